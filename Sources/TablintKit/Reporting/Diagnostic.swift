@@ -1,0 +1,55 @@
+public enum Severity: String, Comparable, CaseIterable {
+    case note, warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One finding: where, how bad, what, and which rule. Rules return these; only reporters print them.
+public struct Diagnostic: Equatable {
+    /// The file's path as given on the command line.
+    public var path: String
+    public var start: SourceLocation
+    /// The end of the offending range (exclusive); equal to `start` for a point.
+    public var end: SourceLocation
+    public var severity: Severity
+    public var message: String
+    /// The rule's full code, e.g. `tabular-center::row-arity`.
+    public var code: String
+    /// Related places ("declared here"), printed as `note:` lines after the diagnostic.
+    public var notes: [Note]
+
+    public struct Note: Equatable {
+        public var path: String
+        public var location: SourceLocation
+        public var message: String
+
+        public init(path: String, location: SourceLocation, message: String) {
+            self.path = path
+            self.location = location
+            self.message = message
+        }
+    }
+
+    public init(
+        path: String, start: SourceLocation, end: SourceLocation, severity: Severity,
+        message: String, code: String, notes: [Note] = []
+    ) {
+        self.path = path
+        self.start = start
+        self.end = end
+        self.severity = severity
+        self.message = message
+        self.code = code
+        self.notes = notes
+    }
+
+    /// Stable output order: path, then line, then column, then code and message as tie-breakers.
+    public static func sortsBefore(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.path != rhs.path { return lhs.path < rhs.path }
+        if lhs.start != rhs.start { return lhs.start < rhs.start }
+        if lhs.code != rhs.code { return lhs.code < rhs.code }
+        return lhs.message < rhs.message
+    }
+}

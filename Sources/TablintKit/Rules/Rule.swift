@@ -1,0 +1,30 @@
+/// A check: a file's context in, diagnostics out. Rules never touch the filesystem and never
+/// print; they compose by concatenation in `RuleRegistry.all`.
+public protocol Rule {
+    /// The full code printed in brackets, e.g. `tabular-center::row-arity` or `tablint::syntax`.
+    var code: String { get }
+    var defaultSeverity: Severity { get }
+    /// One line for `tablint rules` and the README.
+    var summary: String { get }
+    func check(_ context: LintContext) -> [Diagnostic]
+}
+
+extension Rule {
+    /// The code without its namespace: `row-arity`. `Rules/<name>.md` documents it.
+    public var name: String {
+        guard let separator = code.range(of: "::") else { return code }
+        return String(code[separator.upperBound...])
+    }
+
+    /// A diagnostic of this rule at a byte range of the context's file.
+    public func diagnostic(
+        _ context: LintContext, at range: Range<Int>, _ message: String,
+        notes: [Diagnostic.Note] = []
+    ) -> Diagnostic {
+        Diagnostic(
+            path: context.file.path,
+            start: context.file.location(of: range.lowerBound),
+            end: context.file.location(of: range.upperBound),
+            severity: defaultSeverity, message: message, code: code, notes: notes)
+    }
+}

@@ -1,0 +1,60 @@
+/// Where each line starts, so a byte offset becomes a line and column on demand.
+///
+/// Line breaks are `\n`, `\r\n` and a lone `\r`, as Swift counts them. Columns are 1-based
+/// and counted in bytes (what swiftc prints) or in Unicode scalars (what an editor shows
+/// for a line without wide characters).
+public struct LineTable: Equatable {
+    /// Offset of the first byte of each line; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    public init(_ bytes: [UInt8]) {
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                index += 1
+                if byte == UInt8(ascii: "\n") {
+                    starts.append(index)
+                } else if byte == UInt8(ascii: "\r") {
+                    if index < count, buffer[index] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(index)
+                }
+            }
+        }
+        lineStarts = starts
+    }
+
+    public var lineCount: Int { lineStarts.count }
+
+    /// The 0-based index of the line holding `offset` (an offset at a line's break belongs to it).
+    public func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// 1-based line and byte column of `offset`.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        let index = lineIndex(of: offset)
+        return (index + 1, offset - lineStarts[index] + 1)
+    }
+
+    /// 1-based column of `offset` counted in Unicode scalars (UTF-8 lead bytes) from its line start.
+    public func characterColumn(of offset: Int, in bytes: [UInt8]) -> Int {
+        let start = lineStarts[lineIndex(of: offset)]
+        var column = 1
+        var index = start
+        let end = min(offset, bytes.count)
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return column
+    }
+}
