@@ -1,0 +1,12 @@
+/// Every rule tablint runs, in one list. Adding a rule is adding its file and one line here.
+public enum RuleRegistry {
+    public static let all: [Rule] = [
+        Encoding(),
+        SyntaxRule(),
+    ]
+
+    /// The rule with this code, written with or without its namespace.
+    public static func rule(named code: String) -> Rule? {
+        all.first { $0.code == code || $0.name == code }
+    }
+}
