@@ -12,8 +12,13 @@ public protocol Rule {
 extension Rule {
     /// The code without its namespace: `row-arity`. `Rules/<name>.md` documents it.
     public var name: String {
-        guard let separator = code.range(of: "::") else { return code }
-        return String(code[separator.upperBound...])
+        Self.bareName(code)
+    }
+
+    /// `tabular-center::row-arity` → `row-arity`; a name without a namespace is returned as is.
+    public static func bareName(_ code: String) -> String {
+        guard let colon = code.lastIndex(of: ":") else { return code }
+        return String(code[code.index(after: colon)...])
     }
 
     /// A diagnostic of this rule at a byte range of the context's file.
