@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         .target(name: "TablintKit"),
         .executableTarget(name: "tablint", dependencies: ["TablintKit"]),
+        // Prints tokens in the format of shared/tools/tokens-oracle, for diffing the two.
+        .executableTarget(name: "tablint-tokens", dependencies: ["TablintKit"]),
         .testTarget(name: "TablintKitTests", dependencies: ["TablintKit"]),
     ]
 )

@@ -1,5 +1,617 @@
+/// Cuts Swift source bytes into tokens and trivia, losslessly.
+///
+/// Every byte of the input lands in exactly one piece, so joining the pieces gives the input
+/// back, whatever it holds: invalid UTF-8, NUL bytes, CR line ends, unterminated literals.
+/// Nesting (strings inside interpolations inside strings, nested comments) is kept on an
+/// explicit stack, never by recursion, so no input can overflow the call stack.
 public enum Tokenizer {
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
-        bytes.isEmpty ? [] : [Token(kind: .unexpected, start: 0, end: bytes.count)]
+        bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(buffer)
+            lexer.run()
+            return lexer.pieces
+        }
+    }
+}
+
+/// The lexer's state for one file. Kept out of the public API: callers only see `[Token]`.
+struct Lexer {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let count: Int
+    private var position = 0
+    private(set) var pieces: [Token] = []
+    private var modes: [Mode] = []
+    /// Index in `pieces` of the last non-trivia token, to tell a regex `/` from division.
+    private var lastSignificant = -1
+
+    private enum Mode {
+        /// Inside a string literal's text. `opener` is the piece to flag if it never closes.
+        case string(quote: UInt8, multiline: Bool, pounds: Int, opener: Int)
+        /// Code inside `\( … )`; `depth` counts the parentheses opened inside it.
+        case interpolation(depth: Int, opener: Int)
+    }
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.count = bytes.count
+        pieces.reserveCapacity(bytes.count / 4 + 16)
+    }
+
+    mutating func run() {
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            emit(.byteOrderMark, 0, 3)
+        }
+        if position + 1 < count, bytes[position] == UInt8(ascii: "#"), bytes[position + 1] == UInt8(ascii: "!") {
+            emit(.shebang, position, endOfLine(from: position))
+        }
+        while position < count {
+            if case .string(let quote, let multiline, let pounds, _) = modes.last {
+                lexStringText(quote: quote, multiline: multiline, pounds: pounds)
+            } else {
+                lexCode()
+            }
+        }
+        // Whatever is still open at the end of the file never closed.
+        while let mode = modes.popLast() {
+            switch mode {
+            case .string(_, _, _, let opener), .interpolation(_, let opener):
+                pieces[opener].flags.insert(.unterminated)
+            }
+        }
+    }
+
+    // MARK: - Emitting
+
+    @inline(__always)
+    private mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, flags: TokenFlags = []) {
+        pieces.append(Token(kind: kind, flags: flags, start: start, end: end))
+        if !kind.isTrivia { lastSignificant = pieces.count - 1 }
+        position = end
+    }
+
+    @inline(__always)
+    private func byte(_ offset: Int) -> UInt8 {
+        offset < count ? bytes[offset] : 0
+    }
+
+    private func endOfLine(from start: Int) -> Int {
+        var index = start
+        while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+        return index
+    }
+
+    private func isAtLineStart(_ offset: Int) -> Bool {
+        offset == 0 || bytes[offset - 1] == UInt8(ascii: "\n") || bytes[offset - 1] == UInt8(ascii: "\r")
+    }
+
+    // MARK: - Code
+
+    private mutating func lexCode() {
+        let start = position
+        let c = bytes[start]
+        switch c {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
+            var end = start + 1
+            while end < count, Self.isHorizontalSpace(bytes[end]) { end += 1 }
+            emit(.whitespace, start, end)
+        case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+            closeSingleLineStringsAtLineBreak()
+            var end = start + 1
+            while end < count, bytes[end] == UInt8(ascii: "\n") || bytes[end] == UInt8(ascii: "\r") { end += 1 }
+            emit(.newline, start, end)
+        case UInt8(ascii: "/"):
+            if byte(start + 1) == UInt8(ascii: "/") {
+                emit(.lineComment, start, endOfLine(from: start))
+            } else if byte(start + 1) == UInt8(ascii: "*") {
+                lexBlockComment()
+            } else if let end = bareRegexEnd(from: start) {
+                emit(.regexSlash, start, start + 1)
+                if end - 1 > start + 1 { emit(.regexPattern, start + 1, end - 1) }
+                emit(.regexSlash, end - 1, end)
+            } else {
+                lexOperator()
+            }
+        case UInt8(ascii: "#"):
+            lexPound()
+        case UInt8(ascii: "@"):
+            emit(.atSign, start, start + 1)
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            openString(delimiterStart: start, pounds: 0)
+        case UInt8(ascii: "`"):
+            lexBacktick()
+        case UInt8(ascii: "$"):
+            var end = start + 1
+            while end < count, let length = identifierCharacterLength(at: end, first: false) { end += length }
+            emit(.dollarIdentifier, start, end)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            lexNumber()
+        case UInt8(ascii: "("):
+            if case .interpolation(let depth, let opener) = modes.last {
+                modes[modes.count - 1] = .interpolation(depth: depth + 1, opener: opener)
+            }
+            emit(.leftParen, start, start + 1)
+        case UInt8(ascii: ")"):
+            if case .interpolation(let depth, let opener) = modes.last {
+                if depth == 0 {
+                    modes.removeLast()
+                } else {
+                    modes[modes.count - 1] = .interpolation(depth: depth - 1, opener: opener)
+                }
+            }
+            emit(.rightParen, start, start + 1)
+        case UInt8(ascii: "["): emit(.leftBracket, start, start + 1)
+        case UInt8(ascii: "]"): emit(.rightBracket, start, start + 1)
+        case UInt8(ascii: "{"): emit(.leftBrace, start, start + 1)
+        case UInt8(ascii: "}"): emit(.rightBrace, start, start + 1)
+        case UInt8(ascii: ","): emit(.comma, start, start + 1)
+        case UInt8(ascii: ":"): emit(.colon, start, start + 1)
+        case UInt8(ascii: ";"): emit(.semicolon, start, start + 1)
+        case UInt8(ascii: "\\"): emit(.backslash, start, start + 1)
+        case UInt8(ascii: "<"), UInt8(ascii: ">"):
+            if isAtLineStart(start), let end = conflictMarkerEnd(from: start) {
+                emit(.conflictMarker, start, end)
+            } else {
+                lexOperator()
+            }
+        case UInt8(ascii: "."), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+            UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"),
+            UInt8(ascii: "~"), UInt8(ascii: "?"):
+            lexOperator()
+        default:
+            if let length = identifierCharacterLength(at: start, first: true) {
+                lexIdentifier(firstLength: length)
+            } else if operatorCharacterLength(at: start, head: true) != nil {
+                lexOperator()
+            } else {
+                // Invalid UTF-8 or a character Swift does not allow here: one scalar (or byte) at a time.
+                let length = max(1, Self.scalarLength(bytes, at: start))
+                emit(.unexpected, start, start + length)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func isHorizontalSpace(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == 0x0B || c == 0x0C || c == 0x00
+    }
+
+    /// A line break inside the code of an interpolation in a single-line string ends that
+    /// string: Swift does not let a single-line literal span lines, and stopping here keeps
+    /// one missing `)` from swallowing the rest of the file.
+    private mutating func closeSingleLineStringsAtLineBreak() {
+        guard modes.contains(where: { if case .string(_, false, _, _) = $0 { return true } else { return false } })
+        else { return }
+        while let mode = modes.popLast() {
+            switch mode {
+            case .interpolation(_, let opener):
+                pieces[opener].flags.insert(.unterminated)
+            case .string(_, let multiline, _, let opener):
+                pieces[opener].flags.insert(.unterminated)
+                if !multiline, !modes.contains(where: { if case .string(_, false, _, _) = $0 { return true } else { return false } }) {
+                    return
+                }
+            }
+        }
+    }
+
+    private mutating func lexBlockComment() {
+        let start = position
+        var depth = 1
+        var index = start + 2
+        while index < count {
+            let c = bytes[index]
+            if c == UInt8(ascii: "*"), byte(index + 1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 {
+                    emit(.blockComment, start, index)
+                    return
+                }
+            } else if c == UInt8(ascii: "/"), byte(index + 1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else {
+                index += 1
+            }
+        }
+        emit(.blockComment, start, count, flags: .unterminated)
+    }
+
+    private mutating func lexBacktick() {
+        let start = position
+        var index = start + 1
+        while index < count, bytes[index] != UInt8(ascii: "`"), bytes[index] != UInt8(ascii: "\n"),
+            bytes[index] != UInt8(ascii: "\r")
+        {
+            index += 1
+        }
+        if index < count, bytes[index] == UInt8(ascii: "`"), index > start + 1 {
+            emit(.identifier, start, index + 1)
+        } else {
+            emit(.backtick, start, start + 1)
+        }
+    }
+
+    private mutating func lexIdentifier(firstLength: Int) {
+        let start = position
+        var end = start + firstLength
+        while end < count, let length = identifierCharacterLength(at: end, first: false) { end += length }
+        let length = end - start
+        if length == 1, bytes[start] == UInt8(ascii: "_") {
+            emit(.wildcard, start, end)
+            return
+        }
+        let afterPeriod = lastSignificant >= 0 && pieces[lastSignificant].kind == .period
+            && pieces[lastSignificant].end == start
+        let isKeyword = !afterPeriod && Keywords.isReserved(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        emit(isKeyword ? .keyword : .identifier, start, end)
+    }
+
+    // MARK: - Numbers
+
+    private mutating func lexNumber() {
+        let start = position
+        var index = start
+        var isFloat = false
+        func digits(_ accept: (UInt8) -> Bool) {
+            while index < count, accept(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+        }
+        let radix = bytes[start] == UInt8(ascii: "0") ? byte(start + 1) : 0
+        if radix == UInt8(ascii: "x") {
+            index += 2
+            digits(Self.isHexDigit)
+            if byte(index) == UInt8(ascii: "."), Self.isHexDigit(byte(index + 1)) {
+                let dot = index
+                index += 1
+                digits(Self.isHexDigit)
+                if byte(index) != UInt8(ascii: "p"), byte(index) != UInt8(ascii: "P"),
+                    !Self.isDecimalDigit(byte(dot + 1))
+                {
+                    index = dot  // `0xff.description`: an integer, then member access
+                } else {
+                    isFloat = true
+                }
+            }
+            if byte(index) == UInt8(ascii: "p") || byte(index) == UInt8(ascii: "P") {
+                isFloat = true
+                index += 1
+                if byte(index) == UInt8(ascii: "+") || byte(index) == UInt8(ascii: "-") { index += 1 }
+                digits(Self.isDecimalDigit)
+            }
+        } else if radix == UInt8(ascii: "o") || radix == UInt8(ascii: "b") {
+            index += 2
+            digits(Self.isDecimalDigit)
+        } else {
+            digits(Self.isDecimalDigit)
+            if byte(index) == UInt8(ascii: "."), Self.isDecimalDigit(byte(index + 1)) {
+                isFloat = true
+                index += 1
+                digits(Self.isDecimalDigit)
+            }
+            if byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") {
+                var exponent = index + 1
+                if byte(exponent) == UInt8(ascii: "+") || byte(exponent) == UInt8(ascii: "-") { exponent += 1 }
+                if Self.isDecimalDigit(byte(exponent)) {
+                    isFloat = true
+                    index = exponent
+                    digits(Self.isDecimalDigit)
+                }
+            }
+        }
+        // Swift reads letters glued to a number (`0b12`, `1a`) as one invalid literal; so do we.
+        while index < count, let length = identifierCharacterLength(at: index, first: false) { index += length }
+        emit(isFloat ? .floatLiteral : .integerLiteral, start, index)
+    }
+
+    @inline(__always) private static func isDecimalDigit(_ c: UInt8) -> Bool {
+        c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+    }
+
+    @inline(__always) private static func isHexDigit(_ c: UInt8) -> Bool {
+        isDecimalDigit(c) || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "f"))
+    }
+
+    // MARK: - Operators
+
+    private mutating func lexOperator() {
+        let start = position
+        let dotOperator = bytes[start] == UInt8(ascii: ".")
+        var end = start
+        while end < count {
+            let c = bytes[end]
+            if c == UInt8(ascii: "/"), end > start, byte(end + 1) == UInt8(ascii: "/") || byte(end + 1) == UInt8(ascii: "*") {
+                break  // a comment starts inside the run
+            }
+            if c == UInt8(ascii: ".") {
+                guard dotOperator else { break }
+                end += 1
+            } else if let length = operatorCharacterLength(at: end, head: end == start) {
+                end += length
+            } else {
+                break
+            }
+        }
+        let length = end - start
+        let kind: TokenKind
+        if length == 1 && bytes[start] == UInt8(ascii: ".") {
+            kind = .period
+        } else if length == 1 && bytes[start] == UInt8(ascii: "=") {
+            kind = .equal
+        } else if length == 2 && bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: ">") {
+            kind = .arrow
+        } else {
+            kind = .operator
+        }
+        emit(kind, start, end)
+    }
+
+    /// Byte length of the operator character at `offset`, or nil if there is none.
+    private func operatorCharacterLength(at offset: Int, head: Bool) -> Int? {
+        let c = bytes[offset]
+        if c < 0x80 {
+            switch c {
+            case UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "!"),
+                UInt8(ascii: "*"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"),
+                UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "~"), UInt8(ascii: "?"):
+                return 1
+            default:
+                return nil
+            }
+        }
+        guard let (scalar, length) = Self.decodeScalar(bytes, at: offset) else { return nil }
+        if UnicodeClasses.isOperatorHead(scalar) { return length }
+        if !head, UnicodeClasses.isOperatorContinuation(scalar) { return length }
+        return nil
+    }
+
+    // MARK: - Identifiers
+
+    /// Byte length of the identifier character at `offset`, or nil if there is none.
+    @inline(__always)
+    private func identifierCharacterLength(at offset: Int, first: Bool) -> Int? {
+        let c = bytes[offset]
+        if c < 0x80 {
+            if (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || c == UInt8(ascii: "_") { return 1 }
+            if !first, Self.isDecimalDigit(c) { return 1 }
+            return nil
+        }
+        guard let (scalar, length) = Self.decodeScalar(bytes, at: offset) else { return nil }
+        return UnicodeClasses.isIdentifier(scalar, first: first) ? length : nil
+    }
+
+    /// Decodes the UTF-8 scalar at `offset`; nil for an invalid or truncated sequence.
+    static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (UInt32, Int)? {
+        let length = scalarLength(bytes, at: offset)
+        guard length > 0 else { return nil }
+        let lead = UInt32(bytes[offset])
+        switch length {
+        case 1: return (lead, 1)
+        case 2: return ((lead & 0x1F) << 6 | UInt32(bytes[offset + 1] & 0x3F), 2)
+        case 3:
+            return ((lead & 0x0F) << 12 | UInt32(bytes[offset + 1] & 0x3F) << 6 | UInt32(bytes[offset + 2] & 0x3F), 3)
+        default:
+            return (
+                (lead & 0x07) << 18 | UInt32(bytes[offset + 1] & 0x3F) << 12 | UInt32(bytes[offset + 2] & 0x3F) << 6
+                    | UInt32(bytes[offset + 3] & 0x3F), 4
+            )
+        }
+    }
+
+    /// Length of the valid UTF-8 sequence at `offset`, or 0.
+    static func scalarLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {
+        Encoding.utf8SequenceLength(bytes, at: offset)
+    }
+
+    // MARK: - `#`: raw strings, extended regexes, directives
+
+    private mutating func lexPound() {
+        let start = position
+        var end = start
+        while end < count, bytes[end] == UInt8(ascii: "#") { end += 1 }
+        let pounds = end - start
+        if byte(end) == UInt8(ascii: "\"") {
+            emit(.rawStringDelimiter, start, end)
+            openString(delimiterStart: end, pounds: pounds, opener: pieces.count - 1)
+            return
+        }
+        if byte(end) == UInt8(ascii: "/") {
+            lexExtendedRegex(pounds: pounds)
+            return
+        }
+        // `#if`, `#available`…: one token, as SwiftSyntax has it; other names are `#` then a name.
+        var nameEnd = start + 1
+        while nameEnd < count, let length = identifierCharacterLength(at: nameEnd, first: nameEnd == start + 1) {
+            nameEnd += length
+        }
+        if pounds == 1, nameEnd > start + 1, Keywords.isPoundKeyword(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<nameEnd])) {
+            emit(.poundKeyword, start, nameEnd)
+        } else {
+            emit(.pound, start, start + 1)
+        }
+    }
+
+    private mutating func lexExtendedRegex(pounds: Int) {
+        let start = position
+        let slash = start + pounds
+        emit(.regexPoundDelimiter, start, slash)
+        let opener = pieces.count - 1
+        emit(.regexSlash, slash, slash + 1)
+        let multiline = byte(slash + 1) == UInt8(ascii: "\n") || byte(slash + 1) == UInt8(ascii: "\r")
+        var index = slash + 1
+        while index < count {
+            let c = bytes[index]
+            if c == UInt8(ascii: "\\") {
+                index += 2
+                continue
+            }
+            if !multiline, c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+            if c == UInt8(ascii: "/") {
+                var closing = index + 1
+                while closing < count, closing - index - 1 < pounds, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
+                if closing - index - 1 == pounds {
+                    if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
+                    emit(.regexSlash, index, index + 1)
+                    emit(.regexPoundDelimiter, index + 1, closing)
+                    return
+                }
+            }
+            index += 1
+        }
+        index = min(index, count)
+        if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
+        pieces[opener].flags.insert(.unterminated)
+    }
+
+    /// Where a bare `/…/` regex literal starting at `start` ends, if Swift would read one here.
+    ///
+    /// Swift reads `/` as a regex only where an expression can start (not after a name, a
+    /// literal or a closing bracket), when the next character is not a space, and when a
+    /// closing `/` follows on the same line with no unbalanced `)` before it.
+    private func bareRegexEnd(from start: Int) -> Int? {
+        if lastSignificant >= 0 {
+            let previous = pieces[lastSignificant]
+            switch previous.kind {
+            case .identifier, .dollarIdentifier, .wildcard, .integerLiteral, .floatLiteral, .stringQuote,
+                .multilineStringQuote, .singleQuote, .rawStringDelimiter, .regexSlash, .regexPoundDelimiter,
+                .rightParen, .rightBracket, .rightBrace, .pound, .poundKeyword:
+                return nil
+            case .keyword:
+                if Keywords.endsExpression(UnsafeBufferPointer(rebasing: bytes[previous.range])) { return nil }
+            case .operator:
+                // A postfix operator (`x! /`) ends an expression; a binary or prefix one does not.
+                if previous.end == start, previous.start > 0, !Self.isSpaceOrLineBreak(bytes[previous.start - 1]) {
+                    return nil
+                }
+            default:
+                break
+            }
+        }
+        let first = byte(start + 1)
+        if start + 1 >= count || Self.isSpaceOrLineBreak(first) { return nil }
+        var index = start + 1
+        var openParens = 0
+        while index < count {
+            let c = bytes[index]
+            switch c {
+            case UInt8(ascii: "\\"):
+                index += 1
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                return nil
+            case UInt8(ascii: "("):
+                openParens += 1
+            case UInt8(ascii: ")"):
+                if openParens == 0 { return nil }
+                openParens -= 1
+            case UInt8(ascii: "/"):
+                return index + 1
+            default:
+                break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    @inline(__always) private static func isSpaceOrLineBreak(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
+    }
+
+    // MARK: - Merge-conflict markers
+
+    /// `<<<<<<< ` at a line start, through the end of the matching `>>>>>>> ` line.
+    private func conflictMarkerEnd(from start: Int) -> Int? {
+        guard Self.hasMarker(bytes, at: start, UInt8(ascii: "<")) else { return nil }
+        var index = endOfLine(from: start)
+        while index < count {
+            while index < count, bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { index += 1 }
+            if Self.hasMarker(bytes, at: index, UInt8(ascii: ">")) { return endOfLine(from: index) }
+            index = endOfLine(from: index)
+        }
+        return nil
+    }
+
+    private static func hasMarker(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ c: UInt8) -> Bool {
+        guard offset + 7 < bytes.count else { return false }
+        for index in offset..<(offset + 7) where bytes[index] != c { return false }
+        return bytes[offset + 7] == UInt8(ascii: " ")
+    }
+
+    // MARK: - Strings
+
+    /// Emits the opening quote(s) at `delimiterStart` and enters string mode.
+    private mutating func openString(delimiterStart: Int, pounds: Int, opener: Int? = nil) {
+        let quote = bytes[delimiterStart]
+        let multiline = quote == UInt8(ascii: "\"") && byte(delimiterStart + 1) == quote && byte(delimiterStart + 2) == quote
+        if multiline {
+            emit(.multilineStringQuote, delimiterStart, delimiterStart + 3)
+        } else {
+            emit(quote == UInt8(ascii: "'") ? .singleQuote : .stringQuote, delimiterStart, delimiterStart + 1)
+        }
+        modes.append(.string(quote: quote, multiline: multiline, pounds: pounds, opener: opener ?? pieces.count - 1))
+    }
+
+    /// Lexes string text up to the closing delimiter, an interpolation, or (single-line) a line break.
+    private mutating func lexStringText(quote: UInt8, multiline: Bool, pounds: Int) {
+        let start = position
+        var index = start
+        while index < count {
+            let c = bytes[index]
+            if c == UInt8(ascii: "\\") {
+                var afterPounds = index + 1
+                while afterPounds < count, afterPounds - index - 1 < pounds, bytes[afterPounds] == UInt8(ascii: "#") {
+                    afterPounds += 1
+                }
+                guard afterPounds - index - 1 == pounds else {
+                    index += 1  // a backslash that is just text in a raw string
+                    continue
+                }
+                if byte(afterPounds) == UInt8(ascii: "(") {
+                    if index > start { emit(.stringSegment, start, index) }
+                    emit(.backslash, index, index + 1)
+                    let opener = pieces.count - 1
+                    if pounds > 0 { emit(.rawStringDelimiter, index + 1, afterPounds) }
+                    emit(.leftParen, afterPounds, afterPounds + 1)
+                    modes.append(.interpolation(depth: 0, opener: opener))
+                    return
+                }
+                // An escape: the escaped character is text, even a quote. A line break is not
+                // skipped in a single-line string, so the break still ends it.
+                let escaped = byte(afterPounds)
+                if afterPounds < count, multiline || (escaped != UInt8(ascii: "\n") && escaped != UInt8(ascii: "\r")) {
+                    index = afterPounds + 1
+                } else {
+                    index = afterPounds
+                }
+                continue
+            }
+            if c == quote {
+                let quoteLength = multiline ? 3 : 1
+                if !multiline || (byte(index + 1) == quote && byte(index + 2) == quote) {
+                    var closing = index + quoteLength
+                    while closing < count, closing - index - quoteLength < pounds, bytes[closing] == UInt8(ascii: "#") {
+                        closing += 1
+                    }
+                    if closing - index - quoteLength == pounds {
+                        if index > start { emit(.stringSegment, start, index) }
+                        emit(multiline ? .multilineStringQuote : (quote == UInt8(ascii: "'") ? .singleQuote : .stringQuote),
+                             index, index + quoteLength)
+                        if pounds > 0 { emit(.rawStringDelimiter, index + quoteLength, closing) }
+                        modes.removeLast()
+                        return
+                    }
+                }
+                index += 1
+                continue
+            }
+            if !multiline, c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") {
+                if index > start { emit(.stringSegment, start, index) }
+                position = index
+                closeSingleLineStringsAtLineBreak()
+                return
+            }
+            index += 1
+        }
+        if index > start { emit(.stringSegment, start, index) }
+        position = count
     }
 }

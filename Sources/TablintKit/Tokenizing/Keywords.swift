@@ -1,0 +1,81 @@
+/// Word lists the tokenizer needs, compared byte-wise so no identifier allocates.
+enum Keywords {
+    /// Swift's reserved words: declarations, statements, expressions and types. Contextual
+    /// keywords (`get`, `open`, `async`, `some`…) are identifiers here; only grammar decides them.
+    static let reserved: [String] = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "operator", "precedencegroup", "private", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for",
+        "guard", "if", "in", "repeat", "return", "switch", "throw", "where", "while",
+        "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    ]
+
+    /// Reserved words after which an expression has ended, so a following `/` divides.
+    static let expressionEnding: [String] = ["self", "Self", "super", "true", "false", "nil"]
+
+    /// `#` directives SwiftSyntax lexes as one token.
+    static let poundKeywords: [String] = [
+        "if", "elseif", "else", "endif", "sourceLocation", "available", "unavailable",
+    ]
+
+    private static let reservedByLength = byLength(reserved)
+    private static let expressionEndingByLength = byLength(expressionEnding)
+    private static let poundKeywordsByLength = byLength(poundKeywords)
+
+    static func isReserved(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(reservedByLength, word) }
+    static func endsExpression(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(expressionEndingByLength, word) }
+    static func isPoundKeyword(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(poundKeywordsByLength, word) }
+
+    private static func byLength(_ words: [String]) -> [[[UInt8]]] {
+        var table = [[[UInt8]]](repeating: [], count: 17)
+        for word in words { table[word.utf8.count].append(Array(word.utf8)) }
+        return table
+    }
+
+    @inline(__always)
+    private static func contains(_ table: [[[UInt8]]], _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count < table.count else { return false }
+        for candidate in table[word.count] where candidate.elementsEqual(word) { return true }
+        return false
+    }
+}
+
+/// The Unicode ranges Swift's grammar gives operators and identifiers.
+enum UnicodeClasses {
+    /// Characters that may start an operator (The Swift Programming Language, Lexical Structure).
+    static func isOperatorHead(_ c: UInt32) -> Bool {
+        switch c {
+        case 0xA1...0xA7, 0xA9, 0xAB, 0xAC, 0xAE, 0xB0...0xB1, 0xB6, 0xBB, 0xBF, 0xD7, 0xF7,
+            0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
+            0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003,
+            0x3008...0x3020, 0x3030:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Combining characters that may continue an operator (and an identifier).
+    static func isOperatorContinuation(_ c: UInt32) -> Bool {
+        switch c {
+        case 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Non-ASCII identifier characters: anything that is not an operator, a space-like
+    /// character, or a private-use or control code point. Combining marks cannot start one.
+    static func isIdentifier(_ c: UInt32, first: Bool) -> Bool {
+        if isOperatorHead(c) { return false }
+        if isOperatorContinuation(c) { return !first }
+        switch c {
+        case 0x80...0xA0, 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x3000, 0xFEFF, 0xE000...0xF8FF, 0xFFF0...0xFFFF:
+            return false
+        default:
+            return true
+        }
+    }
+}
