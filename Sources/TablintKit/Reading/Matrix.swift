@@ -93,8 +93,9 @@ public struct Cell: Equatable {
         case go(target: Name, effects: [Name])
         case emit(effects: [Name])
         case delegate(child: Name)
-        /// Not one of the six constructors; `written` is the source text, `reason` says why.
-        case unknown(written: String, reason: String)
+        /// Not one of the six constructors (`reason` nil), or one with the wrong arguments
+        /// (`reason` says what it takes); `written` is the source text.
+        case unknown(written: String, reason: String?)
     }
 
     public var kind: Kind

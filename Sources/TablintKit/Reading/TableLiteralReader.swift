@@ -1,3 +1,307 @@
+/// Reads every `Table(machine:states:actions:cells:initial:)` literal in a Swift file.
+///
+/// A call counts as a tabular-center table when it is `Table(` (optionally qualified) and its
+/// first argument is labelled `machine:`; other `Table(` calls (SwiftUI's, say) are not ours.
+/// Anything the reader cannot read with confidence (a name that is not a string literal, a
+/// row that is a variable, a `map`) makes the whole literal unreadable: it is reported and
+/// nothing in it is checked. The reader never guesses.
 public enum TableLiteralReader {
-    public static func read(_ file: SourceFile, tokens: [Token]) -> TableReading { TableReading() }
+    public static func read(_ file: SourceFile, tokens pieces: [Token]) -> TableReading {
+        let tokens = SignificantTokens(file: file, pieces: pieces)
+        return read(tokens)
+    }
+
+    public static func read(_ tokens: SignificantTokens) -> TableReading {
+        var reading = TableReading()
+        var index = 0
+        while index + 1 < tokens.count {
+            defer { index += 1 }
+            guard tokens.kind(index) == .identifier, tokens.isText(index, "Table"),
+                tokens.kind(index + 1) == .leftParen,
+                tokens.isText(index + 2, "machine"), tokens.kind(index + 3) == .colon
+            else { continue }
+            var call = CallReader(tokens: tokens, name: index, opener: index + 1)
+            switch call.read() {
+            case .success(let matrix): reading.matrices.append(matrix)
+            case .failure(let problem): reading.unreadable.append(problem)
+            }
+        }
+        return reading
+    }
+}
+
+extension TableReading.Unreadable: Error {}
+
+/// Reads one `Table(...)` call. Each `read…` either returns a value or throws the first thing
+/// it cannot read, with its range and what was expected.
+private struct CallReader {
+    let tokens: SignificantTokens
+    let name: Int
+    let opener: Int
+    var machineName: String?
+
+    init(tokens: SignificantTokens, name: Int, opener: Int) {
+        self.tokens = tokens
+        self.name = name
+        self.opener = opener
+    }
+
+    typealias Elements = Range<Int>
+
+    mutating func read() -> Result<Matrix, TableReading.Unreadable> {
+        Result { try readCall() }.mapError { $0 as! TableReading.Unreadable }
+    }
+
+    private mutating func readCall() throws -> Matrix {
+        guard let arguments = tokens.elements(inside: opener) else {
+            throw problem(tokens.range(from: name, through: opener), "its `(` is never closed")
+        }
+        let closer = tokens.partner[opener]
+        let labels = ["machine", "states", "actions", "cells", "initial"]
+        var values: [String: Elements] = [:]
+        for (position, argument) in arguments.enumerated() {
+            guard position < labels.count else {
+                throw problem(range(argument), "expected no argument after `initial:`, found `\(text(argument))`")
+            }
+            let label = labels[position]
+            guard argument.count >= 3, tokens.kind(argument.lowerBound + 1) == .colon,
+                tokens.text(argument.lowerBound) == label
+            else {
+                let found = argument.isEmpty ? "nothing" : "`\(text(argument))`"
+                throw problem(
+                    argument.isEmpty ? tokens[closer].range : range(argument),
+                    "expected argument \(position + 1) to be `\(label): …` (labels in the order machine, states, actions, cells, initial), found \(found)")
+            }
+            values[label] = (argument.lowerBound + 2)..<argument.upperBound
+        }
+        for label in labels.dropLast() where values[label] == nil {
+            throw problem(tokens[closer].range, "expected a `\(label):` argument before `)`")
+        }
+        let machine = try readName(values["machine"]!, what: "the machine name")
+        machineName = machine.text
+        let (states, statesRange) = try readNameList(values["states"]!, what: "`states:`")
+        let (actions, actionsRange) = try readNameList(values["actions"]!, what: "`actions:`")
+        let (rows, rowsRange) = try readRows(values["cells"]!)
+        var initial: Name?
+        if let value = values["initial"], !(value.count == 1 && tokens.isText(value.lowerBound, "nil")) {
+            initial = try readName(value, what: "`initial:` (a state name or `nil`)")
+        }
+        return Matrix(
+            surface: .tableLiteral, range: tokens.range(from: name, through: closer), machine: machine,
+            states: states, statesRange: statesRange, actions: actions, actionsRange: actionsRange,
+            rows: rows, rowsRange: rowsRange, initial: initial)
+    }
+
+    // MARK: Names
+
+    /// A plain string literal: `"Idle"` or `#"Idle"#`, without interpolation.
+    private func readName(_ element: Elements, what: String) throws -> Name {
+        if let name = stringLiteral(element) { return name }
+        throw problem(range(element), "expected \(what) as a string literal, found \(describe(element))")
+    }
+
+    private func stringLiteral(_ element: Elements) -> Name? {
+        var index = element.lowerBound
+        var pounds = 0
+        if tokens.kind(index) == .rawStringDelimiter {
+            pounds = tokens[index].length
+            index += 1
+        }
+        guard tokens.kind(index) == .stringQuote else { return nil }
+        let open = index
+        index += 1
+        var text = ""
+        if tokens.kind(index) == .stringSegment {
+            guard let value = StringEscapes.decode(tokens.text(index), rawPounds: pounds) else { return nil }
+            text = value
+            index += 1
+        }
+        guard tokens.kind(index) == .stringQuote, !tokens[open].isUnterminated else { return nil }
+        index += 1
+        if pounds > 0 {
+            guard tokens.kind(index) == .rawStringDelimiter else { return nil }
+            index += 1
+        }
+        guard index == element.upperBound else { return nil }
+        return Name(text, range(element))
+    }
+
+    private func readNameList(_ element: Elements, what: String) throws -> ([Name], Range<Int>) {
+        guard let items = arrayElements(element) else {
+            throw problem(range(element), "expected \(what) to be an array literal of string literals, found \(describe(element))")
+        }
+        let names = try items.map { try readName($0, what: "each name in \(what)") }
+        return (names, range(element))
+    }
+
+    // MARK: Rows and cells
+
+    private func readRows(_ element: Elements) throws -> ([Row], Range<Int>) {
+        guard let items = arrayElements(element) else {
+            throw problem(range(element), "expected `cells:` to be an array literal of rows, found \(describe(element))")
+        }
+        let rows = try items.map { item -> Row in
+            guard let cells = arrayElements(item) else {
+                throw problem(range(item), "expected each row of `cells:` to be an array literal of cells, found \(describe(item))")
+            }
+            return Row(range: range(item), cells: try cells.map(readCell))
+        }
+        return (rows, range(element))
+    }
+
+    /// `.ignore`, `.go(target: "S", effects: ["E"])`, …, optionally qualified as `Cell.ignore`.
+    private func readCell(_ element: Elements) throws -> Cell {
+        var index = element.lowerBound
+        if tokens.kind(index) == .identifier, tokens.kind(index + 1) == .period { index += 1 }  // `Cell.`
+        guard tokens.kind(index) == .period, let kind = tokens.kind(index + 1),
+            kind == .identifier || kind == .keyword
+        else {
+            throw problem(range(element), "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(describe(element))")
+        }
+        let constructor = tokens.text(index + 1)
+        let afterName = index + 2
+        let cellRange = range(element)
+        let written = text(element)
+        if afterName == element.upperBound {
+            switch constructor {
+            case "ignore": return Cell(.ignore, cellRange)
+            case "handle": return Cell(.handle, cellRange)
+            case "unreachable": return Cell(.unreachable, cellRange)
+            case "go", "emit", "delegate":
+                return Cell(.unknown(written: written, reason: "`.\(constructor)` needs its arguments"), cellRange)
+            default:
+                return Cell(.unknown(written: written, reason: nil), cellRange)
+            }
+        }
+        guard tokens.kind(afterName) == .leftParen, tokens.partner[afterName] == element.upperBound - 1,
+            let arguments = tokens.elements(inside: afterName)
+        else {
+            throw problem(cellRange, "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(describe(element))")
+        }
+        let expectedLabels: [String]
+        switch constructor {
+        case "go": expectedLabels = ["target", "effects"]
+        case "emit": expectedLabels = ["effects"]
+        case "delegate": expectedLabels = ["child"]
+        case "ignore", "handle", "unreachable":
+            return Cell(.unknown(written: written, reason: "`.\(constructor)` takes no arguments"), cellRange)
+        default:
+            return Cell(.unknown(written: written, reason: nil), cellRange)
+        }
+        let labels = arguments.map { $0.count >= 2 && tokens.kind($0.lowerBound + 1) == .colon ? tokens.text($0.lowerBound) : "_" }
+        guard labels == expectedLabels, arguments.allSatisfy({ $0.count >= 3 }) else {
+            let labels = expectedLabels.map { "`\($0):`" }.joined(separator: " and ")
+            return Cell(.unknown(written: written, reason: "`.\(constructor)` takes \(labels)"), cellRange)
+        }
+        let values = arguments.map { ($0.lowerBound + 2)..<$0.upperBound }
+        switch constructor {
+        case "go":
+            let target = try readName(values[0], what: "the GO target")
+            let effects = try readNameList(values[1], what: "`effects:`").0
+            return Cell(.go(target: target, effects: effects), cellRange)
+        case "emit":
+            return Cell(.emit(effects: try readNameList(values[0], what: "`effects:`").0), cellRange)
+        default:
+            return Cell(.delegate(child: try readName(values[0], what: "the DELEGATE child")), cellRange)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The elements of an array literal that is the whole of `element`, or nil if it is not one.
+    private func arrayElements(_ element: Elements) -> [Elements]? {
+        guard element.count >= 2, tokens.kind(element.lowerBound) == .leftBracket,
+            tokens.partner[element.lowerBound] == element.upperBound - 1,
+            let items = tokens.elements(inside: element.lowerBound),
+            items.allSatisfy({ !$0.isEmpty })
+        else { return nil }
+        return items
+    }
+
+    private func range(_ element: Elements) -> Range<Int> {
+        guard !element.isEmpty else {
+            let offset = element.lowerBound < tokens.count ? tokens[element.lowerBound].start : tokens.file.bytes.count
+            return offset..<offset
+        }
+        return tokens.range(from: element.lowerBound, through: element.upperBound - 1)
+    }
+
+    private func text(_ element: Elements) -> String {
+        element.isEmpty ? "" : tokens.text(from: element.lowerBound, through: element.upperBound - 1)
+    }
+
+    /// How a message names what it found: the source text, shortened, or a kind of thing.
+    private func describe(_ element: Elements) -> String {
+        guard !element.isEmpty else { return "nothing" }
+        if element.contains(where: { tokens.kind($0) == .backslash }),
+            element.contains(where: { tokens.kind($0) == .stringQuote || tokens.kind($0) == .multilineStringQuote })
+        {
+            return "an interpolated string `\(Self.shorten(text(element)))`"
+        }
+        if tokens.kind(element.lowerBound) == .multilineStringQuote {
+            return "a multi-line string literal"
+        }
+        return "`\(Self.shorten(text(element)))`"
+    }
+
+    static func shorten(_ text: String) -> String {
+        let oneLine = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
+        return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine
+    }
+
+    private func problem(_ range: Range<Int>, _ reason: String) -> TableReading.Unreadable {
+        TableReading.Unreadable(range: range, machine: machineName, reason: reason)
+    }
+}
+
+/// Decodes the escapes of a string literal's text, as Swift would; nil for an escape it does
+/// not define, so a name is never read wrongly.
+enum StringEscapes {
+    static func decode(_ text: String, rawPounds: Int) -> String? {
+        let escape = "\\" + String(repeating: "#", count: rawPounds)
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let found = rest.range(of: escape) {
+            result += rest[..<found.lowerBound]
+            rest = rest[found.upperBound...]
+            guard let next = rest.first else { return nil }
+            rest = rest.dropFirst()
+            switch next {
+            case "\\": result += "\\"
+            case "\"": result += "\""
+            case "'": result += "'"
+            case "n": result += "\n"
+            case "t": result += "\t"
+            case "r": result += "\r"
+            case "0": result += "\0"
+            case "u":
+                guard rest.first == "{", let close = rest.firstIndex(of: "}"),
+                    let value = UInt32(rest[rest.index(after: rest.startIndex)..<close], radix: 16),
+                    let scalar = Unicode.Scalar(value)
+                else { return nil }
+                result.unicodeScalars.append(scalar)
+                rest = rest[rest.index(after: close)...]
+            default:
+                return nil
+            }
+        }
+        return result + rest
+    }
+}
+
+private extension Substring {
+    /// `range(of:)` without Foundation, for the short strings of a name.
+    func range(of needle: String) -> Range<Substring.Index>? {
+        guard !needle.isEmpty else { return nil }
+        var index = startIndex
+        while index < endIndex {
+            if self[index...].hasPrefix(needle) {
+                return index..<self.index(index, offsetBy: needle.count)
+            }
+            index = self.index(after: index)
+        }
+        return nil
+    }
 }

@@ -45,11 +45,22 @@ public struct Diagnostic: Equatable {
         self.notes = notes
     }
 
-    /// Stable output order: path, then line, then column, then code and message as tie-breakers.
+    /// Output order: path, then line, then column, then code.
     public static func sortsBefore(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         if lhs.path != rhs.path { return lhs.path < rhs.path }
         if lhs.start != rhs.start { return lhs.start < rhs.start }
-        if lhs.code != rhs.code { return lhs.code < rhs.code }
-        return lhs.message < rhs.message
+        return lhs.code < rhs.code
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// Sorted by `Diagnostic.sortsBefore`; ties keep the order the rules produced them in
+    /// (a rule reports in source order), so output is the same on every run.
+    public func sortedForOutput() -> [Diagnostic] {
+        enumerated().sorted { lhs, rhs in
+            if Diagnostic.sortsBefore(lhs.element, rhs.element) { return true }
+            if Diagnostic.sortsBefore(rhs.element, lhs.element) { return false }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
     }
 }

@@ -3,6 +3,14 @@ public enum RuleRegistry {
     public static let all: [Rule] = [
         Encoding(),
         SyntaxRule(),
+        UnreadableMatrix(),
+        MissingRow(),
+        ExtraRow(),
+        RowArity(),
+        UnknownState(),
+        EmptyEmit(),
+        UnknownCell(),
+        DuplicateName(),
     ]
 
     /// The rule with this code, written with or without its namespace.

@@ -1,0 +1,98 @@
+/// A file's tokens without trivia, with every bracket paired to its partner: the view every
+/// reader walks. Built once per file.
+public struct SignificantTokens {
+    public let file: SourceFile
+    public let tokens: [Token]
+    /// For an opening or closing bracket, the index of its partner; -1 for unpaired brackets
+    /// and for every other token.
+    public let partner: [Int]
+
+    public init(file: SourceFile, pieces: [Token]) {
+        self.file = file
+        let tokens = pieces.filter { !$0.isTrivia }
+        var partner = [Int](repeating: -1, count: tokens.count)
+        // An explicit stack: nesting depth is bounded by memory, not by the call stack.
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .leftParen, .leftBracket, .leftBrace:
+                open.append(index)
+            case .rightParen, .rightBracket, .rightBrace:
+                // Only the innermost opener can pair; a closer of another shape stays unpaired,
+                // which keeps this linear on any input.
+                if let last = open.last, Self.closer(of: tokens[last].kind) == token.kind {
+                    partner[index] = last
+                    partner[last] = index
+                    open.removeLast()
+                }
+            default:
+                break
+            }
+        }
+        self.tokens = tokens
+        self.partner = partner
+    }
+
+    static func closer(of kind: TokenKind) -> TokenKind? {
+        switch kind {
+        case .leftParen: return .rightParen
+        case .leftBracket: return .rightBracket
+        case .leftBrace: return .rightBrace
+        default: return nil
+        }
+    }
+
+    public var count: Int { tokens.count }
+
+    public subscript(index: Int) -> Token { tokens[index] }
+
+    public func kind(_ index: Int) -> TokenKind? {
+        index >= 0 && index < tokens.count ? tokens[index].kind : nil
+    }
+
+    /// Whether token `index` is exactly `text` (compared as bytes, no allocation).
+    public func isText(_ index: Int, _ text: StaticString) -> Bool {
+        guard index >= 0, index < tokens.count else { return false }
+        let token = tokens[index]
+        guard token.length == text.utf8CodeUnitCount else { return false }
+        return text.withUTF8Buffer { expected in
+            file.bytes.withUnsafeBufferPointer { bytes in
+                UnsafeBufferPointer(rebasing: bytes[token.range]).elementsEqual(expected)
+            }
+        }
+    }
+
+    public func text(_ index: Int) -> String { file.text(of: tokens[index]) }
+
+    /// The source text from the start of token `first` to the end of token `last`, as written.
+    public func text(from first: Int, through last: Int) -> String {
+        file.text(tokens[first].start..<tokens[last].end)
+    }
+
+    public func range(from first: Int, through last: Int) -> Range<Int> {
+        tokens[first].start..<tokens[last].end
+    }
+
+    /// Splits the contents of the bracket pair opened at `opener` at its top-level commas.
+    /// Each element is a half-open range of token indices; a trailing comma adds no element.
+    /// Nil if the bracket is unpaired.
+    public func elements(inside opener: Int) -> [Range<Int>]? {
+        let closer = partner[opener]
+        guard closer > opener else { return nil }
+        var elements: [Range<Int>] = []
+        var start = opener + 1
+        var index = opener + 1
+        while index < closer {
+            let kind = tokens[index].kind
+            if kind == .comma {
+                elements.append(start..<index)
+                start = index + 1
+            } else if partner[index] > index {
+                index = partner[index]  // skip a nested bracket pair whole
+            }
+            index += 1
+        }
+        if start < closer { elements.append(start..<closer) }
+        return elements
+    }
+}

@@ -1,0 +1,21 @@
+/// `tabular-center::extra-row`: a row past the last state belongs to no state; it is usually a
+/// state that was deleted from `states:` but not from `cells:`, or a duplicated row.
+public struct ExtraRow: Rule {
+    public let code = "tabular-center::extra-row"
+    public let defaultSeverity = Severity.error
+    public let summary = "There are more rows than states; the extra rows belong to no state."
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        context.tables.matrices.flatMap { matrix -> [Diagnostic] in
+            guard matrix.rows.count > matrix.states.count else { return [] }
+            return (matrix.states.count..<matrix.rows.count).map { index in
+                diagnostic(
+                    context, at: matrix.rows[index].range,
+                    "row \(index + 1) does not correspond to a declared state; `states` declares \(matrix.states.count). States: \(matrix.stateList)",
+                    notes: [context.note(at: matrix.statesRange.lowerBound, "the \(matrix.states.count) states are declared here")])
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// `tabular-center::row-arity`: cells are matched to actions by position, so a row with a cell
+/// too few or too many shifts every later cell onto the wrong action (and traps at run time).
+public struct RowArity: Rule {
+    public let code = "tabular-center::row-arity"
+    public let defaultSeverity = Severity.error
+    public let summary = "A row has more or fewer cells than there are actions."
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        context.tables.matrices.flatMap { matrix in
+            matrix.rows.enumerated().compactMap { index, row -> Diagnostic? in
+                guard row.cells.count != matrix.actions.count else { return nil }
+                return diagnostic(
+                    context, at: row.range,
+                    "row \(matrix.rowLabel(index)) has \(row.cells.count) cells, expected \(matrix.actions.count). Expected columns: \(matrix.actionList)",
+                    notes: [context.note(at: matrix.actionsRange.lowerBound, "the \(matrix.actions.count) actions are declared here")])
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// `tabular-center::unknown-cell`: a cell that is not one of the six constructors (or one
+/// written with the wrong arguments). Swift would not compile it, and a matrix reader cannot
+/// say what the cell means.
+public struct UnknownCell: Rule {
+    public let code = "tabular-center::unknown-cell"
+    public let defaultSeverity = Severity.error
+    public let summary = "A cell is not one of `.ignore`, `.handle`, `.unreachable`, `.go`, `.emit`, `.delegate`."
+
+    public init() {}
+
+    static let expected =
+        "Expected one of: .ignore, .handle, .unreachable, .go(target:effects:), .emit(effects:), .delegate(child:)."
+
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        context.tables.matrices.flatMap { matrix in
+            matrix.rows.enumerated().flatMap { rowIndex, row in
+                row.cells.enumerated().compactMap { column, cell -> Diagnostic? in
+                    guard case .unknown(let written, let reason) = cell.kind else { return nil }
+                    let shown = written.count > 60 ? String(written.prefix(57)) + "..." : written
+                    let where_ = "row \(matrix.rowLabel(rowIndex)), column \(matrix.columnLabel(column))"
+                    let why = reason.map { ": \($0)" } ?? ""
+                    return diagnostic(context, at: cell.range, "`\(shown)` in \(where_) is not a cell\(why). \(Self.expected)")
+                }
+            }
+        }
+    }
+}
