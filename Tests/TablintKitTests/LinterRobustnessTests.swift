@@ -1,0 +1,42 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// The linter must never crash and never report a range outside the file, whatever it is fed.
+final class LinterRobustnessTests: XCTestCase {
+    func testEveryTruncationOfEveryTableFixtureLintsWithinBounds() throws {
+        for url in try Fixtures.files(in: "TableLiteral", suffix: ".tb.swift") {
+            let bytes = Array(try Data(contentsOf: url))
+            for length in 0...bytes.count {
+                assertWellFormed(Linter.lint(SourceFile(path: "cut.tb.swift", bytes: Array(bytes[0..<length]))), length)
+            }
+        }
+    }
+
+    func testDeletingAnyOneTokenNeverCrashes() throws {
+        for url in try Fixtures.files(in: "TableLiteral", suffix: ".tb.swift") {
+            let bytes = Array(try Data(contentsOf: url))
+            for token in Tokenizer.tokenize(bytes) where !token.isTrivia {
+                let mutated = Array(bytes[0..<token.start] + bytes[token.end...])
+                assertWellFormed(Linter.lint(SourceFile(path: "cut.tb.swift", bytes: mutated)), mutated.count)
+            }
+        }
+    }
+
+    func testDeeplyNestedRowsDoNotOverflowTheStack() {
+        let depth = 100_000
+        let text = "let T = Table(machine: \"M\", states: [\"A\"], actions: [\"X\"], cells: "
+            + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + ")"
+        let diagnostics = Linter.lint(SourceFile(path: "deep.tb.swift", text: text))
+        XCTAssertEqual(diagnostics.map(\.code), ["tablint::unreadable-matrix"])
+    }
+
+    private func assertWellFormed(_ diagnostics: [Diagnostic], _ length: Int, line: UInt = #line) {
+        for diagnostic in diagnostics {
+            XCTAssertLessThanOrEqual(diagnostic.start.offset, diagnostic.end.offset, line: line)
+            XCTAssertLessThanOrEqual(diagnostic.end.offset, length, "\(diagnostic)", line: line)
+            XCTAssertGreaterThanOrEqual(diagnostic.start.line, 1, line: line)
+            XCTAssertGreaterThanOrEqual(diagnostic.start.column, 1, line: line)
+        }
+    }
+}
