@@ -11,11 +11,15 @@ final class TemporaryDirectory {
         path = FileWalker.join(base, "tablint-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         test.addTeardownBlock { [path] in
-            // Restore permissions a test may have removed, so everything can be deleted.
-            if let names = FileManager.default.subpaths(atPath: path) {
-                for name in names {
-                    try? FileManager.default.setAttributes(
-                        [.posixPermissions: 0o755], ofItemAtPath: FileWalker.join(path, name))
+            // Give back the permissions a test removed from folders, top-down so a locked folder
+            // can be listed, then delete everything. Symlinks are never followed here.
+            var pending = [path]
+            while let folder = pending.popLast() {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                    let child = FileWalker.join(folder, name)
+                    let type = (try? FileManager.default.attributesOfItem(atPath: child))?[.type] as? FileAttributeType
+                    if type == .typeDirectory { pending.append(child) }
                 }
             }
             try? FileManager.default.removeItem(atPath: path)
