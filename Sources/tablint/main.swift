@@ -1,1 +1,7 @@
+import Foundation
 import TablintKit
+
+var output = StandardStream.output
+var errors = StandardStream.error
+let status = Tablint.run(arguments: Array(CommandLine.arguments.dropFirst()), stdout: &output, stderr: &errors)
+exit(status)

@@ -1,0 +1,50 @@
+/// Compiler-style text: what Xcode, vim's quickfix, Emacs' compilation mode and CI log
+/// scrapers already understand.
+///
+///     path:line:column: error: message [code]
+///     path:line:column: note: message
+///
+/// A diagnostic is one line, followed by one line per note. Notes carry no code: like swiftc's
+/// and clang's notes they belong to the line above, and a search for `[code]` finds each problem
+/// once. Columns are 1-based byte columns, as swiftc counts them. Pure: diagnostics in, text out.
+public enum TextReporter {
+    /// Every diagnostic in the order given, each line ending in a newline; empty for none.
+    public static func render(_ diagnostics: [Diagnostic]) -> String {
+        var text = ""
+        for diagnostic in diagnostics {
+            text += line(for: diagnostic)
+            text += "\n"
+            for note in diagnostic.notes {
+                text += line(for: note)
+                text += "\n"
+            }
+        }
+        return text
+    }
+
+    /// `path:line:column: severity: message [code]`, without a newline.
+    public static func line(for diagnostic: Diagnostic) -> String {
+        "\(diagnostic.path):\(diagnostic.start.line):\(diagnostic.start.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
+    }
+
+    /// `path:line:column: note: message`, without a newline.
+    public static func line(for note: Diagnostic.Note) -> String {
+        "\(note.path):\(note.location.line):\(note.location.column): note: \(note.message)"
+    }
+
+    /// `N errors, M warnings in K files`, singular where the count is 1, without a newline.
+    /// Diagnostics of severity `note` are not counted.
+    public static func summary(of diagnostics: [Diagnostic], fileCount: Int) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        return summary(errors: errors, warnings: warnings, files: fileCount)
+    }
+
+    public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+        "\(counted(errors, "error")), \(counted(warnings, "warning")) in \(counted(files, "file"))"
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+
+/// Reads and lints a list of files in parallel. This is the only place tablint reads a file.
+public enum Runner {
+    /// Reads a whole file. `readFile` is the real one; tests pass another to simulate failures.
+    public typealias FileReader = (_ path: String) -> Result<[UInt8], SystemError>
+
+    /// Everything the files produced.
+    public struct Outcome: Equatable {
+        /// Every diagnostic of every file, sorted with `Diagnostic.sortsBefore`.
+        public var diagnostics: [Diagnostic]
+        /// How many files were read and linted.
+        public var lintedFileCount: Int
+        /// Files that could not be read, in the order they were given.
+        public var failures: [PathFailure]
+
+        public init(diagnostics: [Diagnostic], lintedFileCount: Int, failures: [PathFailure]) {
+            self.diagnostics = diagnostics
+            self.lintedFileCount = lintedFileCount
+            self.failures = failures
+        }
+    }
+
+    /// Lints `files` (paths as they will be shown) on up to `jobs` threads.
+    ///
+    /// Each file is read once, then linted by the pure `Linter`. Results are gathered by file
+    /// index and sorted at the end, so the outcome does not depend on `jobs` or on timing.
+    public static func lint(_ files: [String], jobs: Int, read: FileReader = Runner.readFile) -> Outcome {
+        var results = [Result<[Diagnostic], SystemError>?](repeating: nil, count: files.count)
+        let workers = max(1, min(jobs, files.count))
+
+        func process(_ index: Int) -> Result<[Diagnostic], SystemError> {
+            read(files[index]).map { bytes in Linter.lint(SourceFile(path: files[index], bytes: bytes)) }
+        }
+
+        if workers == 1 {
+            for index in files.indices { results[index] = process(index) }
+        } else {
+            let counter = SharedCounter()
+            results.withUnsafeMutableBufferPointer { slots in
+                // Each index is claimed by exactly one worker, so no two threads write one slot.
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while true {
+                        let index = counter.next()
+                        if index >= files.count { break }
+                        slots[index] = process(index)
+                    }
+                }
+            }
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var failures: [PathFailure] = []
+        var linted = 0
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .success(let found)?:
+                diagnostics.append(contentsOf: found)
+                linted += 1
+            case .failure(let error)?:
+                failures.append(PathFailure(path: files[index], error: error))
+            case nil:
+                preconditionFailure("file \(index) was never processed")
+            }
+        }
+        diagnostics.sort(by: Diagnostic.sortsBefore)
+        return Outcome(diagnostics: diagnostics, lintedFileCount: linted, failures: failures)
+    }
+
+    /// Reads a whole file with `open` and `read`, reporting the `errno` of a failure.
+    public static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.current) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_size > 0 {
+            bytes.reserveCapacity(Int(info.st_size))
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.current)
+            }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return .success(bytes)
+    }
+}
+
+/// Hands out 0, 1, 2, … to concurrent workers.
+private final class SharedCounter {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let current = value
+        value += 1
+        return current
+    }
+}

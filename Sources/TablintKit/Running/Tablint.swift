@@ -1,0 +1,79 @@
+import Foundation
+
+/// The whole command: arguments in, text on two streams and an exit status out.
+/// `Sources/tablint/main.swift` only wires it to the process; tests call it directly.
+public enum Tablint {
+    public static let version = "0.1.0"
+
+    public enum ExitStatus: Int32 {
+        /// No error-severity diagnostic (warnings and notes do not count).
+        case clean = 0
+        /// At least one error-severity diagnostic.
+        case errorsReported = 1
+        /// A usage error, or a path that does not exist or cannot be read. Wins over 1.
+        case failure = 2
+    }
+
+    /// Runs tablint. `arguments` excludes the program name. Diagnostics go to `stdout`;
+    /// `tablint: error: …` lines and the summary go to `stderr`.
+    public static func run<Output: TextOutputStream, Errors: TextOutputStream>(
+        arguments: [String], stdout: inout Output, stderr: inout Errors,
+        read: Runner.FileReader = Runner.readFile
+    ) -> Int32 {
+        let options: Options
+        do {
+            options = try OptionParser.parse(arguments)
+        } catch {
+            let message = (error as? UsageError)?.message ?? "\(error)"
+            stderr.write("tablint: error: \(message)\n")
+            stderr.write("Run 'tablint --help' for usage.\n")
+            return ExitStatus.failure.rawValue
+        }
+        if options.showHelp {
+            stdout.write(OptionParser.helpText)
+            return ExitStatus.clean.rawValue
+        }
+        if options.showVersion {
+            stdout.write("\(version)\n")
+            return ExitStatus.clean.rawValue
+        }
+
+        let walk = FileWalker().collect(options.paths)
+        if !walk.missing.isEmpty {
+            for path in walk.missing {
+                stderr.write("tablint: error: no such file or directory: \(path)\n")
+            }
+            return ExitStatus.failure.rawValue
+        }
+
+        let outcome = Runner.lint(walk.files, jobs: options.jobs, read: read)
+        stdout.write(TextReporter.render(outcome.diagnostics))
+        let failures = walk.failures + outcome.failures
+        for failure in failures {
+            stderr.write("tablint: error: \(failure.message)\n")
+        }
+        stderr.write(TextReporter.summary(of: outcome.diagnostics, fileCount: outcome.lintedFileCount) + "\n")
+
+        return exitStatus(for: outcome.diagnostics, failed: !failures.isEmpty).rawValue
+    }
+
+    /// 2 if a path could not be read, else 1 if any diagnostic is an error, else 0.
+    public static func exitStatus(for diagnostics: [Diagnostic], failed: Bool) -> ExitStatus {
+        if failed { return .failure }
+        return diagnostics.contains { $0.severity == .error } ? .errorsReported : .clean
+    }
+}
+
+/// Standard output or standard error as a `TextOutputStream`, unbuffered: each `write` is one
+/// write to the file descriptor (tablint writes its report in a few large pieces).
+public struct StandardStream: TextOutputStream {
+    private let handle: FileHandle
+
+    public static var output: StandardStream { StandardStream(handle: .standardOutput) }
+    public static var error: StandardStream { StandardStream(handle: .standardError) }
+
+    public mutating func write(_ string: String) {
+        guard !string.isEmpty else { return }
+        handle.write(Data(string.utf8))
+    }
+}
