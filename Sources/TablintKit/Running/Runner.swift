@@ -15,7 +15,7 @@ public enum Runner {
 
     /// Everything the files produced.
     public struct Outcome: Equatable {
-        /// Every diagnostic of every file, sorted with `Diagnostic.sortsBefore`.
+        /// Every diagnostic of every file, in output order (`sortedForOutput`).
         public var diagnostics: [Diagnostic]
         /// How many files were read and linted.
         public var lintedFileCount: Int
@@ -71,7 +71,7 @@ public enum Runner {
                 preconditionFailure("file \(index) was never processed")
             }
         }
-        diagnostics.sort(by: Diagnostic.sortsBefore)
+        diagnostics = diagnostics.sortedForOutput()
         return Outcome(diagnostics: diagnostics, lintedFileCount: linted, failures: failures)
     }
 
