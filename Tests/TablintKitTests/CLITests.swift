@@ -160,6 +160,40 @@ final class CLITests: XCTestCase {
             stderr: "1 error, 0 warnings in 2 files\n"))
     }
 
+    /// The issue's acceptance case: a 2-cell row in a 3-action table, found by walking a folder.
+    func testARowArityErrorInAWalkedFolderExitsOneAndACorrectTableExitsZero() throws {
+        let dir = try TemporaryDirectory(self)
+        let table = { (secondRow: String) in """
+            // swift-format-ignore-file
+            extension Timer {
+                static let TABLE = Table(
+                    machine: "Timer",
+                    states: ["Idle", "Running"],
+                    actions: ["Start", "Tick", "Cancel"],
+                    cells: [
+                        [.handle, .ignore, .ignore],
+                        \(secondRow)
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """ }
+        try dir.write("Broken/Sources/Timer.tb.swift", Array(table("[.ignore, .handle],").utf8))
+        try dir.write("Correct/Sources/Timer.tb.swift", Array(table("[.ignore, .handle, .ignore],").utf8))
+
+        XCTAssertEqual(try tablint(["Broken"], in: dir.path), ProcessResult(
+            status: 1,
+            stdout: """
+                Broken/Sources/Timer.tb.swift:9:13: error: row `Running` has 2 cells, expected 3. Expected columns: Start Tick Cancel [tabular-center::row-arity]
+                Broken/Sources/Timer.tb.swift:6:18: note: the 3 actions are declared here
+
+                """,
+            stderr: "1 error, 0 warnings in 1 file\n"))
+        XCTAssertEqual(try tablint(["Correct"], in: dir.path),
+                       ProcessResult(status: 0, stdout: "", stderr: "0 errors, 0 warnings in 1 file\n"))
+    }
+
     func testANonexistentPathExitsTwoAndLintsNothing() throws {
         let dir = try TemporaryDirectory(self)
         try dir.write("Bad.swift", Self.invalidUTF8(at: 1))
