@@ -30,15 +30,15 @@ final class TableLiteralRuleTests: XCTestCase {
 
     func testCorrectFixtureReadsEveryOurTableAndNoOtherTable() throws {
         let file = try Fixtures.source(Fixtures.url("TableLiteral/correct.tb.swift"))
-        let reading = TableLiteralReader.read(file, tokens: Tokenizer.tokenize(file.bytes))
-        XCTAssertEqual(reading.unreadable, [])
+        let reading = TableLiteralReader.read(SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes)))
+        XCTAssertEqual(reading.problems, [])
         XCTAssertEqual(reading.matrices.map(\.machine.text), ["Timer", "Gate", "Raw"])
         let timer = reading.matrices[0]
         XCTAssertEqual(timer.states.map(\.text), ["Idle", "Running", "Done"])
         XCTAssertEqual(timer.actions.map(\.text), ["Start", "Tick", "Cancel"])
         XCTAssertEqual(timer.rows.map(\.cells.count), [3, 3, 3])
         XCTAssertEqual(timer.initial?.text, "Idle")
-        guard case .go(let target, let effects) = timer.rows[1].cells[2].kind else {
+        guard case .go(let target, let effects, nil) = timer.rows[1].cells[2].kind else {
             return XCTFail("expected GO, got \(timer.rows[1].cells[2].kind)")
         }
         XCTAssertEqual(target.text, "Idle")

@@ -4,6 +4,10 @@ public struct Matrix: Equatable {
     public enum Surface: Equatable {
         /// `Table(machine:states:actions:cells:initial:)`.
         case tableLiteral
+        /// An `@Machine enum` with `enum S`, `enum A`, `@Row` lines.
+        case machineEnum
+        /// A `.tbl` pin fixture, standalone or inside a Swift `"""` literal.
+        case fixture
     }
 
     public var surface: Surface
@@ -16,10 +20,18 @@ public struct Matrix: Equatable {
     public var actions: [Name]
     public var actionsRange: Range<Int>
     public var rows: [Row]
-    /// The `cells:` array literal.
+    /// Where the rows are: the `cells:` array literal, or from the first row to the end of the
+    /// last. A missing row is reported at its last byte, where the row would have gone.
     public var rowsRange: Range<Int>
     /// `nil` when `initial:` is absent or `nil`.
     public var initial: Name?
+    /// The declared effects (`enum F`), or nil where the surface declares none, so no
+    /// effect can be called unknown.
+    public var effects: [Name]?
+    /// Payload fields of states (`case running(since: Int)`), for go-target and payload-hoist.
+    public var payloads: [Payload] = []
+    /// `@Path` happy paths declared on the machine.
+    public var paths: [Path] = []
 
     public init(
         surface: Surface, range: Range<Int>, machine: Name, states: [Name], statesRange: Range<Int>,
@@ -37,14 +49,31 @@ public struct Matrix: Equatable {
         self.initial = initial
     }
 
+    /// How names compare on this surface. Swift enum cases are lowerCamel while the library's
+    /// fixtures are UpperCamel, so the `@Machine` surface compares with the first letter
+    /// case-folded, as the library does; string names compare exactly.
+    public func key(_ name: String) -> String {
+        guard surface == .machineEnum, let first = name.first else { return name }
+        return first.lowercased() + name.dropFirst()
+    }
+
+    public func declaresState(_ name: String) -> Bool {
+        states.contains { key($0.text) == key(name) }
+    }
+
     /// The state a row belongs to by position, if there is one.
     public func stateName(ofRow index: Int) -> String? {
         index < states.count ? states[index].text : nil
     }
 
+    /// The state a row says it belongs to (`@Row(.idle)`, a `.tbl` label), or by position.
+    public func rowName(_ index: Int) -> String? {
+        index < rows.count ? rows[index].label?.text ?? stateName(ofRow: index) : stateName(ofRow: index)
+    }
+
     /// "`Idle`" for a row with a state, "row 4" past the last state: how messages name a row.
     public func rowLabel(_ index: Int) -> String {
-        stateName(ofRow: index).map { "`\($0)`" } ?? "row \(index + 1)"
+        rowName(index).map { "`\($0)`" } ?? "row \(index + 1)"
     }
 
     /// "`Start`" for a cell under an action, "column 4" past the last action.
@@ -54,7 +83,7 @@ public struct Matrix: Equatable {
 
     /// "(Idle, Start)" as the library names a cell, with positions where a name is missing.
     public func cellLabel(row: Int, column: Int) -> String {
-        let state = stateName(ofRow: row) ?? "row \(row + 1)"
+        let state = rowName(row) ?? "row \(row + 1)"
         let action = column < actions.count ? actions[column].text : "column \(column + 1)"
         return "(\(state), \(action))"
     }
@@ -75,13 +104,49 @@ public struct Name: Equatable {
 }
 
 public struct Row: Equatable {
-    /// The row's bracketed list, brackets included.
+    /// The row's bracketed list, brackets included (a `.tbl` row: the whole line).
     public var range: Range<Int>
     public var cells: [Cell]
+    /// The state the row names itself (`@Row(.idle)`, a `.tbl` row's first field); nil for
+    /// the unlabelled rows of a `Table` literal, which belong to states by position alone.
+    public var label: Name?
 
-    public init(range: Range<Int>, cells: [Cell]) {
+    public init(range: Range<Int>, cells: [Cell], label: Name? = nil) {
         self.range = range
         self.cells = cells
+        self.label = label
+    }
+}
+
+/// One payload field of a state: `case running(since: Int)` gives (running, since, Int).
+public struct Payload: Equatable {
+    public var state: String
+    /// The field's label; nil for an unlabelled field.
+    public var field: String?
+    public var type: String
+    public var range: Range<Int>
+
+    public init(state: String, field: String?, type: String, range: Range<Int>) {
+        self.state = state
+        self.field = field
+        self.type = type
+        self.range = range
+    }
+}
+
+/// `@Path("name", [.s0, .a0, .s1, …], back: .act)`: a named happy route through the matrix.
+public struct Path: Equatable {
+    public var name: Name
+    /// Alternating state, action, state, … as written.
+    public var spine: [Name]
+    public var back: Name?
+    public var range: Range<Int>
+
+    public init(name: Name, spine: [Name], back: Name?, range: Range<Int>) {
+        self.name = name
+        self.spine = spine
+        self.back = back
+        self.range = range
     }
 }
 
@@ -90,7 +155,8 @@ public struct Cell: Equatable {
         case ignore
         case handle
         case unreachable
-        case go(target: Name, effects: [Name])
+        /// `arguments` holds literal payload arguments of the target (`.go(.running(since: 0))`).
+        case go(target: Name, effects: [Name], arguments: String? = nil)
         case emit(effects: [Name])
         case delegate(child: Name)
         /// Not one of the six constructors (`reason` nil), or one with the wrong arguments
@@ -107,29 +173,34 @@ public struct Cell: Equatable {
     }
 }
 
-/// What reading one file's `Table(...)` literals produced.
-public struct TableReading: Equatable {
+/// What the readers made of one file: the matrices they could read, and every problem that
+/// stopped or troubled them, each with the rule code it is reported under.
+public struct MatrixReading: Equatable {
     public var matrices: [Matrix] = []
-    /// Literals that could not be read with confidence, each with where and why.
-    public var unreadable: [Unreadable] = []
+    public var problems: [ReadProblem] = []
 
-    public init(matrices: [Matrix] = [], unreadable: [Unreadable] = []) {
+    public init(matrices: [Matrix] = [], problems: [ReadProblem] = []) {
         self.matrices = matrices
-        self.unreadable = unreadable
+        self.problems = problems
     }
 
-    public struct Unreadable: Equatable {
-        /// The part that stopped the reader.
-        public var range: Range<Int>
-        /// The machine's name if it was read before the problem, for the message.
-        public var machine: String?
-        /// What was found and what was expected, as a sentence fragment.
-        public var reason: String
+    public static func + (lhs: MatrixReading, rhs: MatrixReading) -> MatrixReading {
+        MatrixReading(matrices: lhs.matrices + rhs.matrices, problems: lhs.problems + rhs.problems)
+    }
+}
 
-        public init(range: Range<Int>, machine: String?, reason: String) {
-            self.range = range
-            self.machine = machine
-            self.reason = reason
-        }
+/// Something a reader could not read with confidence, or read but must warn about.
+public struct ReadProblem: Equatable, Error {
+    /// The code of the rule that reports it, e.g. `tablint::unreadable-matrix`.
+    public var code: String
+    /// The part that stopped the reader.
+    public var range: Range<Int>
+    /// The full message: what was found, where, and what was expected.
+    public var message: String
+
+    public init(code: String, range: Range<Int>, message: String) {
+        self.code = code
+        self.range = range
+        self.message = message
     }
 }

@@ -6,13 +6,10 @@
 /// row that is a variable, a `map`) makes the whole literal unreadable: it is reported and
 /// nothing in it is checked. The reader never guesses.
 public enum TableLiteralReader {
-    public static func read(_ file: SourceFile, tokens pieces: [Token]) -> TableReading {
-        let tokens = SignificantTokens(file: file, pieces: pieces)
-        return read(tokens)
-    }
+    public static let unreadableCode = "tablint::unreadable-matrix"
 
-    public static func read(_ tokens: SignificantTokens) -> TableReading {
-        var reading = TableReading()
+    public static func read(_ tokens: SignificantTokens) -> MatrixReading {
+        var reading = MatrixReading()
         var index = 0
         while index + 1 < tokens.count {
             defer { index += 1 }
@@ -23,14 +20,12 @@ public enum TableLiteralReader {
             var call = CallReader(tokens: tokens, name: index, opener: index + 1)
             switch call.read() {
             case .success(let matrix): reading.matrices.append(matrix)
-            case .failure(let problem): reading.unreadable.append(problem)
+            case .failure(let problem): reading.problems.append(problem)
             }
         }
         return reading
     }
 }
-
-extension TableReading.Unreadable: Error {}
 
 /// Reads one `Table(...)` call. Each `read…` either returns a value or throws the first thing
 /// it cannot read, with its range and what was expected.
@@ -48,8 +43,8 @@ private struct CallReader {
 
     typealias Elements = Range<Int>
 
-    mutating func read() -> Result<Matrix, TableReading.Unreadable> {
-        Result { try readCall() }.mapError { $0 as! TableReading.Unreadable }
+    mutating func read() -> Result<Matrix, ReadProblem> {
+        Result { try readCall() }.mapError { $0 as! ReadProblem }
     }
 
     private mutating func readCall() throws -> Matrix {
@@ -198,7 +193,7 @@ private struct CallReader {
         case "go":
             let target = try readName(values[0], what: "the GO target")
             let effects = try readNameList(values[1], what: "`effects:`").0
-            return Cell(.go(target: target, effects: effects), cellRange)
+            return Cell(.go(target: target, effects: effects, arguments: nil), cellRange)
         case "emit":
             return Cell(.emit(effects: try readNameList(values[0], what: "`effects:`").0), cellRange)
         default:
@@ -250,8 +245,11 @@ private struct CallReader {
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine
     }
 
-    private func problem(_ range: Range<Int>, _ reason: String) -> TableReading.Unreadable {
-        TableReading.Unreadable(range: range, machine: machineName, reason: reason)
+    private func problem(_ range: Range<Int>, _ reason: String) -> ReadProblem {
+        let which = machineName.map { "the `Table` of `\($0)`" } ?? "this `Table` literal"
+        return ReadProblem(
+            code: TableLiteralReader.unreadableCode, range: range,
+            message: "cannot read \(which): \(reason); tablint checks nothing else in it")
     }
 }
 

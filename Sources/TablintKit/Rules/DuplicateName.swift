@@ -8,7 +8,7 @@ public struct DuplicateName: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tables.matrices.flatMap { matrix in
+        context.matrices.flatMap { matrix in
             duplicates(matrix.states, "state", "rows", context) + duplicates(matrix.actions, "action", "cells", context)
         }
     }

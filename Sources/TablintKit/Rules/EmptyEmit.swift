@@ -8,7 +8,7 @@ public struct EmptyEmit: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tables.matrices.flatMap { matrix in
+        context.matrices.flatMap { matrix in
             matrix.rows.enumerated().flatMap { rowIndex, row in
                 row.cells.enumerated().compactMap { column, cell -> Diagnostic? in
                     guard case .emit(let effects) = cell.kind, effects.isEmpty else { return nil }

@@ -8,12 +8,14 @@ public struct ExtraRow: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tables.matrices.flatMap { matrix -> [Diagnostic] in
+        context.matrices.flatMap { matrix -> [Diagnostic] in
             guard matrix.rows.count > matrix.states.count else { return [] }
             return (matrix.states.count..<matrix.rows.count).map { index in
-                diagnostic(
-                    context, at: matrix.rows[index].range,
-                    "row \(index + 1) does not correspond to a declared state; `states` declares \(matrix.states.count). States: \(matrix.stateList)",
+                let row = matrix.rows[index]
+                let which = row.label.map { "row `\($0.text)`" } ?? "row \(index + 1)"
+                return diagnostic(
+                    context, at: row.label?.range ?? row.range,
+                    "\(which) does not correspond to a declared state; `states` declares \(matrix.states.count). States: \(matrix.stateList)",
                     notes: [context.note(at: matrix.statesRange.lowerBound, "the \(matrix.states.count) states are declared here")])
             }
         }

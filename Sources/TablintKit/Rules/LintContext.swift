@@ -1,16 +1,24 @@
 /// Everything a rule may look at for one file, computed once and shared by every rule.
 public struct LintContext {
     public let file: SourceFile
-    /// Every token and trivia piece, in order.
+    /// Every token and trivia piece, in order (empty for a file that is not Swift).
     public let tokens: [Token]
-    /// The `Table(...)` literals found in the file, read or refused.
-    public let tables: TableReading
+    /// Every matrix the readers found in the file, on any surface, and their problems.
+    public let reading: MatrixReading
 
     public init(file: SourceFile) {
         self.file = file
-        self.tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
-        self.tables = file.kind.isSwift ? TableLiteralReader.read(file, tokens: tokens) : TableReading()
+        if file.kind.isSwift {
+            tokens = Tokenizer.tokenize(file.bytes)
+            let significant = SignificantTokens(file: file, pieces: tokens)
+            reading = TableLiteralReader.read(significant)
+        } else {
+            tokens = []
+            reading = MatrixReading()
+        }
     }
+
+    public var matrices: [Matrix] { reading.matrices }
 
     /// A note pointing at a byte offset of this file.
     public func note(at offset: Int, _ message: String) -> Diagnostic.Note {

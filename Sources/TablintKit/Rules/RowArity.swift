@@ -8,7 +8,7 @@ public struct RowArity: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tables.matrices.flatMap { matrix in
+        context.matrices.flatMap { matrix in
             matrix.rows.enumerated().compactMap { index, row -> Diagnostic? in
                 guard row.cells.count != matrix.actions.count else { return nil }
                 return diagnostic(

@@ -33,3 +33,11 @@ extension Rule {
             severity: defaultSeverity, message: message, code: code, notes: notes)
     }
 }
+
+extension Rule {
+    /// The problems the readers filed under this rule's code, as diagnostics: for rules whose
+    /// finding is a reader's ("cannot read this literal"), not a property of a read matrix.
+    public func reportReadProblems(_ context: LintContext) -> [Diagnostic] {
+        context.reading.problems.filter { $0.code == code }.map { diagnostic(context, at: $0.range, $0.message) }
+    }
+}

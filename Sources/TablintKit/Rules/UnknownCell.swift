@@ -12,7 +12,7 @@ public struct UnknownCell: Rule {
         "Expected one of: .ignore, .handle, .unreachable, .go(target:effects:), .emit(effects:), .delegate(child:)."
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tables.matrices.flatMap { matrix in
+        context.matrices.flatMap { matrix in
             matrix.rows.enumerated().flatMap { rowIndex, row in
                 row.cells.enumerated().compactMap { column, cell -> Diagnostic? in
                     guard case .unknown(let written, let reason) = cell.kind else { return nil }

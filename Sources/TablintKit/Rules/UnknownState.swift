@@ -8,18 +8,17 @@ public struct UnknownState: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tables.matrices.flatMap { matrix -> [Diagnostic] in
-            let declared = Set(matrix.states.map(\.text))
+        context.matrices.flatMap { matrix -> [Diagnostic] in
             let note = context.note(at: matrix.statesRange.lowerBound, "the states are declared here")
             var found: [Diagnostic] = []
-            if let initial = matrix.initial, !declared.contains(initial.text) {
+            if let initial = matrix.initial, !matrix.declaresState(initial.text) {
                 found.append(diagnostic(
                     context, at: initial.range,
                     "initial state `\(initial.text)` is not declared. States: \(matrix.stateList)", notes: [note]))
             }
             for (rowIndex, row) in matrix.rows.enumerated() {
                 for (column, cell) in row.cells.enumerated() {
-                    guard case .go(let target, _) = cell.kind, !declared.contains(target.text) else { continue }
+                    guard case .go(let target, _, _) = cell.kind, !matrix.declaresState(target.text) else { continue }
                     found.append(diagnostic(
                         context, at: target.range,
                         "cell \(matrix.cellLabel(row: rowIndex, column: column)) transitions to `\(target.text)`, which is not a declared state. States: \(matrix.stateList)",

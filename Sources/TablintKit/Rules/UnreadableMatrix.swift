@@ -8,12 +8,5 @@ public struct UnreadableMatrix: Rule {
 
     public init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tables.unreadable.map { problem in
-            let which = problem.machine.map { "the `Table` of `\($0)`" } ?? "this `Table` literal"
-            return diagnostic(
-                context, at: problem.range,
-                "cannot read \(which): \(problem.reason); tablint checks nothing else in it")
-        }
-    }
+    public func check(_ context: LintContext) -> [Diagnostic] { reportReadProblems(context) }
 }
