@@ -6,6 +6,21 @@ import XCTest
 /// shows is linted, and the document fails if tablint does not behave as it says.
 /// `Rules/README.md` describes the format this harness reads.
 final class RuleDocumentTests: XCTestCase {
+    func testEveryDocumentDescribesWhatTablintDoes() throws {
+        let documents = try RuleDocuments.load()
+        XCTAssertFalse(documents.isEmpty, "no documents found in \(RuleDocuments.folder.path)")
+        for document in documents {
+            let problems = RuleDocumentChecker.check(name: document.name, markdown: document.markdown)
+            XCTAssertEqual(problems, [], "Rules/\(document.name).md:\n" + problems.joined(separator: "\n"))
+        }
+    }
+
+    func testEveryDocumentNamesARegisteredRule() throws {
+        let names = try RuleDocuments.load().map(\.name)
+        let problems = RuleDocumentChecker.unregisteredDocuments(documentNames: names)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+    }
+
     // MARK: The checker can fail
 
     /// The document the tests below break one part of must pass as it is.
