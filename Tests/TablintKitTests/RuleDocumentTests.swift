@@ -15,13 +15,42 @@ final class RuleDocumentTests: XCTestCase {
         }
     }
 
+    func testEveryRegisteredRuleHasADocument() throws {
+        let names = try RuleDocuments.load().map(\.name)
+        let problems = RuleDocumentChecker.undocumentedRules(documentNames: names)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+    }
+
     func testEveryDocumentNamesARegisteredRule() throws {
         let names = try RuleDocuments.load().map(\.name)
         let problems = RuleDocumentChecker.unregisteredDocuments(documentNames: names)
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
     }
 
+    func testReadmeListsEveryRuleWithItsSeverityAndSummary() throws {
+        let readme = try String(contentsOf: RuleDocuments.folder.appendingPathComponent("README.md"), encoding: .utf8)
+        let problems = RuleDocumentChecker.checkIndex(readme)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+    }
+
     // MARK: The checker can fail
+
+    /// The real `row-arity` document with one expected diagnostic line deleted must be reported.
+    func testDeletingAnExpectedDiagnosticLineIsReported() throws {
+        let markdown = try RuleDocuments.markdown(named: "row-arity")
+        let lines = markdown.components(separatedBy: "\n")
+        guard let fence = lines.firstIndex(where: { $0.hasPrefix("```text diagnostics") }),
+            lines.count > fence + 1, lines[fence + 1].contains("[tabular-center::row-arity]")
+        else { return XCTFail("row-arity.md has no `text diagnostics` block starting with a row-arity line") }
+        XCTAssertEqual(RuleDocumentChecker.check(name: "row-arity", markdown: markdown), [], "the unmodified document must pass")
+        var broken = lines
+        let deleted = broken.remove(at: fence + 1)
+        let problems = RuleDocumentChecker.check(name: "row-arity", markdown: broken.joined(separator: "\n"))
+        XCTAssertFalse(problems.isEmpty)
+        XCTAssertTrue(
+            problems.contains { $0.contains("do not match") && $0.contains("+ \(deleted)") },
+            "expected a mismatch naming the deleted line as printed but not expected; got \(problems)")
+    }
 
     /// The document the tests below break one part of must pass as it is.
     func testTheUnbrokenTestDocumentPasses() {
