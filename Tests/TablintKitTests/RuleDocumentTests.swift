@@ -60,7 +60,7 @@ final class RuleDocumentTests: XCTestCase {
     func testAWrongExpectedLineIsReported() {
         let markdown = Self.document(diagnostics: """
             Example.tb.swift:7:9: error: row `Idle` has 1 cells, expected 3. Expected columns: A B [tabular-center::row-arity]
-            Example.tb.swift:5:14: note: the 2 actions are declared here
+            Example.tb.swift:5:14: note: the actions are declared here
             """)
         let problems = RuleDocumentChecker.check(name: "row-arity", markdown: markdown)
         XCTAssertTrue(problems.contains { $0.contains("do not match") && $0.contains("- Example.tb.swift:7:9: error: row `Idle` has 1 cells, expected 3") }, "\(problems)")
@@ -213,7 +213,7 @@ final class RuleDocumentTests: XCTestCase {
         triggers: String = ragged,
         diagnostics: String = """
             Example.tb.swift:6:9: error: row `Idle` has 3 cells, expected 2. Expected columns: A B [tabular-center::row-arity]
-            Example.tb.swift:4:14: note: the 2 actions are declared here
+            Example.tb.swift:4:14: note: the actions are declared here
             """,
         passes: String = "let T = Table(machine: \"M\", states: [\"Idle\"], actions: [\"A\"], cells: [[.ignore]])\n"
     ) -> String {
@@ -426,8 +426,7 @@ enum RuleDocumentChecker {
     /// uses the reporter itself.
     static func render(_ diagnostics: [Diagnostic]) -> [String] {
         diagnostics.flatMap { diagnostic in
-            ["\(diagnostic.path):\(diagnostic.start.line):\(diagnostic.start.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"]
-                + diagnostic.notes.map { "\($0.path):\($0.location.line):\($0.location.column): note: \($0.message)" }
+            [TextReporter.line(for: diagnostic)] + diagnostic.notes.map(TextReporter.line(for:))
         }
     }
 

@@ -71,14 +71,16 @@ public struct Matrix: Equatable {
         index < rows.count ? rows[index].label?.text ?? stateName(ofRow: index) : stateName(ofRow: index)
     }
 
-    /// "`Idle`" for a row with a state, "row 4" past the last state: how messages name a row.
+    /// "`Idle`" for a row with a state, its 1-based number past the last state: what follows
+    /// "row" in a message.
     public func rowLabel(_ index: Int) -> String {
-        rowName(index).map { "`\($0)`" } ?? "row \(index + 1)"
+        rowName(index).map { "`\($0)`" } ?? "\(index + 1)"
     }
 
-    /// "`Start`" for a cell under an action, "column 4" past the last action.
+    /// "`Start`" for a cell under an action, its 1-based number past the last action: what
+    /// follows "column" in a message.
     public func columnLabel(_ index: Int) -> String {
-        index < actions.count ? "`\(actions[index].text)`" : "column \(index + 1)"
+        index < actions.count ? "`\(actions[index].text)`" : "\(index + 1)"
     }
 
     /// "(Idle, Start)" as the library names a cell, with positions where a name is missing.
@@ -88,8 +90,14 @@ public struct Matrix: Equatable {
         return "(\(state), \(action))"
     }
 
-    public var stateList: String { states.map(\.text).joined(separator: " ") }
-    public var actionList: String { actions.map(\.text).joined(separator: " ") }
+    /// The declared names, space-separated as the library lists them; "(none)" for none.
+    public var stateList: String { Self.list(states) }
+    public var actionList: String { Self.list(actions) }
+    public var effectList: String { Self.list(effects ?? []) }
+
+    static func list(_ names: [Name]) -> String {
+        names.isEmpty ? "(none)" : names.map(\.text).joined(separator: " ")
+    }
 }
 
 /// A name as written, with where it was written.

@@ -17,7 +17,7 @@ public struct Encoding: Rule {
         return Diagnostic(
             path: file.path, start: location, end: file.location(of: problem.offset + problem.length),
             severity: rule.defaultSeverity,
-            message: "\(problem.found) at byte \(problem.offset); expected UTF-8 text, so tablint checks nothing in this file",
+            message: "\(problem.found); expected UTF-8 text, so tablint checks nothing in this file",
             code: rule.code)
     }
 

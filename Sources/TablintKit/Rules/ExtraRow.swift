@@ -16,7 +16,7 @@ public struct ExtraRow: Rule {
                 return diagnostic(
                     context, at: row.label?.range ?? row.range,
                     "\(which) does not correspond to a declared state; `states` declares \(matrix.states.count). States: \(matrix.stateList)",
-                    notes: [context.note(at: matrix.statesRange.lowerBound, "the \(matrix.states.count) states are declared here")])
+                    notes: [context.note(at: matrix.statesRange.lowerBound, "the states are declared here")])
             }
         }
     }

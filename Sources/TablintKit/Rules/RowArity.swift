@@ -14,7 +14,7 @@ public struct RowArity: Rule {
                 return diagnostic(
                     context, at: row.range,
                     "row \(matrix.rowLabel(index)) has \(row.cells.count) cells, expected \(matrix.actions.count). Expected columns: \(matrix.actionList)",
-                    notes: [context.note(at: matrix.actionsRange.lowerBound, "the \(matrix.actions.count) actions are declared here")])
+                    notes: [context.note(at: matrix.actionsRange.lowerBound, "the actions are declared here")])
             }
         }
     }
