@@ -6,10 +6,13 @@ public struct SignificantTokens {
     /// For an opening or closing bracket, the index of its partner; -1 for unpaired brackets
     /// and for every other token.
     public let partner: [Int]
+    /// Where the file's unterminated constructs start (comments included), usually none.
+    public let unterminatedOffsets: [Int]
 
     public init(file: SourceFile, pieces: [Token]) {
         self.file = file
         let tokens = pieces.filter { !$0.isTrivia }
+        unterminatedOffsets = pieces.filter(\.isUnterminated).map(\.start)
         var partner = [Int](repeating: -1, count: tokens.count)
         // An explicit stack: nesting depth is bounded by memory, not by the call stack.
         var open: [Int] = []
@@ -43,6 +46,14 @@ public struct SignificantTokens {
     }
 
     public var count: Int { tokens.count }
+
+    /// Whether an unterminated construct starts inside the bracket pair opened at `opener`
+    /// (to the end of the file if it never closes): what is inside cannot be read with confidence.
+    public func hasUnterminatedConstruct(inside opener: Int) -> Bool {
+        let end = partner[opener] > opener ? tokens[partner[opener]].end : file.bytes.count
+        let start = tokens[opener].start
+        return unterminatedOffsets.contains { $0 >= start && $0 < end }
+    }
 
     public subscript(index: Int) -> Token { tokens[index] }
 

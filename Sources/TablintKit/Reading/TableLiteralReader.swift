@@ -17,6 +17,9 @@ public enum TableLiteralReader {
                 tokens.kind(index + 1) == .leftParen,
                 tokens.isText(index + 2, "machine"), tokens.kind(index + 3) == .colon
             else { continue }
+            // An unterminated string or comment inside the call is already a `tablint::syntax`
+            // error, and everything after it is read in the wrong mode: say nothing more.
+            if tokens.hasUnterminatedConstruct(inside: index + 1) { continue }
             var call = CallReader(tokens: tokens, name: index, opener: index + 1)
             switch call.read() {
             case .success(let matrix): reading.matrices.append(matrix)
@@ -147,7 +150,9 @@ private struct CallReader {
     /// `.ignore`, `.go(target: "S", effects: ["E"])`, …, optionally qualified as `Cell.ignore`.
     private func readCell(_ element: Elements) throws -> Cell {
         var index = element.lowerBound
-        if tokens.kind(index) == .identifier, tokens.kind(index + 1) == .period { index += 1 }  // `Cell.`
+        // A qualified constructor, `Cell.ignore` or `TabularCenter.Cell.ignore`: skip the qualifier.
+        while tokens.kind(index) == .identifier, tokens.kind(index + 1) == .period { index += 2 }
+        if index > element.lowerBound { index -= 1 }
         guard tokens.kind(index) == .period, let kind = tokens.kind(index + 1),
             kind == .identifier || kind == .keyword
         else {

@@ -21,7 +21,7 @@ let noInitial = TabularCenter.Table(
     machine: #"Raw"#,
     states: ["A\u{301}", "B"],
     actions: ["X"],
-    cells: [[Cell.ignore], [.handle]]
+    cells: [[Cell.ignore], [TabularCenter.Cell.handle]]
 )
 
 // Not ours: SwiftUI's Table and other calls named Table stay unread.

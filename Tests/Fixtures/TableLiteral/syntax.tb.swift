@@ -5,4 +5,8 @@ let JOB_TABLE = Table(
     actions: ["Run"],
     cells: [[.ignore]]
 )
-/* never closed
+let LATER = Table(
+    machine: "Later",
+    states: ["A"],
+    actions: ["X"],
+    cells: [[.ignore], /* never closed
