@@ -59,15 +59,15 @@ private struct CallReader {
         var values: [String: Elements] = [:]
         for (position, argument) in arguments.enumerated() {
             guard position < labels.count else {
-                throw problem(range(argument), "expected no argument after `initial:`, found `\(text(argument))`")
+                throw problem(tokens.range(argument), "expected no argument after `initial:`, found `\(tokens.text(argument))`")
             }
             let label = labels[position]
             guard argument.count >= 3, tokens.kind(argument.lowerBound + 1) == .colon,
                 tokens.text(argument.lowerBound) == label
             else {
-                let found = argument.isEmpty ? "nothing" : "`\(text(argument))`"
+                let found = argument.isEmpty ? "nothing" : "`\(tokens.text(argument))`"
                 throw problem(
-                    argument.isEmpty ? tokens[closer].range : range(argument),
+                    argument.isEmpty ? tokens[closer].range : tokens.range(argument),
                     "expected argument \(position + 1) to be `\(label): …` (labels in the order machine, states, actions, cells, initial), found \(found)")
             }
             values[label] = (argument.lowerBound + 2)..<argument.upperBound
@@ -94,57 +94,31 @@ private struct CallReader {
 
     /// A plain string literal: `"Idle"` or `#"Idle"#`, without interpolation.
     private func readName(_ element: Elements, what: String) throws -> Name {
-        if let name = stringLiteral(element) { return name }
-        throw problem(range(element), "expected \(what) as a string literal, found \(describe(element))")
-    }
-
-    private func stringLiteral(_ element: Elements) -> Name? {
-        var index = element.lowerBound
-        var pounds = 0
-        if tokens.kind(index) == .rawStringDelimiter {
-            pounds = tokens[index].length
-            index += 1
-        }
-        guard tokens.kind(index) == .stringQuote else { return nil }
-        let open = index
-        index += 1
-        var text = ""
-        if tokens.kind(index) == .stringSegment {
-            guard let value = StringEscapes.decode(tokens.text(index), rawPounds: pounds) else { return nil }
-            text = value
-            index += 1
-        }
-        guard tokens.kind(index) == .stringQuote, !tokens[open].isUnterminated else { return nil }
-        index += 1
-        if pounds > 0 {
-            guard tokens.kind(index) == .rawStringDelimiter else { return nil }
-            index += 1
-        }
-        guard index == element.upperBound else { return nil }
-        return Name(text, range(element))
+        if let name = tokens.stringLiteral(element) { return name }
+        throw problem(tokens.range(element), "expected \(what) as a string literal, found \(tokens.describe(element))")
     }
 
     private func readNameList(_ element: Elements, what: String) throws -> ([Name], Range<Int>) {
-        guard let items = arrayElements(element) else {
-            throw problem(range(element), "expected \(what) to be an array literal of string literals, found \(describe(element))")
+        guard let items = tokens.arrayElements(element) else {
+            throw problem(tokens.range(element), "expected \(what) to be an array literal of string literals, found \(tokens.describe(element))")
         }
         let names = try items.map { try readName($0, what: "each name in \(what)") }
-        return (names, range(element))
+        return (names, tokens.range(element))
     }
 
     // MARK: Rows and cells
 
     private func readRows(_ element: Elements) throws -> ([Row], Range<Int>) {
-        guard let items = arrayElements(element) else {
-            throw problem(range(element), "expected `cells:` to be an array literal of rows, found \(describe(element))")
+        guard let items = tokens.arrayElements(element) else {
+            throw problem(tokens.range(element), "expected `cells:` to be an array literal of rows, found \(tokens.describe(element))")
         }
         let rows = try items.map { item -> Row in
-            guard let cells = arrayElements(item) else {
-                throw problem(range(item), "expected each row of `cells:` to be an array literal of cells, found \(describe(item))")
+            guard let cells = tokens.arrayElements(item) else {
+                throw problem(tokens.range(item), "expected each row of `cells:` to be an array literal of cells, found \(tokens.describe(item))")
             }
-            return Row(range: range(item), cells: try cells.map(readCell))
+            return Row(range: tokens.range(item), cells: try cells.map(readCell))
         }
-        return (rows, range(element))
+        return (rows, tokens.range(element))
     }
 
     /// `.ignore`, `.go(target: "S", effects: ["E"])`, …, optionally qualified as `Cell.ignore`.
@@ -156,12 +130,12 @@ private struct CallReader {
         guard tokens.kind(index) == .period, let kind = tokens.kind(index + 1),
             kind == .identifier || kind == .keyword
         else {
-            throw problem(range(element), "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(describe(element))")
+            throw problem(tokens.range(element), "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(tokens.describe(element))")
         }
         let constructor = tokens.text(index + 1)
         let afterName = index + 2
-        let cellRange = range(element)
-        let written = text(element)
+        let cellRange = tokens.range(element)
+        let written = tokens.text(element)
         if afterName == element.upperBound {
             switch constructor {
             case "ignore": return Cell(.ignore, cellRange)
@@ -176,7 +150,7 @@ private struct CallReader {
         guard tokens.kind(afterName) == .leftParen, tokens.partner[afterName] == element.upperBound - 1,
             let arguments = tokens.elements(inside: afterName)
         else {
-            throw problem(cellRange, "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(describe(element))")
+            throw problem(cellRange, "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(tokens.describe(element))")
         }
         let expectedLabels: [String]
         switch constructor {
@@ -207,48 +181,6 @@ private struct CallReader {
     }
 
     // MARK: Helpers
-
-    /// The elements of an array literal that is the whole of `element`, or nil if it is not one.
-    private func arrayElements(_ element: Elements) -> [Elements]? {
-        guard element.count >= 2, tokens.kind(element.lowerBound) == .leftBracket,
-            tokens.partner[element.lowerBound] == element.upperBound - 1,
-            let items = tokens.elements(inside: element.lowerBound),
-            items.allSatisfy({ !$0.isEmpty })
-        else { return nil }
-        return items
-    }
-
-    private func range(_ element: Elements) -> Range<Int> {
-        guard !element.isEmpty else {
-            let offset = element.lowerBound < tokens.count ? tokens[element.lowerBound].start : tokens.file.bytes.count
-            return offset..<offset
-        }
-        return tokens.range(from: element.lowerBound, through: element.upperBound - 1)
-    }
-
-    private func text(_ element: Elements) -> String {
-        element.isEmpty ? "" : tokens.text(from: element.lowerBound, through: element.upperBound - 1)
-    }
-
-    /// How a message names what it found: the source text, shortened, or a kind of thing.
-    private func describe(_ element: Elements) -> String {
-        guard !element.isEmpty else { return "nothing" }
-        if element.contains(where: { tokens.kind($0) == .backslash }),
-            element.contains(where: { tokens.kind($0) == .stringQuote || tokens.kind($0) == .multilineStringQuote })
-        {
-            return "an interpolated string `\(Self.shorten(text(element)))`"
-        }
-        if tokens.kind(element.lowerBound) == .multilineStringQuote {
-            return "a multi-line string literal"
-        }
-        return "`\(Self.shorten(text(element)))`"
-    }
-
-    static func shorten(_ text: String) -> String {
-        let oneLine = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
-            .map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
-        return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine
-    }
 
     private func problem(_ range: Range<Int>, _ reason: String) -> ReadProblem {
         let which = machineName.map { "the `Table` of `\($0)`" } ?? "this `Table` literal"
