@@ -6,9 +6,11 @@ import XCTest
 /// with `<case>.expected`. A fixture named after a rule must trigger that rule; `correct`
 /// must trigger nothing.
 final class TableLiteralRuleTests: XCTestCase {
+    static let folders = ["TableLiteral", "MachineEnum"]
+
     func testEveryFixtureMatchesItsGolden() throws {
-        let fixtures = try Fixtures.files(in: "TableLiteral", suffix: ".tb.swift")
-        XCTAssertGreaterThanOrEqual(fixtures.count, 10)
+        let fixtures = try Self.folders.flatMap { try Fixtures.files(in: $0, suffix: ".tb.swift") }
+        XCTAssertGreaterThanOrEqual(fixtures.count, 25)
         for url in fixtures {
             let diagnostics = Linter.lint(try Fixtures.source(url))
             let golden = url.deletingPathExtension().deletingPathExtension().appendingPathExtension("expected")
@@ -17,7 +19,7 @@ final class TableLiteralRuleTests: XCTestCase {
     }
 
     func testEachRuleFixtureTriggersItsRule() throws {
-        for url in try Fixtures.files(in: "TableLiteral", suffix: ".tb.swift") {
+        for url in try Self.folders.flatMap({ try Fixtures.files(in: $0, suffix: ".tb.swift") }) {
             let name = url.lastPathComponent.replacingOccurrences(of: ".tb.swift", with: "")
             let codes = Set(Linter.lint(try Fixtures.source(url)).map { Rule_bareName($0.code) })
             if name == "correct" {

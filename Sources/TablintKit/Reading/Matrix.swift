@@ -57,6 +57,10 @@ public struct Matrix: Equatable {
         return first.lowercased() + name.dropFirst()
     }
 
+    /// Every row could be read. Checks of the whole matrix (missing rows, lints, paths) run
+    /// only on complete matrices; a partial one would give answers about rows never read.
+    public var isComplete: Bool { rows.allSatisfy(\.isReadable) }
+
     public func declaresState(_ name: String) -> Bool {
         states.contains { key($0.text) == key(name) }
     }
@@ -118,11 +122,15 @@ public struct Row: Equatable {
     /// The state the row names itself (`@Row(.idle)`, a `.tbl` row's first field); nil for
     /// the unlabelled rows of a `Table` literal, which belong to states by position alone.
     public var label: Name?
+    /// False when the reader could not read the row's cells (a syntax problem it reported);
+    /// such a row holds its place but has no cells to check.
+    public var isReadable: Bool
 
-    public init(range: Range<Int>, cells: [Cell], label: Name? = nil) {
+    public init(range: Range<Int>, cells: [Cell], label: Name? = nil, isReadable: Bool = true) {
         self.range = range
         self.cells = cells
         self.label = label
+        self.isReadable = isReadable
     }
 }
 

@@ -11,14 +11,17 @@ public struct LintContext {
         if file.kind.isSwift {
             tokens = Tokenizer.tokenize(file.bytes)
             let significant = SignificantTokens(file: file, pieces: tokens)
-            reading = TableLiteralReader.read(significant)
+            reading = TableLiteralReader.read(significant) + MachineEnumReader.read(significant)
         } else {
             tokens = []
             reading = MatrixReading()
         }
+        matrices = reading.matrices.map { $0.derivingPaths() }
     }
 
-    public var matrices: [Matrix] { reading.matrices }
+    /// The matrices as the library validates and lints them: with `@Path` defaults applied.
+    /// `reading.matrices` holds them as written, for the path rules.
+    public let matrices: [Matrix]
 
     /// A note pointing at a byte offset of this file.
     public func note(at offset: Int, _ message: String) -> Diagnostic.Note {

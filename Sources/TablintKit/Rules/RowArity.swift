@@ -10,7 +10,7 @@ public struct RowArity: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix in
             matrix.rows.enumerated().compactMap { index, row -> Diagnostic? in
-                guard row.cells.count != matrix.actions.count else { return nil }
+                guard row.isReadable, row.cells.count != matrix.actions.count else { return nil }
                 return diagnostic(
                     context, at: row.range,
                     "row \(matrix.rowLabel(index)) has \(row.cells.count) cells, expected \(matrix.actions.count). Expected columns: \(matrix.actionList)",

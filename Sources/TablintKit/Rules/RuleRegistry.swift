@@ -11,6 +11,15 @@ public enum RuleRegistry {
         EmptyEmit(),
         UnknownCell(),
         DuplicateName(),
+        MachineSyntax(),
+        IgnoredPath(),
+        GoTarget(),
+        UnknownEffect(),
+        MemberCollision(),
+        PathDuplicate(),
+        PathUnknownState(),
+        PathBroken(),
+        PathUnterminated(),
     ]
 
     /// The rule with this code, written with or without its namespace.

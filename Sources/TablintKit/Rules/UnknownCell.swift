@@ -16,6 +16,11 @@ public struct UnknownCell: Rule {
             matrix.rows.enumerated().flatMap { rowIndex, row in
                 row.cells.enumerated().compactMap { column, cell -> Diagnostic? in
                     guard case .unknown(let written, let reason) = cell.kind else { return nil }
+                    if matrix.surface == .machineEnum {
+                        // The `@Machine` syntax reader's own wording: `@Row(.idle): …`.
+                        let state = matrix.rowName(rowIndex) ?? "?"
+                        return diagnostic(context, at: cell.range, "@Row(.\(state)): \(reason ?? "expected a cell, found `\(written)`")")
+                    }
                     let shown = written.count > 60 ? String(written.prefix(57)) + "..." : written
                     let where_ = "row \(matrix.rowLabel(rowIndex)), column \(matrix.columnLabel(column))"
                     let why = reason.map { ": \($0)" } ?? ""
