@@ -4,8 +4,12 @@ import XCTest
 
 /// The linter must never crash and never report a range outside the file, whatever it is fed.
 final class LinterRobustnessTests: XCTestCase {
-    func testEveryTruncationOfEveryTableFixtureLintsWithinBounds() throws {
-        for url in try Fixtures.files(in: "TableLiteral", suffix: ".tb.swift") {
+    static func fixtures() throws -> [URL] {
+        try ["TableLiteral", "MachineEnum"].flatMap { try Fixtures.files(in: $0, suffix: ".tb.swift") }
+    }
+
+    func testEveryTruncationOfEveryFixtureLintsWithinBounds() throws {
+        for url in try Self.fixtures() {
             let bytes = Array(try Data(contentsOf: url))
             for length in 0...bytes.count {
                 assertWellFormed(Linter.lint(SourceFile(path: "cut.tb.swift", bytes: Array(bytes[0..<length]))), length)
@@ -14,7 +18,7 @@ final class LinterRobustnessTests: XCTestCase {
     }
 
     func testDeletingAnyOneTokenNeverCrashes() throws {
-        for url in try Fixtures.files(in: "TableLiteral", suffix: ".tb.swift") {
+        for url in try Self.fixtures() {
             let bytes = Array(try Data(contentsOf: url))
             for token in Tokenizer.tokenize(bytes) where !token.isTrivia {
                 let mutated = Array(bytes[0..<token.start] + bytes[token.end...])
