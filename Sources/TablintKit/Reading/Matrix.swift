@@ -61,6 +61,9 @@ public struct Matrix: Equatable {
     /// only on complete matrices; a partial one would give answers about rows never read.
     public var isComplete: Bool { rows.allSatisfy(\.isReadable) }
 
+    /// Rows name their state (`@Row(.x)`, `.tbl`) rather than belonging to one by position.
+    public var hasLabelledRows: Bool { surface != .tableLiteral }
+
     public func declaresState(_ name: String) -> Bool {
         states.contains { key($0.text) == key(name) }
     }

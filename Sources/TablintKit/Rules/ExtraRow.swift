@@ -1,22 +1,42 @@
-/// `tabular-center::extra-row`: a row past the last state belongs to no state; it is usually a
-/// state that was deleted from `states:` but not from `cells:`, or a duplicated row.
+/// `tabular-center::extra-row`: a row that belongs to no state: one past the last state (rows
+/// of a `Table` are positional), one naming an undeclared state, or a second row for a state.
+/// It is usually a state deleted from the declaration but not from the rows.
 public struct ExtraRow: Rule {
     public let code = "tabular-center::extra-row"
     public let defaultSeverity = Severity.error
-    public let summary = "There are more rows than states; the extra rows belong to no state."
+    public let summary = "A row belongs to no declared state (past the last state, undeclared, or a second row)."
 
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix -> [Diagnostic] in
-            guard matrix.rows.count > matrix.states.count else { return [] }
-            return (matrix.states.count..<matrix.rows.count).map { index in
-                let row = matrix.rows[index]
-                let which = row.label.map { "row `\($0.text)`" } ?? "row \(index + 1)"
-                return diagnostic(
-                    context, at: row.label?.range ?? row.range,
-                    "\(which) does not correspond to a declared state; `states` declares \(matrix.states.count). States: \(matrix.stateList)",
-                    notes: [context.note(at: matrix.statesRange.lowerBound, "the states are declared here")])
+            let note = context.note(at: matrix.statesRange.lowerBound, "the states are declared here")
+            guard matrix.hasLabelledRows else {
+                guard matrix.rows.count > matrix.states.count else { return [] }
+                return (matrix.states.count..<matrix.rows.count).map { index in
+                    diagnostic(
+                        context, at: matrix.rows[index].range,
+                        "row \(index + 1) does not correspond to a declared state; `states` declares \(matrix.states.count). States: \(matrix.stateList)",
+                        notes: [note])
+                }
+            }
+            // A state declared twice may have two rows; that is duplicate-name's to report.
+            var allowed: [String: Int] = [:]
+            for state in matrix.states { allowed[matrix.key(state.text), default: 0] += 1 }
+            return matrix.rows.compactMap { row -> Diagnostic? in
+                guard let label = row.label else { return nil }
+                guard matrix.declaresState(label.text) else {
+                    return diagnostic(
+                        context, at: label.range,
+                        "row `\(label.text)` does not correspond to a declared state. States: \(matrix.stateList)", notes: [note])
+                }
+                allowed[matrix.key(label.text), default: 0] -= 1
+                guard allowed[matrix.key(label.text)]! >= 0 else {
+                    return diagnostic(
+                        context, at: label.range,
+                        "row `\(label.text)` is a second row for state `\(label.text)`. Every state needs exactly one row, in declaration order. States: \(matrix.stateList)")
+                }
+                return nil
             }
         }
     }

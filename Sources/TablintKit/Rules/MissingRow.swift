@@ -1,39 +1,62 @@
-/// `tabular-center::missing-row`: rows belong to states by position, so a state without a row
-/// has no behaviour at all, and the library refuses the table.
+/// `tabular-center::missing-row`: rows belong to states in declaration order, so a state without
+/// a row has no behaviour at all, and a row out of order sits where another state's row belongs.
+/// The library refuses both.
 public struct MissingRow: Rule {
     public let code = "tabular-center::missing-row"
     public let defaultSeverity = Severity.error
-    public let summary = "A declared state has no row (rows are matched to states by position)."
+    public let summary = "A declared state has no row, or a row is out of declaration order."
 
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix -> [Diagnostic] in
-            misplacedRows(matrix, context) + statesWithoutRow(matrix, context)
+            guard matrix.hasLabelledRows else { return positionalMissing(matrix, context) }
+            return outOfOrderRows(matrix, context) + labelledMissing(matrix, context)
         }
     }
 
-    /// A labelled row (`@Row(.x)`, a `.tbl` row) whose state is not the state at its position.
-    private func misplacedRows(_ matrix: Matrix, _ context: LintContext) -> [Diagnostic] {
-        matrix.rows.prefix(matrix.states.count).enumerated().compactMap { index, row -> Diagnostic? in
-            let expected = matrix.states[index]
-            guard let label = row.label, matrix.key(label.text) != matrix.key(expected.text) else { return nil }
-            return diagnostic(
-                context, at: label.range,
-                "row \(index + 1) is `\(label.text)` but `states` says `\(expected.text)`. Every state needs exactly one row, in declaration order. States: \(matrix.stateList)",
-                notes: [context.note(at: expected.range.lowerBound, "`\(expected.text)` is declared here")])
-        }
-    }
-
-    private func statesWithoutRow(_ matrix: Matrix, _ context: LintContext) -> [Diagnostic] {
+    /// A `Table` literal's rows carry no names: the states past the last row have none.
+    private func positionalMissing(_ matrix: Matrix, _ context: LintContext) -> [Diagnostic] {
         guard matrix.rows.count < matrix.states.count else { return [] }
+        return matrix.states[matrix.rows.count...].map { hasNoRow($0, matrix, context) }
+    }
+
+    /// Labelled rows (`@Row(.x)`, `.tbl`): every declared state whose name no row carries.
+    private func labelledMissing(_ matrix: Matrix, _ context: LintContext) -> [Diagnostic] {
+        let labels = Set(matrix.rows.compactMap { $0.label.map { matrix.key($0.text) } })
+        // A row whose state could not be read might be any state's: claim nothing then.
+        guard matrix.rows.allSatisfy({ $0.label != nil }) else { return [] }
+        return matrix.states.filter { !labels.contains(matrix.key($0.text)) }.map { hasNoRow($0, matrix, context) }
+    }
+
+    private func hasNoRow(_ state: Name, _ matrix: Matrix, _ context: LintContext) -> Diagnostic {
         // Point where the missing row belongs: the last byte of the rows (a `Table`'s `]`).
         let end = max(matrix.rowsRange.lowerBound, matrix.rowsRange.upperBound - 1)
-        return matrix.states[matrix.rows.count...].map { state in
-            diagnostic(
-                context, at: end..<(end + 1),
-                "state `\(state.text)` has no row. Every state needs exactly one row, in declaration order. States: \(matrix.stateList)",
-                notes: [context.note(at: state.range.lowerBound, "`\(state.text)` is declared here")])
+        return diagnostic(
+            context, at: end..<(end + 1),
+            "state `\(state.text)` has no row. Every state needs exactly one row, in declaration order. States: \(matrix.stateList)",
+            notes: [context.note(at: state.range.lowerBound, "`\(state.text)` is declared here")])
+    }
+
+    /// A labelled row for a declared state that comes after the row of a state declared later.
+    private func outOfOrderRows(_ matrix: Matrix, _ context: LintContext) -> [Diagnostic] {
+        var latest: (index: Int, label: Name)?
+        var seen = Set<Int>()
+        var found: [Diagnostic] = []
+        for (position, row) in matrix.rows.enumerated() {
+            guard let label = row.label, let index = matrix.stateIndex(label.text), seen.insert(index).inserted else { continue }
+            if let latest, index < latest.index {
+                let expected = position < matrix.states.count ? matrix.states[position].text : nil
+                let head = expected.flatMap { $0 == label.text ? nil : "row \(position + 1) is `\(label.text)` but `states` says `\($0)`" }
+                    ?? "row `\(label.text)` is out of declaration order"
+                found.append(diagnostic(
+                    context, at: label.range,
+                    "\(head): `\(label.text)` is declared before `\(latest.label.text)`, whose row comes first. Every state needs exactly one row, in declaration order. States: \(matrix.stateList)",
+                    notes: [context.note(at: matrix.states[index].range.lowerBound, "`\(matrix.states[index].text)` is declared here")]))
+            } else {
+                latest = (index, label)
+            }
         }
+        return found
     }
 }
