@@ -406,7 +406,7 @@ private struct MachineReader {
     }
 
     private mutating func readRow(_ declaration: RowDeclaration) -> Row {
-        let prefix = "@Row(.\(declaration.label?.text ?? "?"))"
+        let prefix = declaration.label.map { "@Row(.\($0.text))" } ?? "@Row"
         guard let value = declaration.value, let cells = tokens.arrayElements(value) ?? emptyArray(value) else {
             let found = declaration.value.map { tokens.describe($0) } ?? "nothing"
             problems.append(syntax(
@@ -526,8 +526,14 @@ private struct MachineReader {
                 }
             }
             var back: Name?
-            for argument in arguments.dropFirst(2) where tokens.label(of: argument) == "back" {
-                back = tokens.memberReference(tokens.unlabelled(argument))
+            for argument in arguments.dropFirst(2) {
+                if tokens.label(of: argument) == "back", let action = tokens.memberReference(tokens.unlabelled(argument)) {
+                    back = action
+                } else {
+                    problems.append(ReadProblem(
+                        code: MachineEnumReader.ignoredPathCode, range: tokens.range(argument),
+                        message: "`\(SignificantTokens.shorten(tokens.text(argument)))` in path `\(name.text)` is not `back:` and an action such as `back: .cancel`, so the library ignores it without a word"))
+                }
             }
             paths.append(Path(name: name, spine: spine, back: back, range: written))
         }

@@ -3,27 +3,34 @@
 public struct DuplicateName: Rule {
     public let code = "tablint::duplicate-name"
     public let defaultSeverity = Severity.error
-    public let summary = "A state or an action is declared twice."
+    public let summary = "A state, an action or an effect is declared twice."
 
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix in
-            duplicates(matrix.states, "state", "rows", context) + duplicates(matrix.actions, "action", "cells", context)
+            duplicates(matrix.states, "state", "rows are matched to states by position", matrix, context)
+                + duplicates(matrix.actions, "action", "cells are matched to actions by position", matrix, context)
+                + duplicates(matrix.effects ?? [], "effect", "cells name effects", matrix, context)
         }
     }
 
-    private func duplicates(_ names: [Name], _ what: String, _ positional: String, _ context: LintContext) -> [Diagnostic] {
+    /// Names compare as the surface compares them: `Open` and `open` are one name in an
+    /// `@Machine` enum, where the library folds the first letter.
+    private func duplicates(
+        _ names: [Name], _ what: String, _ why: String, _ matrix: Matrix, _ context: LintContext
+    ) -> [Diagnostic] {
         var first: [String: Name] = [:]
         var found: [Diagnostic] = []
         for name in names {
-            if let earlier = first[name.text] {
+            if let earlier = first[matrix.key(name.text)] {
+                let same = earlier.text == name.text ? "" : " (as `\(earlier.text)`)"
                 found.append(diagnostic(
                     context, at: name.range,
-                    "\(what) `\(name.text)` is declared twice; \(positional) are matched to \(what)s by position, so every \(what) needs its own name",
+                    "\(what) `\(name.text)` is declared twice\(same); \(why), so every \(what) needs its own name",
                     notes: [context.note(at: earlier.range.lowerBound, "`\(name.text)` is first declared here")]))
             } else {
-                first[name.text] = name
+                first[matrix.key(name.text)] = name
             }
         }
         return found

@@ -18,8 +18,8 @@ public struct UnknownCell: Rule {
                     guard case .unknown(let written, let reason) = cell.kind else { return nil }
                     if matrix.surface == .machineEnum {
                         // The `@Machine` syntax reader's own wording: `@Row(.idle): …`.
-                        let state = matrix.rowName(rowIndex) ?? "?"
-                        return diagnostic(context, at: cell.range, "@Row(.\(state)): \(reason ?? "expected a cell, found `\(written)`")")
+                        let prefix = row.label.map { "@Row(.\($0.text))" } ?? "@Row"
+                        return diagnostic(context, at: cell.range, "\(prefix): \(reason ?? "expected a cell, found `\(written)`")")
                     }
                     let shown = written.count > 60 ? String(written.prefix(57)) + "..." : written
                     let where_ = "row \(matrix.rowLabel(rowIndex)), column \(matrix.columnLabel(column))"
