@@ -12,6 +12,10 @@ public struct LintContext {
             tokens = Tokenizer.tokenize(file.bytes)
             let significant = SignificantTokens(file: file, pieces: tokens)
             reading = TableLiteralReader.read(significant)
+                + FixtureReader.readEmbedded(significant)
+        } else if file.kind == .fixture {
+            tokens = []
+            reading = FixtureReader.read(file)
         } else {
             tokens = []
             reading = MatrixReading()

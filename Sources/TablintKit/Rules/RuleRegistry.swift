@@ -4,6 +4,7 @@ public enum RuleRegistry {
         Encoding(),
         SyntaxRule(),
         UnreadableMatrix(),
+        FixtureSyntax(),
         MissingRow(),
         ExtraRow(),
         RowArity(),
