@@ -180,7 +180,7 @@ final class CLITests: XCTestCase {
 
             """ }
         try dir.write("Broken/Sources/Timer.tb.swift", Array(table("[.ignore, .handle],").utf8))
-        try dir.write("Correct/Sources/Timer.tb.swift", Array(table("[.ignore, .handle, .ignore],").utf8))
+        try dir.write("Correct/Sources/Timer.tb.swift", Array(table("[.ignore, .handle, .go(target: \"Idle\", effects: [])],").utf8))
 
         XCTAssertEqual(try tablint(["Broken"], in: dir.path), ProcessResult(
             status: 1,

@@ -12,6 +12,13 @@ public enum RuleRegistry {
         EmptyEmit(),
         UnknownCell(),
         DuplicateName(),
+        NoStaticEntry(),
+        DeadRow(),
+        NoStaticExit(),
+        DeadColumn(),
+        IgnoreHeavy(),
+        UnreachableHeavy(),
+        PayloadHoist(),
     ]
 
     /// The rule with this code, written with or without its namespace.
