@@ -18,13 +18,13 @@ public struct PayloadHoist: Rule {
             for payload in matrix.payloads {
                 guard let field = payload.field else { continue }
                 let key = "\(field): \(Self.canonical(payload.type))"
-                if groups[key] == nil { order.append(key) }
-                if groups[key]!.contains(where: { matrix.key($0.state) == matrix.key(payload.state) }) { continue }
-                groups[key]!.append(payload)
+                let group = groups[key] ?? []
+                if group.isEmpty { order.append(key) }
+                if group.contains(where: { matrix.key($0.state) == matrix.key(payload.state) }) { continue }
+                groups[key] = group + [payload]
             }
             return order.compactMap { key -> Diagnostic? in
-                let payloads = groups[key]!
-                guard payloads.count >= MatrixLint.payloadHoistStates else { return nil }
+                guard let payloads = groups[key], payloads.count >= MatrixLint.payloadHoistStates else { return nil }
                 let states = payloads.map(\.state).joined(separator: ", ")
                 return diagnostic(
                     context, at: payloads[0].range,
@@ -36,14 +36,16 @@ public struct PayloadHoist: Rule {
 
     /// The library's canonical spelling of a payload type.
     static func canonical(_ type: String) -> String {
-        let trimmed = String(type.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+        var trimmed = Substring(type)
+        while trimmed.first == " " { trimmed = trimmed.dropFirst() }
+        while trimmed.last == " " { trimmed = trimmed.dropLast() }
         switch trimmed {
         case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return "int"
         case "Float", "Double": return "float"
         case "Bool": return "bool"
         case "String", "Substring": return "string"
         case "Character": return "char"
-        default: return trimmed
+        default: return String(trimmed)
         }
     }
 }
