@@ -22,6 +22,14 @@ public struct LintContext {
         }
     }
 
+    /// A context over matrices read elsewhere or completed by hand: for supplying what a
+    /// surface cannot declare, as the library's adapters add payloads to a `.tbl` fixture.
+    public init(file: SourceFile, tokens: [Token], reading: MatrixReading) {
+        self.file = file
+        self.tokens = tokens
+        self.reading = reading
+    }
+
     public var matrices: [Matrix] { reading.matrices }
 
     /// A note pointing at a byte offset of this file.
