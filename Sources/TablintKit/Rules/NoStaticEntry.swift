@@ -1,7 +1,9 @@
 /// `tabular-center::no-static-entry`: in a matrix of only static cells (IGNORE, GO, EMIT), a
 /// state other than the initial one that no GO targets can never be entered. Any dynamic cell
 /// might go there, so the lint applies to fully static matrices only. An EMIT stays where it
-/// is, so it is no way in; a GO counts even from the state itself, as in the library.
+/// is and a GO from a state to itself is a stay too (reference §4.1: "EMIT and self-stay do
+/// not count"), so neither is a way in. Without an initial state the start of a run is
+/// unknown, and no state is called unreachable.
 public struct NoStaticEntry: Rule {
     public let code = "tabular-center::no-static-entry"
     public let defaultSeverity = Severity.warning
@@ -11,14 +13,16 @@ public struct NoStaticEntry: Rule {
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         MatrixLint.lintable(context).flatMap { matrix -> [Diagnostic] in
-            // Without an initial state a run's start is unknown, so no state is called unreachable.
             guard let initial = matrix.initial,
                 matrix.rows.allSatisfy({ $0.cells.allSatisfy(\.kind.isStatic) })
             else { return [] }
             var entered: Set<String> = [matrix.key(initial.text)]
-            for row in matrix.rows {
+            for (index, row) in matrix.rows.enumerated() {
+                let from = matrix.key(matrix.states[index].text)
                 for cell in row.cells {
-                    if case .go(let target, _, _) = cell.kind { entered.insert(matrix.key(target.text)) }
+                    if case .go(let target, _, _) = cell.kind, matrix.key(target.text) != from {
+                        entered.insert(matrix.key(target.text))
+                    }
                 }
             }
             return matrix.states.filter { !entered.contains(matrix.key($0.text)) }.map { state in
