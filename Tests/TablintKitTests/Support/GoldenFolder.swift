@@ -33,7 +33,9 @@ enum GoldenFolder {
     }
 
     static func assertGoldens(_ folder: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        for url in try fixtures(folder) {
+        let urls = try fixtures(folder)
+        XCTAssertEqual(Set(urls.map(golden)).count, urls.count, "two fixtures in \(folder) share a golden", file: file, line: line)
+        for url in urls {
             try Fixtures.assertGolden(Fixtures.render(Linter.lint(try Fixtures.source(url))), golden(url), file: file, line: line)
         }
     }
