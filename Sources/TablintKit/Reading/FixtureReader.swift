@@ -291,8 +291,9 @@ private struct FixtureParser {
             let end = text.source(last.content).upperBound
             rowsRange = text.source(first.content).lowerBound..<min(end + 1, fileEnd)
         } else if let last = lines.last {
-            let end = text.source(last.content).upperBound
-            rowsRange = end..<min(end + 1, fileEnd)
+            // Just after the last header line, or on its last byte when the file ends there.
+            let end = min(text.source(last.content).upperBound, fileEnd - 1)
+            rowsRange = end..<(end + 1)
         }
         let matrix = Matrix(
             surface: .fixture, range: range, machine: machine,
