@@ -28,7 +28,7 @@ public enum FixtureReader {
 
     /// A whole `.tbl` file.
     public static func read(_ file: SourceFile) -> MatrixReading {
-        var parser = FixtureParser(text: FixtureText(file: file.bytes), file: file, range: 0..<file.bytes.count, isFile: true)
+        var parser = FixtureParser(text: FixtureText(file: file.bytes), file: file, range: 0..<file.bytes.count)
         return parser.parse()
     }
 
@@ -104,7 +104,7 @@ public enum FixtureReader {
             return MatrixReading()
         case .text(let text):
             guard FixtureParser.startsWithMachine(text) else { return MatrixReading() }
-            var parser = FixtureParser(text: text, file: file, range: literal.range, isFile: false)
+            var parser = FixtureParser(text: text, file: file, range: literal.range)
             return parser.parse()
         case .interpolated(let prefix, let interpolation):
             guard FixtureParser.startsWithMachine(prefix, partial: true) else { return MatrixReading() }
@@ -129,14 +129,12 @@ private struct FixtureParser {
     let file: SourceFile
     /// The whole fixture in the file: the file, or the string literal.
     let range: Range<Int>
-    let isFile: Bool
     var problems: [ReadProblem] = []
 
-    init(text: FixtureText, file: SourceFile, range: Range<Int>, isFile: Bool) {
+    init(text: FixtureText, file: SourceFile, range: Range<Int>) {
         self.text = text
         self.file = file
         self.range = range
-        self.isFile = isFile
     }
 
     /// A word of a line, as a range of the text.
@@ -147,10 +145,6 @@ private struct FixtureParser {
         /// The trimmed content, comment cut.
         var content: Range<Int>
         var words: [Word]
-    }
-
-    struct Header {
-        var line: Line
     }
 
     // MARK: Lines and words
@@ -233,7 +227,8 @@ private struct FixtureParser {
             report(offset..<(offset + 1), "line ends with `\\r` (`\\r\\n` line endings); the library splits lines at `\\n` only and keeps the `\\r` as part of the line's last word, so the fixture does not read; expected `\\n` line endings")
         }
 
-        var headers: [String: Header] = [:]
+        // The last line of each key: a repeated key overwrites, as in the library.
+        var headers: [String: Line] = [:]
         var rowLines: [Line] = []
         var firstRowIndex: Int?
         var lastHeaderIndex: [String: Int] = [:]
@@ -249,9 +244,9 @@ private struct FixtureParser {
                 continue
             }
             if let earlier = headers[key] {
-                report(line.words[0], "`\(key)` is declared again; the library keeps only the last `\(key)` line and drops the one at line \(lineNumber(earlier.line.content.lowerBound)); expected one `\(key)` line")
+                report(line.words[0], "`\(key)` is declared again; the library keeps only the last `\(key)` line and drops the one at line \(lineNumber(earlier.content.lowerBound)); expected one `\(key)` line")
             }
-            headers[key] = Header(line: line)
+            headers[key] = line
             lastHeaderIndex[key] = index
             if key == "machine" || key == "initial" {
                 checkSingleName(line, key)
@@ -261,29 +256,29 @@ private struct FixtureParser {
             for key in ["states", "actions"] {
                 guard let headerIndex = lastHeaderIndex[key], headerIndex > firstRow, let header = headers[key] else { continue }
                 let row = lines[firstRow]
-                report(row.content, "row `\(rowName(row))` comes before the `\(key)` line (line \(lineNumber(header.line.content.lowerBound))); the library checks each row against the `states` and `actions` lines above it, so it rejects this row; expected the header lines first")
+                report(row.content, "row `\(rowName(row))` comes before the `\(key)` line (line \(lineNumber(header.content.lowerBound))); the library checks each row against the `states` and `actions` lines above it, so it rejects this row; expected the header lines first")
                 break
             }
         }
 
-        let machine = headers["machine"].flatMap { $0.line.words.count >= 2 ? name($0.line.words[1]) : nil }
-        let initial = headers["initial"].flatMap { $0.line.words.count >= 2 ? name($0.line.words[1]) : nil }
+        let machine = headers["machine"].flatMap { $0.words.count >= 2 ? name($0.words[1]) : nil }
+        let initial = headers["initial"].flatMap { $0.words.count >= 2 ? name($0.words[1]) : nil }
         let missing = Self.keys.filter { headers[$0] == nil }
         if !missing.isEmpty {
             let which = machine.map { "fixture `\($0.text)`" } ?? "the fixture"
             let listed = missing.map { "`\($0)`" }
-            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " or " + listed.last!
+            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " or " + listed[listed.count - 1]
             report(
-                headers["machine"]?.line.words[0] ?? (start..<start),
+                headers["machine"]?.words[0] ?? (start..<start),
                 "\(which) has no \(list) line; expected `machine <Name>`, `initial <State>`, `states <Name> …` and `actions <Name> …` before the rows (the library requires `machine` and `initial`; without `states` and `actions` the rows cannot be checked)")
         }
-        let actions = headers["actions"].map { $0.line.words.dropFirst().map(name) } ?? []
+        let actions = headers["actions"].map { $0.words.dropFirst().map(name) } ?? []
         // Rows are read even when the matrix cannot be, so their cells' problems are reported.
         let rows = rowLines.map { readRow($0, actions: actions) }
         guard let machine, let statesHeader = headers["states"], let actionsHeader = headers["actions"] else {
             return MatrixReading(problems: problems)
         }
-        let states = statesHeader.line.words.dropFirst().map(name)
+        let states = statesHeader.words.dropFirst().map(name)
         // A missing row is reported just after the last row (or header), where it would go.
         let fileEnd = file.bytes.count
         var rowsRange = range.upperBound..<range.upperBound
@@ -297,8 +292,8 @@ private struct FixtureParser {
         }
         let matrix = Matrix(
             surface: .fixture, range: range, machine: machine,
-            states: states, statesRange: text.source(statesHeader.line.content),
-            actions: actions, actionsRange: text.source(actionsHeader.line.content),
+            states: states, statesRange: text.source(statesHeader.content),
+            actions: actions, actionsRange: text.source(actionsHeader.content),
             rows: rows, rowsRange: rowsRange, initial: initial)
         return MatrixReading(matrices: [matrix], problems: problems)
     }
