@@ -141,7 +141,7 @@ final class CLITests: XCTestCase {
     func testACleanTreeExitsZeroAndPrintsOnlyTheSummary() throws {
         let dir = try TemporaryDirectory(self)
         try dir.write("Sources/a.swift")
-        try dir.write("Sources/b.tbl", "machine Timer\n")
+        try dir.write("Sources/b.tbl", "machine Timer\ninitial Idle\nstates Idle Running\nactions Start Stop\nIdle | GO(Running) | IGNORE\nRunning | IGNORE | GO(Idle)\n")
 
         let result = try tablint([dir.path])
 
@@ -180,7 +180,7 @@ final class CLITests: XCTestCase {
 
             """ }
         try dir.write("Broken/Sources/Timer.tb.swift", Array(table("[.ignore, .handle],").utf8))
-        try dir.write("Correct/Sources/Timer.tb.swift", Array(table("[.ignore, .handle, .ignore],").utf8))
+        try dir.write("Correct/Sources/Timer.tb.swift", Array(table("[.ignore, .handle, .go(target: \"Idle\", effects: [])],").utf8))
 
         XCTAssertEqual(try tablint(["Broken"], in: dir.path), ProcessResult(
             status: 1,

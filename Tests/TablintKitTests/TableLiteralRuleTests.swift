@@ -49,7 +49,7 @@ final class TableLiteralRuleTests: XCTestCase {
         XCTAssertEqual(timer.rows[2].cells[2].kind, .emit(effects: [Name("Beep", timer.rows[2].cells[2].kind.effectRangeForTest)]))
         let gate = reading.matrices[1]
         XCTAssertNil(gate.initial)
-        XCTAssertEqual(gate.rows.map(\.cells.count), [2, 2])
+        XCTAssertEqual(gate.rows.map(\.cells.count), [2, 2, 2])
         if case .delegate(let child) = gate.rows[1].cells[0].kind { XCTAssertEqual(child.text, "auth") } else { XCTFail() }
         XCTAssertEqual(gate.rows[1].cells[1].kind, .unreachable)
         let raw = reading.matrices[2]

@@ -9,7 +9,9 @@ public struct GoTarget: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        zip(context.matrices, context.reading.matrices).flatMap { matrix, written -> [Diagnostic] in
+        // Only an `@Machine` enum declares payloads next to its cells; payloads supplied to a
+        // `.tbl` or `Table` (as the library's adapters do) travel with run-time values instead.
+        zip(context.matrices, context.reading.matrices).filter { $0.0.surface == .machineEnum }.flatMap { matrix, written -> [Diagnostic] in
             let carriers = Set(matrix.payloads.map { matrix.key($0.state) })
             guard !carriers.isEmpty else { return [] }
             return matrix.rows.enumerated().flatMap { rowIndex, row in

@@ -12,6 +12,10 @@ public struct LintContext {
             tokens = Tokenizer.tokenize(file.bytes)
             let significant = SignificantTokens(file: file, pieces: tokens)
             reading = TableLiteralReader.read(significant) + MachineEnumReader.read(significant)
+                + FixtureReader.readEmbedded(significant)
+        } else if file.kind == .fixture {
+            tokens = []
+            reading = FixtureReader.read(file)
         } else {
             tokens = []
             reading = MatrixReading()
@@ -22,6 +26,15 @@ public struct LintContext {
     /// The matrices as the library validates and lints them: with `@Path` defaults applied.
     /// `reading.matrices` holds them as written, for the path rules.
     public let matrices: [Matrix]
+
+    /// A context over matrices read elsewhere or completed by hand: for supplying what a
+    /// surface cannot declare, as the library's adapters add payloads to a `.tbl` fixture.
+    public init(file: SourceFile, tokens: [Token], reading: MatrixReading) {
+        self.file = file
+        self.tokens = tokens
+        self.reading = reading
+        self.matrices = reading.matrices.map { $0.derivingPaths() }
+    }
 
     /// A note pointing at a byte offset of this file.
     public func note(at offset: Int, _ message: String) -> Diagnostic.Note {

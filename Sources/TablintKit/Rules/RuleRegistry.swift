@@ -4,6 +4,7 @@ public enum RuleRegistry {
         Encoding(),
         SyntaxRule(),
         UnreadableMatrix(),
+        FixtureSyntax(),
         MissingRow(),
         ExtraRow(),
         RowArity(),
@@ -20,6 +21,13 @@ public enum RuleRegistry {
         PathUnknownState(),
         PathBroken(),
         PathUnterminated(),
+        NoStaticEntry(),
+        DeadRow(),
+        NoStaticExit(),
+        DeadColumn(),
+        IgnoreHeavy(),
+        UnreachableHeavy(),
+        PayloadHoist(),
     ]
 
     /// The rule with this code, written with or without its namespace.

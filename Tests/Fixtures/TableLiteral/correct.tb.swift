@@ -15,13 +15,13 @@ extension Timer {
     )
 }
 
-let compact = Table(machine: "Gate", states: ["Shut", "Open"], actions: ["Push", "Pull"], cells: [[.ignore, .go(target: "Open", effects: [])], [.delegate(child: "auth"), .unreachable],], initial: nil)
+let compact = Table(machine: "Gate", states: ["Shut", "Open", "Ajar"], actions: ["Push", "Pull"], cells: [[.ignore, .go(target: "Open", effects: [])], [.delegate(child: "auth"), .unreachable], [.handle, .go(target: "Shut", effects: [])],], initial: nil)
 
 let noInitial = TabularCenter.Table(
     machine: #"Raw"#,
     states: ["A\u{301}", "B"],
     actions: ["X"],
-    cells: [[Cell.ignore], [TabularCenter.Cell.handle]]
+    cells: [[Cell.handle], [TabularCenter.Cell.handle]]
 )
 
 // Not ours: SwiftUI's Table and other calls named Table stay unread.

@@ -1,0 +1,20 @@
+/// `tabular-center::dead-column`: every row ignores an action, so it changes nothing anywhere:
+/// the action is dead, or a row was missed.
+public struct DeadColumn: Rule {
+    public let code = "tabular-center::dead-column"
+    public let defaultSeverity = Severity.warning
+    public let summary = "Every row ignores an action; it is dead, or a row was missed."
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        MatrixLint.lintable(context).flatMap { matrix in
+            matrix.actions.indices.filter { column in
+                matrix.rows.allSatisfy { $0.cells[column].kind.isIgnore }
+            }.map { column in
+                diagnostic(context, at: matrix.actions[column].range, MatrixLint.message(
+                    matrix, "no state responds to `\(matrix.actions[column].text)`; the action is dead or a row was missed"))
+            }
+        }
+    }
+}
