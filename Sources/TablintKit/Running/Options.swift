@@ -122,7 +122,7 @@ public enum OptionParser {
         }
         let width = (spellings.map(\.count).max() ?? 0) + 2
         var lines = [
-            "OVERVIEW: Lint the Table(...) matrices of a tabular-center project.",
+            "OVERVIEW: Lint the state-machine matrices of a tabular-center project: Table(...) literals, @Machine enums and .tbl fixtures.",
             "",
             "USAGE: tablint [options] [path ...]",
             "",
