@@ -61,7 +61,7 @@ public enum TokenKind: UInt8, CaseIterable {
     case identifier
     /// A reserved word (`let`, `case`, `default`, …); contextual keywords are identifiers.
     case keyword
-    /// `$0`, `$foo`.
+    /// `$0`, `$1`, a lone `$` (`$foo` is an `identifier`, as in SwiftSyntax).
     case dollarIdentifier
     /// `_` on its own.
     case wildcard

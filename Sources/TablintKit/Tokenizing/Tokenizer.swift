@@ -120,9 +120,14 @@ struct Lexer {
         case UInt8(ascii: "`"):
             lexBacktick()
         case UInt8(ascii: "$"):
+            // `$0`, `$1` (and a lone `$`) are dollar identifiers; `$foo`, `$0x` plain identifiers.
             var end = start + 1
-            while end < count, let length = identifierCharacterLength(at: end, first: false) { end += length }
-            emit(.dollarIdentifier, start, end)
+            var allDigits = true
+            while end < count, let length = identifierCharacterLength(at: end, first: false) {
+                if !Self.isDecimalDigit(bytes[end]) { allDigits = false }
+                end += length
+            }
+            emit(allDigits ? .dollarIdentifier : .identifier, start, end)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             lexNumber()
         case UInt8(ascii: "("):
@@ -372,7 +377,7 @@ struct Lexer {
         let c = bytes[offset]
         if c < 0x80 {
             if (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || c == UInt8(ascii: "_") { return 1 }
-            if !first, Self.isDecimalDigit(c) { return 1 }
+            if !first, Self.isDecimalDigit(c) || c == UInt8(ascii: "$") { return 1 }
             return nil
         }
         guard let (scalar, length) = Self.decodeScalar(bytes, at: offset) else { return nil }
