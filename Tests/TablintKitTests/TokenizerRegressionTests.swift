@@ -17,4 +17,10 @@ final class TokenizerRegressionTests: XCTestCase {
         // Was `_` then `$observationRegistrar` (seen in Observation.swiftinterface).
         assertTokens("_$observationRegistrar a$b", [(.identifier, "_$observationRegistrar"), (.identifier, "a$b")])
     }
+
+    // MARK: NUL
+
+    func testNulInCodeIsUnexpectedNotWhitespace() {
+        assertTokens("a\u{0}b", [(.identifier, "a"), (.unexpected, "\u{0}"), (.identifier, "b")], trivia: true)
+    }
 }

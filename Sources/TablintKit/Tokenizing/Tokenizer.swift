@@ -90,7 +90,7 @@ struct Lexer {
         let start = position
         let c = bytes[start]
         switch c {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
             var end = start + 1
             while end < count, Self.isHorizontalSpace(bytes[end]) { end += 1 }
             emit(.whitespace, start, end)
@@ -177,7 +177,7 @@ struct Lexer {
 
     @inline(__always)
     private static func isHorizontalSpace(_ c: UInt8) -> Bool {
-        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == 0x0B || c == 0x0C || c == 0x00
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == 0x0B || c == 0x0C
     }
 
     /// A line break inside the code of an interpolation in a single-line string ends that
