@@ -23,4 +23,89 @@ final class TokenizerRegressionTests: XCTestCase {
     func testNulInCodeIsUnexpectedNotWhitespace() {
         assertTokens("a\u{0}b", [(.identifier, "a"), (.unexpected, "\u{0}"), (.identifier, "b")], trivia: true)
     }
+
+    // MARK: Postfix `!` and `?`
+
+    func testGluedQuestionMarkOrBangIsAPostfixOperatorOnItsOwn() {
+        // Was `?>`, `?=` and `!=` (Optional<Int?> in the .swiftinterface files).
+        assertTokens("Array<Int?>", [(.identifier, "Array"), (.operator, "<"), (.identifier, "Int"), (.operator, "?"), (.operator, ">")])
+        assertTokens("let o: Int?= nil", [
+            (.keyword, "let"), (.identifier, "o"), (.colon, ":"), (.identifier, "Int"), (.operator, "?"), (.equal, "="),
+            (.keyword, "nil"),
+        ])
+        assertTokens("x!= y", [(.identifier, "x"), (.operator, "!"), (.equal, "="), (.identifier, "y")])
+        // Not glued: still one operator.
+        assertTokens("a != b ?? c", [(.identifier, "a"), (.operator, "!="), (.identifier, "b"), (.operator, "??"), (.identifier, "c")])
+    }
+
+    // MARK: Bare `/…/` regex literals
+
+    func testSlashInPrefixPositionAfterANameOpensARegex() {
+        // Was division: the compiler decides by how the `/` is bound, not by the name before it.
+        assertTokens("x = a /b/", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.regexSlash, "/"), (.regexPattern, "b"), (.regexSlash, "/"),
+        ])
+        assertTokens("x = a/b/c", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.operator, "/"), (.identifier, "b"), (.operator, "/"),
+            (.identifier, "c"),
+        ])
+    }
+
+    func testPrefixOperatorBeforeARegexIsCutOff() {
+        // Was one operator `!/`.
+        assertTokens("x = !/a/.m", [
+            (.identifier, "x"), (.equal, "="), (.operator, "!"), (.regexSlash, "/"), (.regexPattern, "a"), (.regexSlash, "/"),
+            (.period, "."), (.identifier, "m"),
+        ])
+        assertTokens("x = a+/b/", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.operator, "+/"), (.identifier, "b"), (.operator, "/"),
+        ])
+    }
+
+    func testFreeStandingSlashOperatorIsNotARegexAfterAnOperand() {
+        assertTokens("x /= y/2", [(.identifier, "x"), (.operator, "/="), (.identifier, "y"), (.operator, "/"), (.integerLiteral, "2")])
+        assertTokens("x = a /+ b/", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.operator, "/+"), (.identifier, "b"), (.operator, "/"),
+        ])
+    }
+
+    func testWhereAnExpressionMustFollowARegexMayStartWithASpace() {
+        // The compiler lexes these as regex literals (and reports the space); was an operator.
+        assertTokens("x = / a/", [(.identifier, "x"), (.equal, "="), (.regexSlash, "/"), (.regexPattern, " a"), (.regexSlash, "/")])
+        assertTokens("return /+ b/", [(.keyword, "return"), (.regexSlash, "/"), (.regexPattern, "+ b"), (.regexSlash, "/")])
+        // After `(`, `/` may be an operator reference, so a space after it means division.
+        assertTokens("f(/ a/)", [
+            (.identifier, "f"), (.leftParen, "("), (.operator, "/"), (.identifier, "a"), (.operator, "/"), (.rightParen, ")"),
+        ])
+    }
+
+    func testSlashAfterFuncNamesAnOperator() {
+        assertTokens("static func /(a: V) -> V { V(a.x/b.x) }", [
+            (.keyword, "static"), (.keyword, "func"), (.operator, "/"), (.leftParen, "("), (.identifier, "a"), (.colon, ":"),
+            (.identifier, "V"), (.rightParen, ")"), (.arrow, "->"), (.identifier, "V"), (.leftBrace, "{"), (.identifier, "V"),
+            (.leftParen, "("), (.identifier, "a"), (.period, "."), (.identifier, "x"), (.operator, "/"), (.identifier, "b"),
+            (.period, "."), (.identifier, "x"), (.rightParen, ")"), (.rightBrace, "}"),
+        ])
+    }
+
+    func testRegexBodyRules() {
+        // `)` inside a character class does not count; an unmatched one outside does.
+        assertTokens("x = a /[)]/", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.regexSlash, "/"), (.regexPattern, "[)]"), (.regexSlash, "/"),
+        ])
+        assertTokens("x = a /b)/", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.operator, "/"), (.identifier, "b"), (.rightParen, ")"),
+            (.operator, "/"),
+        ])
+        // A closing `/` followed by `/` or `*` would start a comment: no regex.
+        assertTokens("x = /a//b/", [(.identifier, "x"), (.equal, "="), (.operator, "/"), (.identifier, "a")])
+        XCTAssertEqual(lexed("x = /a//b/", trivia: true).last?.kind, .lineComment)
+        // An escaped space before the closing `/` is fine, a bare one is not.
+        assertTokens("x = a /b\\ /", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.regexSlash, "/"), (.regexPattern, "b\\ "), (.regexSlash, "/"),
+        ])
+        assertTokens("x = a /b /", [
+            (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.operator, "/"), (.identifier, "b"), (.operator, "/"),
+        ])
+    }
 }

@@ -11,8 +11,12 @@ enum Keywords {
         "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
     ]
 
-    /// Reserved words after which an expression has ended, so a following `/` divides.
-    static let expressionEnding: [String] = ["self", "Self", "super", "true", "false", "nil"]
+    /// Reserved words that are whole operands, so a `/` after them is read as division unless
+    /// it is glued to what follows (`x = nil /b/` is still a regex).
+    static let operands: [String] = ["Any", "Self", "false", "nil", "self", "super", "true"]
+
+    /// Reserved words after which a `/` names an operator and never opens a regex.
+    static let operatorNaming: [String] = ["func", "operator"]
 
     /// `#` directives SwiftSyntax lexes as one token.
     static let poundKeywords: [String] = [
@@ -20,11 +24,13 @@ enum Keywords {
     ]
 
     private static let reservedByLength = byLength(reserved)
-    private static let expressionEndingByLength = byLength(expressionEnding)
+    private static let operandsByLength = byLength(operands)
+    private static let operatorNamingByLength = byLength(operatorNaming)
     private static let poundKeywordsByLength = byLength(poundKeywords)
 
     static func isReserved(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(reservedByLength, word) }
-    static func endsExpression(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(expressionEndingByLength, word) }
+    static func isOperand(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(operandsByLength, word) }
+    static func namesOperator(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(operatorNamingByLength, word) }
     static func isPoundKeyword(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(poundKeywordsByLength, word) }
 
     private static func byLength(_ words: [String]) -> [[[UInt8]]] {

@@ -104,10 +104,8 @@ struct Lexer {
                 emit(.lineComment, start, endOfLine(from: start))
             } else if byte(start + 1) == UInt8(ascii: "*") {
                 lexBlockComment()
-            } else if let end = bareRegexEnd(from: start) {
-                emit(.regexSlash, start, start + 1)
-                if end - 1 > start + 1 { emit(.regexPattern, start + 1, end - 1) }
-                emit(.regexSlash, end - 1, end)
+            } else if !isLeftBound(start), let end = bareRegexEnd(from: start, after: slashContext()) {
+                emitBareRegex(start, end)
             } else {
                 lexOperator()
             }
@@ -320,12 +318,24 @@ struct Lexer {
 
     private mutating func lexOperator() {
         let start = position
+        // A `!` or `?` glued to what precedes it (`x!`, `T?>`, `a?.b`) is a postfix operator
+        // on its own, however many operator characters follow.
+        if bytes[start] == UInt8(ascii: "!") || bytes[start] == UInt8(ascii: "?"), isLeftBound(start) {
+            emit(.operator, start, start + 1)
+            return
+        }
         let dotOperator = bytes[start] == UInt8(ascii: ".")
+        let context = isLeftBound(start) ? nil : slashContext()
+        var regexEnd: Int? = nil
         var end = start
         while end < count {
             let c = bytes[end]
             if c == UInt8(ascii: "/"), end > start, byte(end + 1) == UInt8(ascii: "/") || byte(end + 1) == UInt8(ascii: "*") {
                 break  // a comment starts inside the run
+            }
+            if c == UInt8(ascii: "/"), end > start, let context {
+                regexEnd = bareRegexEnd(from: end, after: context)
+                if regexEnd != nil { break }  // a prefix operator applied to a regex literal: `!/a/`
             }
             if c == UInt8(ascii: ".") {
                 guard dotOperator else { break }
@@ -348,6 +358,26 @@ struct Lexer {
             kind = .operator
         }
         emit(kind, start, end)
+        if let regexEnd { emitBareRegex(end, regexEnd) }
+    }
+
+    /// Whether the character at `offset` is glued to the one before it, as Swift decides it for
+    /// operators: not after whitespace, an opening bracket, `,` `;` `:`, the end of a block
+    /// comment, or at the start of the file.
+    private func isLeftBound(_ offset: Int) -> Bool {
+        guard offset > 0 else { return false }
+        switch bytes[offset - 1] {
+        case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "\t"),
+            UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), 0:
+            return false
+        case UInt8(ascii: "/"):
+            return !(offset >= 2 && bytes[offset - 2] == UInt8(ascii: "*"))
+        case 0xA0:
+            return !(offset >= 2 && bytes[offset - 2] == 0xC2)  // U+00A0, no-break space
+        default:
+            return true
+        }
     }
 
     /// Byte length of the operator character at `offset`, or nil if there is none.
@@ -467,47 +497,88 @@ struct Lexer {
         pieces[opener].flags.insert(.unterminated)
     }
 
-    /// Where a bare `/…/` regex literal starting at `start` ends, if Swift would read one here.
-    ///
-    /// Swift reads `/` as a regex only where an expression can start (not after a name, a
-    /// literal or a closing bracket), when the next character is not a space, and when a
-    /// closing `/` follows on the same line with no unbalanced `)` before it.
-    private func bareRegexEnd(from start: Int) -> Int? {
-        if lastSignificant >= 0 {
-            let previous = pieces[lastSignificant]
-            switch previous.kind {
-            case .identifier, .dollarIdentifier, .wildcard, .integerLiteral, .floatLiteral, .stringQuote,
-                .multilineStringQuote, .singleQuote, .rawStringDelimiter, .regexSlash, .regexPoundDelimiter,
-                .rightParen, .rightBracket, .rightBrace, .pound, .poundKeyword:
-                return nil
-            case .keyword:
-                if Keywords.endsExpression(UnsafeBufferPointer(rebasing: bytes[previous.range])) { return nil }
-            case .operator:
-                // A postfix operator (`x! /`) ends an expression; a binary or prefix one does not.
-                if previous.end == start, previous.start > 0, !Self.isSpaceOrLineBreak(bytes[previous.start - 1]) {
-                    return nil
-                }
-            default:
-                break
-            }
+    /// What the token before a `/` (or before the prefix operator holding it) says about it.
+    private enum SlashContext {
+        /// After a binary or prefix operator, `=`, `{`, `;`, `#if`, most keywords, or at the
+        /// start of the file: an expression must follow, so `/ a/` and `/+ b/` are regexes.
+        case expressionExpected
+        /// After `(`, `[`, `,` or `:`, where `/` may also be an operator reference (`f(/)`):
+        /// a regex cannot start with a space, but may with operator characters (`/+ b/`).
+        case afterOpener
+        /// After an operand (a name, literal, closing bracket, postfix operator, `self`,
+        /// `nil`…): a regex only when the operator characters from the `/` on are glued to
+        /// what follows (`a /b/` is a regex, `a /+ b/` and `x /= y/2` are operators).
+        case afterOperand
+        /// After `func` or `operator`: the `/` names an operator.
+        case operatorName
+    }
+
+    private func slashContext() -> SlashContext {
+        guard lastSignificant >= 0 else { return .expressionExpected }
+        let previous = pieces[lastSignificant]
+        switch previous.kind {
+        case .leftParen, .leftBracket, .comma, .colon:
+            return .afterOpener
+        case .leftBrace, .semicolon, .poundKeyword, .equal:
+            return .expressionExpected
+        case .keyword:
+            let word = UnsafeBufferPointer(rebasing: bytes[previous.range])
+            if Keywords.namesOperator(word) { return .operatorName }
+            return Keywords.isOperand(word) ? .afterOperand : .expressionExpected
+        case .operator:
+            // A postfix operator (`x! /a/`) ends an operand; a binary or prefix one expects one.
+            let isPostfix = isLeftBound(previous.start) && !isRightBound(previous.end)
+            return isPostfix ? .afterOperand : .expressionExpected
+        default:
+            return .afterOperand
         }
-        let first = byte(start + 1)
-        if start + 1 >= count || Self.isSpaceOrLineBreak(first) { return nil }
+    }
+
+    /// Where a bare `/…/` regex literal opened by the `/` at `start` ends, if Swift reads one there.
+    ///
+    /// The compiler's lexer decides by how the `/` is bound and by the token before it. A `/`
+    /// glued to what precedes it (`a/b`, `x=/a/`) is an operator; the caller only asks about
+    /// a `/` in prefix position (after whitespace, an opening bracket, `,` `;` `:`, or a prefix
+    /// operator as in `!/a/`). `context` then decides how freely it may start a regex, and the
+    /// literal must close on the same line with no space before the closing `/`, no `)` that
+    /// closes nothing (outside a `[…]` class), and no `/` or `*` right after it (a comment).
+    private func bareRegexEnd(from start: Int, after context: SlashContext) -> Int? {
+        switch context {
+        case .operatorName:
+            return nil
+        case .afterOperand:
+            var runEnd = start + 1
+            while runEnd < count, let length = operatorCharacterLength(at: runEnd, head: false) { runEnd += length }
+            guard isRightBound(runEnd) else { return nil }
+        case .afterOpener:
+            if byte(start + 1) == UInt8(ascii: " ") || byte(start + 1) == UInt8(ascii: "\t") { return nil }
+        case .expressionExpected:
+            break
+        }
         var index = start + 1
         var openParens = 0
+        var classDepth = 0
         while index < count {
-            let c = bytes[index]
-            switch c {
+            switch bytes[index] {
             case UInt8(ascii: "\\"):
                 index += 1
+                if index < count, bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { return nil }
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 return nil
-            case UInt8(ascii: "("):
+            case UInt8(ascii: "["):
+                classDepth += 1
+            case UInt8(ascii: "]"):
+                if classDepth > 0 { classDepth -= 1 }
+            case UInt8(ascii: "(") where classDepth == 0:
                 openParens += 1
-            case UInt8(ascii: ")"):
+            case UInt8(ascii: ")") where classDepth == 0:
                 if openParens == 0 { return nil }
                 openParens -= 1
             case UInt8(ascii: "/"):
+                if bytes[index - 1] == UInt8(ascii: " "), index - 2 < start || bytes[index - 2] != UInt8(ascii: "\\") {
+                    return nil
+                }
+                if byte(index + 1) == UInt8(ascii: "/") || byte(index + 1) == UInt8(ascii: "*") { return nil }
                 return index + 1
             default:
                 break
@@ -517,8 +588,33 @@ struct Lexer {
         return nil
     }
 
+    /// Whether the character at `offset` is glued to what precedes it, as Swift decides it for
+    /// an operator ending there: not before whitespace, a closing bracket, `,` `;` `:`, a
+    /// comment, or the end of the file.
+    private func isRightBound(_ offset: Int) -> Bool {
+        guard offset < count else { return false }
+        switch bytes[offset] {
+        case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "\t"),
+            UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), 0:
+            return false
+        case UInt8(ascii: "/"):
+            return byte(offset + 1) != UInt8(ascii: "/") && byte(offset + 1) != UInt8(ascii: "*")
+        case 0xC2:
+            return byte(offset + 1) != 0xA0  // U+00A0, no-break space
+        default:
+            return true
+        }
+    }
+
     @inline(__always) private static func isSpaceOrLineBreak(_ c: UInt8) -> Bool {
         c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
+    }
+
+    private mutating func emitBareRegex(_ start: Int, _ end: Int) {
+        emit(.regexSlash, start, start + 1)
+        if end - 1 > start + 1 { emit(.regexPattern, start + 1, end - 1) }
+        emit(.regexSlash, end - 1, end)
     }
 
     // MARK: - Merge-conflict markers
