@@ -108,4 +108,20 @@ final class TokenizerRegressionTests: XCTestCase {
             (.identifier, "x"), (.equal, "="), (.identifier, "a"), (.operator, "/"), (.identifier, "b"), (.operator, "/"),
         ])
     }
+
+    // MARK: Reserved words after `.`
+
+    func testInitSelfAndSelfTypeStayKeywordsAfterAPeriod() {
+        // Were identifiers: the compiler's parser keeps these three as keywords after `.`.
+        assertTokens("x.init(1).self + T.Self", [
+            (.identifier, "x"), (.period, "."), (.keyword, "init"), (.leftParen, "("), (.integerLiteral, "1"),
+            (.rightParen, ")"), (.period, "."), (.keyword, "self"), (.operator, "+"), (.identifier, "T"), (.period, "."),
+            (.keyword, "Self"),
+        ])
+        // Any other reserved word there is a member name, even across whitespace.
+        assertTokens("case .default: x . class", [
+            (.keyword, "case"), (.period, "."), (.identifier, "default"), (.colon, ":"), (.identifier, "x"), (.period, "."),
+            (.identifier, "class"),
+        ])
+    }
 }

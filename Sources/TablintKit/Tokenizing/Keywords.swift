@@ -11,6 +11,10 @@ enum Keywords {
         "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
     ]
 
+    /// Reserved words that stay keywords after a `.` (`x.init`, `x.self`, `T.Self`); any other
+    /// reserved word there is a member name.
+    static let keptAfterPeriod: [String] = ["init", "self", "Self"]
+
     /// Reserved words that are whole operands, so a `/` after them is read as division unless
     /// it is glued to what follows (`x = nil /b/` is still a regex).
     static let operands: [String] = ["Any", "Self", "false", "nil", "self", "super", "true"]
@@ -24,11 +28,13 @@ enum Keywords {
     ]
 
     private static let reservedByLength = byLength(reserved)
+    private static let keptAfterPeriodByLength = byLength(keptAfterPeriod)
     private static let operandsByLength = byLength(operands)
     private static let operatorNamingByLength = byLength(operatorNaming)
     private static let poundKeywordsByLength = byLength(poundKeywords)
 
     static func isReserved(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(reservedByLength, word) }
+    static func isKeptAfterPeriod(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(keptAfterPeriodByLength, word) }
     static func isOperand(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(operandsByLength, word) }
     static func namesOperator(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(operatorNamingByLength, word) }
     static func isPoundKeyword(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(poundKeywordsByLength, word) }

@@ -244,9 +244,11 @@ struct Lexer {
             emit(.wildcard, start, end)
             return
         }
+        // After `.` a reserved word is a member name (`x.default`, `.class`), except the three
+        // that keep their meaning there (`x.init`, `x.self`, `T.Self`), as the compiler's parser has it.
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let afterPeriod = lastSignificant >= 0 && pieces[lastSignificant].kind == .period
-            && pieces[lastSignificant].end == start
-        let isKeyword = !afterPeriod && Keywords.isReserved(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        let isKeyword = Keywords.isReserved(word) && (!afterPeriod || Keywords.isKeptAfterPeriod(word))
         emit(isKeyword ? .keyword : .identifier, start, end)
     }
 
