@@ -124,4 +124,23 @@ final class TokenizerRegressionTests: XCTestCase {
             (.identifier, "class"),
         ])
     }
+
+    // MARK: Numbers
+
+    func testNumberAfterAPeriodTakesNoFraction() {
+        // Was `t` `.` `0.1`: nested tuple indices.
+        assertTokens("t.0.1", [(.identifier, "t"), (.period, "."), (.integerLiteral, "0"), (.period, "."), (.integerLiteral, "1")])
+        assertTokens("t.0.1e5", [(.identifier, "t"), (.period, "."), (.integerLiteral, "0"), (.period, "."), (.floatLiteral, "1e5")])
+    }
+
+    func testInvalidNumbersKeepTheCompilersBoundaries() {
+        // An exponent marker makes a float even without digits; was `1e` integer, then `+`.
+        assertTokens("1e", [(.floatLiteral, "1e")])
+        assertTokens("1e+x", [(.floatLiteral, "1e+x")])
+        assertTokens("0x1p", [(.floatLiteral, "0x1p")])
+        // A hex fraction without exponent is one invalid integer literal; was a float.
+        assertTokens("0x1.8", [(.integerLiteral, "0x1.8")])
+        // `0x` without digits takes no fraction; was one float `0x.8p1`.
+        assertTokens("0x.8p1", [(.integerLiteral, "0x"), (.period, "."), (.integerLiteral, "8p1")])
+    }
 }

@@ -21,7 +21,8 @@ struct Lexer {
     private var position = 0
     private(set) var pieces: [Token] = []
     private var modes: [Mode] = []
-    /// Index in `pieces` of the last non-trivia token, to tell a regex `/` from division.
+    /// Index in `pieces` of the last non-trivia token: after a `.`, a reserved word is a member
+    /// name and a number a tuple index.
     private var lastSignificant = -1
 
     private enum Mode {
@@ -254,54 +255,51 @@ struct Lexer {
 
     // MARK: - Numbers
 
+    /// Integer and float literals, with the compiler's boundaries even for invalid ones: an
+    /// exponent marker makes a float whether or not digits follow (`1e`, `0x1p`), a hex
+    /// fraction without an exponent stays an (invalid) integer, letters glued to a number are
+    /// part of it (`0b12`, `1a`), and a number right after a `.` takes no fraction, so
+    /// `t.0.1` is two tuple indices and `0xff.description` a member access.
     private mutating func lexNumber() {
         let start = position
         var index = start
         var isFloat = false
-        func digits(_ accept: (UInt8) -> Bool) {
+        func digits(_ accept: (UInt8) -> Bool) -> Int {
+            let first = index
             while index < count, accept(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+            return index - first
         }
+        func exponent() {
+            isFloat = true
+            index += 1
+            if byte(index) == UInt8(ascii: "+") || byte(index) == UInt8(ascii: "-") { index += 1 }
+            _ = digits(Self.isDecimalDigit)
+        }
+        let afterPeriod = lastSignificant >= 0 && pieces[lastSignificant].kind == .period
         let radix = bytes[start] == UInt8(ascii: "0") ? byte(start + 1) : 0
         if radix == UInt8(ascii: "x") {
             index += 2
-            digits(Self.isHexDigit)
-            if byte(index) == UInt8(ascii: "."), Self.isHexDigit(byte(index + 1)) {
+            let integerDigits = digits(Self.isHexDigit)
+            if integerDigits > 0, !afterPeriod, byte(index) == UInt8(ascii: "."), Self.isHexDigit(byte(index + 1)) {
                 let dot = index
                 index += 1
-                digits(Self.isHexDigit)
-                if byte(index) != UInt8(ascii: "p"), byte(index) != UInt8(ascii: "P"),
-                    !Self.isDecimalDigit(byte(dot + 1))
-                {
+                _ = digits(Self.isHexDigit)
+                if byte(index) != UInt8(ascii: "p"), byte(index) != UInt8(ascii: "P"), !Self.isDecimalDigit(byte(dot + 1)) {
                     index = dot  // `0xff.description`: an integer, then member access
-                } else {
-                    isFloat = true
                 }
             }
-            if byte(index) == UInt8(ascii: "p") || byte(index) == UInt8(ascii: "P") {
-                isFloat = true
-                index += 1
-                if byte(index) == UInt8(ascii: "+") || byte(index) == UInt8(ascii: "-") { index += 1 }
-                digits(Self.isDecimalDigit)
-            }
+            if integerDigits > 0, byte(index) == UInt8(ascii: "p") || byte(index) == UInt8(ascii: "P") { exponent() }
         } else if radix == UInt8(ascii: "o") || radix == UInt8(ascii: "b") {
             index += 2
-            digits(Self.isDecimalDigit)
+            _ = digits(Self.isDecimalDigit)
         } else {
-            digits(Self.isDecimalDigit)
-            if byte(index) == UInt8(ascii: "."), Self.isDecimalDigit(byte(index + 1)) {
+            _ = digits(Self.isDecimalDigit)
+            if !afterPeriod, byte(index) == UInt8(ascii: "."), Self.isDecimalDigit(byte(index + 1)) {
                 isFloat = true
                 index += 1
-                digits(Self.isDecimalDigit)
+                _ = digits(Self.isDecimalDigit)
             }
-            if byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") {
-                var exponent = index + 1
-                if byte(exponent) == UInt8(ascii: "+") || byte(exponent) == UInt8(ascii: "-") { exponent += 1 }
-                if Self.isDecimalDigit(byte(exponent)) {
-                    isFloat = true
-                    index = exponent
-                    digits(Self.isDecimalDigit)
-                }
-            }
+            if byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") { exponent() }
         }
         // Swift reads letters glued to a number (`0b12`, `1a`) as one invalid literal; so do we.
         while index < count, let length = identifierCharacterLength(at: index, first: false) { index += length }
