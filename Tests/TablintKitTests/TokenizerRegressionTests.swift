@@ -143,4 +143,27 @@ final class TokenizerRegressionTests: XCTestCase {
         // `0x` without digits takes no fraction; was one float `0x.8p1`.
         assertTokens("0x.8p1", [(.integerLiteral, "0x"), (.period, "."), (.integerLiteral, "8p1")])
     }
+
+    // MARK: Unicode character classes
+
+    func testIdentifierCharactersFollowSwiftsRanges() {
+        // Zero-width joiners hold emoji sequences together; were unexpected pieces between emoji.
+        assertTokens("👨\u{200D}👩\u{200D}👧 + a\u{2060}b + a\u{FEFF}b", [
+            (.identifier, "👨\u{200D}👩\u{200D}👧"), (.operator, "+"), (.identifier, "a\u{2060}b"), (.operator, "+"),
+            (.identifier, "a\u{FEFF}b"),
+        ])
+        // A hyphen, a control picture or an ogham space is no identifier character; were part of one.
+        for odd in ["\u{2010}", "\u{2400}", "\u{1680}", "\u{FD3E}"] {
+            assertTokens("a\(odd)b", [(.identifier, "a"), (.unexpected, odd), (.identifier, "b")], trivia: true)
+        }
+    }
+
+    func testCombiningMarkStartsAnInvalidNameNotAnUnexpectedPiece() {
+        assertTokens("x = \u{301}b", [(.identifier, "x"), (.equal, "="), (.identifier, "\u{301}b")])
+    }
+
+    func testIdeographicMarksContinueAnOperator() {
+        // U+3021...U+302F are in the compiler's operator range (0x3008...0x3030) as well.
+        assertTokens("+\u{3021}+ b", [(.operator, "+\u{3021}+"), (.identifier, "b")])
+    }
 }

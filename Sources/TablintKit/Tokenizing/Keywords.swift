@@ -61,14 +61,14 @@ enum UnicodeClasses {
         case 0xA1...0xA7, 0xA9, 0xAB, 0xAC, 0xAE, 0xB0...0xB1, 0xB6, 0xBB, 0xBF, 0xD7, 0xF7,
             0x2016...0x2017, 0x2020...0x2027, 0x2030...0x203E, 0x2041...0x2053, 0x2055...0x205E,
             0x2190...0x23FF, 0x2500...0x2775, 0x2794...0x2BFF, 0x2E00...0x2E7F, 0x3001...0x3003,
-            0x3008...0x3020, 0x3030:
+            0x3008...0x3030:  // the compiler's range; 0x3021...0x302F are identifier characters too
             return true
         default:
             return false
         }
     }
 
-    /// Combining characters that may continue an operator (and an identifier).
+    /// Combining characters that may continue an operator.
     static func isOperatorContinuation(_ c: UInt32) -> Bool {
         switch c {
         case 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE00...0xFE0F, 0xFE20...0xFE2F, 0xE0100...0xE01EF:
@@ -78,16 +78,31 @@ enum UnicodeClasses {
         }
     }
 
-    /// Non-ASCII identifier characters: anything that is not an operator, a space-like
-    /// character, or a private-use or control code point. Combining marks cannot start one.
+    /// Non-ASCII identifier characters: the ranges of the Swift grammar (C11's recommended
+    /// extended identifier characters, N1518 annex X.1). Combining marks (X.2) cannot start one.
     static func isIdentifier(_ c: UInt32, first: Bool) -> Bool {
-        if isOperatorHead(c) { return false }
-        if isOperatorContinuation(c) { return !first }
+        guard isIdentifierContinuation(c) else { return false }
+        if first {
+            switch c {
+            case 0x300...0x36F, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: return false
+            default: return true
+            }
+        }
+        return true
+    }
+
+    private static func isIdentifierContinuation(_ c: UInt32) -> Bool {
         switch c {
-        case 0x80...0xA0, 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F, 0x3000, 0xFEFF, 0xE000...0xF8FF, 0xFFF0...0xFFFF:
-            return false
-        default:
+        case 0xA8, 0xAA, 0xAD, 0xAF, 0xB2...0xB5, 0xB7...0xBA, 0xBC...0xBE, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF,
+            0x100...0x167F, 0x1681...0x180D, 0x180F...0x1FFF, 0x200B...0x200D, 0x202A...0x202E, 0x203F...0x2040,
+            0x2054, 0x2060...0x206F, 0x2070...0x218F, 0x2460...0x24FF, 0x2776...0x2793, 0x2C00...0x2DFF,
+            0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F, 0x3040...0xD7FF, 0xF900...0xFD3D,
+            0xFD40...0xFDCF, 0xFDF0...0xFE44, 0xFE47...0xFFF8:
             return true
+        case 0x10000...0xEFFFD:
+            return c & 0xFFFF <= 0xFFFD  // every plane but its last two code points
+        default:
+            return false
         }
     }
 }

@@ -162,7 +162,11 @@ struct Lexer {
             UInt8(ascii: "~"), UInt8(ascii: "?"):
             lexOperator()
         default:
-            if let length = identifierCharacterLength(at: start, first: true) {
+            // A combining mark cannot start a name, but the compiler still reads the name it
+            // starts as one (and reports it), so it does not split.
+            if let length = identifierCharacterLength(at: start, first: true)
+                ?? identifierCharacterLength(at: start, first: false)
+            {
                 lexIdentifier(firstLength: length)
             } else if operatorCharacterLength(at: start, head: true) != nil {
                 lexOperator()
