@@ -166,4 +166,18 @@ final class TokenizerRegressionTests: XCTestCase {
         // U+3021...U+302F are in the compiler's operator range (0x3008...0x3030) as well.
         assertTokens("+\u{3021}+ b", [(.operator, "+\u{3021}+"), (.identifier, "b")])
     }
+
+    // MARK: Editor placeholders
+
+    func testEditorPlaceholderIsAnIdentifier() {
+        // Was `<` `#` `x` `#` `>`.
+        assertTokens("f(<#x#>) + a+<#T##Int#>", [
+            (.identifier, "f"), (.leftParen, "("), (.identifier, "<#x#>"), (.rightParen, ")"), (.operator, "+"),
+            (.identifier, "a"), (.operator, "+"), (.identifier, "<#T##Int#>"),
+        ])
+        // Not closed on its line: operators and pounds.
+        assertTokens("x = <#a\n#>", [
+            (.identifier, "x"), (.equal, "="), (.operator, "<"), (.pound, "#"), (.identifier, "a"), (.pound, "#"), (.operator, ">"),
+        ])
+    }
 }

@@ -154,6 +154,8 @@ struct Lexer {
         case UInt8(ascii: "<"), UInt8(ascii: ">"):
             if isAtLineStart(start), let end = conflictMarkerEnd(from: start) {
                 emit(.conflictMarker, start, end)
+            } else if let end = editorPlaceholderEnd(from: start) {
+                emit(.identifier, start, end)
             } else {
                 lexOperator()
             }
@@ -336,6 +338,9 @@ struct Lexer {
             let c = bytes[end]
             if c == UInt8(ascii: "/"), end > start, byte(end + 1) == UInt8(ascii: "/") || byte(end + 1) == UInt8(ascii: "*") {
                 break  // a comment starts inside the run
+            }
+            if c == UInt8(ascii: "<"), end > start, editorPlaceholderEnd(from: end) != nil {
+                break  // `a+<#x#>`: the placeholder is an operand
             }
             if c == UInt8(ascii: "/"), end > start, let context {
                 regexEnd = bareRegexEnd(from: end, after: context)
@@ -619,6 +624,21 @@ struct Lexer {
         emit(.regexSlash, start, start + 1)
         if end - 1 > start + 1 { emit(.regexPattern, start + 1, end - 1) }
         emit(.regexSlash, end - 1, end)
+    }
+
+    /// The end of an editor placeholder `<#…#>` at `start`, which Swift lexes as an identifier:
+    /// it closes on the same line, before any other `<#`.
+    private func editorPlaceholderEnd(from start: Int) -> Int? {
+        guard bytes[start] == UInt8(ascii: "<"), byte(start + 1) == UInt8(ascii: "#") else { return nil }
+        var index = start + 2
+        while index + 1 < count {
+            let c = bytes[index]
+            if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { return nil }
+            if c == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "#") { return nil }
+            if c == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: - Merge-conflict markers
