@@ -180,4 +180,14 @@ final class TokenizerRegressionTests: XCTestCase {
             (.identifier, "x"), (.equal, "="), (.operator, "<"), (.pound, "#"), (.identifier, "a"), (.pound, "#"), (.operator, ">"),
         ])
     }
+
+    // MARK: Raw strings
+
+    func testExtraPoundsAfterARawStringBelongToItsClosingDelimiter() {
+        // Was `#` then a stray `#`; the compiler reports the extra `#` on the delimiter.
+        assertTokens("#\"a\"## + 2", [
+            (.rawStringDelimiter, "#"), (.stringQuote, "\""), (.stringSegment, "a"), (.stringQuote, "\""),
+            (.rawStringDelimiter, "##"), (.operator, "+"), (.integerLiteral, "2"),
+        ])
+    }
 }

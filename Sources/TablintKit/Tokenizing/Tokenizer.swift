@@ -720,7 +720,11 @@ struct Lexer {
                         if index > start { emit(.stringSegment, start, index) }
                         emit(multiline ? .multilineStringQuote : (quote == UInt8(ascii: "'") ? .singleQuote : .stringQuote),
                              index, index + quoteLength)
-                        if pounds > 0 { emit(.rawStringDelimiter, index + quoteLength, closing) }
+                        if pounds > 0 {
+                            // Extra `#`s (`#"a"##`) are an error the compiler reports on the delimiter.
+                            while closing < count, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
+                            emit(.rawStringDelimiter, index + quoteLength, closing)
+                        }
                         modes.removeLast()
                         return
                     }
