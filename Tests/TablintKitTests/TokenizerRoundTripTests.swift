@@ -123,3 +123,16 @@ final class TokenizerRoundTripTests: XCTestCase {
         XCTAssertEqual(Tokenizer.tokenize(bytes).first?.isUnterminated, false)
     }
 }
+
+extension TokenizerRoundTripTests {
+    /// Line breaks in code deep inside multi-line strings' interpolations: deciding whether a
+    /// break ends a single-line string must not walk the whole stack each time.
+    func testManyLineBreaksDeepInsideInterpolations() {
+        var bytes: [UInt8] = []
+        for _ in 0..<50_000 { bytes += Array("\"\"\"\n\\(".utf8) }
+        bytes += [UInt8](repeating: UInt8(ascii: "\n"), count: 1)
+        for _ in 0..<50_000 { bytes += Array("x\n".utf8) }
+        assertLossless(bytes)
+        XCTAssertEqual(Tokenizer.tokenize(bytes).filter(\.isUnterminated).count, 100_000)
+    }
+}

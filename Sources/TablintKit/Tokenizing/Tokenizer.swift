@@ -21,6 +21,8 @@ struct Lexer {
     private var position = 0
     private(set) var pieces: [Token] = []
     private var modes: [Mode] = []
+    /// How many of `modes` are single-line strings, so a line break need not search the stack.
+    private var openSingleLineStrings = 0
     /// Index in `pieces` of the last non-trivia token: after a `.`, a reserved word is a member
     /// name and a number a tuple index.
     private var lastSignificant = -1
@@ -189,17 +191,13 @@ struct Lexer {
     /// string: Swift does not let a single-line literal span lines, and stopping here keeps
     /// one missing `)` from swallowing the rest of the file.
     private mutating func closeSingleLineStringsAtLineBreak() {
-        guard modes.contains(where: { if case .string(_, false, _, _) = $0 { return true } else { return false } })
-        else { return }
-        while let mode = modes.popLast() {
+        while openSingleLineStrings > 0, let mode = modes.popLast() {
             switch mode {
             case .interpolation(_, let opener):
                 pieces[opener].flags.insert(.unterminated)
             case .string(_, let multiline, _, let opener):
                 pieces[opener].flags.insert(.unterminated)
-                if !multiline, !modes.contains(where: { if case .string(_, false, _, _) = $0 { return true } else { return false } }) {
-                    return
-                }
+                if !multiline { openSingleLineStrings -= 1 }
             }
         }
     }
@@ -673,6 +671,7 @@ struct Lexer {
             emit(quote == UInt8(ascii: "'") ? .singleQuote : .stringQuote, delimiterStart, delimiterStart + 1)
         }
         modes.append(.string(quote: quote, multiline: multiline, pounds: pounds, opener: opener ?? pieces.count - 1))
+        if !multiline { openSingleLineStrings += 1 }
     }
 
     /// Lexes string text up to the closing delimiter, an interpolation, or (single-line) a line break.
@@ -726,6 +725,7 @@ struct Lexer {
                             emit(.rawStringDelimiter, index + quoteLength, closing)
                         }
                         modes.removeLast()
+                        if !multiline { openSingleLineStrings -= 1 }
                         return
                     }
                 }
