@@ -135,4 +135,12 @@ extension TokenizerRoundTripTests {
         assertLossless(bytes)
         XCTAssertEqual(Tokenizer.tokenize(bytes).filter(\.isUnterminated).count, 100_000)
     }
+
+    /// Conflict markers that never close must not each scan the rest of the file.
+    func testManyUnclosedConflictMarkers() {
+        var bytes: [UInt8] = []
+        for _ in 0..<10_000 { bytes += Array("<<<<<<< ours\nlet x = 1\n".utf8) }
+        assertLossless(bytes)
+        XCTAssertFalse(Tokenizer.tokenize(bytes).contains { $0.kind == .conflictMarker })
+    }
 }

@@ -23,6 +23,8 @@ struct Lexer {
     private var modes: [Mode] = []
     /// How many of `modes` are single-line strings, so a line break need not search the stack.
     private var openSingleLineStrings = 0
+    /// No `>>>>>>> ` line follows this offset: a conflict marker opened after it never closes.
+    private var noConflictCloserFrom = Int.max
     /// Index in `pieces` of the last non-trivia token: after a `.`, a reserved word is a member
     /// name and a number a tuple index.
     private var lastSignificant = -1
@@ -642,14 +644,15 @@ struct Lexer {
     // MARK: - Merge-conflict markers
 
     /// `<<<<<<< ` at a line start, through the end of the matching `>>>>>>> ` line.
-    private func conflictMarkerEnd(from start: Int) -> Int? {
-        guard Self.hasMarker(bytes, at: start, UInt8(ascii: "<")) else { return nil }
+    private mutating func conflictMarkerEnd(from start: Int) -> Int? {
+        guard start < noConflictCloserFrom, Self.hasMarker(bytes, at: start, UInt8(ascii: "<")) else { return nil }
         var index = endOfLine(from: start)
         while index < count {
             while index < count, bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { index += 1 }
             if Self.hasMarker(bytes, at: index, UInt8(ascii: ">")) { return endOfLine(from: index) }
             index = endOfLine(from: index)
         }
+        noConflictCloserFrom = start  // so many unclosed markers do not each scan to the end
         return nil
     }
 
