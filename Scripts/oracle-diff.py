@@ -287,6 +287,8 @@ def deliberate_name(a, b, data, previous):
     """Kind-only differences on a reserved word, which the parser decides by grammar."""
     if len(a) != 1 or len(b) != 1 or a[0][1:] != b[0][1:]:
         return None
+    if a[0][0] == "regexSlash" and b[0][0] == "operator" and data[a[0][2]:a[0][2] + 1] in (b"\n", b"\r"):
+        return "a `/` before a line break opens an (invalid) regex to the compiler; an operator to tablint"
     if a[0][0] == "unexpected" and b[0][0] == "conflictMarker":
         return "a merge-conflict region is unexpected text to SwiftSyntax; tablint names it"
     if a[0][0] == "identifier" and b[0][0] == "keyword":
