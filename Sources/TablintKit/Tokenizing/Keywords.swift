@@ -27,29 +27,85 @@ enum Keywords {
         "if", "elseif", "else", "endif", "sourceLocation", "available", "unavailable",
     ]
 
-    private static let reservedByLength = byLength(reserved)
-    private static let keptAfterPeriodByLength = byLength(keptAfterPeriod)
-    private static let operandsByLength = byLength(operands)
-    private static let operatorNamingByLength = byLength(operatorNaming)
-    private static let poundKeywordsByLength = byLength(poundKeywords)
+    static let reservedSet = WordSet(reserved)
+    private static let keptAfterPeriodSet = WordSet(keptAfterPeriod)
+    private static let operandsSet = WordSet(operands)
+    private static let operatorNamingSet = WordSet(operatorNaming)
+    private static let poundKeywordsSet = WordSet(poundKeywords)
 
-    static func isReserved(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(reservedByLength, word) }
-    static func isKeptAfterPeriod(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(keptAfterPeriodByLength, word) }
-    static func isOperand(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(operandsByLength, word) }
-    static func namesOperator(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(operatorNamingByLength, word) }
-    static func isPoundKeyword(_ word: UnsafeBufferPointer<UInt8>) -> Bool { contains(poundKeywordsByLength, word) }
+    static func isReserved(_ word: UnsafeBufferPointer<UInt8>) -> Bool { reservedSet.contains(word) }
+    static func isKeptAfterPeriod(_ word: UnsafeBufferPointer<UInt8>) -> Bool { keptAfterPeriodSet.contains(word) }
+    static func isOperand(_ word: UnsafeBufferPointer<UInt8>) -> Bool { operandsSet.contains(word) }
+    static func namesOperator(_ word: UnsafeBufferPointer<UInt8>) -> Bool { operatorNamingSet.contains(word) }
+    static func isPoundKeyword(_ word: UnsafeBufferPointer<UInt8>) -> Bool { poundKeywordsSet.contains(word) }
+}
 
-    private static func byLength(_ words: [String]) -> [[[UInt8]]] {
-        var table = [[[UInt8]]](repeating: [], count: 17)
-        for word in words { table[word.utf8.count].append(Array(word.utf8)) }
-        return table
+/// A set of words of 1...15 bytes in a small open-addressing table. A lookup hashes only the
+/// word's length and first and last bytes, and compares the whole word (packed into two
+/// integers) only when those match: a few integer operations, never an allocation.
+struct WordSet {
+    private struct Entry {
+        /// Length, first and last byte; 0 marks an empty slot.
+        var signature: UInt32 = 0
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+    }
+
+    /// 256 slots for a few dozen words, so a probe sequence is almost always one slot long.
+    private var slots = [Entry](repeating: Entry(), count: 256)
+
+    init(_ words: [String]) {
+        for word in words {
+            let bytes = Array(word.utf8)
+            precondition(!bytes.isEmpty && bytes.count <= 15, "WordSet holds words of 1...15 bytes")
+            bytes.withUnsafeBufferPointer { word in
+                let signature = Self.signature(word)
+                let (low, high) = Self.pack(word)
+                var slot = Self.slot(signature)
+                while slots[slot].signature != 0 { slot = (slot + 1) & 255 }
+                slots[slot] = Entry(signature: signature, low: low, high: high)
+            }
+        }
     }
 
     @inline(__always)
-    private static func contains(_ table: [[[UInt8]]], _ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard word.count < table.count else { return false }
-        for candidate in table[word.count] where candidate.elementsEqual(word) { return true }
+    func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard word.count > 0, word.count <= 15 else { return false }
+        let signature = Self.signature(word)
+        var slot = Self.slot(signature)
+        while slots[slot].signature != 0 {
+            if slots[slot].signature == signature {
+                let (low, high) = Self.pack(word)
+                if slots[slot].low == low, slots[slot].high == high { return true }
+            }
+            slot = (slot + 1) & 255
+        }
         return false
+    }
+
+    @inline(__always)
+    private static func signature(_ word: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        UInt32(word.count) << 16 | UInt32(word[0]) << 8 | UInt32(word[word.count - 1])
+    }
+
+    @inline(__always)
+    private static func slot(_ signature: UInt32) -> Int {
+        Int(truncatingIfNeeded: (signature &* 0x9E37_79B1) >> 24)
+    }
+
+    /// The word's bytes, little-endian, in two integers.
+    @inline(__always)
+    private static func pack(_ word: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for index in 0..<word.count {
+            if index < 8 {
+                low |= UInt64(word[index]) << (8 * UInt64(index))
+            } else {
+                high |= UInt64(word[index]) << (8 * UInt64(index - 8))
+            }
+        }
+        return (low, high)
     }
 }
 

@@ -36,6 +36,9 @@ struct Lexer {
         case interpolation(depth: Int, opener: Int)
     }
 
+    /// Reserved words, held here so the hot path does not go through a global's lazy initializer.
+    private let reserved = Keywords.reservedSet
+
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.count = bytes.count
@@ -254,8 +257,10 @@ struct Lexer {
         // After `.` a reserved word is a member name (`x.default`, `.class`), except the three
         // that keep their meaning there (`x.init`, `x.self`, `T.Self`), as the compiler's parser has it.
         let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        let afterPeriod = lastSignificant >= 0 && pieces[lastSignificant].kind == .period
-        let isKeyword = Keywords.isReserved(word) && (!afterPeriod || Keywords.isKeptAfterPeriod(word))
+        var isKeyword = reserved.contains(word)
+        if isKeyword, lastSignificant >= 0, pieces[lastSignificant].kind == .period {
+            isKeyword = Keywords.isKeptAfterPeriod(word)
+        }
         emit(isKeyword ? .keyword : .identifier, start, end)
     }
 
