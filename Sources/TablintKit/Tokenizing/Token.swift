@@ -40,7 +40,7 @@ public struct TokenFlags: OptionSet, Equatable {
 /// keywords, `<` as a generic angle, prefix vs. binary operators) tablint stays lexical.
 public enum TokenKind: UInt8, CaseIterable {
     // MARK: Trivia
-    /// Spaces, tabs, vertical tabs, form feeds and NUL bytes.
+    /// Spaces, tabs, vertical tabs and form feeds.
     case whitespace
     /// One or more line breaks: `\n`, `\r\n` or a lone `\r`.
     case newline
@@ -54,14 +54,14 @@ public enum TokenKind: UInt8, CaseIterable {
     case byteOrderMark
     /// A merge-conflict region, from `<<<<<<< ` to the end of the `>>>>>>> ` line.
     case conflictMarker
-    /// Bytes that cannot start any token: invalid UTF-8, stray control or Unicode characters.
+    /// Bytes that cannot start any token: invalid UTF-8, NUL, stray control or Unicode characters.
     case unexpected
 
     // MARK: Names
     case identifier
     /// A reserved word (`let`, `case`, `default`, …); contextual keywords are identifiers.
     case keyword
-    /// `$0`, `$foo`.
+    /// `$0`, `$1`, a lone `$` (`$foo` is an `identifier`, as in SwiftSyntax).
     case dollarIdentifier
     /// `_` on its own.
     case wildcard

@@ -8,10 +8,56 @@ public enum Tokenizer {
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
         bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(buffer)
+            defer { lexer.pieces.deallocate() }
             lexer.run()
-            return lexer.pieces
+            return lexer.pieces.array
         }
     }
+}
+
+/// The pieces as they are cut: a buffer grown by hand, because `Array.append` checks
+/// uniqueness and capacity on every call and that showed in profiles as a tenth of the time.
+/// `Token` is plain data, so nothing needs deinitializing.
+struct PieceBuffer {
+    private var base: UnsafeMutablePointer<Token>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ token: Token) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: token)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Token {
+        get {
+            precondition(index >= 0 && index < count)
+            return base[index]
+        }
+        nonmutating set {
+            precondition(index >= 0 && index < count)
+            base[index] = newValue
+        }
+    }
+
+    var array: [Token] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    func deallocate() { base.deallocate() }
 }
 
 /// The lexer's state for one file. Kept out of the public API: callers only see `[Token]`.
@@ -19,9 +65,14 @@ struct Lexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let count: Int
     private var position = 0
-    private(set) var pieces: [Token] = []
+    fileprivate var pieces: PieceBuffer
     private var modes: [Mode] = []
-    /// Index in `pieces` of the last non-trivia token, to tell a regex `/` from division.
+    /// How many of `modes` are single-line strings, so a line break need not search the stack.
+    private var openSingleLineStrings = 0
+    /// No `>>>>>>> ` line follows this offset: a conflict marker opened after it never closes.
+    private var noConflictCloserFrom = Int.max
+    /// Index in `pieces` of the last non-trivia token: after a `.`, a reserved word is a member
+    /// name and a number a tuple index.
     private var lastSignificant = -1
 
     private enum Mode {
@@ -31,10 +82,14 @@ struct Lexer {
         case interpolation(depth: Int, opener: Int)
     }
 
+    /// Reserved words, held here so the hot path does not go through a global's lazy initializer.
+    private let reserved = Keywords.reservedSet
+
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         self.count = bytes.count
-        pieces.reserveCapacity(bytes.count / 4 + 16)
+        // Swift source averages about one piece per three bytes; reserving that avoids regrowth.
+        pieces = PieceBuffer(capacity: bytes.count / 3 + 16)
     }
 
     mutating func run() {
@@ -90,7 +145,7 @@ struct Lexer {
         let start = position
         let c = bytes[start]
         switch c {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, 0x00:
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C:
             var end = start + 1
             while end < count, Self.isHorizontalSpace(bytes[end]) { end += 1 }
             emit(.whitespace, start, end)
@@ -104,10 +159,8 @@ struct Lexer {
                 emit(.lineComment, start, endOfLine(from: start))
             } else if byte(start + 1) == UInt8(ascii: "*") {
                 lexBlockComment()
-            } else if let end = bareRegexEnd(from: start) {
-                emit(.regexSlash, start, start + 1)
-                if end - 1 > start + 1 { emit(.regexPattern, start + 1, end - 1) }
-                emit(.regexSlash, end - 1, end)
+            } else if !isLeftBound(start), let end = bareRegexEnd(from: start, after: slashContext()) {
+                emitBareRegex(start, end)
             } else {
                 lexOperator()
             }
@@ -120,9 +173,14 @@ struct Lexer {
         case UInt8(ascii: "`"):
             lexBacktick()
         case UInt8(ascii: "$"):
+            // `$0`, `$1` (and a lone `$`) are dollar identifiers; `$foo`, `$0x` plain identifiers.
             var end = start + 1
-            while end < count, let length = identifierCharacterLength(at: end, first: false) { end += length }
-            emit(.dollarIdentifier, start, end)
+            var allDigits = true
+            while end < count, let length = identifierCharacterLength(at: end, first: false) {
+                if !Self.isDecimalDigit(bytes[end]) { allDigits = false }
+                end += length
+            }
+            emit(allDigits ? .dollarIdentifier : .identifier, start, end)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             lexNumber()
         case UInt8(ascii: "("):
@@ -150,6 +208,8 @@ struct Lexer {
         case UInt8(ascii: "<"), UInt8(ascii: ">"):
             if isAtLineStart(start), let end = conflictMarkerEnd(from: start) {
                 emit(.conflictMarker, start, end)
+            } else if let end = editorPlaceholderEnd(from: start) {
+                emit(.identifier, start, end)
             } else {
                 lexOperator()
             }
@@ -158,7 +218,11 @@ struct Lexer {
             UInt8(ascii: "~"), UInt8(ascii: "?"):
             lexOperator()
         default:
-            if let length = identifierCharacterLength(at: start, first: true) {
+            // A combining mark cannot start a name, but the compiler still reads the name it
+            // starts as one (and reports it), so it does not split.
+            if let length = identifierCharacterLength(at: start, first: true)
+                ?? identifierCharacterLength(at: start, first: false)
+            {
                 lexIdentifier(firstLength: length)
             } else if operatorCharacterLength(at: start, head: true) != nil {
                 lexOperator()
@@ -172,24 +236,20 @@ struct Lexer {
 
     @inline(__always)
     private static func isHorizontalSpace(_ c: UInt8) -> Bool {
-        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == 0x0B || c == 0x0C || c == 0x00
+        c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == 0x0B || c == 0x0C
     }
 
     /// A line break inside the code of an interpolation in a single-line string ends that
     /// string: Swift does not let a single-line literal span lines, and stopping here keeps
     /// one missing `)` from swallowing the rest of the file.
     private mutating func closeSingleLineStringsAtLineBreak() {
-        guard modes.contains(where: { if case .string(_, false, _, _) = $0 { return true } else { return false } })
-        else { return }
-        while let mode = modes.popLast() {
+        while openSingleLineStrings > 0, let mode = modes.popLast() {
             switch mode {
             case .interpolation(_, let opener):
                 pieces[opener].flags.insert(.unterminated)
             case .string(_, let multiline, _, let opener):
                 pieces[opener].flags.insert(.unterminated)
-                if !multiline, !modes.contains(where: { if case .string(_, false, _, _) = $0 { return true } else { return false } }) {
-                    return
-                }
+                if !multiline { openSingleLineStrings -= 1 }
             }
         }
     }
@@ -235,68 +295,78 @@ struct Lexer {
     private mutating func lexIdentifier(firstLength: Int) {
         let start = position
         var end = start + firstLength
-        while end < count, let length = identifierCharacterLength(at: end, first: false) { end += length }
+        while end < count {
+            let c = bytes[end]
+            if nameBytes[Int(c)] {
+                end += 1  // most names are ASCII
+            } else if c >= 0x80, let length = identifierCharacterLength(at: end, first: false) {
+                end += length
+            } else {
+                break
+            }
+        }
         let length = end - start
         if length == 1, bytes[start] == UInt8(ascii: "_") {
             emit(.wildcard, start, end)
             return
         }
-        let afterPeriod = lastSignificant >= 0 && pieces[lastSignificant].kind == .period
-            && pieces[lastSignificant].end == start
-        let isKeyword = !afterPeriod && Keywords.isReserved(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        // After `.` a reserved word is a member name (`x.default`, `.class`), except the three
+        // that keep their meaning there (`x.init`, `x.self`, `T.Self`), as the compiler's parser has it.
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        var isKeyword = reserved.contains(word)
+        if isKeyword, lastSignificant >= 0, pieces[lastSignificant].kind == .period {
+            isKeyword = Keywords.isKeptAfterPeriod(word)
+        }
         emit(isKeyword ? .keyword : .identifier, start, end)
     }
 
     // MARK: - Numbers
 
+    /// Integer and float literals, with the compiler's boundaries even for invalid ones: an
+    /// exponent marker makes a float whether or not digits follow (`1e`, `0x1p`), a hex
+    /// fraction without an exponent stays an (invalid) integer, letters glued to a number are
+    /// part of it (`0b12`, `1a`), and a number right after a `.` takes no fraction, so
+    /// `t.0.1` is two tuple indices and `0xff.description` a member access.
     private mutating func lexNumber() {
         let start = position
         var index = start
         var isFloat = false
-        func digits(_ accept: (UInt8) -> Bool) {
+        func digits(_ accept: (UInt8) -> Bool) -> Int {
+            let first = index
             while index < count, accept(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
+            return index - first
         }
+        func exponent() {
+            isFloat = true
+            index += 1
+            if byte(index) == UInt8(ascii: "+") || byte(index) == UInt8(ascii: "-") { index += 1 }
+            _ = digits(Self.isDecimalDigit)
+        }
+        let afterPeriod = lastSignificant >= 0 && pieces[lastSignificant].kind == .period
         let radix = bytes[start] == UInt8(ascii: "0") ? byte(start + 1) : 0
         if radix == UInt8(ascii: "x") {
             index += 2
-            digits(Self.isHexDigit)
-            if byte(index) == UInt8(ascii: "."), Self.isHexDigit(byte(index + 1)) {
+            let integerDigits = digits(Self.isHexDigit)
+            if integerDigits > 0, !afterPeriod, byte(index) == UInt8(ascii: "."), Self.isHexDigit(byte(index + 1)) {
                 let dot = index
                 index += 1
-                digits(Self.isHexDigit)
-                if byte(index) != UInt8(ascii: "p"), byte(index) != UInt8(ascii: "P"),
-                    !Self.isDecimalDigit(byte(dot + 1))
-                {
+                _ = digits(Self.isHexDigit)
+                if byte(index) != UInt8(ascii: "p"), byte(index) != UInt8(ascii: "P"), !Self.isDecimalDigit(byte(dot + 1)) {
                     index = dot  // `0xff.description`: an integer, then member access
-                } else {
-                    isFloat = true
                 }
             }
-            if byte(index) == UInt8(ascii: "p") || byte(index) == UInt8(ascii: "P") {
-                isFloat = true
-                index += 1
-                if byte(index) == UInt8(ascii: "+") || byte(index) == UInt8(ascii: "-") { index += 1 }
-                digits(Self.isDecimalDigit)
-            }
+            if integerDigits > 0, byte(index) == UInt8(ascii: "p") || byte(index) == UInt8(ascii: "P") { exponent() }
         } else if radix == UInt8(ascii: "o") || radix == UInt8(ascii: "b") {
             index += 2
-            digits(Self.isDecimalDigit)
+            _ = digits(Self.isDecimalDigit)
         } else {
-            digits(Self.isDecimalDigit)
-            if byte(index) == UInt8(ascii: "."), Self.isDecimalDigit(byte(index + 1)) {
+            _ = digits(Self.isDecimalDigit)
+            if !afterPeriod, byte(index) == UInt8(ascii: "."), Self.isDecimalDigit(byte(index + 1)) {
                 isFloat = true
                 index += 1
-                digits(Self.isDecimalDigit)
+                _ = digits(Self.isDecimalDigit)
             }
-            if byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") {
-                var exponent = index + 1
-                if byte(exponent) == UInt8(ascii: "+") || byte(exponent) == UInt8(ascii: "-") { exponent += 1 }
-                if Self.isDecimalDigit(byte(exponent)) {
-                    isFloat = true
-                    index = exponent
-                    digits(Self.isDecimalDigit)
-                }
-            }
+            if byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") { exponent() }
         }
         // Swift reads letters glued to a number (`0b12`, `1a`) as one invalid literal; so do we.
         while index < count, let length = identifierCharacterLength(at: index, first: false) { index += length }
@@ -315,12 +385,27 @@ struct Lexer {
 
     private mutating func lexOperator() {
         let start = position
+        // A `!` or `?` glued to what precedes it (`x!`, `T?>`, `a?.b`) is a postfix operator
+        // on its own, however many operator characters follow.
+        if bytes[start] == UInt8(ascii: "!") || bytes[start] == UInt8(ascii: "?"), isLeftBound(start) {
+            emit(.operator, start, start + 1)
+            return
+        }
         let dotOperator = bytes[start] == UInt8(ascii: ".")
+        let context = isLeftBound(start) ? nil : slashContext()
+        var regexEnd: Int? = nil
         var end = start
         while end < count {
             let c = bytes[end]
             if c == UInt8(ascii: "/"), end > start, byte(end + 1) == UInt8(ascii: "/") || byte(end + 1) == UInt8(ascii: "*") {
                 break  // a comment starts inside the run
+            }
+            if c == UInt8(ascii: "<"), end > start, editorPlaceholderEnd(from: end) != nil {
+                break  // `a+<#x#>`: the placeholder is an operand
+            }
+            if c == UInt8(ascii: "/"), end > start, let context {
+                regexEnd = bareRegexEnd(from: end, after: context)
+                if regexEnd != nil { break }  // a prefix operator applied to a regex literal: `!/a/`
             }
             if c == UInt8(ascii: ".") {
                 guard dotOperator else { break }
@@ -343,6 +428,26 @@ struct Lexer {
             kind = .operator
         }
         emit(kind, start, end)
+        if let regexEnd { emitBareRegex(end, regexEnd) }
+    }
+
+    /// Whether the character at `offset` is glued to the one before it, as Swift decides it for
+    /// operators: not after whitespace, an opening bracket, `,` `;` `:`, the end of a block
+    /// comment, or at the start of the file.
+    private func isLeftBound(_ offset: Int) -> Bool {
+        guard offset > 0 else { return false }
+        switch bytes[offset - 1] {
+        case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "\t"),
+            UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), 0:
+            return false
+        case UInt8(ascii: "/"):
+            return !(offset >= 2 && bytes[offset - 2] == UInt8(ascii: "*"))
+        case 0xA0:
+            return !(offset >= 2 && bytes[offset - 2] == 0xC2)  // U+00A0, no-break space
+        default:
+            return true
+        }
     }
 
     /// Byte length of the operator character at `offset`, or nil if there is none.
@@ -366,13 +471,26 @@ struct Lexer {
 
     // MARK: - Identifiers
 
+    /// For each byte, whether it is `[0-9A-Za-z_$]`: the inner loop of every name, so a table
+    /// lookup rather than comparisons. Allocated once and never freed.
+    private static let nameByteTable: UnsafePointer<Bool> = {
+        let table = UnsafeMutablePointer<Bool>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            let c = UInt8(byte)
+            table[byte] = (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || isDecimalDigit(c)
+                || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
+        }
+        return UnsafePointer(table)
+    }()
+    private let nameBytes = Lexer.nameByteTable
+
     /// Byte length of the identifier character at `offset`, or nil if there is none.
     @inline(__always)
     private func identifierCharacterLength(at offset: Int, first: Bool) -> Int? {
         let c = bytes[offset]
         if c < 0x80 {
             if (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || c == UInt8(ascii: "_") { return 1 }
-            if !first, Self.isDecimalDigit(c) { return 1 }
+            if !first, Self.isDecimalDigit(c) || c == UInt8(ascii: "$") { return 1 }
             return nil
         }
         guard let (scalar, length) = Self.decodeScalar(bytes, at: offset) else { return nil }
@@ -462,47 +580,88 @@ struct Lexer {
         pieces[opener].flags.insert(.unterminated)
     }
 
-    /// Where a bare `/…/` regex literal starting at `start` ends, if Swift would read one here.
-    ///
-    /// Swift reads `/` as a regex only where an expression can start (not after a name, a
-    /// literal or a closing bracket), when the next character is not a space, and when a
-    /// closing `/` follows on the same line with no unbalanced `)` before it.
-    private func bareRegexEnd(from start: Int) -> Int? {
-        if lastSignificant >= 0 {
-            let previous = pieces[lastSignificant]
-            switch previous.kind {
-            case .identifier, .dollarIdentifier, .wildcard, .integerLiteral, .floatLiteral, .stringQuote,
-                .multilineStringQuote, .singleQuote, .rawStringDelimiter, .regexSlash, .regexPoundDelimiter,
-                .rightParen, .rightBracket, .rightBrace, .pound, .poundKeyword:
-                return nil
-            case .keyword:
-                if Keywords.endsExpression(UnsafeBufferPointer(rebasing: bytes[previous.range])) { return nil }
-            case .operator:
-                // A postfix operator (`x! /`) ends an expression; a binary or prefix one does not.
-                if previous.end == start, previous.start > 0, !Self.isSpaceOrLineBreak(bytes[previous.start - 1]) {
-                    return nil
-                }
-            default:
-                break
-            }
+    /// What the token before a `/` (or before the prefix operator holding it) says about it.
+    private enum SlashContext {
+        /// After a binary or prefix operator, `=`, `{`, `;`, `#if`, most keywords, or at the
+        /// start of the file: an expression must follow, so `/ a/` and `/+ b/` are regexes.
+        case expressionExpected
+        /// After `(`, `[`, `,` or `:`, where `/` may also be an operator reference (`f(/)`):
+        /// a regex cannot start with a space, but may with operator characters (`/+ b/`).
+        case afterOpener
+        /// After an operand (a name, literal, closing bracket, postfix operator, `self`,
+        /// `nil`…): a regex only when the operator characters from the `/` on are glued to
+        /// what follows (`a /b/` is a regex, `a /+ b/` and `x /= y/2` are operators).
+        case afterOperand
+        /// After `func` or `operator`: the `/` names an operator.
+        case operatorName
+    }
+
+    private func slashContext() -> SlashContext {
+        guard lastSignificant >= 0 else { return .expressionExpected }
+        let previous = pieces[lastSignificant]
+        switch previous.kind {
+        case .leftParen, .leftBracket, .comma, .colon:
+            return .afterOpener
+        case .leftBrace, .semicolon, .poundKeyword, .equal:
+            return .expressionExpected
+        case .keyword:
+            let word = UnsafeBufferPointer(rebasing: bytes[previous.range])
+            if Keywords.namesOperator(word) { return .operatorName }
+            return Keywords.isOperand(word) ? .afterOperand : .expressionExpected
+        case .operator:
+            // A postfix operator (`x! /a/`) ends an operand; a binary or prefix one expects one.
+            let isPostfix = isLeftBound(previous.start) && !isRightBound(previous.end)
+            return isPostfix ? .afterOperand : .expressionExpected
+        default:
+            return .afterOperand
         }
-        let first = byte(start + 1)
-        if start + 1 >= count || Self.isSpaceOrLineBreak(first) { return nil }
+    }
+
+    /// Where a bare `/…/` regex literal opened by the `/` at `start` ends, if Swift reads one there.
+    ///
+    /// The compiler's lexer decides by how the `/` is bound and by the token before it. A `/`
+    /// glued to what precedes it (`a/b`, `x=/a/`) is an operator; the caller only asks about
+    /// a `/` in prefix position (after whitespace, an opening bracket, `,` `;` `:`, or a prefix
+    /// operator as in `!/a/`). `context` then decides how freely it may start a regex, and the
+    /// literal must close on the same line with no space before the closing `/`, no `)` that
+    /// closes nothing (outside a `[…]` class), and no `/` or `*` right after it (a comment).
+    private func bareRegexEnd(from start: Int, after context: SlashContext) -> Int? {
+        switch context {
+        case .operatorName:
+            return nil
+        case .afterOperand:
+            var runEnd = start + 1
+            while runEnd < count, let length = operatorCharacterLength(at: runEnd, head: false) { runEnd += length }
+            guard isRightBound(runEnd) else { return nil }
+        case .afterOpener:
+            if byte(start + 1) == UInt8(ascii: " ") || byte(start + 1) == UInt8(ascii: "\t") { return nil }
+        case .expressionExpected:
+            break
+        }
         var index = start + 1
         var openParens = 0
+        var classDepth = 0
         while index < count {
-            let c = bytes[index]
-            switch c {
+            switch bytes[index] {
             case UInt8(ascii: "\\"):
                 index += 1
+                if index < count, bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { return nil }
             case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 return nil
-            case UInt8(ascii: "("):
+            case UInt8(ascii: "["):
+                classDepth += 1
+            case UInt8(ascii: "]"):
+                if classDepth > 0 { classDepth -= 1 }
+            case UInt8(ascii: "(") where classDepth == 0:
                 openParens += 1
-            case UInt8(ascii: ")"):
+            case UInt8(ascii: ")") where classDepth == 0:
                 if openParens == 0 { return nil }
                 openParens -= 1
             case UInt8(ascii: "/"):
+                if bytes[index - 1] == UInt8(ascii: " "), index - 2 < start || bytes[index - 2] != UInt8(ascii: "\\") {
+                    return nil
+                }
+                if byte(index + 1) == UInt8(ascii: "/") || byte(index + 1) == UInt8(ascii: "*") { return nil }
                 return index + 1
             default:
                 break
@@ -512,21 +671,62 @@ struct Lexer {
         return nil
     }
 
+    /// Whether the character at `offset` is glued to what precedes it, as Swift decides it for
+    /// an operator ending there: not before whitespace, a closing bracket, `,` `;` `:`, a
+    /// comment, or the end of the file.
+    private func isRightBound(_ offset: Int) -> Bool {
+        guard offset < count else { return false }
+        switch bytes[offset] {
+        case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "\t"),
+            UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"),
+            UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), 0:
+            return false
+        case UInt8(ascii: "/"):
+            return byte(offset + 1) != UInt8(ascii: "/") && byte(offset + 1) != UInt8(ascii: "*")
+        case 0xC2:
+            return byte(offset + 1) != 0xA0  // U+00A0, no-break space
+        default:
+            return true
+        }
+    }
+
     @inline(__always) private static func isSpaceOrLineBreak(_ c: UInt8) -> Bool {
         c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
+    }
+
+    private mutating func emitBareRegex(_ start: Int, _ end: Int) {
+        emit(.regexSlash, start, start + 1)
+        if end - 1 > start + 1 { emit(.regexPattern, start + 1, end - 1) }
+        emit(.regexSlash, end - 1, end)
+    }
+
+    /// The end of an editor placeholder `<#…#>` at `start`, which Swift lexes as an identifier:
+    /// it closes on the same line, before any other `<#`.
+    private func editorPlaceholderEnd(from start: Int) -> Int? {
+        guard bytes[start] == UInt8(ascii: "<"), byte(start + 1) == UInt8(ascii: "#") else { return nil }
+        var index = start + 2
+        while index + 1 < count {
+            let c = bytes[index]
+            if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { return nil }
+            if c == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "#") { return nil }
+            if c == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: - Merge-conflict markers
 
     /// `<<<<<<< ` at a line start, through the end of the matching `>>>>>>> ` line.
-    private func conflictMarkerEnd(from start: Int) -> Int? {
-        guard Self.hasMarker(bytes, at: start, UInt8(ascii: "<")) else { return nil }
+    private mutating func conflictMarkerEnd(from start: Int) -> Int? {
+        guard start < noConflictCloserFrom, Self.hasMarker(bytes, at: start, UInt8(ascii: "<")) else { return nil }
         var index = endOfLine(from: start)
         while index < count {
             while index < count, bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { index += 1 }
             if Self.hasMarker(bytes, at: index, UInt8(ascii: ">")) { return endOfLine(from: index) }
             index = endOfLine(from: index)
         }
+        noConflictCloserFrom = start  // so many unclosed markers do not each scan to the end
         return nil
     }
 
@@ -548,6 +748,7 @@ struct Lexer {
             emit(quote == UInt8(ascii: "'") ? .singleQuote : .stringQuote, delimiterStart, delimiterStart + 1)
         }
         modes.append(.string(quote: quote, multiline: multiline, pounds: pounds, opener: opener ?? pieces.count - 1))
+        if !multiline { openSingleLineStrings += 1 }
     }
 
     /// Lexes string text up to the closing delimiter, an interpolation, or (single-line) a line break.
@@ -595,8 +796,13 @@ struct Lexer {
                         if index > start { emit(.stringSegment, start, index) }
                         emit(multiline ? .multilineStringQuote : (quote == UInt8(ascii: "'") ? .singleQuote : .stringQuote),
                              index, index + quoteLength)
-                        if pounds > 0 { emit(.rawStringDelimiter, index + quoteLength, closing) }
+                        if pounds > 0 {
+                            // Extra `#`s (`#"a"##`) are an error the compiler reports on the delimiter.
+                            while closing < count, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
+                            emit(.rawStringDelimiter, index + quoteLength, closing)
+                        }
                         modes.removeLast()
+                        if !multiline { openSingleLineStrings -= 1 }
                         return
                     }
                 }

@@ -1,0 +1,6 @@
+let a = [0, 42, 1_000_000, 0b1010, 0o777, 0xFF, 0xff_ff, 0b_1, 0x_f]
+let b = [1.5, 1e10, 1E-5, 1.5e+3, 0x1p3, 0x1.8p-2, 0xA.Bp1, 1_0.0_1e1_0]
+let c = [0xff.description, 1.foo, 1.e5, 1..<2, 1...2, 0x1.description]
+let d = [-1, +2, -1.5, 1.0.magnitude, tuple.0.1, x.0]
+let e = [0b12, 0o8, 1a, 0xg, 0x, 0b, 1e, 1e+, 0x1.]
+let f = [0x1p, 1__2, 09, 0.5.rounded()]

@@ -1,0 +1,2 @@
+let a = `abc
+let b = 1
