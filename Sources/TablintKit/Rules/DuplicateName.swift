@@ -28,7 +28,7 @@ public struct DuplicateName: Rule {
                 found.append(diagnostic(
                     context, at: name.range,
                     "\(what) `\(name.text)` is declared twice\(same); \(why), so every \(what) needs its own name",
-                    notes: [context.note(at: earlier.range.lowerBound, "`\(name.text)` is first declared here")]))
+                    notes: [context.note(at: earlier.range.lowerBound, "`\(earlier.text)` is first declared here")]))
             } else {
                 first[matrix.key(name.text)] = name
             }

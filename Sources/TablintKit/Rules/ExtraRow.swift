@@ -22,6 +22,7 @@ public struct ExtraRow: Rule {
             }
             // A state declared twice may have two rows; that is duplicate-name's to report.
             var allowed: [String: Int] = [:]
+            var firstRow: [String: Name] = [:]
             for state in matrix.states { allowed[matrix.key(state.text), default: 0] += 1 }
             return matrix.rows.compactMap { row -> Diagnostic? in
                 guard let label = row.label else { return nil }
@@ -30,11 +31,14 @@ public struct ExtraRow: Rule {
                         context, at: label.range,
                         "row `\(label.text)` does not correspond to a declared state. States: \(matrix.stateList)", notes: [note])
                 }
-                allowed[matrix.key(label.text), default: 0] -= 1
-                guard allowed[matrix.key(label.text)]! >= 0 else {
+                let key = matrix.key(label.text)
+                allowed[key, default: 0] -= 1
+                if firstRow[key] == nil { firstRow[key] = label }
+                guard allowed[key]! >= 0 else {
                     return diagnostic(
                         context, at: label.range,
-                        "row `\(label.text)` is a second row for state `\(label.text)`. Every state needs exactly one row, in declaration order. States: \(matrix.stateList)")
+                        "row `\(label.text)` is a second row for state `\(label.text)`. Every state needs exactly one row, in declaration order. States: \(matrix.stateList)",
+                        notes: firstRow[key].map { [context.note(at: $0.range.lowerBound, "the first row for `\($0.text)` is here")] } ?? [])
                 }
                 return nil
             }
