@@ -279,7 +279,7 @@ final class CLITests: XCTestCase {
 
     func testABinaryFileGetsOneEncodingDiagnosticAndNoCrash() throws {
         let dir = try TemporaryDirectory(self)
-        var generator = SplitMix(seed: 0x7AB1)
+        var generator = SplitMix64(seed: 0x7AB1)
         var random = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         random[0] = UInt8(ascii: "x")
         random[1] = 0x00
@@ -442,20 +442,5 @@ final class ReadCounter {
         lock.lock()
         defer { lock.unlock() }
         return recorded
-    }
-}
-
-/// A small deterministic generator, so a random-bytes test fails the same way every time.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
