@@ -190,4 +190,38 @@ final class TokenizerRegressionTests: XCTestCase {
             (.rawStringDelimiter, "##"), (.operator, "+"), (.integerLiteral, "2"),
         ])
     }
+
+    // MARK: Extended regex literals that do not close
+
+    func testSingleLineExtendedRegexClosesAtASlashEndingItsLine() {
+        // Was a pattern `a/` running to the end of the line; the compiler closes (and reports
+        // the missing `#`) at a `/` that ends the line, even an escaped one.
+        assertTokens("x = #/a/\ny", [
+            (.identifier, "x"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a"),
+            (.regexSlash, "/"), (.identifier, "y"),
+        ])
+        XCTAssertEqual(lexed("x = #/a/\ny").filter(\.unterminated).map(\.kind), [.regexPoundDelimiter])
+        assertTokens("x = #/a\\/", [
+            (.identifier, "x"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a\\"),
+            (.regexSlash, "/"),
+        ])
+    }
+
+    func testEscapeDoesNotCarryASingleLineExtendedRegexOntoTheNextLine() {
+        // Was one pattern `a\\\nb` closed by `/#` on the next line.
+        assertTokens("x = #/a\\\nb/#", [
+            (.identifier, "x"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a\\"),
+            (.identifier, "b"), (.operator, "/"), (.pound, "#"),
+        ])
+    }
+
+    func testUnclosedMultiLineExtendedRegexEndsAtItsOpeningSlash() {
+        // Was a pattern swallowing the rest of the file; the compiler reads the rest as code.
+        let source = "let r = #/\n  a+\nlet b = 1"
+        assertTokens(source, [
+            (.keyword, "let"), (.identifier, "r"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"),
+            (.identifier, "a"), (.operator, "+"), (.keyword, "let"), (.identifier, "b"), (.equal, "="), (.integerLiteral, "1"),
+        ])
+        XCTAssertEqual(lexed(source).filter(\.unterminated).map(\.kind), [.regexPoundDelimiter])
+    }
 }

@@ -548,36 +548,54 @@ struct Lexer {
         }
     }
 
+    /// `#/…/#`, with any number of `#`. It is multi-line when a line break follows the opening
+    /// `/`. Like the compiler: a single-line one also closes, unterminated, at a `/` (even an
+    /// escaped one) with too few `#` that ends its line; one that never closes is flagged, and
+    /// a multi-line one then ends right after its opening `/`, so the rest of the file is read
+    /// as code again.
     private mutating func lexExtendedRegex(pounds: Int) {
         let start = position
         let slash = start + pounds
         emit(.regexPoundDelimiter, start, slash)
         let opener = pieces.count - 1
         emit(.regexSlash, slash, slash + 1)
-        let multiline = byte(slash + 1) == UInt8(ascii: "\n") || byte(slash + 1) == UInt8(ascii: "\r")
+        let multiline = isLineBreak(byte(slash + 1))
         var index = slash + 1
         while index < count {
             let c = bytes[index]
             if c == UInt8(ascii: "\\") {
-                index += 2
+                let lineEnds = !multiline && byte(index + 1) == UInt8(ascii: "/") && (index + 2 >= count || isLineBreak(bytes[index + 2]))
+                if lineEnds {
+                    index += 1  // the compiler closes at a `/` that ends the line, even an escaped one
+                } else {
+                    index += multiline || !isLineBreak(byte(index + 1)) ? 2 : 1
+                }
                 continue
             }
-            if !multiline, c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+            if !multiline, isLineBreak(c) { break }
             if c == UInt8(ascii: "/") {
                 var closing = index + 1
                 while closing < count, closing - index - 1 < pounds, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
-                if closing - index - 1 == pounds {
+                let complete = closing - index - 1 == pounds
+                if complete || (!multiline && (closing == count || isLineBreak(bytes[closing]))) {
                     if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
                     emit(.regexSlash, index, index + 1)
-                    emit(.regexPoundDelimiter, index + 1, closing)
+                    if closing > index + 1 { emit(.regexPoundDelimiter, index + 1, closing) }
+                    if !complete { pieces[opener].flags.insert(.unterminated) }
                     return
                 }
             }
             index += 1
         }
-        index = min(index, count)
-        if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
         pieces[opener].flags.insert(.unterminated)
+        if !multiline {
+            index = min(index, count)
+            if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
+        }
+    }
+
+    @inline(__always) private func isLineBreak(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
     }
 
     /// What the token before a `/` (or before the prefix operator holding it) says about it.
