@@ -10,6 +10,8 @@
     --cache DIR       where oracle output is cached by file content (default /tmp/tablint-oracle-cache)
     --examples N      examples printed per kind of difference (default 3)
     --all             also print the differences tablint makes on purpose
+    --truncations N   also diff every prefix of each FILE given, cut every N bytes (error
+                      recovery at the end of a file: unterminated strings, regexes, comments)
 
 Both sides are normalized before they are compared:
   * SwiftSyntax decides some kinds by grammar where tablint stays lexical: every operator kind
@@ -36,6 +38,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -140,6 +143,31 @@ def oracle_lines(oracle, cache, paths, mode):
             lines = f.read().splitlines()
         result[path] = None if lines == ["!crashed"] else lines
     return result
+
+
+def is_utf8(path):
+    with open(path, "rb") as f:
+        try:
+            f.read().decode("utf-8")
+            return True
+        except UnicodeDecodeError:
+            return False
+
+
+def unclosed_regex_zones(oracle, data):
+    """Ranges from each oracle regex slash that nothing closes on its line to the line's end."""
+    zones = []
+    for kind, start, end in oracle:
+        if kind != "regexSlash":
+            continue
+        line_end = len(data)
+        for stop in (b"\n", b"\r"):
+            found = data.find(stop, end)
+            if found >= 0:
+                line_end = min(line_end, found)
+        if b"/" not in data[end:line_end] and (start == 0 or data[start - 1:start] != b"#"):
+            zones.append((start, line_end))
+    return zones
 
 
 def parse(lines):
@@ -260,9 +288,23 @@ def normalize_kind(kind, reserved):
     return RENAMED.get(kind, kind)
 
 
-def deliberate(a, b, data, lexer):
+def deliberate(a, b, data, lexer, zones):
     """The reason tablint differs here on purpose, or None. `lexer` maps the ranges of the raw
-    lexer's tokens to their (normalized) kinds."""
+    lexer's tokens to their (normalized) kinds; `zones` are the unclosed-regex ranges."""
+    # At the end of a file that stops inside an interpolation, SwiftSyntax files the trailing
+    # whitespace as string text; tablint as whitespace in the interpolation's code.
+    if not b and all(k == "stringSegment" for k, _, _ in a) and a[-1][2] == len(data) \
+            and not data[a[0][1]:].strip():
+        return "trailing whitespace of a file ending inside an interpolation: string text to SwiftSyntax"
+    # Where an expression must follow, the compiler opens a regex at a `/` even when nothing on
+    # the line closes it (`x = /` or `x = !/` then a line break or the end of the file), only
+    # to report it; tablint reads an operator and lexes the rest of the line as code.
+    if any(k in ("regexSlash", "regexPattern") and any(zs <= s < ze for zs, ze in zones) for k, s, _ in a):
+        return "a `/` that nothing closes on its line: an (invalid) regex to the compiler, an operator to tablint"
+    # A hex literal and `.` at the very end of the file (`0x1.`, `0xff.d`): the compiler's lexer
+    # keeps them together as an invalid literal, since no exponent can follow any more.
+    if [k for k, _, _ in a] == ["integerLiteral"] and a[0][2] == len(data) and data[a[0][1]:a[0][1] + 2] == b"0x":
+        return "a hex literal and `.` at the end of the file: one invalid literal to the compiler"
     if len(b) != 1:
         return None
     kind, start, end = b[0]
@@ -287,14 +329,20 @@ def deliberate_name(a, b, data, previous):
     """Kind-only differences on a reserved word, which the parser decides by grammar."""
     if len(a) != 1 or len(b) != 1 or a[0][1:] != b[0][1:]:
         return None
-    if a[0][0] == "regexSlash" and b[0][0] == "operator" and data[a[0][2]:a[0][2] + 1] in (b"\n", b"\r"):
-        return "a `/` before a line break opens an (invalid) regex to the compiler; an operator to tablint"
     if a[0][0] == "unexpected" and b[0][0] == "conflictMarker":
         return "a merge-conflict region is unexpected text to SwiftSyntax; tablint names it"
     if a[0][0] == "identifier" and b[0][0] == "keyword":
         return "a reserved word the parser reads as a name by grammar (argument label `in:`, `for:`)"
     if a[0][0] == "keyword" and b[0][0] == "identifier" and previous == "period":
         return "a reserved word after `.` is a member name, except inside @_effects(...) to the parser"
+    return None
+
+
+def deliberate_recovery(a, b, lexer):
+    """A kind-only difference where the compiler's own lexer agrees with tablint: the parser
+    re-kinded the token while recovering from an error (`#sourceLocation(fil` at the end)."""
+    if len(a) == 1 and len(b) == 1 and a[0][1:] == b[0][1:] and lexer.get(b[0][1:]) == b[0][0]:
+        return "re-kinded by the parser in error recovery; the compiler's lexer agrees with tablint"
     return None
 
 
@@ -319,9 +367,21 @@ def main():
     parser.add_argument("--cache", default="/tmp/tablint-oracle-cache")
     parser.add_argument("--examples", type=int, default=3)
     parser.add_argument("--all", action="store_true")
+    parser.add_argument("--truncations", type=int, default=0, metavar="N")
     args = parser.parse_args()
 
     paths = list(args.files) + (corpus_files() if args.corpus else [])
+    if args.truncations > 0:
+        directory = tempfile.mkdtemp(prefix="oracle-diff-truncations-")
+        for path in args.files:
+            with open(path, "rb") as f:
+                data = f.read()
+            stem = os.path.splitext(os.path.basename(path))[0]
+            for end in range(1, len(data), args.truncations):
+                truncated = os.path.join(directory, f"{stem}-{end:06d}.swift")
+                with open(truncated, "wb") as f:
+                    f.write(data[:end])
+                paths.append(truncated)
     if not paths:
         parser.error("no files (give FILE... or --corpus)")
     reserved = reserved_words()
@@ -333,7 +393,8 @@ def main():
     on_purpose = defaultdict(list)
     agreeing_files = agreeing_tokens = total_tokens = 0
     skipped = [p for p in paths if oracle_out[p] is None or lexer_out[p] is None]
-    paths = [p for p in paths if p not in skipped]
+    not_utf8 = [p for p in paths if p not in skipped and not is_utf8(p)]
+    paths = [p for p in paths if p not in skipped and p not in not_utf8]
     for path in paths:
         with open(path, "rb") as f:
             data = f.read()
@@ -343,13 +404,15 @@ def main():
         total_tokens += len(oracle)
         differing = 0
         real_here = 0
+        zones = unclosed_regex_zones(oracle, data)
         kinds_before = {}
         for index, piece in enumerate(tablint):
             kinds_before[piece[1]] = tablint[index - 1][0] if index else None
         for a, b in align(oracle, tablint):
             differing += len(a)
-            reason = deliberate(a, b, data, lexer) or \
-                (deliberate_name(a, b, data, kinds_before.get(b[0][1])) if b else None)
+            reason = deliberate(a, b, data, lexer, zones) or \
+                (deliberate_name(a, b, data, kinds_before.get(b[0][1])) if b else None) or \
+                deliberate_recovery(a, b, lexer)
             if reason:
                 on_purpose[reason].append((path, a, b, data))
             else:
@@ -374,6 +437,9 @@ def main():
     report(real, "real differences")
     for path in skipped:
         print(f"skipped (the oracle crashes on it): {path}")
+    if not_utf8:
+        print(f"skipped {len(not_utf8)} file(s) that are not UTF-8 (SwiftSyntax repairs the text, so its offsets"
+              f" drift): {', '.join(os.path.basename(p) for p in not_utf8[:5])}{' …' if len(not_utf8) > 5 else ''}")
     print(f"files: {agreeing_files}/{len(paths)} agree (deliberate differences aside); "
           f"tokens: {agreeing_tokens}/{total_tokens} identical in kind and range")
     return 1 if real else 0
