@@ -224,4 +224,21 @@ final class TokenizerRegressionTests: XCTestCase {
         ])
         XCTAssertEqual(lexed(source).filter(\.unterminated).map(\.kind), [.regexPoundDelimiter])
     }
+
+    // MARK: Found with generated fragment soups (oracle-diff.py --soups)
+
+    func testOperatorHoldingACommentEndIsUnexpected() {
+        // Was an operator `*/` (or `*` then a regex from the `/`); the compiler rejects it whole.
+        assertTokens("x */ y", [(.identifier, "x"), (.whitespace, " "), (.unexpected, "*/"), (.whitespace, " "), (.identifier, "y")],
+                     trivia: true)
+        assertTokens("a +*/ b", [(.identifier, "a"), (.whitespace, " "), (.unexpected, "+*/"), (.whitespace, " "), (.identifier, "b")],
+                     trivia: true)
+    }
+
+    func testPlaceholderEndLaterOnTheLineEndsAnOperatorBeforeLessThanPound() {
+        // Was `><`: the compiler ends an operator before `<#` when a `#>` follows on the line.
+        assertTokens("a ><#> b", [(.identifier, "a"), (.operator, ">"), (.operator, "<"), (.pound, "#"), (.operator, ">"), (.identifier, "b")])
+        // A placeholder runs over a lone `\r` (only `\n` ends it).
+        assertTokens("<#a\rb#>", [(.identifier, "<#a\rb#>")])
+    }
 }

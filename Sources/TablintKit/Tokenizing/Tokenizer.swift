@@ -74,6 +74,10 @@ struct Lexer {
     /// Index in `pieces` of the last non-trivia token: after a `.`, a reserved word is a member
     /// name and a number a tuple index.
     private var lastSignificant = -1
+    /// The last search for a `#>` on a line: from where, up to where its answer holds, and it.
+    private var placeholderSearch = (from: 0, stop: 0, found: false)
+    /// Whether a line break came after `lastSignificant`.
+    private var lineBreakSinceSignificant = false
 
     private enum Mode {
         /// Inside a string literal's text. `opener` is the piece to flag if it never closes.
@@ -394,16 +398,17 @@ struct Lexer {
         let dotOperator = bytes[start] == UInt8(ascii: ".")
         let context = isLeftBound(start) ? nil : slashContext()
         var regexEnd: Int? = nil
+        var holdsCommentEnd = false
         var end = start
         while end < count {
             let c = bytes[end]
             if c == UInt8(ascii: "/"), end > start, byte(end + 1) == UInt8(ascii: "/") || byte(end + 1) == UInt8(ascii: "*") {
                 break  // a comment starts inside the run
             }
-            if c == UInt8(ascii: "<"), end > start, editorPlaceholderEnd(from: end) != nil {
+            if c == UInt8(ascii: "<"), end > start, byte(end + 1) == UInt8(ascii: "#"), lineHasPlaceholderEnd(after: end + 1) {
                 break  // `a+<#x#>`: the placeholder is an operand
             }
-            if c == UInt8(ascii: "/"), end > start, let context {
+            if c == UInt8(ascii: "/"), end > start, let context, !holdsCommentEnd, bytes[end - 1] != UInt8(ascii: "*") {
                 regexEnd = bareRegexEnd(from: end, after: context)
                 if regexEnd != nil { break }  // a prefix operator applied to a regex literal: `!/a/`
             }
@@ -411,6 +416,7 @@ struct Lexer {
                 guard dotOperator else { break }
                 end += 1
             } else if let length = operatorCharacterLength(at: end, head: end == start) {
+                if c == UInt8(ascii: "/"), end > start, bytes[end - 1] == UInt8(ascii: "*") { holdsCommentEnd = true }
                 end += length
             } else {
                 break
@@ -418,7 +424,9 @@ struct Lexer {
         }
         let length = end - start
         let kind: TokenKind
-        if length == 1 && bytes[start] == UInt8(ascii: ".") {
+        if holdsCommentEnd {
+            kind = .unexpected  // a stray `*/`: the compiler rejects the whole operator
+        } else if length == 1 && bytes[start] == UInt8(ascii: ".") {
             kind = .period
         } else if length == 1 && bytes[start] == UInt8(ascii: "=") {
             kind = .equal
@@ -689,9 +697,9 @@ struct Lexer {
         return nil
     }
 
-    /// Whether the character at `offset` is glued to what precedes it, as Swift decides it for
-    /// an operator ending there: not before whitespace, a closing bracket, `,` `;` `:`, a
-    /// comment, or the end of the file.
+    /// Whether an operator ending just before `offset` is glued to what follows it, as Swift
+    /// decides it: not when whitespace, a closing bracket, `,` `;` `:`, a comment or the end of
+    /// the file follows.
     private func isRightBound(_ offset: Int) -> Bool {
         guard offset < count else { return false }
         switch bytes[offset] {
@@ -719,18 +727,37 @@ struct Lexer {
     }
 
     /// The end of an editor placeholder `<#…#>` at `start`, which Swift lexes as an identifier:
-    /// it closes on the same line, before any other `<#`.
+    /// it closes before the next `\n` and before any other `<#`.
     private func editorPlaceholderEnd(from start: Int) -> Int? {
         guard bytes[start] == UInt8(ascii: "<"), byte(start + 1) == UInt8(ascii: "#") else { return nil }
         var index = start + 2
         while index + 1 < count {
             let c = bytes[index]
-            if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { return nil }
+            if c == UInt8(ascii: "\n") { return nil }  // (a lone `\r` does not end it, as in the compiler)
             if c == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "#") { return nil }
             if c == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }
             index += 1
         }
         return nil
+    }
+
+    /// Whether a `#>` follows on the line: the compiler then ends an operator before a `<#`,
+    /// even when that `<#` does not itself open a well-formed placeholder. The last search is
+    /// remembered, so many `<#` on one long line do not each scan it.
+    private mutating func lineHasPlaceholderEnd(after offset: Int) -> Bool {
+        if offset >= placeholderSearch.from, offset < placeholderSearch.stop {
+            return placeholderSearch.found
+        }
+        var index = offset
+        while index + 1 < count, bytes[index] != UInt8(ascii: "\n") {
+            if bytes[index] == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: ">") {
+                placeholderSearch = (offset, index + 1, true)  // any offset before this `#>` finds it
+                return true
+            }
+            index += 1
+        }
+        placeholderSearch = (offset, index + 1, false)  // nothing up to the line's end
+        return false
     }
 
     // MARK: - Merge-conflict markers
