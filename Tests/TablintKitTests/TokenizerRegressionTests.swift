@@ -241,4 +241,25 @@ final class TokenizerRegressionTests: XCTestCase {
         // A placeholder runs over a lone `\r` (only `\n` ends it).
         assertTokens("<#a\rb#>", [(.identifier, "<#a\rb#>")])
     }
+
+    func testDirectiveIsMatchedOnTheLettersAfterThePound() {
+        // Were `#` then `if1` / `ifé`; `#if_x` stays `#` then a name.
+        assertTokens("#if1 #ifé #available1 #if_x", [
+            (.poundKeyword, "#if"), (.integerLiteral, "1"), (.poundKeyword, "#if"), (.identifier, "é"),
+            (.poundKeyword, "#available"), (.integerLiteral, "1"), (.pound, "#"), (.identifier, "if_x"),
+        ])
+    }
+
+    func testEmptyBackticksAreAnIdentifier() {
+        // Were two stray backticks; the compiler reads one (invalid) empty name.
+        assertTokens("x = `` + ` `", [(.identifier, "x"), (.equal, "="), (.identifier, "``"), (.operator, "+"), (.identifier, "` `")])
+    }
+
+    func testReservedWordOnTheLineAfterAPeriodIsAKeyword() {
+        // Was a member name: `x.` at the end of a line, then `let` begins a declaration.
+        assertTokens("y = x.\nlet z = x.  default", [
+            (.identifier, "y"), (.equal, "="), (.identifier, "x"), (.period, "."), (.keyword, "let"), (.identifier, "z"),
+            (.equal, "="), (.identifier, "x"), (.period, "."), (.identifier, "default"),
+        ])
+    }
 }

@@ -124,7 +124,12 @@ struct Lexer {
     @inline(__always)
     private mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, flags: TokenFlags = []) {
         pieces.append(Token(kind: kind, flags: flags, start: start, end: end))
-        if !kind.isTrivia { lastSignificant = pieces.count - 1 }
+        if !kind.isTrivia {
+            lastSignificant = pieces.count - 1
+            lineBreakSinceSignificant = false
+        } else if kind == .newline {
+            lineBreakSinceSignificant = true
+        }
         position = end
     }
 
@@ -289,8 +294,8 @@ struct Lexer {
         {
             index += 1
         }
-        if index < count, bytes[index] == UInt8(ascii: "`"), index > start + 1 {
-            emit(.identifier, start, index + 1)
+        if index < count, bytes[index] == UInt8(ascii: "`") {
+            emit(.identifier, start, index + 1)  // even an (invalid) empty or blank one
         } else {
             emit(.backtick, start, start + 1)
         }
@@ -314,11 +319,12 @@ struct Lexer {
             emit(.wildcard, start, end)
             return
         }
-        // After `.` a reserved word is a member name (`x.default`, `.class`), except the three
-        // that keep their meaning there (`x.init`, `x.self`, `T.Self`), as the compiler's parser has it.
+        // After `.` on the same line a reserved word is a member name (`x.default`, `.class`),
+        // except the three that keep their meaning there (`x.init`, `x.self`, `T.Self`), as the
+        // compiler's parser has it. On the next line it is a keyword again (`x.` then `let`).
         let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
         var isKeyword = reserved.contains(word)
-        if isKeyword, lastSignificant >= 0, pieces[lastSignificant].kind == .period {
+        if isKeyword, !lineBreakSinceSignificant, lastSignificant >= 0, pieces[lastSignificant].kind == .period {
             isKeyword = Keywords.isKeptAfterPeriod(word)
         }
         emit(isKeyword ? .keyword : .identifier, start, end)
@@ -544,10 +550,14 @@ struct Lexer {
             lexExtendedRegex(pounds: pounds)
             return
         }
-        // `#if`, `#available`…: one token, as SwiftSyntax has it; other names are `#` then a name.
+        // `#if`, `#available`…: one token, as SwiftSyntax has it; other names are `#` then a
+        // name. The directive is matched on the ASCII letters and `_` after the `#`, so `#if1`
+        // is `#if` then `1`, while `#if_x` is `#` then `if_x`.
         var nameEnd = start + 1
-        while nameEnd < count, let length = identifierCharacterLength(at: nameEnd, first: nameEnd == start + 1) {
-            nameEnd += length
+        while nameEnd < count, bytes[nameEnd] | 0x20 >= UInt8(ascii: "a") && bytes[nameEnd] | 0x20 <= UInt8(ascii: "z")
+            || bytes[nameEnd] == UInt8(ascii: "_")
+        {
+            nameEnd += 1
         }
         if pounds == 1, nameEnd > start + 1, Keywords.isPoundKeyword(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<nameEnd])) {
             emit(.poundKeyword, start, nameEnd)
