@@ -235,13 +235,6 @@ final class TokenizerRegressionTests: XCTestCase {
                      trivia: true)
     }
 
-    func testPlaceholderEndLaterOnTheLineEndsAnOperatorBeforeLessThanPound() {
-        // Was `><`: the compiler ends an operator before `<#` when a `#>` follows on the line.
-        assertTokens("a ><#> b", [(.identifier, "a"), (.operator, ">"), (.operator, "<"), (.pound, "#"), (.operator, ">"), (.identifier, "b")])
-        // A placeholder runs over a lone `\r` (only `\n` ends it).
-        assertTokens("<#a\rb#>", [(.identifier, "<#a\rb#>")])
-    }
-
     func testDirectiveIsMatchedOnTheLettersAfterThePound() {
         // Were `#` then `if1` / `ifé`; `#if_x` stays `#` then a name.
         assertTokens("#if1 #ifé #available1 #if_x", [
@@ -255,11 +248,46 @@ final class TokenizerRegressionTests: XCTestCase {
         assertTokens("x = `` + ` `", [(.identifier, "x"), (.equal, "="), (.identifier, "``"), (.operator, "+"), (.identifier, "` `")])
     }
 
+    func testLettersAfterAFractionAreNotPartOfTheFloat() {
+        // Was one literal `1.0a`; with an exponent they are (`1.5e3x`), as in the compiler.
+        assertTokens("1.0a 1.5e3x 1.0_", [
+            (.floatLiteral, "1.0"), (.identifier, "a"), (.floatLiteral, "1.5e3x"), (.floatLiteral, "1.0_"),
+        ])
+    }
+
+    func testRawTripleQuoteIsOneLineWhenItsDelimiterClosesOnTheLine() {
+        // `#"""#` was an unterminated multi-line string; it is a one-line raw string holding `"`.
+        assertTokens(##"x = #"""# + #"""abc"#"##, [
+            (.identifier, "x"), (.equal, "="), (.rawStringDelimiter, "#"), (.stringQuote, "\""), (.stringSegment, "\""),
+            (.stringQuote, "\""), (.rawStringDelimiter, "#"), (.operator, "+"), (.rawStringDelimiter, "#"), (.stringQuote, "\""),
+            (.stringSegment, "\"\"abc"), (.stringQuote, "\""), (.rawStringDelimiter, "#"),
+        ])
+        // Without a closing delimiter on its line it opens a multi-line raw string.
+        assertTokens("#\"\"\"}\n\"\"\"#", [
+            (.rawStringDelimiter, "#"), (.multilineStringQuote, "\"\"\""), (.stringSegment, "}\n"),
+            (.multilineStringQuote, "\"\"\""), (.rawStringDelimiter, "#"),
+        ])
+    }
+
+    func testExtraPoundsAfterAnExtendedRegexBelongToItsClosingDelimiter() {
+        assertTokens("#/a/## b", [
+            (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a"), (.regexSlash, "/"),
+            (.regexPoundDelimiter, "##"), (.identifier, "b"),
+        ])
+    }
+
     func testReservedWordOnTheLineAfterAPeriodIsAKeyword() {
         // Was a member name: `x.` at the end of a line, then `let` begins a declaration.
         assertTokens("y = x.\nlet z = x.  default", [
             (.identifier, "y"), (.equal, "="), (.identifier, "x"), (.period, "."), (.keyword, "let"), (.identifier, "z"),
             (.equal, "="), (.identifier, "x"), (.period, "."), (.identifier, "default"),
         ])
+    }
+
+    func testPlaceholderEndLaterOnTheLineEndsAnOperatorBeforeLessThanPound() {
+        // Was `><`: the compiler ends an operator before `<#` when a `#>` follows on the line.
+        assertTokens("a ><#> b", [(.identifier, "a"), (.operator, ">"), (.operator, "<"), (.pound, "#"), (.operator, ">"), (.identifier, "b")])
+        // A placeholder runs over a lone `\r` (only `\n` ends it).
+        assertTokens("<#a\rb#>", [(.identifier, "<#a\rb#>")])
     }
 }

@@ -375,10 +375,14 @@ struct Lexer {
                 isFloat = true
                 index += 1
                 _ = digits(Self.isDecimalDigit)
+                if byte(index) != UInt8(ascii: "e"), byte(index) != UInt8(ascii: "E") {
+                    emit(.floatLiteral, start, index)  // `1.0a` is `1.0` then `a`
+                    return
+                }
             }
             if byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") { exponent() }
         }
-        // Swift reads letters glued to a number (`0b12`, `1a`) as one invalid literal; so do we.
+        // Swift reads letters glued to a number (`0b12`, `1a`, `1e5x`) as one invalid literal; so do we.
         while index < count, let length = identifierCharacterLength(at: index, first: false) { index += length }
         emit(isFloat ? .floatLiteral : .integerLiteral, start, index)
     }
@@ -596,6 +600,8 @@ struct Lexer {
                 while closing < count, closing - index - 1 < pounds, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
                 let complete = closing - index - 1 == pounds
                 if complete || (!multiline && (closing == count || isLineBreak(bytes[closing]))) {
+                    // Extra `#`s belong to the closing delimiter (the compiler reports them there).
+                    while complete, closing < count, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
                     if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
                     emit(.regexSlash, index, index + 1)
                     if closing > index + 1 { emit(.regexPoundDelimiter, index + 1, closing) }
@@ -610,6 +616,12 @@ struct Lexer {
             index = min(index, count)
             if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
         }
+    }
+
+    private func hasPounds(_ pounds: Int, at offset: Int) -> Bool {
+        guard offset + pounds <= count else { return false }
+        for index in offset..<(offset + pounds) where bytes[index] != UInt8(ascii: "#") { return false }
+        return true
     }
 
     @inline(__always) private func isLineBreak(_ c: UInt8) -> Bool {
@@ -796,7 +808,19 @@ struct Lexer {
     /// Emits the opening quote(s) at `delimiterStart` and enters string mode.
     private mutating func openString(delimiterStart: Int, pounds: Int, opener: Int? = nil) {
         let quote = bytes[delimiterStart]
-        let multiline = quote == UInt8(ascii: "\"") && byte(delimiterStart + 1) == quote && byte(delimiterStart + 2) == quote
+        var multiline = quote == UInt8(ascii: "\"") && byte(delimiterStart + 1) == quote && byte(delimiterStart + 2) == quote
+        if multiline, pounds > 0 {
+            // `#"""#` is a one-line raw string holding `"`: a raw `"""` opens a one-line string
+            // when its closing delimiter (`"` and as many `#`) follows on the same line.
+            var index = delimiterStart + 1
+            while index < count, !isLineBreak(bytes[index]) {
+                if bytes[index] == UInt8(ascii: "\""), hasPounds(pounds, at: index + 1) {
+                    multiline = false
+                    break
+                }
+                index += 1
+            }
+        }
         if multiline {
             emit(.multilineStringQuote, delimiterStart, delimiterStart + 3)
         } else {
