@@ -12,6 +12,9 @@
     --all             also print the differences tablint makes on purpose
     --truncations N   also diff every prefix of each FILE given, cut every N bytes (error
                       recovery at the end of a file: unterminated strings, regexes, comments)
+    --soups N         also diff N generated files of random Swift-significant fragments
+                      (quotes, `#`, `\\(`, slashes, comment marks, brackets, names...)
+    --seed S          seed for --soups (default 1), so a run can be repeated
 
 Both sides are normalized before they are compared:
   * SwiftSyntax decides some kinds by grammar where tablint stays lexical: every operator kind
@@ -35,6 +38,7 @@ real difference, printed with examples. Exit status 1 when a real difference rem
 import argparse
 import hashlib
 import os
+import random
 import re
 import subprocess
 import sys
@@ -145,6 +149,26 @@ def oracle_lines(oracle, cache, paths, mode):
     return result
 
 
+SOUP_FRAGMENTS = [
+    "\"", "\"\"\"", "#", "##", "\\(", "\\#(", "(", ")", "/", "/*", "*/", "//", "'", "`", "\n", "\r", "\r\n",
+    "[", "]", "{", "}", "a", "x1", "let", " ", "\t", "0x", "1.", "e", "$", "@", "<#", "#>", "!", "?", ".", "#if",
+    "#/", "/#", "\\", "é", "😀", "∪", "=", "+", "-", "<", ">", "1", "in", "return", "self", ",", ":", ";", "0", "_",
+]
+
+
+def write_soups(n, seed):
+    generator = random.Random(seed)
+    directory = tempfile.mkdtemp(prefix="oracle-diff-soups-")
+    paths = []
+    for index in range(n):
+        text = "".join(generator.choice(SOUP_FRAGMENTS) for _ in range(generator.randint(1, 40)))
+        path = os.path.join(directory, f"soup-{seed}-{index:05d}.swift")
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        paths.append(path)
+    return paths
+
+
 def is_utf8(path):
     with open(path, "rb") as f:
         try:
@@ -154,19 +178,26 @@ def is_utf8(path):
             return False
 
 
-def unclosed_regex_zones(oracle, data):
-    """Ranges from each oracle regex slash that nothing closes on its line to the line's end."""
+def unclosed_regex_zones(oracle):
+    """The ranges of the bare regex literals the oracle opens but never closes (from the
+    opening `/` to the end of its pattern)."""
     zones = []
-    for kind, start, end in oracle:
-        if kind != "regexSlash":
+    opened = None  # start of an open bare regex; its end so far
+    for index, (kind, start, end) in enumerate(oracle):
+        extended = index > 0 and oracle[index - 1][0] == "regexPoundDelimiter" and oracle[index - 1][2] == start
+        if opened is None:
+            if kind == "regexSlash" and not extended:
+                opened = (start, end)
             continue
-        line_end = len(data)
-        for stop in (b"\n", b"\r"):
-            found = data.find(stop, end)
-            if found >= 0:
-                line_end = min(line_end, found)
-        if b"/" not in data[end:line_end] and (start == 0 or data[start - 1:start] != b"#"):
-            zones.append((start, line_end))
+        if kind == "regexPattern" and start == opened[1]:
+            opened = (opened[0], end)
+        elif kind == "regexSlash" and start == opened[1]:
+            opened = None  # closed
+        else:
+            zones.append(opened)
+            opened = (start, end) if kind == "regexSlash" and not extended else None
+    if opened is not None:
+        zones.append(opened)
     return zones
 
 
@@ -326,7 +357,7 @@ def deliberate(a, b, data, lexer, zones):
 
 
 def deliberate_name(a, b, data, previous):
-    """Kind-only differences on a reserved word, which the parser decides by grammar."""
+    """Kind-only differences: reserved words the parser decides by grammar, trivia kinds."""
     if len(a) != 1 or len(b) != 1 or a[0][1:] != b[0][1:]:
         return None
     if a[0][0] == "unexpected" and b[0][0] == "conflictMarker":
@@ -338,11 +369,25 @@ def deliberate_name(a, b, data, previous):
     return None
 
 
+def deliberate_pair(a, b):
+    """Differences in how many pieces a construct is."""
+    if [k for k, _, _ in a] == ["colonColon"] and [k for k, _, _ in b] == ["colon", "colon"]:
+        return "`::` (module selectors, experimental) is one token to SwiftSyntax, two colons to tablint"
+    return None
+
+
 def deliberate_recovery(a, b, lexer):
-    """A kind-only difference where the compiler's own lexer agrees with tablint: the parser
-    re-kinded the token while recovering from an error (`#sourceLocation(fil` at the end)."""
-    if len(a) == 1 and len(b) == 1 and a[0][1:] == b[0][1:] and lexer.get(b[0][1:]) == b[0][0]:
-        return "re-kinded by the parser in error recovery; the compiler's lexer agrees with tablint"
+    """A difference where the compiler's own lexer agrees with tablint piece for piece: the
+    parser re-kinded or re-cut the tokens while recovering from an error (`#sourceLocation(fil`
+    at the end of a file, a `\\#` it files as string text after an unclosed literal)."""
+    if not a or not b:
+        return None
+    low = min(a[0][1], b[0][1])
+    high = max(a[-1][2], b[-1][2])
+    in_span = {(s, e): k for (s, e), k in lexer.items() if low <= s and e <= high and e > s}
+    # The lexer's output holds no comment ranges, so tablint's comments are left out.
+    if in_span == {(s, e): k for k, s, e in b if k not in TABLINT_COMPARED_TRIVIA}:
+        return "changed by the parser in error recovery; the compiler's lexer agrees with tablint"
     return None
 
 
@@ -368,6 +413,8 @@ def main():
     parser.add_argument("--examples", type=int, default=3)
     parser.add_argument("--all", action="store_true")
     parser.add_argument("--truncations", type=int, default=0, metavar="N")
+    parser.add_argument("--soups", type=int, default=0, metavar="N")
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
     paths = list(args.files) + (corpus_files() if args.corpus else [])
@@ -382,8 +429,10 @@ def main():
                 with open(truncated, "wb") as f:
                     f.write(data[:end])
                 paths.append(truncated)
-    if not paths:
-        parser.error("no files (give FILE... or --corpus)")
+    if not paths and args.soups <= 0:
+        parser.error("no files (give FILE..., --corpus or --soups N)")
+    if args.soups > 0:
+        paths += write_soups(args.soups, args.seed)
     reserved = reserved_words()
     oracle_out = oracle_lines(args.oracle, args.cache, paths, "--trivia")
     lexer_out = oracle_lines(args.oracle, args.cache, paths, "--lexer")
@@ -400,11 +449,13 @@ def main():
             data = f.read()
         oracle = normalize_oracle(parse(oracle_out[path]), reserved)
         tablint = normalize_tablint(parse(tablint_out[path]))
-        lexer = {(s, e): normalize_kind(k, reserved) for k, s, e in parse(lexer_out[path]) if not k.startswith("trivia.")}
+        lexer_pieces = merge_segments([(normalize_kind(k, reserved), s, e) for k, s, e in parse(lexer_out[path])
+                                       if not k.startswith("trivia.")])
+        lexer = {(s, e): k for k, s, e in lexer_pieces}
         total_tokens += len(oracle)
         differing = 0
         real_here = 0
-        zones = unclosed_regex_zones(oracle, data)
+        zones = unclosed_regex_zones(oracle)
         kinds_before = {}
         for index, piece in enumerate(tablint):
             kinds_before[piece[1]] = tablint[index - 1][0] if index else None
@@ -412,7 +463,7 @@ def main():
             differing += len(a)
             reason = deliberate(a, b, data, lexer, zones) or \
                 (deliberate_name(a, b, data, kinds_before.get(b[0][1])) if b else None) or \
-                deliberate_recovery(a, b, lexer)
+                deliberate_recovery(a, b, lexer) or deliberate_pair(a, b)
             if reason:
                 on_purpose[reason].append((path, a, b, data))
             else:
