@@ -10,6 +10,11 @@
     --cache DIR       where oracle output is cached by file content (default /tmp/tablint-oracle-cache)
     --examples N      examples printed per kind of difference (default 3)
     --all             also print the differences tablint makes on purpose
+    --truncations N   also diff every prefix of each FILE given, cut every N bytes (error
+                      recovery at the end of a file: unterminated strings, regexes, comments)
+    --soups N         also diff N generated files of random Swift-significant fragments
+                      (quotes, `#`, `\\(`, slashes, comment marks, brackets, names...)
+    --seed S          seed for --soups (default 1), so a run can be repeated
 
 Both sides are normalized before they are compared:
   * SwiftSyntax decides some kinds by grammar where tablint stays lexical: every operator kind
@@ -33,9 +38,11 @@ real difference, printed with examples. Exit status 1 when a real difference rem
 import argparse
 import hashlib
 import os
+import random
 import re
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -140,6 +147,58 @@ def oracle_lines(oracle, cache, paths, mode):
             lines = f.read().splitlines()
         result[path] = None if lines == ["!crashed"] else lines
     return result
+
+
+SOUP_FRAGMENTS = [
+    "\"", "\"\"\"", "#", "##", "\\(", "\\#(", "(", ")", "/", "/*", "*/", "//", "'", "`", "\n", "\r", "\r\n",
+    "[", "]", "{", "}", "a", "x1", "let", " ", "\t", "0x", "1.", "e", "$", "@", "<#", "#>", "!", "?", ".", "#if",
+    "#/", "/#", "\\", "é", "😀", "∪", "=", "+", "-", "<", ">", "1", "in", "return", "self", ",", ":", ";", "0", "_",
+]
+
+
+def write_soups(n, seed):
+    generator = random.Random(seed)
+    directory = tempfile.mkdtemp(prefix="oracle-diff-soups-")
+    paths = []
+    for index in range(n):
+        text = "".join(generator.choice(SOUP_FRAGMENTS) for _ in range(generator.randint(1, 40)))
+        path = os.path.join(directory, f"soup-{seed}-{index:05d}.swift")
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        paths.append(path)
+    return paths
+
+
+def is_utf8(path):
+    with open(path, "rb") as f:
+        try:
+            f.read().decode("utf-8")
+            return True
+        except UnicodeDecodeError:
+            return False
+
+
+def unclosed_regex_zones(oracle):
+    """The ranges of the bare regex literals the oracle opens but never closes (from the
+    opening `/` to the end of its pattern)."""
+    zones = []
+    opened = None  # start of an open bare regex; its end so far
+    for index, (kind, start, end) in enumerate(oracle):
+        extended = index > 0 and oracle[index - 1][0] == "regexPoundDelimiter" and oracle[index - 1][2] == start
+        if opened is None:
+            if kind == "regexSlash" and not extended:
+                opened = (start, end)
+            continue
+        if kind == "regexPattern" and start == opened[1]:
+            opened = (opened[0], end)
+        elif kind == "regexSlash" and start == opened[1]:
+            opened = None  # closed
+        else:
+            zones.append(opened)
+            opened = (start, end) if kind == "regexSlash" and not extended else None
+    if opened is not None:
+        zones.append(opened)
+    return zones
 
 
 def parse(lines):
@@ -260,9 +319,23 @@ def normalize_kind(kind, reserved):
     return RENAMED.get(kind, kind)
 
 
-def deliberate(a, b, data, lexer):
+def deliberate(a, b, data, lexer, zones):
     """The reason tablint differs here on purpose, or None. `lexer` maps the ranges of the raw
-    lexer's tokens to their (normalized) kinds."""
+    lexer's tokens to their (normalized) kinds; `zones` are the unclosed-regex ranges."""
+    # At the end of a file that stops inside an interpolation, SwiftSyntax files the trailing
+    # whitespace as string text; tablint as whitespace in the interpolation's code.
+    if not b and all(k == "stringSegment" for k, _, _ in a) and a[-1][2] == len(data) \
+            and not data[a[0][1]:].strip():
+        return "trailing whitespace of a file ending inside an interpolation: string text to SwiftSyntax"
+    # Where an expression must follow, the compiler opens a regex at a `/` even when nothing on
+    # the line closes it (`x = /` or `x = !/` then a line break or the end of the file), only
+    # to report it; tablint reads an operator and lexes the rest of the line as code.
+    if any(k in ("regexSlash", "regexPattern") and any(zs <= s < ze for zs, ze in zones) for k, s, _ in a):
+        return "a `/` that nothing closes on its line: an (invalid) regex to the compiler, an operator to tablint"
+    # A hex literal and `.` at the very end of the file (`0x1.`, `0xff.d`): the compiler's lexer
+    # keeps them together as an invalid literal, since no exponent can follow any more.
+    if [k for k, _, _ in a] == ["integerLiteral"] and a[0][2] == len(data) and data[a[0][1]:a[0][1] + 2] == b"0x":
+        return "a hex literal and `.` at the end of the file: one invalid literal to the compiler"
     if len(b) != 1:
         return None
     kind, start, end = b[0]
@@ -284,17 +357,37 @@ def deliberate(a, b, data, lexer):
 
 
 def deliberate_name(a, b, data, previous):
-    """Kind-only differences on a reserved word, which the parser decides by grammar."""
+    """Kind-only differences: reserved words the parser decides by grammar, trivia kinds."""
     if len(a) != 1 or len(b) != 1 or a[0][1:] != b[0][1:]:
         return None
-    if a[0][0] == "regexSlash" and b[0][0] == "operator" and data[a[0][2]:a[0][2] + 1] in (b"\n", b"\r"):
-        return "a `/` before a line break opens an (invalid) regex to the compiler; an operator to tablint"
     if a[0][0] == "unexpected" and b[0][0] == "conflictMarker":
         return "a merge-conflict region is unexpected text to SwiftSyntax; tablint names it"
     if a[0][0] == "identifier" and b[0][0] == "keyword":
         return "a reserved word the parser reads as a name by grammar (argument label `in:`, `for:`)"
     if a[0][0] == "keyword" and b[0][0] == "identifier" and previous == "period":
         return "a reserved word after `.` is a member name, except inside @_effects(...) to the parser"
+    return None
+
+
+def deliberate_pair(a, b):
+    """Differences in how many pieces a construct is."""
+    if [k for k, _, _ in a] == ["colonColon"] and [k for k, _, _ in b] == ["colon", "colon"]:
+        return "`::` (module selectors, experimental) is one token to SwiftSyntax, two colons to tablint"
+    return None
+
+
+def deliberate_recovery(a, b, lexer):
+    """A difference where the compiler's own lexer agrees with tablint piece for piece: the
+    parser re-kinded or re-cut the tokens while recovering from an error (`#sourceLocation(fil`
+    at the end of a file, a `\\#` it files as string text after an unclosed literal)."""
+    if not a or not b:
+        return None
+    low = min(a[0][1], b[0][1])
+    high = max(a[-1][2], b[-1][2])
+    in_span = {(s, e): k for (s, e), k in lexer.items() if low <= s and e <= high and e > s}
+    # The lexer's output holds no comment ranges, so tablint's comments are left out.
+    if in_span == {(s, e): k for k, s, e in b if k not in TABLINT_COMPARED_TRIVIA}:
+        return "changed by the parser in error recovery; the compiler's lexer agrees with tablint"
     return None
 
 
@@ -319,11 +412,27 @@ def main():
     parser.add_argument("--cache", default="/tmp/tablint-oracle-cache")
     parser.add_argument("--examples", type=int, default=3)
     parser.add_argument("--all", action="store_true")
+    parser.add_argument("--truncations", type=int, default=0, metavar="N")
+    parser.add_argument("--soups", type=int, default=0, metavar="N")
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
 
     paths = list(args.files) + (corpus_files() if args.corpus else [])
-    if not paths:
-        parser.error("no files (give FILE... or --corpus)")
+    if args.truncations > 0:
+        directory = tempfile.mkdtemp(prefix="oracle-diff-truncations-")
+        for path in args.files:
+            with open(path, "rb") as f:
+                data = f.read()
+            stem = os.path.splitext(os.path.basename(path))[0]
+            for end in range(1, len(data), args.truncations):
+                truncated = os.path.join(directory, f"{stem}-{end:06d}.swift")
+                with open(truncated, "wb") as f:
+                    f.write(data[:end])
+                paths.append(truncated)
+    if not paths and args.soups <= 0:
+        parser.error("no files (give FILE..., --corpus or --soups N)")
+    if args.soups > 0:
+        paths += write_soups(args.soups, args.seed)
     reserved = reserved_words()
     oracle_out = oracle_lines(args.oracle, args.cache, paths, "--trivia")
     lexer_out = oracle_lines(args.oracle, args.cache, paths, "--lexer")
@@ -333,23 +442,28 @@ def main():
     on_purpose = defaultdict(list)
     agreeing_files = agreeing_tokens = total_tokens = 0
     skipped = [p for p in paths if oracle_out[p] is None or lexer_out[p] is None]
-    paths = [p for p in paths if p not in skipped]
+    not_utf8 = [p for p in paths if p not in skipped and not is_utf8(p)]
+    paths = [p for p in paths if p not in skipped and p not in not_utf8]
     for path in paths:
         with open(path, "rb") as f:
             data = f.read()
         oracle = normalize_oracle(parse(oracle_out[path]), reserved)
         tablint = normalize_tablint(parse(tablint_out[path]))
-        lexer = {(s, e): normalize_kind(k, reserved) for k, s, e in parse(lexer_out[path]) if not k.startswith("trivia.")}
+        lexer_pieces = merge_segments([(normalize_kind(k, reserved), s, e) for k, s, e in parse(lexer_out[path])
+                                       if not k.startswith("trivia.")])
+        lexer = {(s, e): k for k, s, e in lexer_pieces}
         total_tokens += len(oracle)
         differing = 0
         real_here = 0
+        zones = unclosed_regex_zones(oracle)
         kinds_before = {}
         for index, piece in enumerate(tablint):
             kinds_before[piece[1]] = tablint[index - 1][0] if index else None
         for a, b in align(oracle, tablint):
             differing += len(a)
-            reason = deliberate(a, b, data, lexer) or \
-                (deliberate_name(a, b, data, kinds_before.get(b[0][1])) if b else None)
+            reason = deliberate(a, b, data, lexer, zones) or \
+                (deliberate_name(a, b, data, kinds_before.get(b[0][1])) if b else None) or \
+                deliberate_recovery(a, b, lexer) or deliberate_pair(a, b)
             if reason:
                 on_purpose[reason].append((path, a, b, data))
             else:
@@ -374,6 +488,9 @@ def main():
     report(real, "real differences")
     for path in skipped:
         print(f"skipped (the oracle crashes on it): {path}")
+    if not_utf8:
+        print(f"skipped {len(not_utf8)} file(s) that are not UTF-8 (SwiftSyntax repairs the text, so its offsets"
+              f" drift): {', '.join(os.path.basename(p) for p in not_utf8[:5])}{' …' if len(not_utf8) > 5 else ''}")
     print(f"files: {agreeing_files}/{len(paths)} agree (deliberate differences aside); "
           f"tokens: {agreeing_tokens}/{total_tokens} identical in kind and range")
     return 1 if real else 0

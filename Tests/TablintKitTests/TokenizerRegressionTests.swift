@@ -190,4 +190,104 @@ final class TokenizerRegressionTests: XCTestCase {
             (.rawStringDelimiter, "##"), (.operator, "+"), (.integerLiteral, "2"),
         ])
     }
+
+    // MARK: Extended regex literals that do not close
+
+    func testSingleLineExtendedRegexClosesAtASlashEndingItsLine() {
+        // Was a pattern `a/` running to the end of the line; the compiler closes (and reports
+        // the missing `#`) at a `/` that ends the line, even an escaped one.
+        assertTokens("x = #/a/\ny", [
+            (.identifier, "x"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a"),
+            (.regexSlash, "/"), (.identifier, "y"),
+        ])
+        XCTAssertEqual(lexed("x = #/a/\ny").filter(\.unterminated).map(\.kind), [.regexPoundDelimiter])
+        assertTokens("x = #/a\\/", [
+            (.identifier, "x"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a\\"),
+            (.regexSlash, "/"),
+        ])
+    }
+
+    func testEscapeDoesNotCarryASingleLineExtendedRegexOntoTheNextLine() {
+        // Was one pattern `a\\\nb` closed by `/#` on the next line.
+        assertTokens("x = #/a\\\nb/#", [
+            (.identifier, "x"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a\\"),
+            (.identifier, "b"), (.operator, "/"), (.pound, "#"),
+        ])
+    }
+
+    func testUnclosedMultiLineExtendedRegexEndsAtItsOpeningSlash() {
+        // Was a pattern swallowing the rest of the file; the compiler reads the rest as code.
+        let source = "let r = #/\n  a+\nlet b = 1"
+        assertTokens(source, [
+            (.keyword, "let"), (.identifier, "r"), (.equal, "="), (.regexPoundDelimiter, "#"), (.regexSlash, "/"),
+            (.identifier, "a"), (.operator, "+"), (.keyword, "let"), (.identifier, "b"), (.equal, "="), (.integerLiteral, "1"),
+        ])
+        XCTAssertEqual(lexed(source).filter(\.unterminated).map(\.kind), [.regexPoundDelimiter])
+    }
+
+    // MARK: Found with generated fragment soups (oracle-diff.py --soups)
+
+    func testOperatorHoldingACommentEndIsUnexpected() {
+        // Was an operator `*/` (or `*` then a regex from the `/`); the compiler rejects it whole.
+        assertTokens("x */ y", [(.identifier, "x"), (.whitespace, " "), (.unexpected, "*/"), (.whitespace, " "), (.identifier, "y")],
+                     trivia: true)
+        assertTokens("a +*/ b", [(.identifier, "a"), (.whitespace, " "), (.unexpected, "+*/"), (.whitespace, " "), (.identifier, "b")],
+                     trivia: true)
+    }
+
+    func testDirectiveIsMatchedOnTheLettersAfterThePound() {
+        // Were `#` then `if1` / `ifé`; `#if_x` stays `#` then a name.
+        assertTokens("#if1 #ifé #available1 #if_x", [
+            (.poundKeyword, "#if"), (.integerLiteral, "1"), (.poundKeyword, "#if"), (.identifier, "é"),
+            (.poundKeyword, "#available"), (.integerLiteral, "1"), (.pound, "#"), (.identifier, "if_x"),
+        ])
+    }
+
+    func testEmptyBackticksAreAnIdentifier() {
+        // Were two stray backticks; the compiler reads one (invalid) empty name.
+        assertTokens("x = `` + ` `", [(.identifier, "x"), (.equal, "="), (.identifier, "``"), (.operator, "+"), (.identifier, "` `")])
+    }
+
+    func testLettersAfterAFractionAreNotPartOfTheFloat() {
+        // Was one literal `1.0a`; with an exponent they are (`1.5e3x`), as in the compiler.
+        assertTokens("1.0a 1.5e3x 1.0_", [
+            (.floatLiteral, "1.0"), (.identifier, "a"), (.floatLiteral, "1.5e3x"), (.floatLiteral, "1.0_"),
+        ])
+    }
+
+    func testRawTripleQuoteIsOneLineWhenItsDelimiterClosesOnTheLine() {
+        // `#"""#` was an unterminated multi-line string; it is a one-line raw string holding `"`.
+        assertTokens(##"x = #"""# + #"""abc"#"##, [
+            (.identifier, "x"), (.equal, "="), (.rawStringDelimiter, "#"), (.stringQuote, "\""), (.stringSegment, "\""),
+            (.stringQuote, "\""), (.rawStringDelimiter, "#"), (.operator, "+"), (.rawStringDelimiter, "#"), (.stringQuote, "\""),
+            (.stringSegment, "\"\"abc"), (.stringQuote, "\""), (.rawStringDelimiter, "#"),
+        ])
+        // Without a closing delimiter on its line it opens a multi-line raw string.
+        assertTokens("#\"\"\"}\n\"\"\"#", [
+            (.rawStringDelimiter, "#"), (.multilineStringQuote, "\"\"\""), (.stringSegment, "}\n"),
+            (.multilineStringQuote, "\"\"\""), (.rawStringDelimiter, "#"),
+        ])
+    }
+
+    func testExtraPoundsAfterAnExtendedRegexBelongToItsClosingDelimiter() {
+        assertTokens("#/a/## b", [
+            (.regexPoundDelimiter, "#"), (.regexSlash, "/"), (.regexPattern, "a"), (.regexSlash, "/"),
+            (.regexPoundDelimiter, "##"), (.identifier, "b"),
+        ])
+    }
+
+    func testReservedWordOnTheLineAfterAPeriodIsAKeyword() {
+        // Was a member name: `x.` at the end of a line, then `let` begins a declaration.
+        assertTokens("y = x.\nlet z = x.  default", [
+            (.identifier, "y"), (.equal, "="), (.identifier, "x"), (.period, "."), (.keyword, "let"), (.identifier, "z"),
+            (.equal, "="), (.identifier, "x"), (.period, "."), (.identifier, "default"),
+        ])
+    }
+
+    func testPlaceholderEndLaterOnTheLineEndsAnOperatorBeforeLessThanPound() {
+        // Was `><`: the compiler ends an operator before `<#` when a `#>` follows on the line.
+        assertTokens("a ><#> b", [(.identifier, "a"), (.operator, ">"), (.operator, "<"), (.pound, "#"), (.operator, ">"), (.identifier, "b")])
+        // A placeholder runs over a lone `\r` (only `\n` ends it).
+        assertTokens("<#a\rb#>", [(.identifier, "<#a\rb#>")])
+    }
 }

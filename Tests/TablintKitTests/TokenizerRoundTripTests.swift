@@ -143,4 +143,13 @@ extension TokenizerRoundTripTests {
         assertLossless(bytes)
         XCTAssertFalse(Tokenizer.tokenize(bytes).contains { $0.kind == .conflictMarker })
     }
+
+    /// Long lines of constructs that look ahead along the line (placeholders, regexes,
+    /// operators holding `*/`) must not make a scan per construct.
+    func testPathologicalLinesStayLinear() {
+        for unit in ["+<#", "+/+", "*/+/", " /(", "<#"] {
+            let bytes = [UInt8]((0..<60_000).flatMap { _ in Array(unit.utf8) })
+            assertLossless(bytes, unit)
+        }
+    }
 }

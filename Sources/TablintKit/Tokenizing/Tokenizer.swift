@@ -74,6 +74,10 @@ struct Lexer {
     /// Index in `pieces` of the last non-trivia token: after a `.`, a reserved word is a member
     /// name and a number a tuple index.
     private var lastSignificant = -1
+    /// The last search for a `#>` on a line: from where, up to where its answer holds, and it.
+    private var placeholderSearch = (from: 0, stop: 0, found: false)
+    /// Whether a line break came after `lastSignificant`.
+    private var lineBreakSinceSignificant = false
 
     private enum Mode {
         /// Inside a string literal's text. `opener` is the piece to flag if it never closes.
@@ -120,7 +124,12 @@ struct Lexer {
     @inline(__always)
     private mutating func emit(_ kind: TokenKind, _ start: Int, _ end: Int, flags: TokenFlags = []) {
         pieces.append(Token(kind: kind, flags: flags, start: start, end: end))
-        if !kind.isTrivia { lastSignificant = pieces.count - 1 }
+        if !kind.isTrivia {
+            lastSignificant = pieces.count - 1
+            lineBreakSinceSignificant = false
+        } else if kind == .newline {
+            lineBreakSinceSignificant = true
+        }
         position = end
     }
 
@@ -285,8 +294,8 @@ struct Lexer {
         {
             index += 1
         }
-        if index < count, bytes[index] == UInt8(ascii: "`"), index > start + 1 {
-            emit(.identifier, start, index + 1)
+        if index < count, bytes[index] == UInt8(ascii: "`") {
+            emit(.identifier, start, index + 1)  // even an (invalid) empty or blank one
         } else {
             emit(.backtick, start, start + 1)
         }
@@ -310,11 +319,12 @@ struct Lexer {
             emit(.wildcard, start, end)
             return
         }
-        // After `.` a reserved word is a member name (`x.default`, `.class`), except the three
-        // that keep their meaning there (`x.init`, `x.self`, `T.Self`), as the compiler's parser has it.
+        // After `.` on the same line a reserved word is a member name (`x.default`, `.class`),
+        // except the three that keep their meaning there (`x.init`, `x.self`, `T.Self`), as the
+        // compiler's parser has it. On the next line it is a keyword again (`x.` then `let`).
         let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
         var isKeyword = reserved.contains(word)
-        if isKeyword, lastSignificant >= 0, pieces[lastSignificant].kind == .period {
+        if isKeyword, !lineBreakSinceSignificant, lastSignificant >= 0, pieces[lastSignificant].kind == .period {
             isKeyword = Keywords.isKeptAfterPeriod(word)
         }
         emit(isKeyword ? .keyword : .identifier, start, end)
@@ -365,10 +375,14 @@ struct Lexer {
                 isFloat = true
                 index += 1
                 _ = digits(Self.isDecimalDigit)
+                if byte(index) != UInt8(ascii: "e"), byte(index) != UInt8(ascii: "E") {
+                    emit(.floatLiteral, start, index)  // `1.0a` is `1.0` then `a`
+                    return
+                }
             }
             if byte(index) == UInt8(ascii: "e") || byte(index) == UInt8(ascii: "E") { exponent() }
         }
-        // Swift reads letters glued to a number (`0b12`, `1a`) as one invalid literal; so do we.
+        // Swift reads letters glued to a number (`0b12`, `1a`, `1e5x`) as one invalid literal; so do we.
         while index < count, let length = identifierCharacterLength(at: index, first: false) { index += length }
         emit(isFloat ? .floatLiteral : .integerLiteral, start, index)
     }
@@ -394,16 +408,17 @@ struct Lexer {
         let dotOperator = bytes[start] == UInt8(ascii: ".")
         let context = isLeftBound(start) ? nil : slashContext()
         var regexEnd: Int? = nil
+        var holdsCommentEnd = false
         var end = start
         while end < count {
             let c = bytes[end]
             if c == UInt8(ascii: "/"), end > start, byte(end + 1) == UInt8(ascii: "/") || byte(end + 1) == UInt8(ascii: "*") {
                 break  // a comment starts inside the run
             }
-            if c == UInt8(ascii: "<"), end > start, editorPlaceholderEnd(from: end) != nil {
+            if c == UInt8(ascii: "<"), end > start, byte(end + 1) == UInt8(ascii: "#"), lineHasPlaceholderEnd(after: end + 1) {
                 break  // `a+<#x#>`: the placeholder is an operand
             }
-            if c == UInt8(ascii: "/"), end > start, let context {
+            if c == UInt8(ascii: "/"), end > start, let context, !holdsCommentEnd, bytes[end - 1] != UInt8(ascii: "*") {
                 regexEnd = bareRegexEnd(from: end, after: context)
                 if regexEnd != nil { break }  // a prefix operator applied to a regex literal: `!/a/`
             }
@@ -411,6 +426,7 @@ struct Lexer {
                 guard dotOperator else { break }
                 end += 1
             } else if let length = operatorCharacterLength(at: end, head: end == start) {
+                if c == UInt8(ascii: "/"), end > start, bytes[end - 1] == UInt8(ascii: "*") { holdsCommentEnd = true }
                 end += length
             } else {
                 break
@@ -418,7 +434,9 @@ struct Lexer {
         }
         let length = end - start
         let kind: TokenKind
-        if length == 1 && bytes[start] == UInt8(ascii: ".") {
+        if holdsCommentEnd {
+            kind = .unexpected  // a stray `*/`: the compiler rejects the whole operator
+        } else if length == 1 && bytes[start] == UInt8(ascii: ".") {
             kind = .period
         } else if length == 1 && bytes[start] == UInt8(ascii: "=") {
             kind = .equal
@@ -536,10 +554,14 @@ struct Lexer {
             lexExtendedRegex(pounds: pounds)
             return
         }
-        // `#if`, `#available`…: one token, as SwiftSyntax has it; other names are `#` then a name.
+        // `#if`, `#available`…: one token, as SwiftSyntax has it; other names are `#` then a
+        // name. The directive is matched on the ASCII letters and `_` after the `#`, so `#if1`
+        // is `#if` then `1`, while `#if_x` is `#` then `if_x`.
         var nameEnd = start + 1
-        while nameEnd < count, let length = identifierCharacterLength(at: nameEnd, first: nameEnd == start + 1) {
-            nameEnd += length
+        while nameEnd < count, bytes[nameEnd] | 0x20 >= UInt8(ascii: "a") && bytes[nameEnd] | 0x20 <= UInt8(ascii: "z")
+            || bytes[nameEnd] == UInt8(ascii: "_")
+        {
+            nameEnd += 1
         }
         if pounds == 1, nameEnd > start + 1, Keywords.isPoundKeyword(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<nameEnd])) {
             emit(.poundKeyword, start, nameEnd)
@@ -548,36 +570,62 @@ struct Lexer {
         }
     }
 
+    /// `#/…/#`, with any number of `#`. It is multi-line when a line break follows the opening
+    /// `/`. Like the compiler: a single-line one also closes, unterminated, at a `/` (even an
+    /// escaped one) with too few `#` that ends its line; one that never closes is flagged, and
+    /// a multi-line one then ends right after its opening `/`, so the rest of the file is read
+    /// as code again.
     private mutating func lexExtendedRegex(pounds: Int) {
         let start = position
         let slash = start + pounds
         emit(.regexPoundDelimiter, start, slash)
         let opener = pieces.count - 1
         emit(.regexSlash, slash, slash + 1)
-        let multiline = byte(slash + 1) == UInt8(ascii: "\n") || byte(slash + 1) == UInt8(ascii: "\r")
+        let multiline = isLineBreak(byte(slash + 1))
         var index = slash + 1
         while index < count {
             let c = bytes[index]
             if c == UInt8(ascii: "\\") {
-                index += 2
+                let lineEnds = !multiline && byte(index + 1) == UInt8(ascii: "/") && (index + 2 >= count || isLineBreak(bytes[index + 2]))
+                if lineEnds {
+                    index += 1  // the compiler closes at a `/` that ends the line, even an escaped one
+                } else {
+                    index += multiline || !isLineBreak(byte(index + 1)) ? 2 : 1
+                }
                 continue
             }
-            if !multiline, c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { break }
+            if !multiline, isLineBreak(c) { break }
             if c == UInt8(ascii: "/") {
                 var closing = index + 1
                 while closing < count, closing - index - 1 < pounds, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
-                if closing - index - 1 == pounds {
+                let complete = closing - index - 1 == pounds
+                if complete || (!multiline && (closing == count || isLineBreak(bytes[closing]))) {
+                    // Extra `#`s belong to the closing delimiter (the compiler reports them there).
+                    while complete, closing < count, bytes[closing] == UInt8(ascii: "#") { closing += 1 }
                     if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
                     emit(.regexSlash, index, index + 1)
-                    emit(.regexPoundDelimiter, index + 1, closing)
+                    if closing > index + 1 { emit(.regexPoundDelimiter, index + 1, closing) }
+                    if !complete { pieces[opener].flags.insert(.unterminated) }
                     return
                 }
             }
             index += 1
         }
-        index = min(index, count)
-        if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
         pieces[opener].flags.insert(.unterminated)
+        if !multiline {
+            index = min(index, count)
+            if index > slash + 1 { emit(.regexPattern, slash + 1, index) }
+        }
+    }
+
+    private func hasPounds(_ pounds: Int, at offset: Int) -> Bool {
+        guard offset + pounds <= count else { return false }
+        for index in offset..<(offset + pounds) where bytes[index] != UInt8(ascii: "#") { return false }
+        return true
+    }
+
+    @inline(__always) private func isLineBreak(_ c: UInt8) -> Bool {
+        c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
     }
 
     /// What the token before a `/` (or before the prefix operator holding it) says about it.
@@ -671,9 +719,9 @@ struct Lexer {
         return nil
     }
 
-    /// Whether the character at `offset` is glued to what precedes it, as Swift decides it for
-    /// an operator ending there: not before whitespace, a closing bracket, `,` `;` `:`, a
-    /// comment, or the end of the file.
+    /// Whether an operator ending just before `offset` is glued to what follows it, as Swift
+    /// decides it: not when whitespace, a closing bracket, `,` `;` `:`, a comment or the end of
+    /// the file follows.
     private func isRightBound(_ offset: Int) -> Bool {
         guard offset < count else { return false }
         switch bytes[offset] {
@@ -701,18 +749,37 @@ struct Lexer {
     }
 
     /// The end of an editor placeholder `<#…#>` at `start`, which Swift lexes as an identifier:
-    /// it closes on the same line, before any other `<#`.
+    /// it closes before the next `\n` and before any other `<#`.
     private func editorPlaceholderEnd(from start: Int) -> Int? {
         guard bytes[start] == UInt8(ascii: "<"), byte(start + 1) == UInt8(ascii: "#") else { return nil }
         var index = start + 2
         while index + 1 < count {
             let c = bytes[index]
-            if c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r") { return nil }
+            if c == UInt8(ascii: "\n") { return nil }  // (a lone `\r` does not end it, as in the compiler)
             if c == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "#") { return nil }
             if c == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: ">") { return index + 2 }
             index += 1
         }
         return nil
+    }
+
+    /// Whether a `#>` follows on the line: the compiler then ends an operator before a `<#`,
+    /// even when that `<#` does not itself open a well-formed placeholder. The last search is
+    /// remembered, so many `<#` on one long line do not each scan it.
+    private mutating func lineHasPlaceholderEnd(after offset: Int) -> Bool {
+        if offset >= placeholderSearch.from, offset < placeholderSearch.stop {
+            return placeholderSearch.found
+        }
+        var index = offset
+        while index + 1 < count, bytes[index] != UInt8(ascii: "\n") {
+            if bytes[index] == UInt8(ascii: "#"), bytes[index + 1] == UInt8(ascii: ">") {
+                placeholderSearch = (offset, index + 1, true)  // any offset before this `#>` finds it
+                return true
+            }
+            index += 1
+        }
+        placeholderSearch = (offset, index + 1, false)  // nothing up to the line's end
+        return false
     }
 
     // MARK: - Merge-conflict markers
@@ -741,7 +808,19 @@ struct Lexer {
     /// Emits the opening quote(s) at `delimiterStart` and enters string mode.
     private mutating func openString(delimiterStart: Int, pounds: Int, opener: Int? = nil) {
         let quote = bytes[delimiterStart]
-        let multiline = quote == UInt8(ascii: "\"") && byte(delimiterStart + 1) == quote && byte(delimiterStart + 2) == quote
+        var multiline = quote == UInt8(ascii: "\"") && byte(delimiterStart + 1) == quote && byte(delimiterStart + 2) == quote
+        if multiline, pounds > 0 {
+            // `#"""#` is a one-line raw string holding `"`: a raw `"""` opens a one-line string
+            // when its closing delimiter (`"` and as many `#`) follows on the same line.
+            var index = delimiterStart + 1
+            while index < count, !isLineBreak(bytes[index]) {
+                if bytes[index] == UInt8(ascii: "\""), hasPounds(pounds, at: index + 1) {
+                    multiline = false
+                    break
+                }
+                index += 1
+            }
+        }
         if multiline {
             emit(.multilineStringQuote, delimiterStart, delimiterStart + 3)
         } else {
