@@ -1,14 +1,22 @@
-/// `tablint::syntax`: an unterminated string, comment, regex or identifier. Everything after it
-/// is read in the wrong mode, so the reader cannot be trusted past it.
+/// `tablint::syntax`: an unterminated string, comment, regex literal or interpolation.
+/// Everything after it is read in the wrong mode, so the readers cannot be trusted past it.
 public struct SyntaxRule: Rule {
     public let code = "tablint::syntax"
     public let defaultSeverity = Severity.error
-    public let summary = "An unterminated string, comment, regex literal, interpolation or backticked identifier."
+    public let summary = "An unterminated string, comment, regex literal or interpolation."
 
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.tokens.filter(\.isUnterminated).map { token in
+        // `"\(x` leaves a string and its interpolation open: one mistake, reported once, at
+        // the first construct left open on a line.
+        var reportedLine = -1
+        let firsts = context.tokens.filter(\.isUnterminated).filter { token in
+            let line = context.file.lines.lineIndex(of: token.start)
+            defer { reportedLine = line }
+            return line != reportedLine
+        }
+        return firsts.map { token in
             diagnostic(context, at: token.range, "\(Self.describe(token.kind, context.file.text(of: token))) is never closed; expected \(Self.closer(token.kind, context.file.text(of: token))) before the end of \(token.kind == .stringQuote ? "the line" : "the file")")
         }
     }
@@ -22,7 +30,6 @@ public struct SyntaxRule: Rule {
         case .blockComment: return "block comment opened by `/*`"
         case .regexSlash, .regexPoundDelimiter: return "regex literal opened by `\(text)`"
         case .backslash: return "string interpolation opened by `\\(`"
-        case .identifier: return "backticked identifier opened by `` ` ``"
         default: return "`\(text)`"
         }
     }
@@ -37,7 +44,6 @@ public struct SyntaxRule: Rule {
         case .regexSlash: return "a closing `/`"
         case .regexPoundDelimiter: return "a closing `/\(text)`"
         case .backslash: return "a closing `)`"
-        case .identifier: return "a closing `` ` ``"
         default: return "its closing delimiter"
         }
     }
