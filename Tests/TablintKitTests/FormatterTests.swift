@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// `--fix` on before/after pairs in `Tests/Fixtures/Fix`: `x.before.<ext>` must become
+/// `x.after.<ext>` exactly, the after file must be a fixed point, and a `refuse-…` file must be
+/// refused. `TABLINT_RECORD=1` writes the after files; review them before committing.
+final class FormatterTests: XCTestCase {
+    static let folder = "Fix"
+
+    func fixtures(_ marker: String) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: Fixtures.url(Self.folder), includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.contains(marker) }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    func source(_ url: URL, name: String? = nil) throws -> SourceFile {
+        SourceFile(path: name ?? url.lastPathComponent.replacingOccurrences(of: ".before", with: "").replacingOccurrences(of: ".after", with: ""),
+                   bytes: Array(try Data(contentsOf: url)))
+    }
+
+    func afterURL(_ before: URL) -> URL {
+        before.deletingLastPathComponent().appendingPathComponent(before.lastPathComponent.replacingOccurrences(of: ".before.", with: ".after."))
+    }
+
+    func testEveryBeforeBecomesItsAfter() throws {
+        let befores = try fixtures(".before.")
+        XCTAssertGreaterThanOrEqual(befores.count, 10)
+        for before in befores {
+            let file = try source(before)
+            guard case .fixed(let fixed) = Formatter.fix(file) else {
+                XCTFail("\(before.lastPathComponent): expected a fix, got \(Formatter.fix(file))")
+                continue
+            }
+            XCTAssertNotEqual(fixed, file.bytes)
+            let after = afterURL(before)
+            if ProcessInfo.processInfo.environment["TABLINT_RECORD"] == "1" {
+                try Data(fixed).write(to: after)
+                continue
+            }
+            let expected = try Data(contentsOf: after)
+            XCTAssertEqual(String(decoding: fixed, as: UTF8.self), String(decoding: expected, as: UTF8.self), before.lastPathComponent)
+        }
+    }
+
+    func testEveryAfterIsAFixedPoint() throws {
+        let afters = try fixtures(".after.")
+        XCTAssertEqual(afters.count, try fixtures(".before.").count)
+        for after in afters {
+            XCTAssertEqual(Formatter.fix(try source(after)), .unchanged, after.lastPathComponent)
+            XCTAssertEqual(Formatter.plan(try source(after)).edits, [], after.lastPathComponent)
+        }
+    }
+
+    /// fix(fix(x)) == fix(x) on every fixture in the test suite, not only this folder's.
+    func testFixIsIdempotentOnEveryFixture() throws {
+        let enumerator = FileManager.default.enumerator(at: Fixtures.root, includingPropertiesForKeys: nil)!
+        var count = 0
+        for case let url as URL in enumerator where [".swift", ".tbl"].contains(where: url.lastPathComponent.hasSuffix) {
+            let file = try source(url, name: url.lastPathComponent)
+            switch Formatter.fix(file) {
+            case .fixed(let once):
+                XCTAssertEqual(Formatter.fix(SourceFile(path: file.path, bytes: once)), .unchanged, url.path)
+                XCTAssertNil(SafetyCheck.differences(file, once), url.path)
+            case .internalError(let message):
+                XCTFail("\(url.path): \(message)")
+            case .unchanged, .refused:
+                break
+            }
+            count += 1
+        }
+        XCTAssertGreaterThan(count, 50)
+    }
+
+    func testRefusedFilesAreLeftUntouched() throws {
+        let refused = try fixtures("refuse-")
+        XCTAssertEqual(refused.count, 4)
+        for url in refused {
+            let file = try source(url)
+            guard case .refused(let reasons) = Formatter.fix(file) else {
+                XCTFail("\(url.lastPathComponent) must be refused, got \(Formatter.fix(file))")
+                continue
+            }
+            XCTAssertFalse(reasons.isEmpty)
+            XCTAssertEqual(Formatter.plan(file).edits, [])
+        }
+    }
+
+    func testRefusalReasonsNameTheProblem() throws {
+        func reasons(_ name: String) throws -> [String] {
+            guard case .refused(let reasons) = Formatter.fix(try source(Fixtures.url("\(Self.folder)/\(name)"))) else { return [] }
+            return reasons.map(\.message)
+        }
+        XCTAssertEqual(try reasons("refuse-unterminated.tb.swift"), ["it has an unterminated string literal"])
+        XCTAssertEqual(try reasons("refuse-conflict.tb.swift"), ["it has merge-conflict markers"])
+        XCTAssertEqual(try reasons("refuse-conflict.tbl"), ["it has merge-conflict markers"])
+        XCTAssertEqual(try reasons("refuse-unsplittable.tb.swift"), ["a matrix it cannot split into rows and cells with certainty"])
+    }
+
+    func testOrdinarySwiftMatricesAreNotAligned() {
+        let text = "let T = Table(\n    machine: \"T\",\n    states: [\"A\", \"B\"],\n    actions: [\"P\", \"Q\"],\n    cells: [\n        [.handle, .ignore],\n        [.go(target: \"A\", effects: []), .ignore],\n    ],\n    initial: \"A\"\n)\n"
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.swift", text: text)), .unchanged)
+        guard case .fixed = Formatter.fix(SourceFile(path: "T.tb.swift", text: text)) else {
+            return XCTFail("a .tb.swift file is aligned")
+        }
+    }
+
+    func testSafetyCheckCatchesAChangedToken() {
+        let file = SourceFile(path: "T.tb.swift", text: "let a = [.x, .y]\n")
+        XCTAssertNil(SafetyCheck.differences(file, Array("let a = [.x,    .y]\n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(file, Array("let a = [.x, .z]\n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(file, Array("let a = [.x,\n .y]\n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(file, Array("let a = [.x, . y]\n".utf8).filter { _ in true }.dropLast(0) == Array("let a = [.x, .y]\n".utf8) ? [] : Array("leta = [.x, .y]\n".utf8)))
+        let tbl = SourceFile(path: "T.tbl", text: "A | B\n")
+        XCTAssertNil(SafetyCheck.differences(tbl, Array("A    | B\n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(tbl, Array("A | C\n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(tbl, Array("A|B\n".utf8)))
+    }
+
+    func testDisplayWidth() {
+        XCTAssertEqual(DisplayWidth.of("Idle"), 4)
+        XCTAssertEqual(DisplayWidth.of("待機"), 4)
+        XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
+        XCTAssertEqual(DisplayWidth.of("ｈ"), 2)
+        XCTAssertEqual(DisplayWidth.advance(Array("\tx".utf8), 0..<2, from: 0), 9)
+        XCTAssertEqual(DisplayWidth.advance(Array("ab\t".utf8), 0..<3, from: 0), 8)
+    }
+}
+
+/// Every fixed Swift fixture still parses: `swiftc -parse` on each `*.after.*swift` file.
+final class FixedFixturesParseTests: XCTestCase {
+    /// `swiftc` beside the running toolchain's `swift`, or on PATH.
+    static func swiftc() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates: [String] = []
+        if let toolchain = environment["TOOLCHAIN_DIR"] { candidates.append(toolchain + "/usr/bin/swiftc") }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            candidates.append(String(directory) + "/swiftc")
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func testEveryFixedSwiftFixtureParses() throws {
+        guard let swiftc = Self.swiftc() else {
+            throw XCTSkip("swiftc was not found beside the toolchain or on PATH; the fixed fixtures were not parsed")
+        }
+        let afters = try FileManager.default.contentsOfDirectory(at: Fixtures.url("Fix"), includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.contains(".after.") && $0.lastPathComponent.hasSuffix(".swift") }
+        XCTAssertGreaterThanOrEqual(afters.count, 8)
+        for url in afters {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: swiftc)
+            process.arguments = ["-parse", url.path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let output = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "\(url.lastPathComponent): \(String(decoding: output, as: UTF8.self))")
+        }
+    }
+}
