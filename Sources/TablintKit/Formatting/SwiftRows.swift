@@ -49,6 +49,7 @@ struct SwiftRows {
             items.append(.text(pieces[index].range))
             index += 1
         }
+        let rowStart = pieces[index].start
         // The prefix before the opening bracket.
         switch surface {
         case .tableLiteral:
@@ -145,7 +146,7 @@ struct SwiftRows {
                     items.append(.text(pieces[closer].start..<suffixEnd))
                     items.append(.gap(pieces[index].range, .comment))
                     items.append(.text(pieces[next].range))
-                    return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: row.range)
+                    return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
                 }
                 guard fixedPiece(index) else { return nil }
                 suffixEnd = pieces[index].end
@@ -156,12 +157,12 @@ struct SwiftRows {
                 items.append(.text(pieces[closer].start..<suffixEnd))
                 items.append(.gap(pieces[index].start..<pieces[index].start, .comment))
                 items.append(.text(pieces[index].range))
-                return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: row.range)
+                return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
             }
             return nil
         }
         items.append(.text(pieces[closer].start..<suffixEnd))
-        return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: row.range)
+        return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
     }
 
     /// A piece that may sit in fixed text: on one line, no comment, no tab.

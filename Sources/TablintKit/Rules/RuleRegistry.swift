@@ -28,6 +28,8 @@ public enum RuleRegistry {
         IgnoreHeavy(),
         UnreachableHeavy(),
         PayloadHoist(),
+        Alignment(),
+        Unformattable(),
     ]
 
     /// The rule with this code, written with or without its namespace.
