@@ -6,6 +6,7 @@ public struct Alignment: Rule {
     public let code = "tablint::alignment"
     public let defaultSeverity = Severity.error
     public let summary = "A matrix's columns are not aligned; `tablint --fix` aligns them."
+    public var isFixable: Bool { true }
 
     public init() {}
 

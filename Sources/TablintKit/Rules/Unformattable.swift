@@ -11,8 +11,10 @@ public struct Unformattable: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        Formatter.plan(context).refusals.map { refusal in
-            diagnostic(context, at: refusal.range, "`tablint --fix` leaves this file untouched: \(refusal.message)")
-        }
+        // The file is refused as a whole: one diagnostic, at the first reason.
+        let refusals = Formatter.plan(context).refusals
+        guard let first = refusals.first else { return [] }
+        let more = refusals.count == 1 ? "" : " (and \(refusals.count - 1) more \(refusals.count == 2 ? "place" : "places"))"
+        return [diagnostic(context, at: first.range, "`tablint --fix` leaves this file untouched: \(first.message)\(more)")]
     }
 }
