@@ -110,11 +110,13 @@ final class FormatterTests: XCTestCase {
         XCTAssertNil(SafetyCheck.differences(file, Array("let a = [.x,    .y]\n".utf8)))
         XCTAssertNotNil(SafetyCheck.differences(file, Array("let a = [.x, .z]\n".utf8)))
         XCTAssertNotNil(SafetyCheck.differences(file, Array("let a = [.x,\n .y]\n".utf8)))
-        XCTAssertNotNil(SafetyCheck.differences(file, Array("let a = [.x, . y]\n".utf8).filter { _ in true }.dropLast(0) == Array("let a = [.x, .y]\n".utf8) ? [] : Array("leta = [.x, .y]\n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(file, Array("leta = [.x, .y]\n".utf8)))
         let tbl = SourceFile(path: "T.tbl", text: "A | B\n")
         XCTAssertNil(SafetyCheck.differences(tbl, Array("A    | B\n".utf8)))
         XCTAssertNotNil(SafetyCheck.differences(tbl, Array("A | C\n".utf8)))
-        XCTAssertNotNil(SafetyCheck.differences(tbl, Array("A|B\n".utf8)))
+        XCTAssertNil(SafetyCheck.differences(tbl, Array("A|B\n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(tbl, Array("AB | \n".utf8)))
+        XCTAssertNotNil(SafetyCheck.differences(SourceFile(path: "T.tbl", text: "A | B # x  y\n"), Array("A | B # x y\n".utf8)))
     }
 
     func testDisplayWidth() {

@@ -238,17 +238,34 @@ public enum SafetyCheck {
         return nil
     }
 
-    /// For `.tbl` text: the same lines, each with the same words.
+    /// For `.tbl` text, tokenized as the library's parser reads it: the same lines, each with
+    /// the same words and `|`s before its first `#`, and the same comment byte for byte.
     static func textDifferences(_ original: [UInt8], _ fixed: [UInt8]) -> String? {
         let before = original.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let after = fixed.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard before.count == after.count else { return "the output has \(after.count) lines where the input has \(before.count)" }
-        for (index, (old, new)) in zip(before, after).enumerated() {
-            let oldWords = old.split(whereSeparator: isBlank).map(Array.init)
-            let newWords = new.split(whereSeparator: isBlank).map(Array.init)
-            guard oldWords == newWords else { return "line \(index + 1) changed other than in its spaces" }
+        for (index, (old, new)) in zip(before, after).enumerated() where fixtureTokens(old) != fixtureTokens(new) {
+            return "line \(index + 1) changed other than in its spaces"
         }
         return nil
+    }
+
+    static func fixtureTokens(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
+        let hash = line.firstIndex(of: UInt8(ascii: "#")) ?? line.endIndex
+        var tokens: [[UInt8]] = []
+        var word: [UInt8] = []
+        for byte in line[line.startIndex..<hash] {
+            if isBlank(byte) || byte == UInt8(ascii: "|") {
+                if !word.isEmpty { tokens.append(word) }
+                word = []
+                if byte == UInt8(ascii: "|") { tokens.append([byte]) }
+            } else {
+                word.append(byte)
+            }
+        }
+        if !word.isEmpty { tokens.append(word) }
+        tokens.append(Array(line[hash...]))
+        return tokens
     }
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
