@@ -163,3 +163,31 @@ final class FixedFixturesParseTests: XCTestCase {
         }
     }
 }
+
+/// The rule-document harness's before/after pairs can fail.
+final class BeforeAfterHarnessTests: XCTestCase {
+    static var alignmentDocument: String {
+        let url = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Rules/alignment.md")
+        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+    }
+
+    func testTheAlignmentDocumentPasses() {
+        XCTAssertEqual(RuleDocumentChecker.check(name: "alignment", markdown: Self.alignmentDocument), [])
+    }
+
+    func testAWrongAfterBlockIsReported() {
+        let wrong = Self.alignmentDocument.replacingOccurrences(
+            of: "    @Row(.unlocked) static let u = [ .ignore,                  .handle ]",
+            with: "    @Row(.unlocked) static let u = [ .ignore,                 .handle ]")
+        XCTAssertNotEqual(wrong, Self.alignmentDocument)
+        let problems = RuleDocumentChecker.check(name: "alignment", markdown: wrong)
+        XCTAssertTrue(problems.contains { $0.contains("`--fix` does not turn the example into the after block") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("`--fix` changes the after block again") }, "\(problems)")
+    }
+
+    func testABeforeWithoutAnAfterIsReported() {
+        let lonely = Self.alignmentDocument.replacingOccurrences(of: "```swift after path=Turnstile.swift", with: "```swift passes path=Turnstile.swift")
+        let problems = RuleDocumentChecker.check(name: "alignment", markdown: lonely)
+        XCTAssertTrue(problems.contains { $0.contains("a `before` example is not followed directly by its `after` block") }, "\(problems)")
+    }
+}
