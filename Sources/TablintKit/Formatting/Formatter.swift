@@ -76,6 +76,7 @@ public enum Formatter {
     public static func alignsSwiftMatrices(_ kind: FileKind) -> Bool { kind == .matrixSwift }
 
     static let headerSurface = "fixture header lines"
+    static let headerLabelsSurface = "column header labels"
 
     public static func plan(_ file: SourceFile) -> FormatPlan {
         if file.kind == .other { return FormatPlan() }
@@ -123,6 +124,18 @@ public enum Formatter {
             if let first = changed.first {
                 plan.misaligned.append(.init(firstChangedRow: first.range, changedRows: changed.count, rows: run.count, surface: surface))
             }
+        }
+        // Column headers over the first row, once its cells are where the fix puts them.
+        for matrix in swiftMatrices {
+            guard let header = HeaderComment.find(matrix, file: file, pieces: context.tokens), header.matchesActions,
+                let first = matrix.rows.first,
+                let row = swiftRows.rows(of: matrix).first(where: { $0.line == header.line + 1 })
+            else { continue }
+            let columns = Aligner.cellColumns(row, file.bytes, after: plan.edits)
+            let edits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
+            guard !edits.isEmpty else { continue }
+            plan.edits += edits
+            plan.misaligned.append(.init(firstChangedRow: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface))
         }
         plan.edits.sort { $0.range.lowerBound < $1.range.lowerBound }
         // Two edits of one gap would mean two runs claimed one row: never guess which is right.
@@ -226,7 +239,14 @@ public enum SafetyCheck {
             guard old.kind == new.kind, old.flags == new.flags else {
                 return "a token changed kind at byte \(old.start)"
             }
-            if old.kind == .stringSegment {
+            if old.kind == .lineComment {
+                // A column header's labels move; its words do not.
+                guard oldBytes.split(whereSeparator: isBlank).map(Array.init) == newBytes.split(whereSeparator: isBlank).map(Array.init),
+                    oldBytes.prefix(2).elementsEqual(newBytes.prefix(2))
+                else {
+                    return "a comment changed other than in its spaces at byte \(old.start)"
+                }
+            } else if old.kind == .stringSegment {
                 // A `.tbl` literal's padding lives inside its string segments.
                 guard oldBytes.filter({ !isBlank($0) }) == newBytes.filter({ !isBlank($0) }) else {
                     return "a string changed other than in its spaces at byte \(old.start)"

@@ -179,6 +179,26 @@ enum Aligner {
         return edits
     }
 
+    /// Where each cell of `row` starts (display columns, 0-based) once `edits` are applied.
+    static func cellColumns(_ row: LayoutRow, _ bytes: [UInt8], after edits: [TextEdit]) -> [Int] {
+        let replaced = Dictionary(edits.map { ($0.range, $0.replacement.count) }, uniquingKeysWith: { first, _ in first })
+        var column = 0
+        if let first = row.items.first {
+            column = DisplayWidth.advance(bytes, row.lineStart..<range(of: first).lowerBound, from: 0)
+        }
+        var columns: [Int] = []
+        for item in row.items {
+            switch item {
+            case .text(let range):
+                column = DisplayWidth.advance(bytes, range, from: column)
+            case .gap(let range, let kind):
+                column = replaced[range].map { column + $0 } ?? DisplayWidth.advance(bytes, range, from: column)
+                if case .align(let index) = kind, index >= 0 { columns.append(column) }
+            }
+        }
+        return columns
+    }
+
     static func gaps(_ row: LayoutRow) -> [LayoutRow.Gap] {
         row.items.compactMap { if case .gap(_, let kind) = $0 { return kind } else { return nil } }
     }

@@ -12,7 +12,10 @@ public struct Alignment: Rule {
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         Formatter.plan(context).misaligned.map { run in
-            diagnostic(
+            if run.surface == Formatter.headerLabelsSurface {
+                return diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
+            }
+            return diagnostic(
                 context, at: run.firstChangedRow,
                 "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
         }

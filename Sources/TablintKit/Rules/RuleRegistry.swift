@@ -30,6 +30,7 @@ public enum RuleRegistry {
         PayloadHoist(),
         Alignment(),
         Unformattable(),
+        HeaderLabels(),
     ]
 
     /// The rule with this code, written with or without its namespace.

@@ -7,7 +7,7 @@ enum Turnstile {
     enum F { case click }
     final class Ctx { var admitted = 0 }
     static let initial = S.locked
-    //                         coin                        push
+    //                                coin                      push
     @Row(.locked)   static let l = [ .go(.unlocked, [.click]), .ignore ]
     @Row(.unlocked) static let u = [ .ignore,                  .handle ]
     func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
