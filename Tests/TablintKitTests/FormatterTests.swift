@@ -191,3 +191,57 @@ final class BeforeAfterHarnessTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("a `before` example is not followed directly by its `after` block") }, "\(problems)")
     }
 }
+
+/// What the formatter leaves as written, and the shapes it aligns, one at a time.
+final class FormatterShapeTests: XCTestCase {
+    func table(_ rows: String) -> String {
+        "let T = Table(\n    machine: \"T\",\n    states: [\"A\", \"B\", \"C\"],\n    actions: [\"P\", \"Q\"],\n    cells: [\n\(rows)    ],\n    initial: \"A\"\n)\n"
+    }
+
+    func fix(_ text: String, path: String = "T.tb.swift") -> String? {
+        switch Formatter.fix(SourceFile(path: path, text: text)) {
+        case .fixed(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .unchanged: return nil
+        case let other: return "\(other)"
+        }
+    }
+
+    func testRowsItCannotCutWithCertaintyAreLeftAndBreakTheRun() {
+        // A tab inside a row's fixed text, a block comment, two rows on one line: left as written.
+        XCTAssertNil(fix(table("        [.handle,\t.go(target: \"A\",\teffects: [])],\n        [.ignore, .ignore],\n        [.go(target: \"B\", effects: []), .ignore],\n").replacingOccurrences(of: "        [.ignore, .ignore],\n", with: "")))
+        XCTAssertNil(fix(table("        [.handle, /* x */ .ignore],\n        [.go(target: \"B\", effects: []), .ignore],\n        [.ignore, .ignore],\n").replacingOccurrences(of: "        [.ignore, .ignore],\n", with: "")))
+        XCTAssertNil(fix(table("        [.handle, .ignore], [.go(target: \"B\", effects: []), .ignore],\n        [.ignore, .ignore],\n")))
+    }
+
+    func testASingleRowIsNeverTouched() {
+        XCTAssertNil(fix(table("        [.handle,      .ignore],\n")))
+    }
+
+    func testATabInThePaddingBecomesSpaces() {
+        XCTAssertEqual(
+            fix(table("        [.handle,\t.ignore],\n        [.go(target: \"B\", effects: []), .ignore],\n")),
+            table("        [.handle,                       .ignore],\n        [.go(target: \"B\", effects: []), .ignore],\n"))
+    }
+
+    func testRowsOfDifferentStaticLetNamesStillLineUpTheirCells() {
+        let before = "@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a) static let a = [ .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
+        let after = "@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a)  static let a = [      .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
+        XCTAssertEqual(fix(before), after)
+    }
+
+    func testWideCharactersInAFixtureCountTwoColumns() {
+        let before = "machine M\ninitial 待機\nstates  待機 B\nactions X Y\n\n待機 | GO(B) | IGNORE\nB | IGNORE | GO(待機)\n"
+        let after = "machine M\ninitial 待機\nstates  待機 B\nactions X Y\n\n待機 | GO(B)  | IGNORE\nB    | IGNORE | GO(待機)\n"
+        XCTAssertEqual(fix(before, path: "M.tbl"), after)
+    }
+
+    func testAFixtureRowWithAnEmptyCellIsLeftAndTheOthersAligned() {
+        let before = "machine M\ninitial A\nstates  A B C\nactions X Y\n\nA | GO(B) | IGNORE\nBBB | | IGNORE\nC | IGNORE | IGNORE\n"
+        XCTAssertNil(fix(before, path: "M.tbl"))
+    }
+
+    func testAnInterpolatedOrEscapedLiteralIsNotTouched() {
+        let escaped = "let F = \"\"\"\n    machine M\n    initial A\n    states  A B\n    actions X Y\n\n    A | GO(B) | \\u{49}GNORE\n    B | IGNORE | IGNORE\n    \"\"\"\n"
+        XCTAssertNil(fix(escaped, path: "F.swift"))
+    }
+}
