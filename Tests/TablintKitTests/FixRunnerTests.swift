@@ -120,3 +120,48 @@ final class FixRunnerTests: XCTestCase {
         XCTAssertEqual(UnifiedDiff.render(path: "t.tbl", before: Array("a\n".utf8), after: Array("a\n".utf8)), "")
     }
 }
+
+/// The built executable, end to end: `--fix` writes, `--fix -` pipes.
+final class FixCommandLineTests: XCTestCase {
+    func testTheExecutableFixesAFileAndPipesStandardInput() throws {
+        let executable = try XCTUnwrap(CLITests.executable, "the tablint executable was not found; run `swift build`")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tablint-cli-fix-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let before = try Data(contentsOf: Fixtures.url("Fix/timer.before.tbl"))
+        let after = try Data(contentsOf: Fixtures.url("Fix/timer.after.tbl"))
+        let file = directory.appendingPathComponent("Timer.tbl")
+        try before.write(to: file)
+
+        func run(_ arguments: [String], input: Data = Data()) throws -> (Int32, Data) {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            let output = directory.appendingPathComponent("out-\(UUID().uuidString)")
+            let inputFile = directory.appendingPathComponent("in-\(UUID().uuidString)")
+            try input.write(to: inputFile)
+            FileManager.default.createFile(atPath: output.path, contents: nil)
+            let outputHandle = try FileHandle(forWritingTo: output)
+            process.standardOutput = outputHandle
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = try FileHandle(forReadingFrom: inputFile)
+            try process.run()
+            process.waitUntilExit()
+            try outputHandle.close()
+            defer {
+                try? FileManager.default.removeItem(at: output)
+                try? FileManager.default.removeItem(at: inputFile)
+            }
+            return (process.terminationStatus, try Data(contentsOf: output))
+        }
+
+        XCTAssertEqual(try run(["--diff", file.path]).0, 1)
+        XCTAssertEqual(try Data(contentsOf: file), before)
+        XCTAssertEqual(try run(["--fix", file.path]).0, 0)
+        XCTAssertEqual(try Data(contentsOf: file), after)
+        XCTAssertEqual(try run(["--diff", file.path]).0, 0)
+        let piped = try run(["--fix", "--stdin-filename", "Timer.tbl", "-"], input: before)
+        XCTAssertEqual(piped.0, 0)
+        XCTAssertEqual(piped.1, after)
+    }
+}
