@@ -245,3 +245,43 @@ final class FormatterShapeTests: XCTestCase {
         XCTAssertNil(fix(escaped, path: "F.swift"))
     }
 }
+
+/// The library's own fixtures are laid out as the library wants: `--fix` must agree with every
+/// one of them, including the two with columns wider than their widest cell.
+final class LibraryLayoutAgreementTests: XCTestCase {
+    func testTheLibrarysConformanceFixturesAreFixedPoints() throws {
+        let folder = ConformanceLintTests.folder
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            throw XCTSkip("the library's conformance fixtures are not at \(folder.path); put a copy of shared/ beside the checkout to run this test")
+        }
+        let urls = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "tbl" }
+        XCTAssertGreaterThanOrEqual(urls.count, 11)
+        for url in urls {
+            let file = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+            XCTAssertEqual(Formatter.fix(file), .unchanged, url.lastPathComponent)
+            XCTAssertFalse(Linter.lint(file).contains { $0.code == Alignment().code }, url.lastPathComponent)
+        }
+    }
+
+    /// Over-padding a library fixture's columns is kept (columns never shrink); squeezing them
+    /// is undone exactly.
+    func testSqueezedLibraryFixturesComeBackExactly() throws {
+        let folder = ConformanceLintTests.folder
+        guard FileManager.default.fileExists(atPath: folder.path) else { throw XCTSkip("no conformance fixtures") }
+        for url in try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil) where url.pathExtension == "tbl" {
+            let original = try String(contentsOf: url, encoding: .utf8)
+            // Only files whose columns are minimal come back byte for byte.
+            guard !["effects-never.tbl", "nested-delegate.tbl"].contains(url.lastPathComponent) else { continue }
+            let squeezed = original.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+                guard line.contains("|"), !line.hasPrefix("#") else { return String(line) }
+                return line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " | ")
+            }.joined(separator: "\n")
+            guard case .fixed(let fixed) = Formatter.fix(SourceFile(path: url.lastPathComponent, text: squeezed)) else {
+                XCTFail("\(url.lastPathComponent): the squeezed fixture was not fixed")
+                continue
+            }
+            XCTAssertEqual(String(decoding: fixed, as: UTF8.self), original, url.lastPathComponent)
+        }
+    }
+}
