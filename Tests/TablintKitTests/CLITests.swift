@@ -141,7 +141,7 @@ final class CLITests: XCTestCase {
     func testACleanTreeExitsZeroAndPrintsOnlyTheSummary() throws {
         let dir = try TemporaryDirectory(self)
         try dir.write("Sources/a.swift")
-        try dir.write("Sources/b.tbl", "machine Timer\ninitial Idle\nstates Idle Running\nactions Start Stop\nIdle | GO(Running) | IGNORE\nRunning | IGNORE | GO(Idle)\n")
+        try dir.write("Sources/b.tbl", "machine Timer\ninitial Idle\nstates  Idle Running\nactions Start Stop\nIdle    | GO(Running) | IGNORE\nRunning | IGNORE      | GO(Idle)\n")
 
         let result = try tablint([dir.path])
 

@@ -97,7 +97,7 @@ final class FixtureReaderTests: XCTestCase {
     // MARK: What the library's parser trips over
 
     func testCarriageReturnLineEndingsAreReportedOnceAndTheFixtureIsStillRead() {
-        let file = SourceFile(path: "crlf.tbl", text: "machine Gate\r\ninitial Shut\r\nstates Shut Open\r\nactions Push\r\nShut | GO(Open)\r\nOpen | GO(Shut)\r\n")
+        let file = SourceFile(path: "crlf.tbl", text: "machine Gate\r\ninitial Shut\r\nstates  Shut Open\r\nactions Push\r\nShut | GO(Open)\r\nOpen | GO(Shut)\r\n")
         let diagnostics = Linter.lint(file)
         XCTAssertEqual(diagnostics.map(\.code), ["tablint::fixture-syntax"])
         XCTAssertEqual(diagnostics.first?.start.description, "1:13")
@@ -106,7 +106,7 @@ final class FixtureReaderTests: XCTestCase {
     }
 
     func testAByteOrderMarkIsReported() {
-        let file = SourceFile(path: "bom.tbl", bytes: [0xEF, 0xBB, 0xBF] + Array("machine Gate\ninitial Shut\nstates Shut\nactions Push\nShut | HANDLE\n".utf8))
+        let file = SourceFile(path: "bom.tbl", bytes: [0xEF, 0xBB, 0xBF] + Array("machine Gate\ninitial Shut\nstates  Shut\nactions Push\nShut | HANDLE\n".utf8))
         let diagnostics = Linter.lint(file)
         XCTAssertEqual(diagnostics.map(\.code), ["tablint::fixture-syntax"])
         XCTAssertTrue(diagnostics.first?.message.contains("byte order mark") ?? false)

@@ -42,10 +42,10 @@ final class MatrixLintTests: XCTestCase {
         XCTAssertEqual(Linter.lint(SourceFile(path: "t.tbl", text: """
             machine M
             initial A
-            states A B
+            states  A B
             actions X Y
             B | IGNORE | IGNORE
-            A | GO(B) | IGNORE
+            A | GO(B)  | IGNORE
             """)).map { bare($0.code) }, ["missing-row"])
     }
 

@@ -286,6 +286,10 @@ struct InfoString: Equatable {
         case passes
         /// The lines tablint prints for the triggering example just before.
         case diagnostics
+        /// A file `tablint --fix` changes; the `after` block right after it is what it becomes.
+        case before
+        /// What `--fix` makes of the `before` block just above it; fixing it again changes nothing.
+        case after
     }
 
     /// Attributes the harness understands. `path`: the name the example is linted under.
@@ -500,6 +504,18 @@ enum RuleDocumentChecker {
                 if previous?.info.role != .triggers || !block.followsPrevious {
                     problems.append("\(at): a `text diagnostics` block that does not follow a triggering example")
                 }
+            case .before?:
+                let next = position + 1 < blocks.count ? blocks[position + 1] : nil
+                guard let after = next, after.info.role == .after, after.followsPrevious else {
+                    problems.append("\(at): a `before` example is not followed directly by its `after` block")
+                    continue
+                }
+                problems += checkFix(block, after: after)
+            case .after?:
+                let previous = position > 0 ? blocks[position - 1] : nil
+                if previous?.info.role != .before || !block.followsPrevious {
+                    problems.append("\(at): an `after` block that does not follow a `before` example")
+                }
             case nil:
                 if block.info.language == "swift" {
                     problems.append("\(at): a swift block without a role; every Swift example is run, so mark it `triggers` or `passes`")
@@ -533,11 +549,33 @@ enum RuleDocumentChecker {
         if let severity = value("Default severity"), severity != rule.defaultSeverity.rawValue {
             problems.append("default severity is `\(severity)`, but the rule's is `\(rule.defaultSeverity.rawValue)`")
         }
-        // No rule can fix anything yet; this changes when rules declare whether they can.
-        if let fixable = value("Fixable by `--fix`"), fixable != "no" {
-            problems.append("fixable by `--fix` says `\(fixable)`, but tablint has no fixes yet")
+        if let fixable = value("Fixable by `--fix`"), fixable != (rule.isFixable ? "yes" : "no") {
+            problems.append("fixable by `--fix` says `\(fixable)`, but the rule \(rule.isFixable ? "is" : "is not") fixable")
         }
         _ = value("Surfaces")
+        return problems
+    }
+
+    /// `--fix` turns the before example into the after block exactly, and leaves the after
+    /// block as it is.
+    static func checkFix(_ before: FencedBlock, after: FencedBlock) -> [String] {
+        let at = "line \(before.line)"
+        let (path, bytes) = file(for: before)
+        let (afterPath, afterBytes) = file(for: after)
+        guard path == afterPath else { return ["\(at): the before and after examples have different paths (\(path), \(afterPath))"] }
+        var problems: [String] = []
+        switch Formatter.fix(SourceFile(path: path, bytes: bytes)) {
+        case .fixed(let fixed) where fixed == afterBytes:
+            break
+        case .fixed(let fixed):
+            problems.append("\(at): `--fix` does not turn the example into the after block; it gives:\n\(String(decoding: fixed, as: UTF8.self))")
+        case let other:
+            problems.append("\(at): `--fix` does not change the before example: \(other)")
+        }
+        let again = Formatter.fix(SourceFile(path: path, bytes: afterBytes))
+        if again != .unchanged {
+            problems.append("line \(after.line): `--fix` changes the after block again: \(again)")
+        }
         return problems
     }
 
@@ -645,7 +683,7 @@ enum RuleDocumentChecker {
             }
             let cells = row.split(separator: "|", omittingEmptySubsequences: false).dropFirst()
                 .map { $0.trimmingCharacters(in: .whitespaces) }
-            let wanted = ["[`\(rule.code)`](\(rule.name).md)", rule.defaultSeverity.rawValue, "no", rule.summary]
+            let wanted = ["[`\(rule.code)`](\(rule.name).md)", rule.defaultSeverity.rawValue, rule.isFixable ? "yes" : "no", rule.summary]
             guard Array(cells.prefix(4)) != wanted else { return [] }
             return ["Rules/README.md lists \(rule.code) as \(Array(cells.prefix(4))); expected code, severity, fixable and summary \(wanted)"]
         }

@@ -6,10 +6,16 @@ public protocol Rule {
     var defaultSeverity: Severity { get }
     /// One line for `tablint rules` and the README.
     var summary: String { get }
+    /// Whether `tablint --fix` repairs what the rule reports (default: no).
+    var isFixable: Bool { get }
     func check(_ context: LintContext) -> [Diagnostic]
 }
 
 extension Rule {
+    /// Whether `tablint --fix` repairs what the rule reports. Rules are not fixable unless
+    /// they say so.
+    public var isFixable: Bool { false }
+
     /// The code without its namespace: `row-arity`. `Rules/<name>.md` documents it.
     public var name: String {
         Self.bareName(code)

@@ -28,6 +28,9 @@ public enum RuleRegistry {
         IgnoreHeavy(),
         UnreachableHeavy(),
         PayloadHoist(),
+        Alignment(),
+        Unformattable(),
+        HeaderLabels(),
     ]
 
     /// The rule with this code, written with or without its namespace.

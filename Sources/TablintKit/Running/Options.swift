@@ -6,6 +6,12 @@ public struct Options: Equatable {
     public var paths: [String] = []
     /// How many files are linted at a time.
     public var jobs: Int = Options.defaultJobs
+    /// `--fix`: align matrices in place.
+    public var fix = false
+    /// `--diff`: print what `--fix` would change.
+    public var diff = false
+    /// `--stdin-filename PATH`: the name standard input (`-`) is linted and fixed as.
+    public var stdinFilename: String?
     public var showHelp = false
     public var showVersion = false
 
@@ -54,6 +60,17 @@ public enum OptionParser {
                 throw UsageError("--jobs expects a positive whole number, got '\(value ?? "")'")
             }
             options.jobs = jobs
+        },
+        OptionSpec(["--fix"], help: "Align the matrices' columns in place (whitespace only), then report what is left.") { options, _ in
+            options.fix = true
+        },
+        OptionSpec(["--diff"], help: "Print a unified diff of what --fix would change; exit 1 if it would change anything.") { options, _ in
+            options.diff = true
+        },
+        OptionSpec(["--stdin-filename"], value: "PATH",
+                   help: "The name of the file read from standard input (the path '-'); with --fix, the fixed text goes to standard output.") { options, value in
+            guard let value, !value.isEmpty else { throw UsageError("--stdin-filename expects a file name") }
+            options.stdinFilename = value
         },
         OptionSpec(["--help", "-h"], help: "Show this help and exit.") { options, _ in
             options.showHelp = true
@@ -129,6 +146,12 @@ public enum OptionParser {
             "Directories are walked for *.swift and *.tbl files, skipping .build, .git, .swiftpm,",
             "DerivedData, Pods, Carthage, hidden files and folders, and symlinked folders. A path",
             "named explicitly is always linted. With no path, the current directory is linted.",
+            "The path '-' is standard input, named by --stdin-filename.",
+            "",
+            "--fix aligns the columns of Table(...) rows and @Row lines in *.tb.swift files, and the",
+            "rows and header values of .tbl fixtures (files, or text in Swift \"\"\" literals). It changes",
+            "only spaces, proves it by re-tokenizing its output, writes atomically, and leaves a file",
+            "it cannot read with confidence untouched (tablint::unformattable).",
             "",
             "OPTIONS:",
         ]
@@ -140,8 +163,8 @@ public enum OptionParser {
             "",
             "EXIT STATUS:",
             "  0  no error was reported (warnings do not count)",
-            "  1  at least one error was reported",
-            "  2  usage error, or a path that does not exist or cannot be read",
+            "  1  at least one error was reported; with --diff, a file would change or cannot be formatted",
+            "  2  usage error, a path that does not exist or cannot be read or written, or an internal error",
             "",
         ]
         return lines.joined(separator: "\n")

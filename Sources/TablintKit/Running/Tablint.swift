@@ -18,7 +18,9 @@ public enum Tablint {
     /// `tablint: error: …` lines and the summary go to `stderr`.
     public static func run<Output: TextOutputStream, Errors: TextOutputStream>(
         arguments: [String], stdout: inout Output, stderr: inout Errors,
-        read: Runner.FileReader = Runner.readFile
+        read: Runner.FileReader = Runner.readFile,
+        write: @escaping Runner.FileWriter = Runner.writeAtomically,
+        standardInput: () -> [UInt8] = Runner.readStandardInput
     ) -> Int32 {
         let options: Options
         do {
@@ -38,12 +40,24 @@ public enum Tablint {
             return ExitStatus.clean.rawValue
         }
 
+        if options.fix && options.diff {
+            stderr.write("tablint: error: --fix and --diff cannot be used together\n")
+            return ExitStatus.failure.rawValue
+        }
+        if options.paths.contains("-") {
+            return runStandardInput(options, standardInput(), stdout: &stdout, stderr: &stderr)
+        }
+
         let walk = FileWalker().collect(options.paths)
         if !walk.missing.isEmpty {
             for path in walk.missing {
                 stderr.write("tablint: error: no such file or directory: \(path)\n")
             }
             return ExitStatus.failure.rawValue
+        }
+
+        if options.fix || options.diff {
+            return runFix(options, walk, stdout: &stdout, stderr: &stderr, read: read, write: write)
         }
 
         let outcome = Runner.lint(walk.files, jobs: options.jobs, read: read)

@@ -4,8 +4,8 @@ let VEND_TABLE = Table(
     states: ["Idle", "Charged", "Dispensing"],
     actions: ["Insert", "Select", "Refund"],
     cells: [
-        [.handle, .ignore, .ignore],
-        [.ignore, .handle, .go(target: "Idle", effects: ["ReturnCoins"])],
+        [.handle,                          .ignore, .ignore],
+        [.ignore,                          .handle, .go(target: "Idle", effects: ["ReturnCoins"])],
         [.go(target: "Idle", effects: []), .ignore, .ignore],
     ],
     initial: "Idle"

@@ -4,8 +4,8 @@ let VEND_TABLE = Table(
     states: ["Idle", "Charged", "Dispensing"],
     actions: ["Insert", "Select", "Refund"],
     cells: [
-        [.handle, .ignore, .ignore],
-        [.ignore, .handle, .ignore],
+        [.handle,                          .ignore, .ignore],
+        [.ignore,                          .handle, .ignore],
         [.go(target: "Idle", effects: []), .ignore, .ignore],
     ],
     initial: "Idle"

@@ -5,8 +5,8 @@ let TIMER_TABLE = Table(
     actions: ["Start", "Tick"],
     cells: [
         [.go(target: "Running", effects: []), .ignore],
-        [.ignore, .handle],
-        [.ignore, .go(target: "Idle", effects: [])],
+        [.ignore,                             .handle],
+        [.ignore,                             .go(target: "Idle", effects: [])],
     ],
     initial: "Idle"
 )

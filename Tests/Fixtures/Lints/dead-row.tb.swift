@@ -5,8 +5,8 @@ let TIMER_TABLE = Table(
     actions: ["Start", "Tick"],
     cells: [
         [.go(target: "Running", effects: []), .ignore],
-        [.ignore, .handle],
-        [.ignore, .ignore],
+        [.ignore,                             .handle],
+        [.ignore,                             .ignore],
     ],
     initial: "Idle"
 )

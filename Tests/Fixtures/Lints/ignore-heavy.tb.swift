@@ -4,9 +4,9 @@ let POLL_TABLE = Table(
     states: ["Idle", "Armed", "Firing", "Spent"],
     actions: ["Arm", "Tick", "Fire", "Reset", "Abort"],
     cells: [
-        [.handle, .ignore, .ignore, .ignore, .ignore],
-        [.ignore, .handle, .ignore, .ignore, .go(target: "Idle", effects: [])],
-        [.ignore, .ignore, .handle, .ignore, .go(target: "Idle", effects: [])],
+        [.handle, .ignore, .ignore, .ignore,                          .ignore],
+        [.ignore, .handle, .ignore, .ignore,                          .go(target: "Idle", effects: [])],
+        [.ignore, .ignore, .handle, .ignore,                          .go(target: "Idle", effects: [])],
         [.ignore, .ignore, .ignore, .go(target: "Idle", effects: []), .ignore],
     ],
     initial: "Idle"

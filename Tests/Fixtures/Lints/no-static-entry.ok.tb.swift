@@ -5,9 +5,9 @@ let DOOR_TABLE = Table(
     states: ["Closed", "Open", "Jammed"],
     actions: ["Push", "Pull", "Kick"],
     cells: [
-        [.go(target: "Open", effects: []), .ignore, .handle],
-        [.ignore, .go(target: "Closed", effects: []), .ignore],
-        [.emit(effects: ["Thud"]), .ignore, .go(target: "Closed", effects: [])],
+        [.go(target: "Open", effects: []), .ignore,                            .handle],
+        [.ignore,                          .go(target: "Closed", effects: []), .ignore],
+        [.emit(effects: ["Thud"]),         .ignore,                            .go(target: "Closed", effects: [])],
     ],
     initial: "Closed"
 )
@@ -18,6 +18,6 @@ let NO_INITIAL = Table(
     actions: ["Lift", "Drop"],
     cells: [
         [.go(target: "Open", effects: []), .ignore],
-        [.ignore, .go(target: "Open", effects: ["Clank"])],
+        [.ignore,                          .go(target: "Open", effects: ["Clank"])],
     ]
 )

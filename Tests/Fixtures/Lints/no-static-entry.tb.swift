@@ -5,9 +5,9 @@ let DOOR_TABLE = Table(
     states: ["Closed", "Open", "Jammed"],
     actions: ["Push", "Pull", "Kick"],
     cells: [
-        [.go(target: "Open", effects: []), .ignore, .ignore],
-        [.ignore, .go(target: "Closed", effects: []), .ignore],
-        [.emit(effects: ["Thud"]), .go(target: "Jammed", effects: []), .go(target: "Closed", effects: [])],
+        [.go(target: "Open", effects: []), .ignore,                            .ignore],
+        [.ignore,                          .go(target: "Closed", effects: []), .ignore],
+        [.emit(effects: ["Thud"]),         .go(target: "Jammed", effects: []), .go(target: "Closed", effects: [])],
     ],
     initial: "Closed"
 )

@@ -5,10 +5,10 @@ let BEACON_TABLE = Table(
     states: ["Idle", "Blinking", "Fault", "Held"],
     actions: ["Start", "Pulse", "Clear"],
     cells: [
-        [.handle, .ignore, .go(target: "Held", effects: [])],
-        [.ignore, .emit(effects: ["Flash"]), .go(target: "Idle", effects: [])],
-        [.ignore, .emit(effects: ["Alarm"]), .go(target: "Fault", effects: ["Reset"])],
-        [.delegate(child: "hold"), .emit(effects: ["Beep"]), .ignore],
+        [.handle,                  .ignore,                   .go(target: "Held", effects: [])],
+        [.ignore,                  .emit(effects: ["Flash"]), .go(target: "Idle", effects: [])],
+        [.ignore,                  .emit(effects: ["Alarm"]), .go(target: "Fault", effects: ["Reset"])],
+        [.delegate(child: "hold"), .emit(effects: ["Beep"]),  .ignore],
     ],
     initial: "Idle"
 )

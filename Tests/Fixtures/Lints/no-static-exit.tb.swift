@@ -4,7 +4,7 @@ let BEACON_TABLE = Table(
     states: ["Idle", "Blinking", "Fault"],
     actions: ["Start", "Pulse", "Clear"],
     cells: [
-        [.handle, .ignore, .ignore],
+        [.handle, .ignore,                   .ignore],
         [.ignore, .emit(effects: ["Flash"]), .go(target: "Idle", effects: [])],
         [.ignore, .emit(effects: ["Alarm"]), .ignore],
     ],

@@ -4,9 +4,9 @@ let LINK_TABLE = Table(
     states: ["Down", "Dialing", "Up"],
     actions: ["Dial", "Ack", "Hangup", "Ping"],
     cells: [
-        [.go(target: "Dialing", effects: []), .unreachable, .ignore, .ignore],
-        [.unreachable, .handle, .go(target: "Down", effects: []), .ignore],
-        [.unreachable, .ignore, .go(target: "Down", effects: []), .emit(effects: ["Pong"])],
+        [.go(target: "Dialing", effects: []), .unreachable, .ignore,                          .ignore],
+        [.unreachable,                        .handle,      .go(target: "Down", effects: []), .ignore],
+        [.unreachable,                        .ignore,      .go(target: "Down", effects: []), .emit(effects: ["Pong"])],
     ],
     initial: "Down"
 )

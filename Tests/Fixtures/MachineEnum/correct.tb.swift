@@ -7,7 +7,7 @@ enum Turnstile {
     enum F { case click }
     final class Ctx { var admitted = 0 }
     static let initial = S.locked
-    //                         coin                        push
+    //                                coin                      push
     @Row(.locked)   static let l = [ .go(.unlocked, [.click]), .ignore ]
     @Row(.unlocked) static let u = [ .ignore,                  .handle ]
     func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
@@ -27,9 +27,9 @@ public enum Timer {
         case stopClock(reason: Reason)
     }
     static let initial: S = .idle
-    @Row(.idle)    static let i = [ .handle,                     .ignore,                                   .ignore, .ignore ]
-    @Row(.running) static let r = [ .ignore,                     .handle,                                   .handle, .emit(.startClock) ]
-    @Row(.done)    static let d = [ .ignore,                     .ignore,                                   .ignore, .go(.done) ]
-    @Row(.waiting) static let w = [ .go(.running(since: 0), effects: [.startClock]), .go(.done, .stopClock(reason: .manual)), .delegate(.retry), .unreachable ]
+    @Row(.idle)    static let i = [ .handle,                                         .ignore,                                   .ignore,           .ignore ]
+    @Row(.running) static let r = [ .ignore,                                         .handle,                                   .handle,           .emit(.startClock) ]
+    @Row(.done)    static let d = [ .ignore,                                         .ignore,                                   .ignore,           .go(.done) ]
+    @Row(.waiting) static let w = [ .go(.running(since: 0), effects: [.startClock]), .go(.done, .stopClock(reason: .manual)),   .delegate(.retry), .unreachable ]
     static func step(_ s: S, _ a: A) -> Step<S, F> { fatalError() }
 }

@@ -4,10 +4,10 @@ let DOOR_TABLE = Table(
     states: ["Closed", "Open", "Broken", "Gone"],
     actions: ["Push", "Pull", "Kick"],
     cells: [
-        [.go(target: "Open", effects: []), .ignore, .ignore],
-        [.ignore, .go(target: "Closed", effects: []), .go(target: "Broken", effects: ["Crash"])],
-        [.emit(effects: ["Creak"]), .ignore, .ignore],
-        [.ignore, .ignore, .ignore],
+        [.go(target: "Open", effects: []), .ignore,                            .ignore],
+        [.ignore,                          .go(target: "Closed", effects: []), .go(target: "Broken", effects: ["Crash"])],
+        [.emit(effects: ["Creak"]),        .ignore,                            .ignore],
+        [.ignore,                          .ignore,                            .ignore],
     ],
     initial: "Closed"
 )

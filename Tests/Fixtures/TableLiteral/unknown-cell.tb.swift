@@ -4,7 +4,7 @@ let GATE_TABLE = Table(
     states: ["Shut", "Open"],
     actions: ["Push", "Pull", "Kick"],
     cells: [
-        [.maybe, .go(target: "Open"), .ignore()],
-        [.ignore, .handle, .delegate(to: "auth")],
+        [.maybe,  .go(target: "Open"), .ignore()],
+        [.ignore, .handle,             .delegate(to: "auth")],
     ]
 )

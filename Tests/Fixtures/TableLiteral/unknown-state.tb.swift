@@ -5,7 +5,7 @@ let TIMER_TABLE = Table(
     actions: ["Start", "Stop"],
     cells: [
         [.go(target: "Runing", effects: ["StartClock"]), .ignore],
-        [.ignore, .go(target: "Idle", effects: [])],
+        [.ignore,                                        .go(target: "Idle", effects: [])],
     ],
     initial: "Parked"
 )

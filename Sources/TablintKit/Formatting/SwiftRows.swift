@@ -1,0 +1,179 @@
+/// Cuts the rows of `Table(...)` literals and `@Machine` enums into layout rows.
+///
+/// A row is aligned only when it is the whole of its line's matrix part: indentation, then
+/// (for `@Row`) `@Row(…)` and the rest of the declaration, the bracketed list of cells on the
+/// one line, then nothing but closing brackets, commas and semicolons, and perhaps a `//`
+/// comment. Anything else (a block comment, a row sharing its line, a cell over two lines, a
+/// tab anywhere but the indentation) leaves the row as written.
+struct SwiftRows {
+    let file: SourceFile
+    let pieces: [Token]
+
+    func rows(of matrix: Matrix) -> [LayoutRow] {
+        guard matrix.surface == .tableLiteral || matrix.surface == .machineEnum else { return [] }
+        return matrix.rows.compactMap { layout($0, surface: matrix.surface) }
+    }
+
+    /// The index of the piece starting at `offset`, if one does.
+    func piece(at offset: Int) -> Int? {
+        var low = 0
+        var high = pieces.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pieces[mid].start < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < pieces.count && pieces[low].start == offset ? low : nil
+    }
+
+    private func has(_ byte: UInt8, in range: Range<Int>) -> Bool {
+        file.bytes[range].contains(byte)
+    }
+
+    private func layout(_ row: Row, surface: Matrix.Surface) -> LayoutRow? {
+        guard row.isReadable, !row.cells.isEmpty, !row.range.isEmpty else { return nil }
+        let lines = file.lines
+        let line = lines.lineIndex(of: row.range.lowerBound)
+        guard lines.lineIndex(of: row.range.upperBound - 1) == line,
+            let opener = piece(at: row.range.lowerBound), let closer = piece(at: row.range.upperBound - 1)
+        else { return nil }
+        let lineStart = lines.lineStarts[line]
+        guard var first = piece(at: lineStart) else { return nil }
+        var items: [LayoutRow.Item] = []
+        var key: [UInt8] = surface == .tableLiteral ? Array("table ".utf8) : Array("row ".utf8)
+
+        // A byte order mark belongs to no column.
+        if pieces[first].kind == .byteOrderMark { first += 1 }
+        var index = first
+        if pieces[index].kind == .whitespace {
+            key += file.bytes[pieces[index].range]
+            items.append(.text(pieces[index].range))
+            index += 1
+        }
+        let rowStart = pieces[index].start
+        // The prefix before the opening bracket.
+        switch surface {
+        case .tableLiteral:
+            guard index == opener else { return nil }
+        case .machineEnum:
+            guard pieces[index].kind == .atSign, index + 2 < opener, file.text(of: pieces[index + 1]) == "Row",
+                pieces[index + 2].kind == .leftParen
+            else { return nil }
+            var depth = 0
+            var end = index + 2
+            while end < opener {
+                let kind = pieces[end].kind
+                if kind == .leftParen { depth += 1 }
+                if kind == .rightParen {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                guard fixedPiece(end) else { return nil }
+                end += 1
+            }
+            guard end < opener else { return nil }
+            items.append(.text(pieces[index].start..<pieces[end].end))
+            index = end + 1
+            if pieces[index].kind == .whitespace {
+                items.append(.gap(pieces[index].range, .align(-1)))
+                index += 1
+            } else {
+                items.append(.gap(pieces[index].start..<pieces[index].start, .align(-1)))
+            }
+            for fixed in index..<opener {
+                guard fixedPiece(fixed) else { return nil }
+            }
+            items.append(.text(pieces[index].start..<pieces[opener].end))
+            index = opener + 1
+        case .fixture:
+            return nil
+        }
+        if surface == .tableLiteral {
+            items.append(.text(pieces[opener].range))
+            index = opener + 1
+        }
+
+        // The cells: `[`, gap, cell, `,`, gap, cell, …, [`,`], gap, `]`.
+        for (position, cell) in row.cells.enumerated() {
+            guard let start = piece(at: cell.range.lowerBound), start >= index else { return nil }
+            if start == index + 1, pieces[index].kind == .whitespace {
+                items.append(.gap(pieces[index].range, .align(position)))
+            } else if start == index {
+                items.append(.gap(pieces[index].start..<pieces[index].start, .align(position)))
+            } else {
+                return nil
+            }
+            var end = start
+            while end < closer, pieces[end].end < cell.range.upperBound { end += 1 }
+            guard pieces[end].end == cell.range.upperBound else { return nil }
+            for inner in start...end { guard fixedPiece(inner) else { return nil } }
+            var textEnd = cell.range.upperBound
+            index = end + 1
+            if position + 1 < row.cells.count {
+                guard pieces[index].kind == .comma else { return nil }
+                textEnd = pieces[index].end
+                index += 1
+            } else if pieces[index].kind == .comma {
+                textEnd = pieces[index].end
+                index += 1
+            }
+            items.append(.text(cell.range.lowerBound..<textEnd))
+        }
+        if index == closer {
+            items.append(.gap(pieces[closer].start..<pieces[closer].start, .closer))
+        } else if index + 1 == closer, pieces[index].kind == .whitespace {
+            items.append(.gap(pieces[index].range, .closer))
+        } else {
+            return nil
+        }
+
+        // After the closer: closing brackets, commas, semicolons; then perhaps a comment.
+        index = closer + 1
+        var suffixEnd = pieces[closer].end
+        while index < pieces.count {
+            let kind = pieces[index].kind
+            if kind == .newline { break }
+            if kind == .rightBracket || kind == .rightParen || kind == .rightBrace || kind == .comma || kind == .semicolon {
+                suffixEnd = pieces[index].end
+                index += 1
+                continue
+            }
+            if kind == .whitespace {
+                let next = index + 1
+                if next >= pieces.count || pieces[next].kind == .newline {
+                    break  // trailing whitespace: not the matrix's
+                }
+                if pieces[next].kind == .lineComment {
+                    items.append(.text(pieces[closer].start..<suffixEnd))
+                    items.append(.gap(pieces[index].range, .comment))
+                    items.append(.text(pieces[next].range))
+                    return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
+                }
+                guard fixedPiece(index) else { return nil }
+                suffixEnd = pieces[index].end
+                index += 1
+                continue
+            }
+            if kind == .lineComment {
+                items.append(.text(pieces[closer].start..<suffixEnd))
+                items.append(.gap(pieces[index].start..<pieces[index].start, .comment))
+                items.append(.text(pieces[index].range))
+                return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
+            }
+            return nil
+        }
+        items.append(.text(pieces[closer].start..<suffixEnd))
+        return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
+    }
+
+    /// A piece that may sit in fixed text: on one line, no comment, no tab.
+    private func fixedPiece(_ index: Int) -> Bool {
+        let piece = pieces[index]
+        switch piece.kind {
+        case .newline, .lineComment, .blockComment, .conflictMarker, .unexpected, .byteOrderMark:
+            return false
+        default:
+            return !has(UInt8(ascii: "\t"), in: piece.range) && !has(UInt8(ascii: "\n"), in: piece.range)
+                && !has(UInt8(ascii: "\r"), in: piece.range)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// `tablint::alignment`: a matrix whose columns are not columns. Checked where alignment is
+/// the author's intent (`*.tb.swift` files, `.tbl` fixtures, `.tbl` text in Swift string
+/// literals), never in the `Table`/`@Row` matrices of ordinary `.swift` files, which general
+/// formatters own. `tablint --fix` aligns them.
+public struct Alignment: Rule {
+    public let code = "tablint::alignment"
+    public let defaultSeverity = Severity.error
+    public let summary = "A matrix's columns are not aligned; `tablint --fix` aligns them."
+    public var isFixable: Bool { true }
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        Formatter.plan(context).misaligned.map { run in
+            if run.surface == Formatter.headerLabelsSurface {
+                return diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
+            }
+            return diagnostic(
+                context, at: run.firstChangedRow,
+                "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
+        }
+    }
+}

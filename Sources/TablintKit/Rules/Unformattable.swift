@@ -1,0 +1,20 @@
+/// `tablint::unformattable`: a file `tablint --fix` refuses to touch, because it cannot read it
+/// with confidence (an unterminated construct, merge-conflict markers, a matrix it cannot
+/// split into rows and cells). Failure is refusal: such a file is left byte for byte as it is.
+/// Reported for the files `--fix` would align: `*.tb.swift`, `.tbl`, and Swift files with an
+/// embedded `.tbl` fixture.
+public struct Unformattable: Rule {
+    public let code = "tablint::unformattable"
+    public let defaultSeverity = Severity.error
+    public let summary = "`tablint --fix` cannot align this file with confidence, so it leaves it untouched."
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        // The file is refused as a whole: one diagnostic, at the first reason.
+        let refusals = Formatter.plan(context).refusals
+        guard let first = refusals.first else { return [] }
+        let more = refusals.count == 1 ? "" : " (and \(refusals.count - 1) more \(refusals.count == 2 ? "place" : "places"))"
+        return [diagnostic(context, at: first.range, "`tablint --fix` leaves this file untouched: \(first.message)\(more)")]
+    }
+}
