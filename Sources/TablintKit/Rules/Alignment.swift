@@ -11,7 +11,7 @@ public struct Alignment: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        Formatter.plan(context).misaligned.map { run in
+        context.formatPlan.misaligned.map { run in
             if run.surface == Formatter.headerLabelsSurface {
                 return diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
             }

@@ -36,8 +36,26 @@ public struct LintContext {
         self.matrices = reading.matrices.map { $0.derivingPaths() }
     }
 
+    /// What `--fix` would do to this file, planned once for every rule that asks
+    /// (alignment and unformattable both read it).
+    public var formatPlan: FormatPlan { planCache.plan(self) }
+    private let planCache = FormatPlanCache()
+
     /// A note pointing at a byte offset of this file.
     public func note(at offset: Int, _ message: String) -> Diagnostic.Note {
         Diagnostic.Note(path: file.path, location: file.location(of: offset), message: message)
+    }
+}
+
+/// Holds a context's format plan once computed. A class, so the value-typed context can fill
+/// it lazily; a context is used by one thread at a time.
+final class FormatPlanCache {
+    private var cached: FormatPlan?
+
+    func plan(_ context: LintContext) -> FormatPlan {
+        if let cached { return cached }
+        let plan = Formatter.plan(context)
+        cached = plan
+        return plan
     }
 }

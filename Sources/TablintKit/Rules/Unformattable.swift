@@ -12,7 +12,7 @@ public struct Unformattable: Rule {
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         // The file is refused as a whole: one diagnostic, at the first reason.
-        let refusals = Formatter.plan(context).refusals
+        let refusals = context.formatPlan.refusals
         guard let first = refusals.first else { return [] }
         let more = refusals.count == 1 ? "" : " (and \(refusals.count - 1) more \(refusals.count == 2 ? "place" : "places"))"
         return [diagnostic(context, at: first.range, "`tablint --fix` leaves this file untouched: \(first.message)\(more)")]
