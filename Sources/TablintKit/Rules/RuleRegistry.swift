@@ -28,6 +28,8 @@ public enum RuleRegistry {
         IgnoreHeavy(),
         UnreachableHeavy(),
         PayloadHoist(),
+        DispatcherDefault(),
+        DispatcherDrift(),
     ]
 
     /// The rule with this code, written with or without its namespace.
