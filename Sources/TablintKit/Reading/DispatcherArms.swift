@@ -7,7 +7,7 @@ struct ArmReader {
     let subjectCount: Int
     /// The switch's `{`.
     let open: Int
-    /// A `#if` directly among the arms.
+    /// A label inside a `#if` … `#endif` region: which arms exist depends on the build.
     private(set) var sawConditional = false
 
     init(tokens: SignificantTokens, header: FunctionHeader, subjectCount: Int, open: Int) {
@@ -20,29 +20,38 @@ struct ArmReader {
     mutating func read() -> [Dispatcher.Arm] {
         let close = tokens.partner[open]
         var starts: [Int] = []
+        var conditionalDepth = 0
         var index = open + 1
         while index < close {
             if tokens.partner[index] > index {
                 index = tokens.partner[index] + 1
                 continue
             }
+            var start: Int?
             switch tokens.kind(index) {
             case .poundKeyword:
-                if ["#if", "#elseif", "#else", "#endif"].contains(tokens.text(index)) { sawConditional = true }
+                if tokens.isText(index, "#if") { conditionalDepth += 1 }
+                if tokens.isText(index, "#endif") { conditionalDepth = max(0, conditionalDepth - 1) }
             case .atSign:
                 if tokens.isText(index + 1, "unknown"), tokens.isText(index + 2, "default") || tokens.isText(index + 2, "case") {
-                    starts.append(index)
-                    index += 3
-                    continue
+                    start = index
                 }
             case .keyword:
                 if tokens.isText(index, "default"), tokens.kind(index + 1) == .colon {
-                    starts.append(index)
+                    start = index
                 } else if tokens.isText(index, "case"), startsArm(index) {
-                    starts.append(index)
+                    start = index
                 }
             default:
                 break
+            }
+            if let start {
+                starts.append(start)
+                if conditionalDepth > 0 { sawConditional = true }
+                if tokens.kind(start) == .atSign {
+                    index += 3
+                    continue
+                }
             }
             index += 1
         }
@@ -96,7 +105,7 @@ struct ArmReader {
     }
 
     private func labelText(_ first: Int, _ last: Int) -> String {
-        SignificantTokens.shorten(tokens.text(from: first, through: last))
+        tokens.oneLine(first..<(last + 1))
     }
 
     /// Splits a range at the tokens of `kind` outside bracket pairs.
@@ -148,7 +157,7 @@ struct ArmReader {
         }
         var whole = element(pattern, binding: binding)
         whole.range = tokens.range(range.lowerBound..<patternEnd)
-        whole.text = SignificantTokens.shorten(tokens.text(range.lowerBound..<patternEnd))
+        whole.text = tokens.oneLine(range.lowerBound..<patternEnd)
         return Dispatcher.CaseItem(elements: [whole], isTuple: false, isGuarded: guarded, range: whole.range)
     }
 
@@ -183,7 +192,7 @@ struct ArmReader {
             kind = .other
         }
         return Dispatcher.PatternElement(
-            kind: kind, range: tokens.range(written), text: SignificantTokens.shorten(tokens.text(written)))
+            kind: kind, range: tokens.range(written), text: tokens.oneLine(written))
     }
 
     /// A payload that does more than bind or ignore its fields (`.running(0)`, `.running(x)`
@@ -207,7 +216,7 @@ struct ArmReader {
     // MARK: Outcomes
 
     private func unreadable(_ body: Range<Int>) -> Dispatcher.Outcome {
-        Dispatcher.Outcome(kind: .unreadable, range: tokens.range(body), text: body.isEmpty ? "" : SignificantTokens.shorten(tokens.text(body)))
+        Dispatcher.Outcome(kind: .unreadable, range: tokens.range(body), text: body.isEmpty ? "" : tokens.oneLine(body))
     }
 
     /// The outcome of a body: declarations (`let`, `var`) then one `return x` or expression `x`.
@@ -238,7 +247,7 @@ struct ArmReader {
         }
         guard !expression.isEmpty, let kind = outcomeKind(expression) else { return unreadable(body) }
         return Dispatcher.Outcome(
-            kind: kind, range: tokens.range(expression), text: SignificantTokens.shorten(tokens.text(expression)))
+            kind: kind, range: tokens.range(expression), text: tokens.oneLine(expression))
     }
 
     private func outcomeKind(_ written: Range<Int>) -> Dispatcher.Outcome.Kind? {
@@ -318,6 +327,16 @@ struct ArmReader {
 }
 
 extension SignificantTokens {
+    /// The text of an element as a message quotes it: on one line, shortened. Most elements
+    /// are short and on one line already, and are returned without further work.
+    func oneLine(_ element: Range<Int>) -> String {
+        let text = self.text(element)
+        if text.utf8.count <= 60, !text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            return text
+        }
+        return Self.shorten(text)
+    }
+
     /// An enum case as a pattern or value: `.idle`, `.running(since: 0)`, `S.idle`,
     /// `Timer.S.running(let x)`. Returns the case name and the `(` of its payload, if any.
     /// Qualifiers are type names (UpperCamel or `Self`): `ctx.target` is a value, not a case.

@@ -42,7 +42,7 @@ struct TypeScopes {
             case .keyword, .identifier:
                 if let name = Self.declaredTypeName(tokens, at: index) {
                     pendingType = name
-                } else if kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
+                } else if pendingType != nil, kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
                     pendingType = nil
                 }
             default:

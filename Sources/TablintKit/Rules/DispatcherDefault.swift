@@ -71,7 +71,8 @@ public struct DispatcherDefault: Rule {
 
     static func wholeMessage(_ written: String, _ dispatcher: Dispatcher, onlyWarns: Bool) -> String {
         let (all, new, each) = everything(dispatcher)
-        let consequence = onlyWarns ? "will compile with only a warning" : "will compile without a case"
+        let consequence = onlyWarns ? "will compile with only a warning"
+            : dispatcher.kind == .configured ? "will compile without being listed" : "will compile without a case"
         return "\(written) in \(describe(dispatcher)) matches \(all) not listed, so \(new) \(consequence). List \(each) instead"
     }
 

@@ -59,12 +59,15 @@ private struct Comparison {
         self.file = file
         self.matrix = matrix
         self.matrixFile = matrixFile
+        states = matrix.states.map { Self.fold($0.text) }
+        actions = matrix.actions.map { Self.fold($0.text) }
     }
 
     static func fold(_ name: String) -> String { name.lowercased() }
 
-    private var states: [String] { matrix.states.map { Self.fold($0.text) } }
-    private var actions: [String] { matrix.actions.map { Self.fold($0.text) } }
+    /// The matrix's names, folded once.
+    private let states: [String]
+    private let actions: [String]
     private var name: String { "`\(dispatcher.function.text)`" }
     private var machine: String { "`\(matrix.machine.text)`" }
 
