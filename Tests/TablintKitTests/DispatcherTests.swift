@@ -166,6 +166,27 @@ final class DispatcherTests: XCTestCase {
         XCTAssertEqual(recognised("func render(_ r: Renders, _ s: LampS)", "s"), [.render])
         XCTAssertEqual(recognised("func render(_ r: Renders, _ s: LampS, _ a: LampA)", "a"), [])
         XCTAssertEqual(recognised("func draw(_ s: S)", "s"), [])
+        XCTAssertEqual(recognised("func step<S, A: Equatable>(_ s: S, _ a: A)"), [], "generic parameters, not a machine's enums")
+        XCTAssertEqual(recognised("func perform<F>(_ f: F)", "f"), [])
+    }
+
+    /// A function with an unterminated string is not read; the functions before it are.
+    func testAFunctionWithAnUnterminatedConstructIsNotRead() {
+        let text = """
+            func step(_ s: S, _ a: A) -> Step<S, F> {
+                switch (s, a) {
+                default: return .ignored
+                }
+            }
+            func timerStep(_ s: TimerS, _ a: TimerA) -> Step<TimerS, TimerF> {
+                switch (s, a) {
+                default: return .stay(effects: [.log("unterminated)])
+                }
+            }
+
+            """
+        XCTAssertEqual(context(text).dispatchers.map(\.function.text), ["step"])
+        XCTAssertEqual(codes(text), ["tablint::dispatcher-default", "tablint::syntax"])
     }
 
     func testAStepDispatcherNamesItsMachineOnlyWhenItsTypesAndNameAgree() {

@@ -26,10 +26,26 @@ public enum DispatcherReader {
             guard reader.mayDispatch else { continue }
             // An unterminated string or comment inside is a `tablint::syntax` error already, and
             // everything after it is read in the wrong mode: say nothing about this function.
-            if tokens.hasUnterminatedConstruct(inside: header.body) { continue }
+            if hasUnterminatedConstruct(tokens, inside: header.body) { continue }
             found += reader.dispatchers()
         }
         return found
+    }
+
+    /// Whether an unterminated construct starts between the `{` at `open` and its `}`: a
+    /// binary search over the file's (ascending) list, so many functions cost little.
+    private static func hasUnterminatedConstruct(_ tokens: SignificantTokens, inside open: Int) -> Bool {
+        let offsets = tokens.unterminatedOffsets
+        guard !offsets.isEmpty else { return false }
+        let start = tokens[open].start
+        let end = tokens.partner[open] > open ? tokens[tokens.partner[open]].end : tokens.file.bytes.count
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let mid = (low + high) / 2
+            if offsets[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        return low < offsets.count && offsets[low] < end
     }
 }
 
@@ -108,6 +124,9 @@ struct FunctionHeader {
     var body: Int
     /// Generic parameters constrained to a protocol named `…Cells` (`<C: TimerCells>`).
     var cellsGenerics: Set<String>
+    /// The function's generic parameters (`<S, A>`): a parameter of type `S` is then not a
+    /// machine's state enum.
+    var genericNames: Set<String>
 
     /// Keywords that may stand between a function's parameters and its body.
     private static let signatureKeywords: Set<String> = ["throws", "rethrows", "where", "Self", "Any", "self", "inout"]
@@ -118,6 +137,7 @@ struct FunctionHeader {
         let name = Name(SignificantTokens.unticked(tokens.text(nameIndex)), tokens[nameIndex].range)
         var index = nameIndex + 1
         var cellsGenerics = Set<String>()
+        var genericNames = Set<String>()
         if tokens.kind(index) == .operator, tokens.text(index).hasPrefix("<") {
             let start = index
             while index < tokens.count, tokens.kind(index) != .leftParen {
@@ -125,6 +145,7 @@ struct FunctionHeader {
                 index += 1
             }
             cellsGenerics = constrainedToCells(tokens, start..<index)
+            genericNames = declaredGenerics(tokens, start..<index)
         }
         guard tokens.kind(index) == .leftParen, tokens.partner[index] > index,
             let elements = tokens.elements(inside: index)
@@ -150,7 +171,7 @@ struct FunctionHeader {
         let returnType = arrow.map { compact(tokens, ($0 + 1)..<(typeEnd ?? index)) }
         return FunctionHeader(
             keyword: keyword, name: name, parameters: parameters, returnType: returnType, body: index,
-            cellsGenerics: cellsGenerics)
+            cellsGenerics: cellsGenerics, genericNames: genericNames)
     }
 
     /// What cannot be part of a signature, so a requirement without a body is not mistaken
@@ -192,6 +213,14 @@ struct FunctionHeader {
         }
         guard start < end else { return nil }
         return Parameter(name: SignificantTokens.unticked(tokens.text(nameIndex)), type: compact(tokens, start..<end))
+    }
+
+    /// `<S, A: Equatable>`: the names the clause declares (each after `<` or a comma).
+    private static func declaredGenerics(_ tokens: SignificantTokens, _ clause: Range<Int>) -> Set<String> {
+        Set(clause.filter { index in
+            index > clause.lowerBound && tokens.kind(index) == .identifier
+                && (tokens.kind(index - 1) == .comma || (tokens.kind(index - 1) == .operator && tokens.text(index - 1).hasSuffix("<")))
+        }.map { tokens.text($0) })
     }
 
     /// `<C: TimerCells, D>`: the generic parameters whose constraint is a `…Cells` protocol.
@@ -241,7 +270,7 @@ private struct FunctionReader {
         self.header = header
         self.isConfigured = isConfigured
         var types: [String: MachineType] = [:]
-        for parameter in header.parameters where types[parameter.name] == nil {
+        for parameter in header.parameters where types[parameter.name] == nil && !header.genericNames.contains(parameter.type) {
             if let form = MachineType(parameter.type) { types[parameter.name] = form }
         }
         self.types = types
