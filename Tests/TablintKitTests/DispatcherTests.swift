@@ -168,6 +168,8 @@ final class DispatcherTests: XCTestCase {
         XCTAssertEqual(recognised("func draw(_ s: S)", "s"), [])
         XCTAssertEqual(recognised("func step<S, A: Equatable>(_ s: S, _ a: A)"), [], "generic parameters, not a machine's enums")
         XCTAssertEqual(recognised("func perform<F>(_ f: F)", "f"), [])
+        XCTAssertEqual(recognised("func perform(_ document: PDF)", "document"), [], "an acronym is not a fused machine name")
+        XCTAssertEqual(recognised("func perform(_ effect: Auth2F)", "effect"), [.effect])
     }
 
     /// A function with an unterminated string is not read; the functions before it are.

@@ -84,7 +84,11 @@ struct MachineType: Equatable {
             guard parts.allSatisfy({ Self.isTypeName($0) }) else { return nil }
             spelling = .qualified(qualifier)
         } else {
-            guard Self.isTypeName(Substring(prefix)) else { return nil }
+            // `TimerS`, but not `GPS`, `HTTPS` or `PDF`: the prefix must end in a lowercase
+            // letter or a digit, so an acronym is not read as a machine's enum.
+            guard Self.isTypeName(Substring(prefix)), let end = prefix.unicodeScalars.last,
+                ("a"..."z").contains(end) || ("0"..."9").contains(end)
+            else { return nil }
             spelling = .fused(prefix)
         }
     }
