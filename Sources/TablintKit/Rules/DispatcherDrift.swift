@@ -44,14 +44,47 @@ private struct Comparison {
     struct Decider {
         var arm: Int
         var item: Dispatcher.CaseItem?
-        var isExplicit: Bool
     }
 
     private var decider: [[Decider?]] = []
     /// Covered first by a guarded or partial item: which arm runs is decided at run time.
     private var conditional: [[Bool]] = []
+    /// How many pairs are still undecided (`open`) and still untouched by any item (`fresh`),
+    /// per row, per column and in all: an item that can change nothing is skipped without
+    /// walking its pairs, so a switch of many catch-alls costs no more than the matrix.
+    private var open = Counts()
+    private var fresh = Counts()
     private var found: [Diagnostic] = []
     private var reportedUndeclared = Set<String>()
+
+    struct Counts {
+        var rows: [Int] = []
+        var columns: [Int] = []
+        var total = 0
+
+        init() {}
+
+        init(states: Int, actions: Int) {
+            rows = Array(repeating: actions, count: states)
+            columns = Array(repeating: states, count: actions)
+            total = states * actions
+        }
+
+        mutating func remove(_ state: Int, _ action: Int) {
+            rows[state] -= 1
+            columns[action] -= 1
+            total -= 1
+        }
+
+        /// Whether any counted pair lies in `states` × `actions`, judged by its row, its
+        /// column or the total: enough to skip an item that covers one row, one column or all.
+        func mayHave(_ states: Range<Int>, _ actions: Range<Int>) -> Bool {
+            if total == 0 || states.isEmpty || actions.isEmpty { return false }
+            if states.count == 1, rows[states.lowerBound] == 0 { return false }
+            if actions.count == 1, columns[actions.lowerBound] == 0 { return false }
+            return true
+        }
+    }
 
     init(rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary) {
         self.rule = rule
@@ -61,28 +94,34 @@ private struct Comparison {
         self.matrixFile = matrixFile
         states = matrix.states.map { Self.fold($0.text) }
         actions = matrix.actions.map { Self.fold($0.text) }
+        stateIndex = Dictionary(states.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        actionIndex = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     static func fold(_ name: String) -> String { name.lowercased() }
 
-    /// The matrix's names, folded once.
+    /// The matrix's names, folded once, and their indices.
     private let states: [String]
     private let actions: [String]
+    private let stateIndex: [String: Int]
+    private let actionIndex: [String: Int]
     private var name: String { "`\(dispatcher.function.text)`" }
     private var machine: String { "`\(matrix.machine.text)`" }
 
     mutating func run() -> [Diagnostic] {
         guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action),
-            Set(states).count == states.count, Set(actions).count == actions.count
+            stateIndex.count == states.count, actionIndex.count == actions.count
         else { return [] }
         decider = Array(repeating: Array(repeating: nil, count: actions.count), count: states.count)
         conditional = Array(repeating: Array(repeating: false, count: actions.count), count: states.count)
+        open = Counts(states: states.count, actions: actions.count)
+        fresh = open
         for (armIndex, arm) in dispatcher.arms.enumerated() {
             switch arm.label {
             case .unreadable:
                 return []  // it may match anything
             case .default, .unknownDefault:
-                cover(allStates, allActions, arm: armIndex, item: nil, conditional: false, explicit: false)
+                cover(states.indices, actions.indices, arm: armIndex, item: nil, conditional: false, explicit: false)
             case .items(let items, _):
                 for item in items {
                     guard let (coveredStates, coveredActions, partial) = coverage(of: item, arm, stateAt, actionAt) else {
@@ -98,46 +137,54 @@ private struct Comparison {
         return found
     }
 
-    private var allStates: [Int] { Array(states.indices) }
-    private var allActions: [Int] { Array(actions.indices) }
-
-    /// The states and actions an item covers, and whether it covers them only in part (a
-    /// refutable payload); nil for a pattern that is not read.
+    /// The states and actions an item covers (all, one, or none for an undeclared name), and
+    /// whether it covers them only in part (a refutable payload); nil for a pattern not read.
     private mutating func coverage(
         of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm, _ stateAt: Int, _ actionAt: Int
-    ) -> ([Int], [Int], Bool)? {
+    ) -> (Range<Int>, Range<Int>, Bool)? {
         if !item.isTuple {
-            return item.elements[0].matchesEverything ? (allStates, allActions, false) : nil
+            return item.elements[0].matchesEverything ? (states.indices, actions.indices, false) : nil
         }
         var partial = false
-        func indices(_ element: Dispatcher.PatternElement, _ names: [String], _ role: String) -> [Int]? {
+        func indices(_ element: Dispatcher.PatternElement, _ names: [String: Int], count: Int, _ role: String) -> Range<Int>? {
             switch element.kind {
             case .wildcard, .binding:
-                return Array(names.indices)
+                return 0..<count
             case .member(let member, let refutable):
                 partial = partial || refutable
-                if let index = names.firstIndex(of: Self.fold(member)) { return [index] }
+                if let index = names[Self.fold(member)] { return index..<(index + 1) }
                 undeclared(member, role, element, arm)
-                return []
+                return 0..<0
             case .other:
                 return nil
             }
         }
-        guard let coveredStates = indices(item.elements[stateAt], states, "state"),
-            let coveredActions = indices(item.elements[actionAt], actions, "action")
+        guard let coveredStates = indices(item.elements[stateAt], stateIndex, count: states.count, "state"),
+            let coveredActions = indices(item.elements[actionAt], actionIndex, count: actions.count, "action")
         else { return nil }
         return (coveredStates, coveredActions, partial)
     }
 
-    private mutating func cover(_ coveredStates: [Int], _ coveredActions: [Int], arm: Int, item: Dispatcher.CaseItem?, conditional isConditional: Bool, explicit: Bool) {
+    private mutating func cover(
+        _ coveredStates: Range<Int>, _ coveredActions: Range<Int>, arm: Int, item: Dispatcher.CaseItem?,
+        conditional isConditional: Bool, explicit: Bool
+    ) {
+        // Only an explicit pair can be a duplicate; any other item matters only where it still
+        // decides (or makes conditional) a pair.
+        if !explicit, !(isConditional ? fresh : open).mayHave(coveredStates, coveredActions) { return }
         for state in coveredStates {
             for action in coveredActions {
                 if let earlier = decider[state][action] {
                     if explicit, !isConditional, let item { duplicate(item, arm, of: earlier, state, action) }
                 } else if isConditional {
-                    conditional[state][action] = true
+                    if !conditional[state][action] {
+                        conditional[state][action] = true
+                        fresh.remove(state, action)
+                    }
                 } else {
-                    decider[state][action] = Decider(arm: arm, item: item, isExplicit: explicit)
+                    decider[state][action] = Decider(arm: arm, item: item)
+                    open.remove(state, action)
+                    if !conditional[state][action] { fresh.remove(state, action) }
                 }
             }
         }
