@@ -6,34 +6,63 @@ public struct LintContext {
     /// Every matrix the readers found in the file, on any surface, and their problems.
     public let reading: MatrixReading
 
-    public init(file: SourceFile) {
+    /// `extraDispatcherFunctions` names functions whose switches are dispatchers besides the
+    /// ones tablint recognises by itself (see `DispatcherReader`).
+    public init(file: SourceFile, extraDispatcherFunctions: Set<String> = []) {
         self.file = file
         if file.kind.isSwift {
             tokens = Tokenizer.tokenize(file.bytes)
             let significant = SignificantTokens(file: file, pieces: tokens)
             reading = TableLiteralReader.read(significant) + MachineEnumReader.read(significant)
                 + FixtureReader.readEmbedded(significant)
+            matrices = reading.matrices.map { $0.derivingPaths() }
+            (dispatchers, boundMatrices) = Self.readDispatchers(significant, matrices, extraDispatcherFunctions)
         } else if file.kind == .fixture {
             tokens = []
             reading = FixtureReader.read(file)
+            matrices = reading.matrices.map { $0.derivingPaths() }
+            (dispatchers, boundMatrices) = ([], [])
         } else {
             tokens = []
             reading = MatrixReading()
+            matrices = []
+            (dispatchers, boundMatrices) = ([], [])
         }
-        matrices = reading.matrices.map { $0.derivingPaths() }
     }
 
     /// The matrices as the library validates and lints them: with `@Path` defaults applied.
     /// `reading.matrices` holds them as written, for the path rules.
     public let matrices: [Matrix]
 
+    /// The dispatchers in the file (`switch (s, a)` and the like), with their arms.
+    public let dispatchers: [Dispatcher]
+
+    /// The matrices a dispatcher can be paired with, and the machine name each is bound to.
+    public let boundMatrices: [BoundMatrix]
+
     /// A context over matrices read elsewhere or completed by hand: for supplying what a
     /// surface cannot declare, as the library's adapters add payloads to a `.tbl` fixture.
-    public init(file: SourceFile, tokens: [Token], reading: MatrixReading) {
+    public init(file: SourceFile, tokens: [Token], reading: MatrixReading, extraDispatcherFunctions: Set<String> = []) {
         self.file = file
         self.tokens = tokens
         self.reading = reading
         self.matrices = reading.matrices.map { $0.derivingPaths() }
+        if file.kind.isSwift {
+            (dispatchers, boundMatrices) = Self.readDispatchers(
+                SignificantTokens(file: file, pieces: tokens), matrices, extraDispatcherFunctions)
+        } else {
+            (dispatchers, boundMatrices) = ([], [])
+        }
+    }
+
+    private static func readDispatchers(
+        _ tokens: SignificantTokens, _ matrices: [Matrix], _ extra: Set<String>
+    ) -> ([Dispatcher], [BoundMatrix]) {
+        let scopes = TypeScopes(tokens)
+        return (
+            DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra),
+            MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes)
+        )
     }
 
     /// What `--fix` would do to this file, planned once for every rule that asks
@@ -44,6 +73,14 @@ public struct LintContext {
     /// A note pointing at a byte offset of this file.
     public func note(at offset: Int, _ message: String) -> Diagnostic.Note {
         Diagnostic.Note(path: file.path, location: file.location(of: offset), message: message)
+    }
+
+    /// What the cross-file step needs of this file: its pairable matrices and its step
+    /// dispatchers that name their machine, with where they are.
+    public var summary: FileSummary {
+        FileSummary(
+            path: file.path, lines: file.lines, matrices: boundMatrices,
+            dispatchers: dispatchers.filter { $0.kind == .step && $0.machine != nil })
     }
 }
 

@@ -28,6 +28,8 @@ public enum RuleRegistry {
         IgnoreHeavy(),
         UnreachableHeavy(),
         PayloadHoist(),
+        DispatcherDefault(),
+        DispatcherDrift(),
         Alignment(),
         Unformattable(),
         HeaderLabels(),

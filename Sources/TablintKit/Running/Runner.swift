@@ -31,14 +31,21 @@ public enum Runner {
 
     /// Lints `files` (paths as they will be shown) on up to `jobs` threads.
     ///
-    /// Each file is read once, then linted by the pure `Linter`. Results are gathered by file
-    /// index and sorted at the end, so the outcome does not depend on `jobs` or on timing.
-    public static func lint(_ files: [String], jobs: Int, read: FileReader = Runner.readFile) -> Outcome {
-        var results = [Result<[Diagnostic], SystemError>?](repeating: nil, count: files.count)
+    /// Each file is read once, then analysed by the pure `Linter`, in parallel. Then the
+    /// files' summaries go through `CrossFileCheck` together (a dispatcher in one file, its
+    /// matrix in another). Results are gathered by file index and sorted at the end, so the
+    /// outcome does not depend on `jobs` or on timing. `extraDispatcherFunctions` is passed
+    /// to every file's analysis.
+    public static func lint(
+        _ files: [String], jobs: Int, read: FileReader = Runner.readFile, extraDispatcherFunctions: Set<String> = []
+    ) -> Outcome {
+        var results = [Result<Linter.FileAnalysis, SystemError>?](repeating: nil, count: files.count)
         let workers = max(1, min(jobs, files.count))
 
-        func process(_ index: Int) -> Result<[Diagnostic], SystemError> {
-            read(files[index]).map { bytes in Linter.lint(SourceFile(path: files[index], bytes: bytes)) }
+        func process(_ index: Int) -> Result<Linter.FileAnalysis, SystemError> {
+            read(files[index]).map { bytes in
+                Linter.analyze(SourceFile(path: files[index], bytes: bytes), extraDispatcherFunctions: extraDispatcherFunctions)
+            }
         }
 
         if workers == 1 {
@@ -58,12 +65,14 @@ public enum Runner {
         }
 
         var diagnostics: [Diagnostic] = []
+        var summaries: [FileSummary] = []
         var failures: [PathFailure] = []
         var linted = 0
         for (index, result) in results.enumerated() {
             switch result {
-            case .success(let found)?:
-                diagnostics.append(contentsOf: found)
+            case .success(let analysis)?:
+                diagnostics.append(contentsOf: analysis.diagnostics)
+                summaries.append(analysis.summary)
                 linted += 1
             case .failure(let error)?:
                 failures.append(PathFailure(path: files[index], error: error))
@@ -71,6 +80,7 @@ public enum Runner {
                 preconditionFailure("file \(index) was never processed")
             }
         }
+        diagnostics += CrossFileCheck.check(summaries)
         diagnostics = diagnostics.sortedForOutput()
         return Outcome(diagnostics: diagnostics, lintedFileCount: linted, failures: failures)
     }

@@ -1,0 +1,58 @@
+/// What one file contributes to the checks that need a whole run: the matrices a dispatcher
+/// can be paired with and the step dispatchers that name their machine. Small and made of
+/// values, so files are summarised in parallel and the run's summaries are checked in one
+/// short, pure step at the end.
+public struct FileSummary: Equatable {
+    public var path: String
+    /// To turn byte offsets into lines and columns without the file's bytes.
+    public var lines: LineTable
+    public var matrices: [BoundMatrix]
+    public var dispatchers: [Dispatcher]
+
+    public init(path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = []) {
+        self.path = path
+        self.lines = lines
+        self.matrices = matrices
+        self.dispatchers = dispatchers
+    }
+
+    /// A summary with nothing in it, for a file no reader could read.
+    public static func empty(_ path: String) -> FileSummary {
+        FileSummary(path: path, lines: LineTable([]))
+    }
+
+    public func location(of offset: Int) -> SourceLocation {
+        let (line, column) = lines.location(of: offset)
+        return SourceLocation(offset: offset, line: line, column: column)
+    }
+
+    public func note(at offset: Int, _ message: String) -> Diagnostic.Note {
+        Diagnostic.Note(path: path, location: location(of: offset), message: message)
+    }
+}
+
+/// A rule that looks at a whole run: `check(run:)` gets the summary of every file linted
+/// together (one file for a single-file lint). Its per-file `check` finds nothing.
+public protocol RunRule: Rule {
+    func check(run: [FileSummary]) -> [Diagnostic]
+}
+
+extension RunRule {
+    public func check(_ context: LintContext) -> [Diagnostic] { [] }
+
+    /// A diagnostic of this rule at a byte range of a summarised file.
+    public func diagnostic(
+        _ file: FileSummary, at range: Range<Int>, _ message: String, notes: [Diagnostic.Note] = []
+    ) -> Diagnostic {
+        Diagnostic(
+            path: file.path, start: file.location(of: range.lowerBound), end: file.location(of: range.upperBound),
+            severity: defaultSeverity, message: message, code: code, notes: notes)
+    }
+}
+
+/// The step after every file was linted: the run rules over all the files' summaries.
+public enum CrossFileCheck {
+    public static func check(_ summaries: [FileSummary], rules: [Rule] = RuleRegistry.all) -> [Diagnostic] {
+        rules.compactMap { $0 as? RunRule }.flatMap { $0.check(run: summaries) }
+    }
+}

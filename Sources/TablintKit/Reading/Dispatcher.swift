@@ -1,0 +1,192 @@
+/// A hand-written dispatcher: the `switch` that routes each (state, action) pair, effect or
+/// state to its code, as `DispatcherReader` found it. Names and texts are kept as written, with
+/// byte ranges into the file, so rules can point at them and the cross-file step can compare
+/// them without the file's bytes.
+public struct Dispatcher: Equatable {
+    public enum Kind: Equatable {
+        /// `switch (s, a)` over the state and the action, in a function returning `Step<…>` or
+        /// named `step` or `<machine>Step`.
+        case step
+        /// `switch f` over the effect, in `perform` or a function returning the action optional.
+        case effect
+        /// `switch s` over the state, in `render`.
+        case render
+        /// A `switch` over parameters of a function named as a dispatcher in configuration.
+        case configured
+    }
+
+    /// What a switched-on parameter is to the machine.
+    public enum Role: Equatable {
+        case state, action, effect
+        /// A parameter of a configured dispatcher: its type is not read.
+        case value
+    }
+
+    /// One parameter the switch is over.
+    public struct Subject: Equatable {
+        public var name: String
+        /// The parameter's type as written, without spaces: `S`, `Timer.S`, `TimerS`.
+        public var type: String
+        public var role: Role
+
+        public init(name: String, type: String, role: Role) {
+            self.name = name
+            self.type = type
+            self.role = role
+        }
+    }
+
+    public var kind: Kind
+    /// The function's name, where it is declared.
+    public var function: Name
+    /// The `switch` keyword.
+    public var switchRange: Range<Int>
+    /// In switch order: one subject for `switch f`, two or more for `switch (s, a)`.
+    public var subjects: [Subject]
+    /// The machine this dispatcher belongs to (`Timer`), when its parameter types, its enclosing
+    /// type and its name agree on one; nil when they say nothing or disagree.
+    public var machine: String?
+    public var arms: [Arm]
+    /// A `#if` among the arms: which arms exist depends on the build configuration.
+    public var hasConditionalArms: Bool
+
+    public init(
+        kind: Kind, function: Name, switchRange: Range<Int>, subjects: [Subject], machine: String?, arms: [Arm],
+        hasConditionalArms: Bool
+    ) {
+        self.kind = kind
+        self.function = function
+        self.switchRange = switchRange
+        self.subjects = subjects
+        self.machine = machine
+        self.arms = arms
+        self.hasConditionalArms = hasConditionalArms
+    }
+
+    /// `switch (s, a)` / `switch f`, as a message quotes it.
+    public var switchText: String {
+        subjects.count == 1 ? "switch \(subjects[0].name)" : "switch (\(subjects.map(\.name).joined(separator: ", ")))"
+    }
+
+    public func position(of role: Role) -> Int? { subjects.firstIndex { $0.role == role } }
+}
+
+extension Dispatcher {
+    /// One `case …:` or `default:` of a dispatcher's switch, with what its body does.
+    public struct Arm: Equatable {
+        public enum Label: Equatable {
+            case `default`
+            /// `@unknown default:`.
+            case unknownDefault
+            /// `case p, q where …:`; `unknown` for `@unknown case`.
+            case items([CaseItem], unknown: Bool)
+            /// A `case` whose `:` could not be found: what it matches is not known.
+            case unreadable
+        }
+
+        public var label: Label
+        /// From `case`, `default` or `@unknown` through the `:`.
+        public var labelRange: Range<Int>
+        /// The label as written, on one line.
+        public var labelText: String
+        public var outcome: Outcome
+
+        public init(label: Label, labelRange: Range<Int>, labelText: String, outcome: Outcome) {
+            self.label = label
+            self.labelRange = labelRange
+            self.labelText = labelText
+            self.outcome = outcome
+        }
+    }
+
+    /// One pattern of a `case` label, with its `where` clause if it has one.
+    public struct CaseItem: Equatable {
+        /// For a tuple pattern `(p, q)` with as many elements as the switch has subjects, one
+        /// element per subject, in order; otherwise the whole pattern as one element.
+        public var elements: [PatternElement]
+        public var isTuple: Bool
+        /// A `where` clause: the item matches only when it holds, so Swift's exhaustiveness check
+        /// does not count it, and which arm runs is decided at run time.
+        public var isGuarded: Bool
+        public var range: Range<Int>
+
+        public init(elements: [PatternElement], isTuple: Bool, isGuarded: Bool, range: Range<Int>) {
+            self.elements = elements
+            self.isTuple = isTuple
+            self.isGuarded = isGuarded
+            self.range = range
+        }
+    }
+
+    public struct PatternElement: Equatable {
+        public enum Kind: Equatable {
+            /// `_`.
+            case wildcard
+            /// `let x`, `var x`, or `x` under a `let` that applies to the whole pattern.
+            case binding(String)
+            /// An enum case, `.idle`, `S.idle`, `.running(let since)`. `refutablePayload` when the
+            /// payload holds a value or an expression to match (`.running(0)`), so the element
+            /// covers only part of the case.
+            case member(String, refutablePayload: Bool)
+            /// Anything else: an expression pattern, `is`, `as`, an optional pattern.
+            case other
+        }
+
+        public var kind: Kind
+        public var range: Range<Int>
+        /// As written, on one line.
+        public var text: String
+
+        public init(kind: Kind, range: Range<Int>, text: String) {
+            self.kind = kind
+            self.range = range
+            self.text = text
+        }
+
+        /// `_` or a bare binding: matches every value, including those added later.
+        public var matchesEverything: Bool {
+            switch kind {
+            case .wildcard, .binding: return true
+            case .member, .other: return false
+            }
+        }
+
+        /// The enum case it names, if it names one and covers all of it.
+        public var wholeMember: String? {
+            if case .member(let name, false) = kind { return name }
+            return nil
+        }
+    }
+
+    /// What an arm's body does, read from its last statement.
+    public struct Outcome: Equatable {
+        public enum Kind: Equatable {
+            /// `.go(.x, effects: [...])`; `target` is the case name, `effects` the effect names.
+            case go(target: Name, effects: [Name])
+            /// `.ignored`.
+            case ignored
+            /// `.stay(effects: [...])`.
+            case stay(effects: [Name])
+            /// A call to a member of the `Cells` protocol, `c.idleStart(ctx)`.
+            case handle(member: String)
+            /// A delegation to a child: a call to `delegate…(…)` or to a `…ToChild` member.
+            case delegate(callee: String)
+            /// `fatalError(…)`.
+            case unreachable
+            /// Anything tablint does not read with confidence: control flow, a computed step.
+            case unreadable
+        }
+
+        public var kind: Kind
+        /// The expression read (after `return`), or the whole body when it is unreadable.
+        public var range: Range<Int>
+        /// As written, on one line and shortened.
+        public var text: String
+
+        public init(kind: Kind, range: Range<Int>, text: String) {
+            self.kind = kind
+            self.range = range
+            self.text = text
+        }
+    }
+}

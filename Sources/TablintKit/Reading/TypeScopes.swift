@@ -1,0 +1,96 @@
+/// Which braces of a Swift file are type bodies, so a declaration can be placed: at the top
+/// level, directly in a type (`enum Timer { … }`, `extension Timer { … }`), or somewhere
+/// inside a function or closure. Built in one pass, without recursion; every query is O(1).
+struct TypeScopes {
+    /// For every significant token, the index of the innermost `{` around it; -1 at top level.
+    private var enclosingBrace: [Int32]
+    /// For a `{` that opens a type body, the type's name (the last part of `Outer.Timer`).
+    private var typeNames: [Int: String] = [:]
+    /// For every `{`, the innermost type body it is in or is: its `{` index, or -1.
+    private var nearestType: [Int: Int] = [:]
+
+    /// Keywords that end a type declaration's head without a body having started.
+    private static let headBreakers: Set<String> = [
+        "func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit",
+    ]
+
+    init(_ tokens: SignificantTokens) {
+        enclosingBrace = [Int32](repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        var pendingType: String?
+        var index = 0
+        while index < tokens.count {
+            enclosingBrace[index] = Int32(truncatingIfNeeded: open.last ?? -1)
+            let kind = tokens.kind(index)
+            switch kind {
+            case .leftBrace:
+                let parentType = open.last.flatMap { nearestType[$0] } ?? -1
+                if let name = pendingType {
+                    typeNames[index] = name
+                    nearestType[index] = index
+                } else {
+                    nearestType[index] = parentType
+                }
+                pendingType = nil
+                open.append(index)
+            case .rightBrace:
+                // Only a closer paired with the innermost opener closes it; a stray one is ignored.
+                if let last = open.last, tokens.partner[index] == last { open.removeLast() }
+                pendingType = nil
+            case .semicolon:
+                pendingType = nil
+            case .keyword, .identifier:
+                if let name = Self.declaredTypeName(tokens, at: index) {
+                    pendingType = name
+                } else if pendingType != nil, kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
+                    pendingType = nil
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+    }
+
+    /// `enum X`, `struct X`, `class X`, `actor X`, `protocol X`, `extension A.B.X`: the name.
+    private static func declaredTypeName(_ tokens: SignificantTokens, at index: Int) -> String? {
+        guard tokens.kind(index + 1) == .identifier else { return nil }
+        if tokens.kind(index) == .keyword {
+            guard tokens.isText(index, "enum") || tokens.isText(index, "struct") || tokens.isText(index, "class")
+                || tokens.isText(index, "protocol") || tokens.isText(index, "extension")
+            else { return nil }
+        } else if !tokens.isText(index, "actor") {
+            return nil
+        }
+        var last = index + 1
+        if tokens.isText(index, "extension") {
+            while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier { last += 2 }
+        }
+        return SignificantTokens.unticked(tokens.text(last))
+    }
+
+    /// The innermost `{` around token `index`, or nil at the top level.
+    func enclosingBrace(of index: Int) -> Int? {
+        guard index >= 0, index < enclosingBrace.count, enclosingBrace[index] >= 0 else { return nil }
+        return Int(enclosingBrace[index])
+    }
+
+    /// The name of the innermost type whose body holds token `index`, through functions and
+    /// closures: `Timer` for a `func` anywhere inside `enum Timer { … }`.
+    func enclosingTypeName(of index: Int) -> String? {
+        guard let brace = enclosingBrace(of: index), let type = nearestType[brace], type >= 0 else { return nil }
+        return typeNames[type]
+    }
+
+    /// Whether token `index` sits at the top level or directly in a type body: where a `let` is
+    /// a global or a member, not a local.
+    func isDeclarationLevel(_ index: Int) -> Bool {
+        guard let brace = enclosingBrace(of: index) else { return true }
+        return typeNames[brace] != nil
+    }
+
+    /// The type whose body directly holds token `index`, if any.
+    func directTypeName(of index: Int) -> String? {
+        enclosingBrace(of: index).flatMap { typeNames[$0] }
+    }
+}

@@ -1,0 +1,127 @@
+/// `tablint::dispatcher-default`: the library's guarantee that a new state or action breaks the
+/// build rests on the dispatcher's `switch` listing every pair with no catch-all, so Swift's
+/// exhaustiveness check does the rest. A `default:`, a `_` or a bare binding in a dispatcher's
+/// own switch silently removes it. Which switches are dispatchers is `DispatcherReader`'s call.
+public struct DispatcherDefault: Rule {
+    public let code = "tablint::dispatcher-default"
+    public let defaultSeverity = Severity.error
+    public let summary = "A `default:`, `_` or bare binding in a dispatcher's switch lets a new state, action or effect compile without a case."
+
+    public init() {}
+
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        context.dispatchers.flatMap { dispatcher -> [Diagnostic] in
+            let note = context.note(at: dispatcher.switchRange.lowerBound, Self.switchNote(dispatcher))
+            var found: [Diagnostic] = []
+            func report(_ range: Range<Int>, _ message: String) {
+                found.append(diagnostic(context, at: range, message, notes: [note]))
+            }
+            for arm in dispatcher.arms {
+                switch arm.label {
+                case .default:
+                    report(arm.labelRange, Self.wholeMessage("`\(arm.labelText)`", dispatcher, onlyWarns: false))
+                case .unknownDefault:
+                    report(arm.labelRange, Self.wholeMessage("`\(arm.labelText)`", dispatcher, onlyWarns: true))
+                case .items(let items, let unknown):
+                    for item in items where !item.isGuarded {
+                        let written = items.count == 1 ? "`\(arm.labelText)`" : "`\(item.elements.count == 1 ? item.elements[0].text : Self.text(of: item))` in `\(arm.labelText)`"
+                        let range = items.count == 1 ? arm.labelRange : item.range
+                        let loose = item.elements.indices.filter { item.elements[$0].matchesEverything }
+                        if !loose.isEmpty, loose.count == item.elements.count {
+                            report(range, Self.wholeMessage(written, dispatcher, onlyWarns: unknown))
+                        } else if item.isTuple {
+                            for position in loose {
+                                report(item.elements[position].range, Self.positionMessage(position, of: item, arm, dispatcher))
+                            }
+                        }
+                    }
+                case .unreadable:
+                    break
+                }
+            }
+            return found
+        }
+    }
+
+    private static func text(of item: Dispatcher.CaseItem) -> String {
+        "(" + item.elements.map(\.text).joined(separator: ", ") + ")"
+    }
+
+    /// What the subject's values are called, for "matches every … not listed".
+    private static func everything(_ dispatcher: Dispatcher) -> (all: String, new: String, each: String) {
+        switch dispatcher.kind {
+        case .step: return ("every (state, action) pair", "a new state or action", "each pair")
+        case .effect: return ("every effect", "a new effect", "each effect")
+        case .render: return ("every state", "a new state", "each state")
+        case .configured:
+            if dispatcher.subjects.count == 1 {
+                return ("every value of `\(dispatcher.subjects[0].name)`", "a new case", "each case")
+            }
+            return ("every (\(dispatcher.subjects.map(\.name).joined(separator: ", "))) combination", "a new case", "each combination")
+        }
+    }
+
+    private static func describe(_ dispatcher: Dispatcher) -> String {
+        switch dispatcher.kind {
+        case .step, .configured: return "dispatcher `\(dispatcher.function.text)`"
+        case .effect: return "effect dispatcher `\(dispatcher.function.text)`"
+        case .render: return "render dispatcher `\(dispatcher.function.text)`"
+        }
+    }
+
+    static func wholeMessage(_ written: String, _ dispatcher: Dispatcher, onlyWarns: Bool) -> String {
+        let (all, new, each) = everything(dispatcher)
+        let consequence = onlyWarns ? "will compile with only a warning"
+            : dispatcher.kind == .configured ? "will compile without being listed" : "will compile without a case"
+        return "\(written) in \(describe(dispatcher)) matches \(all) not listed, so \(new) \(consequence). List \(each) instead"
+    }
+
+    /// `_` or a binding in one position of a tuple pattern whose other positions constrain it.
+    static func positionMessage(_ position: Int, of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm, _ dispatcher: Dispatcher) -> String {
+        let element = item.elements[position]
+        let subject = dispatcher.subjects[position]
+        let written = "`\(element.text)` in the \(positionName(subject)) position of `\(arm.labelText)` in \(describe(dispatcher))"
+        // The other element of a (state, action) pair, when it names one case.
+        let other = item.elements.indices.filter { $0 != position }.compactMap { index -> (Dispatcher.Subject, String)? in
+            if case .member(let name, _) = item.elements[index].kind { return (dispatcher.subjects[index], name) }
+            return nil
+        }
+        switch subject.role {
+        case .state, .action:
+            let noun = subject.role == .state ? "state" : "action"
+            if other.count == 1, item.elements.count == 2 {
+                let (otherSubject, name) = other[0]
+                let scope = otherSubject.role == .state ? "in state `\(name)`" : "for action `\(name)`"
+                return "\(written) matches every \(noun) \(scope), so a new \(noun) will compile without a case for `\(name)`. List each \(noun) instead"
+            }
+            return "\(written) matches every \(noun), so a new \(noun) will compile without a case. List each \(noun) instead"
+        case .effect, .value:
+            return "\(written) matches every value of `\(subject.name)`, so a new case will compile without being listed. List each case instead"
+        }
+    }
+
+    private static func positionName(_ subject: Dispatcher.Subject) -> String {
+        switch subject.role {
+        case .state: return "state"
+        case .action: return "action"
+        case .effect: return "effect"
+        case .value: return "`\(subject.name)`"
+        }
+    }
+
+    /// Why this switch is a dispatcher.
+    static func switchNote(_ dispatcher: Dispatcher) -> String {
+        let subjects = dispatcher.subjects
+        switch dispatcher.kind {
+        case .step:
+            let state = subjects.first { $0.role == .state }!, action = subjects.first { $0.role == .action }!
+            return "`\(dispatcher.switchText)` is the dispatcher of `\(dispatcher.function.text)`: `\(state.name)` is its state (`\(state.type)`) and `\(action.name)` its action (`\(action.type)`)"
+        case .effect:
+            return "`\(dispatcher.switchText)` is the effect dispatcher of `\(dispatcher.function.text)`: `\(subjects[0].name)` is its effect (`\(subjects[0].type)`)"
+        case .render:
+            return "`\(dispatcher.switchText)` is the render dispatcher of `\(dispatcher.function.text)`: `\(subjects[0].name)` is its state (`\(subjects[0].type)`)"
+        case .configured:
+            return "`\(dispatcher.switchText)` is a dispatcher because `\(dispatcher.function.text)` is named as one in the configuration"
+        }
+    }
+}

@@ -1,0 +1,371 @@
+/// `tablint::dispatcher-drift`: a hand-written dispatcher is the matrix written a second time,
+/// as code. When the two disagree, the matrix (what reviewers, fixtures and the generator read)
+/// no longer describes what the program does. This rule pairs each step dispatcher with its
+/// matrix by machine name, possibly across files of the run, and compares them pair by pair.
+/// Where the pairing or a body cannot be read with confidence it says nothing.
+public struct DispatcherDrift: RunRule {
+    public let code = "tablint::dispatcher-drift"
+    public let defaultSeverity = Severity.error
+    public let summary = "A dispatcher's cases disagree with its matrix: a pair missing, listed twice, or doing something else than its cell."
+
+    public init() {}
+
+    public func check(run: [FileSummary]) -> [Diagnostic] {
+        var byMachine: [String: [(file: Int, matrix: BoundMatrix)]] = [:]
+        for (index, file) in run.enumerated() {
+            for bound in file.matrices { byMachine[bound.key, default: []].append((index, bound)) }
+        }
+        var found: [Diagnostic] = []
+        for file in run {
+            for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms {
+                // Two matrices for one machine name: which one the dispatcher follows is a guess.
+                guard let machine = dispatcher.machine, let candidates = byMachine[MachineKey.normalized(machine)],
+                    candidates.count == 1
+                else { continue }
+                var comparison = Comparison(
+                    rule: self, dispatcher: dispatcher, file: file,
+                    matrix: candidates[0].matrix.matrix, matrixFile: run[candidates[0].file])
+                found += comparison.run()
+            }
+        }
+        return found
+    }
+}
+
+/// One dispatcher against one matrix.
+private struct Comparison {
+    let rule: DispatcherDrift
+    let dispatcher: Dispatcher
+    let file: FileSummary
+    let matrix: Matrix
+    let matrixFile: FileSummary
+
+    /// Which arm item decides a pair: the first that covers it without a condition.
+    struct Decider {
+        var arm: Int
+        var item: Dispatcher.CaseItem?
+    }
+
+    private var decider: [[Decider?]] = []
+    /// Covered first by a guarded or partial item: which arm runs is decided at run time.
+    private var conditional: [[Bool]] = []
+    /// How many pairs are still undecided (`open`) and still untouched by any item (`fresh`),
+    /// per row, per column and in all: an item that can change nothing is skipped without
+    /// walking its pairs, so a switch of many catch-alls costs no more than the matrix.
+    private var open = Counts()
+    private var fresh = Counts()
+    private var found: [Diagnostic] = []
+    private var reportedUndeclared = Set<String>()
+
+    struct Counts {
+        var rows: [Int] = []
+        var columns: [Int] = []
+        var total = 0
+
+        init() {}
+
+        init(states: Int, actions: Int) {
+            rows = Array(repeating: actions, count: states)
+            columns = Array(repeating: states, count: actions)
+            total = states * actions
+        }
+
+        mutating func remove(_ state: Int, _ action: Int) {
+            rows[state] -= 1
+            columns[action] -= 1
+            total -= 1
+        }
+
+        /// Whether any counted pair lies in `states` × `actions`, judged by its row, its
+        /// column or the total: enough to skip an item that covers one row, one column or all.
+        func mayHave(_ states: Range<Int>, _ actions: Range<Int>) -> Bool {
+            if total == 0 || states.isEmpty || actions.isEmpty { return false }
+            if states.count == 1, rows[states.lowerBound] == 0 { return false }
+            if actions.count == 1, columns[actions.lowerBound] == 0 { return false }
+            return true
+        }
+    }
+
+    init(rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary) {
+        self.rule = rule
+        self.dispatcher = dispatcher
+        self.file = file
+        self.matrix = matrix
+        self.matrixFile = matrixFile
+        states = matrix.states.map { Self.fold($0.text) }
+        actions = matrix.actions.map { Self.fold($0.text) }
+        stateIndex = Dictionary(states.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        actionIndex = Dictionary(actions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func fold(_ name: String) -> String { name.lowercased() }
+
+    /// The matrix's names, folded once, and their indices.
+    private let states: [String]
+    private let actions: [String]
+    private let stateIndex: [String: Int]
+    private let actionIndex: [String: Int]
+    private var name: String { "`\(dispatcher.function.text)`" }
+    private var machine: String { "`\(matrix.machine.text)`" }
+
+    mutating func run() -> [Diagnostic] {
+        guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action),
+            stateIndex.count == states.count, actionIndex.count == actions.count
+        else { return [] }
+        decider = Array(repeating: Array(repeating: nil, count: actions.count), count: states.count)
+        conditional = Array(repeating: Array(repeating: false, count: actions.count), count: states.count)
+        open = Counts(states: states.count, actions: actions.count)
+        fresh = open
+        for (armIndex, arm) in dispatcher.arms.enumerated() {
+            switch arm.label {
+            case .unreadable:
+                return []  // it may match anything
+            case .default, .unknownDefault:
+                cover(states.indices, actions.indices, arm: armIndex, item: nil, conditional: false, explicit: false)
+            case .items(let items, _):
+                for item in items {
+                    guard let (coveredStates, coveredActions, partial) = coverage(of: item, arm, stateAt, actionAt) else {
+                        return []  // a pattern tablint cannot read may match anything
+                    }
+                    let explicit = item.isTuple && item.elements.allSatisfy { $0.wholeMember != nil }
+                    cover(coveredStates, coveredActions, arm: armIndex, item: item, conditional: item.isGuarded || partial, explicit: explicit)
+                }
+            }
+        }
+        reportMissing()
+        reportMismatches()
+        return found
+    }
+
+    /// The states and actions an item covers (all, one, or none for an undeclared name), and
+    /// whether it covers them only in part (a refutable payload); nil for a pattern not read.
+    private mutating func coverage(
+        of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm, _ stateAt: Int, _ actionAt: Int
+    ) -> (Range<Int>, Range<Int>, Bool)? {
+        if !item.isTuple {
+            return item.elements[0].matchesEverything ? (states.indices, actions.indices, false) : nil
+        }
+        var partial = false
+        func indices(_ element: Dispatcher.PatternElement, _ names: [String: Int], count: Int, _ role: String) -> Range<Int>? {
+            switch element.kind {
+            case .wildcard, .binding:
+                return 0..<count
+            case .member(let member, let refutable):
+                partial = partial || refutable
+                if let index = names[Self.fold(member)] { return index..<(index + 1) }
+                undeclared(member, role, element, arm)
+                return 0..<0
+            case .other:
+                return nil
+            }
+        }
+        guard let coveredStates = indices(item.elements[stateAt], stateIndex, count: states.count, "state"),
+            let coveredActions = indices(item.elements[actionAt], actionIndex, count: actions.count, "action")
+        else { return nil }
+        return (coveredStates, coveredActions, partial)
+    }
+
+    private mutating func cover(
+        _ coveredStates: Range<Int>, _ coveredActions: Range<Int>, arm: Int, item: Dispatcher.CaseItem?,
+        conditional isConditional: Bool, explicit: Bool
+    ) {
+        // Only an explicit pair can be a duplicate; any other item matters only where it still
+        // decides (or makes conditional) a pair.
+        if !explicit, !(isConditional ? fresh : open).mayHave(coveredStates, coveredActions) { return }
+        for state in coveredStates {
+            for action in coveredActions {
+                if let earlier = decider[state][action] {
+                    if explicit, !isConditional, let item { duplicate(item, arm, of: earlier, state, action) }
+                } else if isConditional {
+                    if !conditional[state][action] {
+                        conditional[state][action] = true
+                        fresh.remove(state, action)
+                    }
+                } else {
+                    decider[state][action] = Decider(arm: arm, item: item)
+                    open.remove(state, action)
+                    if !conditional[state][action] { fresh.remove(state, action) }
+                }
+            }
+        }
+    }
+
+    // MARK: Findings
+
+    private mutating func undeclared(_ member: String, _ role: String, _ element: Dispatcher.PatternElement, _ arm: Dispatcher.Arm) {
+        guard reportedUndeclared.insert(role + " " + Self.fold(member)).inserted else { return }
+        let list = role == "state" ? matrix.stateList : matrix.actionList
+        let declared = role == "state" ? matrix.statesRange : matrix.actionsRange
+        found.append(rule.diagnostic(
+            file, at: element.range,
+            "`\(arm.labelText)` in dispatcher \(name) names \(role) `\(member)`, which the matrix \(machine) does not declare. \(role == "state" ? "States" : "Actions"): \(list)",
+            notes: [matrixFile.note(at: declared.lowerBound, "the matrix \(machine) declares its \(role)s here")]))
+    }
+
+    private mutating func duplicate(_ item: Dispatcher.CaseItem, _ arm: Int, of earlier: Decider, _ state: Int, _ action: Int) {
+        let first = dispatcher.arms[earlier.arm]
+        let pair = "(\(matrix.states[state].text), \(matrix.actions[action].text))"
+        found.append(rule.diagnostic(
+            file, at: item.range,
+            "`\(dispatcher.arms[arm].labelText)` in dispatcher \(name) handles \(pair) again; `\(first.labelText)` above already handles it, so this case never runs. Keep one case per pair",
+            notes: [file.note(at: (earlier.item?.range ?? first.labelRange).lowerBound, "\(pair) is first handled here")]))
+    }
+
+    /// Pairs no arm covers: the enum and the matrix disagree (Swift's exhaustiveness check
+    /// passes only because the enum lacks the state or action). A state or action none of
+    /// whose pairs has a case is reported once.
+    private mutating func reportMissing() {
+        let missing = states.indices.map { state in actions.indices.map { decider[state][$0] == nil && !conditional[state][$0] } }
+        let stateType = dispatcher.subjects.first { $0.role == .state }!.type
+        let actionType = dispatcher.subjects.first { $0.role == .action }!.type
+        let wholeStates = Set(states.indices.filter { state in !actions.isEmpty && missing[state].allSatisfy { $0 } })
+        let wholeActions = Set(actions.indices.filter { action in !states.isEmpty && states.indices.allSatisfy { missing[$0][action] } })
+        let at = dispatcher.switchRange
+        for state in states.indices.sorted() where wholeStates.contains(state) {
+            let declared = matrix.states[state]
+            found.append(rule.diagnostic(
+                file, at: at,
+                "dispatcher \(name) has no case for state `\(declared.text)`, which has a row in the matrix \(machine); expected `\(Self.lower(declared.text))` in `\(stateType)` and a case for each of its \(actions.count == 1 ? "1 action" : "\(actions.count) actions")",
+                notes: [matrixFile.note(at: matrix.rowAnchor(state).lowerBound, "the row of `\(declared.text)` is here")]))
+        }
+        for action in actions.indices where wholeActions.contains(action) && wholeStates.count < states.count {
+            let declared = matrix.actions[action]
+            found.append(rule.diagnostic(
+                file, at: at,
+                "dispatcher \(name) has no case for action `\(declared.text)`, which has a column in the matrix \(machine); expected `\(Self.lower(declared.text))` in `\(actionType)` and a case for it in each state",
+                notes: [matrixFile.note(at: declared.range.lowerBound, "`\(declared.text)` is declared here")]))
+        }
+        for state in states.indices where !wholeStates.contains(state) {
+            for action in actions.indices where missing[state][action] && !wholeActions.contains(action) {
+                let cell = matrix.rows[state].cells[action]
+                let pair = "(\(matrix.states[state].text), \(matrix.actions[action].text))"
+                found.append(rule.diagnostic(
+                    file, at: at,
+                    "dispatcher \(name) has no case for \(pair), which the matrix \(machine) declares as \(Self.describe(cell.kind)); expected a case returning \(expected(cell.kind, state, action))",
+                    notes: [matrixFile.note(at: cell.range.lowerBound, "cell \(pair) is here")]))
+            }
+        }
+    }
+
+    /// Each arm against the cells it decides; an arm deciding several pairs that differ gets
+    /// one diagnostic listing them.
+    private mutating func reportMismatches() {
+        var byArm: [Int: [(state: Int, action: Int)]] = [:]
+        for state in states.indices {
+            for action in actions.indices {
+                guard !conditional[state][action], let decider = decider[state][action] else { continue }
+                let outcome = dispatcher.arms[decider.arm].outcome
+                if !Self.agrees(outcome.kind, matrix.rows[state].cells[action].kind) {
+                    byArm[decider.arm, default: []].append((state, action))
+                }
+            }
+        }
+        for armIndex in byArm.keys.sorted() {
+            let arm = dispatcher.arms[armIndex]
+            let pairs = byArm[armIndex]!
+            let outcome = arm.outcome
+            let returns = "\(Self.verb(outcome.kind)) `\(outcome.text)` (\(Self.describe(outcome.kind)))"
+            let shown = pairs.prefix(Self.listedPairs)
+            let notes = shown.flatMap { pair -> [Diagnostic.Note] in
+                let cell = matrix.rows[pair.state].cells[pair.action]
+                return [matrixFile.note(at: cell.range.lowerBound, "cell \(label(pair.state, pair.action)) of the matrix \(machine) is \(Self.describe(cell.kind)) here")]
+                    + pathNotes(cell, pair.state, pair.action)
+            }
+            let message: String
+            if pairs.count == 1 {
+                let (state, action) = pairs[0]
+                let cell = matrix.rows[state].cells[action].kind
+                message = "`\(arm.labelText)` in dispatcher \(name) \(returns) for \(label(state, action)), but the matrix \(machine) declares it as \(Self.describe(cell)); expected \(expected(cell, state, action))"
+            } else {
+                let listed = shown.map { "\(label($0.state, $0.action)) is \(Self.describe(matrix.rows[$0.state].cells[$0.action].kind))" }
+                let more = pairs.count > shown.count ? ", and \(pairs.count - shown.count) more" : ""
+                message = "`\(arm.labelText)` in dispatcher \(name) \(returns) for \(pairs.count) pairs the matrix \(machine) declares otherwise: \(listed.joined(separator: ", "))\(more). List those pairs with their own cases"
+            }
+            found.append(rule.diagnostic(file, at: outcome.range, message, notes: notes))
+        }
+    }
+
+    static let listedPairs = 5
+
+    /// A GO that a path made of a HANDLE: say so, or "expected `.go`" would puzzle whoever
+    /// reads `.handle` in the row. (A derived GO's target spans the whole cell it replaced.)
+    private func pathNotes(_ cell: Cell, _ state: Int, _ action: Int) -> [Diagnostic.Note] {
+        guard case .go(let target, _, _) = cell.kind, target.range == cell.range,
+            let (range, why) = GoTarget.derivation(of: state, action, in: matrix)
+        else { return [] }
+        return [matrixFile.note(at: range.lowerBound, "\(why), which makes the HANDLE at \(label(state, action)) a GO to `\(target.text)`")]
+    }
+
+    private func label(_ state: Int, _ action: Int) -> String {
+        "(\(matrix.states[state].text), \(matrix.actions[action].text))"
+    }
+
+    // MARK: Comparing
+
+    static func agrees(_ outcome: Dispatcher.Outcome.Kind, _ cell: Cell.Kind) -> Bool {
+        switch (outcome, cell) {
+        case (.unreadable, _), (_, .unknown):
+            return true  // not read: say nothing
+        case let (.go(target, effects), .go(cellTarget, cellEffects, _)):
+            return fold(target.text) == fold(cellTarget.text) && effects.map { fold($0.text) } == cellEffects.map { fold($0.text) }
+        case (.ignored, .ignore), (.handle, .handle), (.delegate, .delegate), (.unreachable, .unreachable):
+            return true
+        case let (.stay(effects), .emit(cellEffects)):
+            return effects.map { fold($0.text) } == cellEffects.map { fold($0.text) }
+        default:
+            return false
+        }
+    }
+
+    /// A cell as a `.tbl` fixture writes it: `GO(Running, StartClock)`.
+    static func describe(_ cell: Cell.Kind) -> String {
+        switch cell {
+        case .ignore: return "IGNORE"
+        case .handle: return "HANDLE"
+        case .unreachable: return "UNREACHABLE"
+        case let .go(target, effects, _): return "GO(" + ([target.text] + effects.map(\.text)).joined(separator: ", ") + ")"
+        case let .emit(effects): return "EMIT(" + effects.map(\.text).joined(separator: ", ") + ")"
+        case let .delegate(child): return "DELEGATE(\(child.text))"
+        case let .unknown(written, _): return "`\(written)`"
+        }
+    }
+
+    /// What an arm does, in the same words.
+    static func describe(_ outcome: Dispatcher.Outcome.Kind) -> String {
+        switch outcome {
+        case .ignored: return "IGNORE"
+        case .handle: return "HANDLE"
+        case .unreachable: return "UNREACHABLE"
+        case let .go(target, effects): return "GO(" + ([target.text] + effects.map(\.text)).joined(separator: ", ") + ")"
+        case let .stay(effects): return "EMIT(" + effects.map(\.text).joined(separator: ", ") + ")"
+        case .delegate: return "DELEGATE"
+        case .unreadable: return "unread"
+        }
+    }
+
+    /// "returns `.ignored`", but "calls `fatalError(…)`".
+    static func verb(_ outcome: Dispatcher.Outcome.Kind) -> String {
+        switch outcome {
+        case .handle, .delegate, .unreachable: return "calls"
+        default: return "returns"
+        }
+    }
+
+    /// What the dispatcher should return for a cell, in Swift.
+    private func expected(_ cell: Cell.Kind, _ state: Int, _ action: Int) -> String {
+        func effects(_ names: [Name]) -> String { "[" + names.map { "." + Self.lower($0.text) }.joined(separator: ", ") + "]" }
+        switch cell {
+        case .ignore: return "`.ignored`"
+        case .unreachable: return "`fatalError(…)`"
+        case let .go(target, names, _): return "`.go(.\(Self.lower(target.text)), effects: \(effects(names)))`"
+        case let .emit(names): return "`.stay(effects: \(effects(names)))`"
+        case .handle:
+            return "a call to the cells member `\(Self.lower(matrix.states[state].text) + Self.cap(matrix.actions[action].text))`"
+        case let .delegate(child): return "a delegation to the child `\(child.text)`"
+        case .unknown: return "what the cell says"
+        }
+    }
+
+    static func lower(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
+    static func cap(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+}
