@@ -395,15 +395,15 @@ final class DispatcherTests: XCTestCase {
     /// dispatcher has no matrix to pair with and says nothing.
     func testTheCrossFileStepIsTheSameForEveryJobCountAndNeedsBothFiles() {
         let files = [
-            "Timer.swift": Self.timerEnum, "Timer.tb.swift": Self.timerTable(".go(target: \"Idle\", effects: [])"),
-            "Gate.swift": Self.gateStep, "Gate.tb.swift": Self.gateTable(".go(target: \"Shut\", effects: [\"Click\"])"),
+            "Timer.swift": Self.timerEnum, "TimerTable.swift": Self.timerTable(".go(target: \"Idle\", effects: [])"),
+            "Gate.swift": Self.gateStep, "GateTable.swift": Self.gateTable(".go(target: \"Shut\", effects: [\"Click\"])"),
         ]
         let read: Runner.FileReader = { .success(Array(files[$0]!.utf8)) }
         let paths = files.keys.sorted()
         let one = Runner.lint(paths, jobs: 1, read: read)
         XCTAssertEqual(one.diagnostics.map(\.code), ["tablint::dispatcher-drift", "tablint::dispatcher-drift"])
         XCTAssertEqual(one.diagnostics.map(\.path), ["Gate.swift", "Timer.swift"])
-        XCTAssertEqual(one.diagnostics.map { $0.notes.map(\.path) }, [["Gate.tb.swift"], ["Timer.tb.swift"]])
+        XCTAssertEqual(one.diagnostics.map { $0.notes.map(\.path) }, [["GateTable.swift"], ["TimerTable.swift"]])
         for jobs in [2, 3, 8] {
             XCTAssertEqual(Runner.lint(paths, jobs: jobs, read: read), one, "jobs \(jobs)")
             XCTAssertEqual(Runner.lint(paths.reversed(), jobs: jobs, read: read).diagnostics, one.diagnostics, "jobs \(jobs), reversed")
@@ -411,13 +411,13 @@ final class DispatcherTests: XCTestCase {
         for (path, text) in files {
             XCTAssertEqual(Linter.lint(SourceFile(path: path, text: text)).map(\.code), [], path)
         }
-        XCTAssertEqual(Runner.lint(["Timer.swift", "Gate.tb.swift"], jobs: 2, read: read).diagnostics, [], "no pair")
+        XCTAssertEqual(Runner.lint(["Timer.swift", "GateTable.swift"], jobs: 2, read: read).diagnostics, [], "no pair")
     }
 
     func testCrossFileCheckIsPureOverSummaries() {
         let summaries = [
             Linter.analyze(SourceFile(path: "Timer.swift", text: Self.timerEnum)).summary,
-            Linter.analyze(SourceFile(path: "Timer.tb.swift", text: Self.timerTable(".go(target: \"Idle\", effects: [])"))).summary,
+            Linter.analyze(SourceFile(path: "TimerTable.swift", text: Self.timerTable(".go(target: \"Idle\", effects: [])"))).summary,
         ]
         XCTAssertEqual(summaries[0].dispatchers.count, 1)
         XCTAssertEqual(summaries[1].matrices.map(\.machine), ["Timer"])
@@ -492,9 +492,9 @@ extension CLITests {
         for project in ["Correct", "Drifted"] {
             let drifted = project == "Drifted"
             try dir.write("\(project)/Sources/Timer/Timer.swift", Array(DispatcherTests.timerEnum.utf8))
-            try dir.write("\(project)/Sources/Timer/Timer.tb.swift", Array(DispatcherTests.timerTable(drifted ? ".go(target: \"Idle\", effects: [])" : ".handle").utf8))
+            try dir.write("\(project)/Sources/Timer/TimerTable.swift", Array(DispatcherTests.timerTable(drifted ? ".go(target: \"Idle\", effects: [])" : ".handle").utf8))
             try dir.write("\(project)/Sources/Gate/Gate.swift", Array(DispatcherTests.gateStep.utf8))
-            try dir.write("\(project)/Sources/Tables/Gate.tb.swift", Array(DispatcherTests.gateTable(drifted ? ".go(target: \"Shut\", effects: [\"Click\"])" : ".go(target: \"Shut\", effects: [])").utf8))
+            try dir.write("\(project)/Sources/Tables/GateTable.swift", Array(DispatcherTests.gateTable(drifted ? ".go(target: \"Shut\", effects: [\"Click\"])" : ".go(target: \"Shut\", effects: [])").utf8))
         }
         XCTAssertEqual(
             try tablint(["Correct"], in: dir.path),
@@ -503,9 +503,9 @@ extension CLITests {
             status: 1,
             stdout: """
                 Drifted/Sources/Gate/Gate.swift:6:33: error: `case (.open, .push):` in dispatcher `gateStep` returns `.go(.shut, effects: [])` (GO(shut)) for (Open, Push), but the matrix `Gate` declares it as GO(Shut, Click); expected `.go(.shut, effects: [.click])` [tablint::dispatcher-drift]
-                Drifted/Sources/Tables/Gate.tb.swift:7:19: note: cell (Open, Push) of the matrix `Gate` is GO(Shut, Click) here
+                Drifted/Sources/Tables/GateTable.swift:7:19: note: cell (Open, Push) of the matrix `Gate` is GO(Shut, Click) here
                 Drifted/Sources/Timer/Timer.swift:15:56: error: `case let (.running(since), .tick(now)):` in dispatcher `step` calls `c.runningTick(ctx, Running(since: since), Tick(now: now))` (HANDLE) for (Running, Tick), but the matrix `Timer` declares it as GO(Idle); expected `.go(.idle, effects: [])` [tablint::dispatcher-drift]
-                Drifted/Sources/Timer/Timer.tb.swift:9:23: note: cell (Running, Tick) of the matrix `Timer` is GO(Idle) here
+                Drifted/Sources/Timer/TimerTable.swift:9:23: note: cell (Running, Tick) of the matrix `Timer` is GO(Idle) here
 
                 """,
             stderr: "2 errors, 0 warnings in 4 files\n"))

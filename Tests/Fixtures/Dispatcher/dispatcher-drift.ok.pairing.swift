@@ -82,7 +82,7 @@ enum FanPins {
     static let FIXTURE = """
         machine Fan
         initial Off
-        states Off On
+        states  Off On
         actions Toggle
         Off | GO(On)
         On  | GO(Off)
