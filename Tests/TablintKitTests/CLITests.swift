@@ -194,6 +194,29 @@ final class CLITests: XCTestCase {
                        ProcessResult(status: 0, stdout: "", stderr: "0 errors, 0 warnings in 1 file\n"))
     }
 
+    /// `--dispatcher NAME` makes a function of another state-machine library a dispatcher.
+    func testTheDispatcherFlagNamesMoreDispatcherFunctions() throws {
+        let dir = try TemporaryDirectory(self)
+        try dir.write("Light.swift", """
+            enum Light { case red, green }
+            enum Event { case go, stop }
+            func shouldTransition(from s: Light, to e: Event) -> Bool {
+                switch (s, e) {
+                case (.red, .go): return true
+                default: return false
+                }
+            }
+
+            """)
+        XCTAssertEqual(try tablint(["Light.swift"], in: dir.path),
+                       ProcessResult(status: 0, stdout: "", stderr: "0 errors, 0 warnings in 1 file\n"))
+        let flagged = try tablint(["--dispatcher", "shouldTransition", "Light.swift"], in: dir.path)
+        XCTAssertEqual(flagged.status, 1)
+        XCTAssertTrue(flagged.stdout.hasPrefix("Light.swift:6:5: error: `default:` in dispatcher `shouldTransition`"), flagged.stdout)
+        XCTAssertTrue(flagged.stdout.contains("Light.swift:4:5: note: `switch (s, e)` is a dispatcher because `shouldTransition` is named with `--dispatcher`"), flagged.stdout)
+        XCTAssertEqual(try tablint(["--dispatcher", "not a name", "Light.swift"], in: dir.path).status, 2)
+    }
+
     func testANonexistentPathExitsTwoAndLintsNothing() throws {
         let dir = try TemporaryDirectory(self)
         try dir.write("Bad.swift", Self.invalidUTF8(at: 1))

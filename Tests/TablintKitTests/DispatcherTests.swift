@@ -246,9 +246,9 @@ final class DispatcherTests: XCTestCase {
         let diagnostics = Linter.lint(SourceFile(path: "Light.swift", text: Self.transition), extraDispatcherFunctions: ["shouldTransition"])
         XCTAssertEqual(Fixtures.render(diagnostics), """
             10:23: error: `_` in the `to` position of `case (.green, _):` in dispatcher `shouldTransition` matches every value of `to`, so a new case will compile without being listed. List each case instead [tablint::dispatcher-default]
-              8:9: note: `switch (from, to)` is a dispatcher because `shouldTransition` is named as one in the configuration
+              8:9: note: `switch (from, to)` is a dispatcher because `shouldTransition` is named with `--dispatcher`
             11:9: error: `default:` in dispatcher `shouldTransition` matches every (from, to) combination not listed, so a new case will compile without being listed. List each combination instead [tablint::dispatcher-default]
-              8:9: note: `switch (from, to)` is a dispatcher because `shouldTransition` is named as one in the configuration
+              8:9: note: `switch (from, to)` is a dispatcher because `shouldTransition` is named with `--dispatcher`
 
             """)
     }
@@ -536,5 +536,22 @@ private extension Dispatcher.Outcome.Kind {
         case .unreachable: return "unreachable"
         case .unreadable: return "unreadable"
         }
+    }
+}
+
+/// `--fix` lints the files as they are after fixing as one run, so drift between a dispatcher
+/// and a table in another file is reported with `--fix` as without it.
+final class FixRunCrossFileTests: XCTestCase {
+    func testFixReportsDriftAcrossFiles() {
+        let files = [
+            "Timer.swift": DispatcherTests.timerEnum,
+            "TimerTable.swift": DispatcherTests.timerTable(".go(target: \"Idle\", effects: [])"),
+        ]
+        let read: Runner.FileReader = { path in files[path].map { .success(Array($0.utf8)) } ?? .failure(SystemError(code: 2)) }
+        let lint = Runner.lint(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read)
+        let fixed = Runner.fix(["Timer.swift", "TimerTable.swift"], mode: .diff, jobs: 2, read: read, write: { _, _, _ in .written })
+        XCTAssertEqual(lint.diagnostics.map(\.code), ["tablint::dispatcher-drift"])
+        XCTAssertEqual(fixed.diagnostics, lint.diagnostics)
+        XCTAssertEqual(fixed.lintedFileCount, 2)
     }
 }

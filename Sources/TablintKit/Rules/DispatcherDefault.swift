@@ -121,7 +121,7 @@ public struct DispatcherDefault: Rule {
         case .render:
             return "`\(dispatcher.switchText)` is the render dispatcher of `\(dispatcher.function.text)`: `\(subjects[0].name)` is its state (`\(subjects[0].type)`)"
         case .configured:
-            return "`\(dispatcher.switchText)` is a dispatcher because `\(dispatcher.function.text)` is named as one in the configuration"
+            return "`\(dispatcher.switchText)` is a dispatcher because `\(dispatcher.function.text)` is named with `--dispatcher`"
         }
     }
 }

@@ -12,6 +12,8 @@ public struct Options: Equatable {
     public var diff = false
     /// `--stdin-filename PATH`: the name standard input (`-`) is linted and fixed as.
     public var stdinFilename: String?
+    /// `--dispatcher NAME` (repeatable): more functions whose switches are dispatchers.
+    public var extraDispatcherFunctions: Set<String> = []
     public var showHelp = false
     public var showVersion = false
 
@@ -71,6 +73,13 @@ public enum OptionParser {
                    help: "The name of the file read from standard input (the path '-'); with --fix, the fixed text goes to standard output.") { options, value in
             guard let value, !value.isEmpty else { throw UsageError("--stdin-filename expects a file name") }
             options.stdinFilename = value
+        },
+        OptionSpec(["--dispatcher"], value: "NAME",
+                   help: "Also treat the switches of functions named NAME as dispatchers (repeatable), e.g. shouldTransition.") { options, value in
+            guard let value, !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw UsageError("--dispatcher expects a function name such as shouldTransition, got '\(value ?? "")'")
+            }
+            options.extraDispatcherFunctions.insert(value)
         },
         OptionSpec(["--help", "-h"], help: "Show this help and exit.") { options, _ in
             options.showHelp = true

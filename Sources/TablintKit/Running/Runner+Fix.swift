@@ -42,8 +42,11 @@ extension Runner {
     /// Fixes `files` one after the other: read once, formatted by the pure `Formatter`, proven
     /// safe by it, then written atomically (or diffed), then linted as they now are.
     public static func fix(
-        _ files: [String], mode: FixMode, read: FileReader = Runner.readFile, write: FileWriter = Runner.writeAtomically
+        _ files: [String], mode: FixMode, jobs: Int = Options.defaultJobs, read: FileReader = Runner.readFile,
+        write: FileWriter = Runner.writeAtomically, extraDispatcherFunctions: Set<String> = []
     ) -> FixOutcome {
+        var results: [String: [UInt8]] = [:]
+        var readable: [String] = []
         var outcome = FixOutcome(diagnostics: [], lintedFileCount: 0, failures: [], changed: [], diff: "", errors: [])
         for path in files {
             let bytes: [UInt8]
@@ -78,10 +81,16 @@ extension Runner {
             case .unchanged, .refused:
                 break
             }
-            outcome.diagnostics += Linter.lint(result)
-            outcome.lintedFileCount += 1
+            results[path] = result.bytes
+            readable.append(path)
         }
-        outcome.diagnostics = outcome.diagnostics.sortedForOutput()
+        // The files as they now are are linted as one run, in parallel and with the cross-file
+        // step, exactly as without --fix; nothing is read again.
+        let linted = lint(readable, jobs: jobs, read: { path in
+            results[path].map { .success($0) } ?? .failure(SystemError(code: 2))
+        }, extraDispatcherFunctions: extraDispatcherFunctions)
+        outcome.diagnostics = linted.diagnostics
+        outcome.lintedFileCount = linted.lintedFileCount
         return outcome
     }
 

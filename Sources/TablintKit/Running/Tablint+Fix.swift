@@ -5,7 +5,9 @@ extension Tablint {
         read: Runner.FileReader, write: @escaping Runner.FileWriter
     ) -> Int32 {
         let mode: Runner.FixMode = options.diff ? .diff : .write
-        let outcome = Runner.fix(walk.files, mode: mode, read: read, write: write)
+        let outcome = Runner.fix(
+            walk.files, mode: mode, jobs: options.jobs, read: read, write: write,
+            extraDispatcherFunctions: options.extraDispatcherFunctions)
         let refusals = outcome.diagnostics.filter { $0.code == Unformattable().code }
         if mode == .diff {
             stdout.write(outcome.diff)
@@ -56,7 +58,7 @@ extension Tablint {
         default:
             break
         }
-        let diagnostics = Linter.lint(options.diff ? input : result)
+        let diagnostics = Linter.lint(options.diff ? input : result, extraDispatcherFunctions: options.extraDispatcherFunctions)
         if options.fix {
             // Only text that survives as a String byte for byte: never hand back repaired bytes.
             let text = String(decoding: result.bytes, as: UTF8.self)

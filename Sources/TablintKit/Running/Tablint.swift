@@ -60,7 +60,8 @@ public enum Tablint {
             return runFix(options, walk, stdout: &stdout, stderr: &stderr, read: read, write: write)
         }
 
-        let outcome = Runner.lint(walk.files, jobs: options.jobs, read: read)
+        let outcome = Runner.lint(
+            walk.files, jobs: options.jobs, read: read, extraDispatcherFunctions: options.extraDispatcherFunctions)
         stdout.write(TextReporter.render(outcome.diagnostics))
         let failures = walk.failures + outcome.failures
         for failure in failures {
