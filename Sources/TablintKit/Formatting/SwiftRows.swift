@@ -15,15 +15,7 @@ struct SwiftRows {
     }
 
     /// The index of the piece starting at `offset`, if one does.
-    func piece(at offset: Int) -> Int? {
-        var low = 0
-        var high = pieces.count
-        while low < high {
-            let mid = (low + high) / 2
-            if pieces[mid].start < offset { low = mid + 1 } else { high = mid }
-        }
-        return low < pieces.count && pieces[low].start == offset ? low : nil
-    }
+    func piece(at offset: Int) -> Int? { pieces.index(startingAt: offset) }
 
     private func has(_ byte: UInt8, in range: Range<Int>) -> Bool {
         file.bytes[range].contains(byte)

@@ -26,26 +26,10 @@ public enum DispatcherReader {
             guard reader.mayDispatch else { continue }
             // An unterminated string or comment inside is a `tablint::syntax` error already, and
             // everything after it is read in the wrong mode: say nothing about this function.
-            if hasUnterminatedConstruct(tokens, inside: header.body) { continue }
+            if tokens.hasUnterminatedConstruct(inside: header.body) { continue }
             found += reader.dispatchers()
         }
         return found
-    }
-
-    /// Whether an unterminated construct starts between the `{` at `open` and its `}`: a
-    /// binary search over the file's (ascending) list, so many functions cost little.
-    private static func hasUnterminatedConstruct(_ tokens: SignificantTokens, inside open: Int) -> Bool {
-        let offsets = tokens.unterminatedOffsets
-        guard !offsets.isEmpty else { return false }
-        let start = tokens[open].start
-        let end = tokens.partner[open] > open ? tokens[tokens.partner[open]].end : tokens.file.bytes.count
-        var low = 0
-        var high = offsets.count
-        while low < high {
-            let mid = (low + high) / 2
-            if offsets[mid] < start { low = mid + 1 } else { high = mid }
-        }
-        return low < offsets.count && offsets[low] < end
     }
 }
 

@@ -71,13 +71,5 @@ enum MatrixBinder {
 
 extension SignificantTokens {
     /// The index of the token that starts at byte `offset`, if one does (binary search).
-    func index(startingAt offset: Int) -> Int? {
-        var low = 0
-        var high = tokens.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tokens[mid].start < offset { low = mid + 1 } else { high = mid }
-        }
-        return low < tokens.count && tokens[low].start == offset ? low : nil
-    }
+    func index(startingAt offset: Int) -> Int? { tokens.index(startingAt: offset) }
 }

@@ -52,7 +52,9 @@ public struct SignificantTokens {
     public func hasUnterminatedConstruct(inside opener: Int) -> Bool {
         let end = partner[opener] > opener ? tokens[partner[opener]].end : file.bytes.count
         let start = tokens[opener].start
-        return unterminatedOffsets.contains { $0 >= start && $0 < end }
+        // The offsets are in file order: find the first at or after `start` by binary search.
+        let first = unterminatedOffsets.partitionPoint { $0 < start }
+        return first < unterminatedOffsets.count && unterminatedOffsets[first] < end
     }
 
     public subscript(index: Int) -> Token { tokens[index] }

@@ -118,3 +118,25 @@ public enum TokenKind: UInt8, CaseIterable {
     @inlinable
     public var isComment: Bool { self == .lineComment || self == .blockComment }
 }
+
+extension RandomAccessCollection where Index == Int {
+    /// The first index whose element is not `isBefore`, for a collection ordered so that every
+    /// element that is `isBefore` comes first (binary search).
+    public func partitionPoint(_ isBefore: (Element) -> Bool) -> Int {
+        var low = startIndex
+        var high = endIndex
+        while low < high {
+            let mid = low + (high - low) / 2
+            if isBefore(self[mid]) { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+extension Array where Element == Token {
+    /// The index of the piece that starts at byte `offset`, if one does.
+    public func index(startingAt offset: Int) -> Int? {
+        let index = partitionPoint { $0.start < offset }
+        return index < count && self[index].start == offset ? index : nil
+    }
+}
