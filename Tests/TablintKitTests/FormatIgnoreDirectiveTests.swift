@@ -154,3 +154,47 @@ extension FixOutcome {
         return false
     }
 }
+
+/// `--diff` shows the inserted directive as one added line, not the whole file.
+final class DirectiveDiffTests: XCTestCase {
+    func testTheInsertedLineIsOneAddedLineAndLaterHunksShiftByOne() {
+        let old = (1...12).map { "line \($0)\n" }.joined()
+        var newLines = (1...12).map { "line \($0)\n" }
+        newLines[9] = "line  10\n"
+        let new = "// swift-format-ignore-file\n" + newLines.joined()
+        XCTAssertEqual(UnifiedDiff.render(path: "T.tb.swift", before: Array(old.utf8), after: Array(new.utf8)), """
+            --- T.tb.swift
+            +++ T.tb.swift
+            @@ -1,3 +1,4 @@
+            +// swift-format-ignore-file
+             line 1
+             line 2
+             line 3
+            @@ -7,6 +8,6 @@
+             line 7
+             line 8
+             line 9
+            -line 10
+            +line  10
+             line 11
+             line 12
+
+            """)
+    }
+
+    func testAChangeNearTheTopJoinsTheInsertionsHunk() {
+        let old = "a\nb  c\nd\n"
+        let new = "// swift-format-ignore-file\na\nb c\nd\n"
+        XCTAssertEqual(UnifiedDiff.render(path: "T", before: Array(old.utf8), after: Array(new.utf8)), """
+            --- T
+            +++ T
+            @@ -1,3 +1,4 @@
+            +// swift-format-ignore-file
+             a
+            -b  c
+            +b c
+             d
+
+            """)
+    }
+}
