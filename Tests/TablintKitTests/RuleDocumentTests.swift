@@ -59,11 +59,11 @@ final class RuleDocumentTests: XCTestCase {
 
     func testAWrongExpectedLineIsReported() {
         let markdown = Self.document(diagnostics: """
-            Example.tb.swift:7:9: error: row `Idle` has 1 cells, expected 3. Expected columns: A B [tabular-center::row-arity]
-            Example.tb.swift:5:14: note: the actions are declared here
+            Example.swift:7:9: error: row `Idle` has 1 cells, expected 3. Expected columns: A B [tabular-center::row-arity]
+            Example.swift:5:14: note: the actions are declared here
             """)
         let problems = RuleDocumentChecker.check(name: "row-arity", markdown: markdown)
-        XCTAssertTrue(problems.contains { $0.contains("do not match") && $0.contains("- Example.tb.swift:7:9: error: row `Idle` has 1 cells, expected 3") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("do not match") && $0.contains("- Example.swift:7:9: error: row `Idle` has 1 cells, expected 3") }, "\(problems)")
     }
 
     func testAPassingExampleThatTriggersTheRuleIsReported() {
@@ -74,7 +74,7 @@ final class RuleDocumentTests: XCTestCase {
 
     func testATriggeringExampleWithoutTheDocumentsCodeIsReported() {
         let markdown = Self.document(triggers: "let greeting = \"hello\n", diagnostics: """
-            Example.tb.swift:1:16: error: string literal opened by `"` is never closed; expected a closing `"` before the end of the line [tablint::syntax]
+            Example.swift:1:16: error: string literal opened by `"` is never closed; expected a closing `"` before the end of the line [tablint::syntax]
             """)
         let problems = RuleDocumentChecker.check(name: "row-arity", markdown: markdown)
         XCTAssertTrue(problems.contains { $0.contains("none of the expected lines carries [tabular-center::row-arity]") }, "\(problems)")
@@ -99,6 +99,40 @@ final class RuleDocumentTests: XCTestCase {
         XCTAssertEqual(problems.count, 1, "\(problems)")
         XCTAssertTrue(problems.first?.contains("- tabular-center::row-arity at 9:9") == true, "\(problems)")
         XCTAssertTrue(problems.first?.contains("+ tabular-center::row-arity at 6:9") == true, "\(problems)")
+    }
+
+    /// The comment block goes after a leading `// swift-format-ignore-file`, which must stay
+    /// line 1, and before the first line of any other example.
+    func testTheLeadingCommentGoesAfterADirectiveLine() {
+        let comment = Example.leadingComment
+        XCTAssertEqual(Example.shifted(Array("let x = 1\n".utf8), path: "A.swift"), comment + Array("let x = 1\n".utf8))
+        XCTAssertEqual(
+            Example.shifted(Array("// swift-format-ignore-file\nlet x = 1\n".utf8), path: "A.tb.swift"),
+            Array("// swift-format-ignore-file\n".utf8) + comment + Array("let x = 1\n".utf8))
+        XCTAssertEqual(
+            Example.shifted([0xEF, 0xBB, 0xBF] + Array("// swift-format-ignore-file\r\nlet x = 1\r\n".utf8), path: "A.tb.swift"),
+            [0xEF, 0xBB, 0xBF] + Array("// swift-format-ignore-file\r\n".utf8) + comment + Array("let x = 1\r\n".utf8))
+        XCTAssertEqual(
+            Example.shifted(Array("let x = 1\n// swift-format-ignore-file\n".utf8), path: "A.tb.swift"),
+            comment + Array("let x = 1\n// swift-format-ignore-file\n".utf8))
+    }
+
+    /// A harness that put the comment block before the directive would see the directive
+    /// warning appear on line 1: the real `alignment` document must pass as it is, and fail
+    /// with a linter standing in for that bug (it lints the shifted example with the comment
+    /// moved back to the top).
+    func testADocumentWithTheDirectiveKeepsItOnLineOneWhenShifted() throws {
+        let markdown = try RuleDocuments.markdown(named: "alignment")
+        XCTAssertEqual(RuleDocumentChecker.check(name: "alignment", markdown: markdown), [])
+        let directiveLine = Array("// swift-format-ignore-file\n".utf8)
+        let commentFirst: (SourceFile) -> [Diagnostic] = { file in
+            let bytes = file.bytes
+            guard bytes.starts(with: directiveLine), bytes.dropFirst(directiveLine.count).starts(with: Example.leadingComment) else { return Linter.lint(file) }
+            let moved = Example.leadingComment + directiveLine + bytes.dropFirst(directiveLine.count + Example.leadingComment.count)
+            return Linter.lint(SourceFile(path: file.path, bytes: moved))
+        }
+        let problems = RuleDocumentChecker.check(name: "alignment", markdown: markdown, lint: commentFirst)
+        XCTAssertTrue(problems.contains { $0.contains("+ tablint::format-ignore-directive at 1:1") }, "\(problems)")
     }
 
     func testMissingExamplesAndSectionsAreReported() {
@@ -212,8 +246,8 @@ final class RuleDocumentTests: XCTestCase {
     static func document(
         triggers: String = ragged,
         diagnostics: String = """
-            Example.tb.swift:6:9: error: row `Idle` has 3 cells, expected 2. Expected columns: A B [tabular-center::row-arity]
-            Example.tb.swift:4:14: note: the actions are declared here
+            Example.swift:6:9: error: row `Idle` has 3 cells, expected 2. Expected columns: A B [tabular-center::row-arity]
+            Example.swift:4:14: note: the actions are declared here
             """,
         passes: String = "let T = Table(machine: \"M\", states: [\"Idle\"], actions: [\"A\"], cells: [[.ignore]])\n"
     ) -> String {
@@ -384,7 +418,7 @@ struct FencedBlock {
 
 /// A triggering or passing example, made into the file the linter reads.
 enum Example {
-    static let defaultPath = "Example.tb.swift"
+    static let defaultPath = "Example.swift"
 
     /// The example's bytes; with `escaped`, each `\xHH` (two hex digits) becomes the byte 0xHH.
     static func bytes(of body: String, escaped: Bool) -> [UInt8] {
@@ -428,10 +462,26 @@ enum Example {
         path.hasSuffix(".tbl") ? leadingFixtureComment : leadingComment
     }
 
+    /// The example with the leading comment block put before its first line, or after it when
+    /// that line is `// swift-format-ignore-file` (after a BOM), which must stay line 1.
+    static func shifted(_ bytes: [UInt8], path: String) -> [UInt8] {
+        let comment = leadingComment(for: path)
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let start = bytes.starts(with: bom) ? bom.count : 0
+        guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return comment + bytes }
+        var line = bytes[start..<newline]
+        while let last = line.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\r") { line = line.dropLast() }
+        guard line.elementsEqual(FormatIgnoreDirective.directive.utf8) else { return comment + bytes }
+        return Array(bytes[..<(newline + 1)]) + comment + bytes[(newline + 1)...]
+    }
+
     /// The library's `.tbl` parser splits lines on `\n` only, so a CRLF fixture is a different
     /// (broken) fixture, not the same one; only Swift examples get the CRLF variant.
     static func hasCRLFVariant(_ path: String) -> Bool { !path.hasSuffix(".tbl") }
     static let shiftedLines = 3
+    /// Rules whose diagnostics are about the file's first line, which a comment block put
+    /// before the example does not move.
+    static let lineOneCodes: Set<String> = ["tablint::format-ignore-directive"]
 }
 
 enum RuleDocumentChecker {
@@ -446,10 +496,12 @@ enum RuleDocumentChecker {
 
     /// Where each diagnostic and note is, and which rule it belongs to: what a variant of an
     /// example must keep (messages may mention byte offsets, which a variant moves).
+    /// A diagnostic of a code in `Example.lineOneCodes` stays on its line: it is about line 1.
     static func shape(_ diagnostics: [Diagnostic], lineShift: Int = 0) -> [String] {
         diagnostics.flatMap { diagnostic in
-            ["\(diagnostic.code) at \(diagnostic.start.line + lineShift):\(diagnostic.start.column)"]
-                + diagnostic.notes.map { "  note at \($0.location.line + lineShift):\($0.location.column)" }
+            let shift = Example.lineOneCodes.contains(diagnostic.code) ? 0 : lineShift
+            return ["\(diagnostic.code) at \(diagnostic.start.line + shift):\(diagnostic.start.column)"]
+                + diagnostic.notes.map { "  note at \($0.location.line + shift):\($0.location.column)" }
         }
     }
 
@@ -610,7 +662,7 @@ enum RuleDocumentChecker {
                 "\(at): with CRLF line endings the example gives other diagnostics (- LF, + CRLF):\n"
                     + difference(expected: original, actual: shape(crlf)))
         }
-        let shifted = lint(SourceFile(path: path, bytes: Example.leadingComment(for: path) + bytes))
+        let shifted = lint(SourceFile(path: path, bytes: Example.shifted(bytes, path: path)))
         let expectedShifted = shape(diagnostics, lineShift: Example.shiftedLines)
         if shape(shifted) != expectedShifted {
             problems.append(

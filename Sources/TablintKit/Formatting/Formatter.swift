@@ -196,20 +196,36 @@ public enum Formatter {
     }
 
     /// Formats a file and proves the result safe: the same tokens, only whitespace moved, and
-    /// formatting it again changes nothing.
+    /// formatting it again changes nothing. A `*.tb.swift` file that does not start with
+    /// `// swift-format-ignore-file` gets it as line 1, after the alignment is proven.
     public static func fix(_ file: SourceFile) -> FixOutcome {
         let plan = plan(file)
         if !plan.refusals.isEmpty { return .refused(plan.refusals) }
-        if plan.edits.isEmpty { return .unchanged }
+        let needsDirective = FormatIgnoreDirective.isMissing(in: file)
+        if plan.edits.isEmpty && !needsDirective { return .unchanged }
         for edit in plan.edits {
             guard file.bytes[edit.range].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
                 edit.replacement.allSatisfy({ $0 == UInt8(ascii: " ") })
             else { return .internalError("an edit at byte \(edit.range.lowerBound) would change more than spaces") }
         }
-        let fixed = TextEdit.apply(plan.edits, to: file.bytes)
-        if let problem = SafetyCheck.differences(file, fixed) { return .internalError(problem) }
-        let again = Formatter.plan(SourceFile(path: file.path, bytes: fixed))
+        let aligned = TextEdit.apply(plan.edits, to: file.bytes)
+        if let problem = SafetyCheck.differences(file, aligned) { return .internalError(problem) }
+        let again = Formatter.plan(SourceFile(path: file.path, bytes: aligned))
         guard again.refusals.isEmpty, again.edits.isEmpty else {
+            return .internalError("formatting is not idempotent here: a second pass would change it again")
+        }
+        guard needsDirective else { return .fixed(aligned) }
+        // Proven by construction, not by `SafetyCheck` (which would see a new comment): the
+        // result is the BOM, the directive and a line ending, then the aligned bytes unchanged.
+        let fixed = FormatIgnoreDirective.inserting(into: aligned)
+        let bom = aligned.starts(with: FormatIgnoreDirective.byteOrderMark) ? FormatIgnoreDirective.byteOrderMark : []
+        let line = Array(FormatIgnoreDirective.directive.utf8) + FormatIgnoreDirective.lineEnding(of: aligned)
+        guard fixed.starts(with: bom + line), fixed.dropFirst(bom.count + line.count).elementsEqual(aligned.dropFirst(bom.count)) else {
+            return .internalError("inserting `\(FormatIgnoreDirective.directive)` would change more than its own line")
+        }
+        let result = SourceFile(path: file.path, bytes: fixed)
+        let last = Formatter.plan(result)
+        guard last.refusals.isEmpty, last.edits.isEmpty, !FormatIgnoreDirective.isMissing(in: result) else {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }
         return .fixed(fixed)

@@ -33,6 +33,7 @@ public enum RuleRegistry {
         Alignment(),
         Unformattable(),
         HeaderLabels(),
+        FormatIgnoreDirective(),
     ]
 
     /// The rule with this code, written with or without its namespace.

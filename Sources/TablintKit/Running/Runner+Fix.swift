@@ -143,23 +143,27 @@ extension Runner {
     }
 }
 
-/// A unified diff of a file whose lines only changed in place (the formatter never adds or
-/// removes a line), with three lines of context.
+/// A unified diff of a file whose lines only changed in place, apart from a line the formatter
+/// may insert at the top (`// swift-format-ignore-file`), with three lines of context.
 public enum UnifiedDiff {
     public static func render(path: String, before: [UInt8], after: [UInt8]) -> String {
         let old = lines(before)
-        let new = lines(after)
+        var new = lines(after)
+        // A line inserted before the first: the rest is compared in place.
+        let inserted = !old.isEmpty && new.count == old.count + 1 ? new.removeFirst() : nil
         guard old.count == new.count else {
             // Not the formatter's output; show the whole file rather than a wrong hunk.
             return "--- \(path)\n+++ \(path)\n@@ -1,\(old.count) +1,\(new.count) @@\n"
                 + old.map { "-" + $0 }.joined() + new.map { "+" + $0 }.joined()
         }
-        let changed = old.indices.filter { old[$0] != new[$0] }
+        let changed = old.indices.filter { old[$0] != new[$0] || ($0 == 0 && inserted != nil) }
         guard !changed.isEmpty else { return "" }
         var hunks: [ClosedRange<Int>] = []
         for line in changed {
             let low = max(0, line - 3)
-            let high = min(old.count - 1, line + 3)
+            // Only the insertion before line 1: its context is the three lines after it.
+            let onlyInserted = line == 0 && inserted != nil && old[0] == new[0]
+            let high = min(old.count - 1, line + (onlyInserted ? 2 : 3))
             if let last = hunks.last, low <= last.upperBound + 1 {
                 hunks[hunks.count - 1] = last.lowerBound...high
             } else {
@@ -168,7 +172,10 @@ public enum UnifiedDiff {
         }
         var text = "--- \(path)\n+++ \(path)\n"
         for hunk in hunks {
-            text += "@@ -\(hunk.lowerBound + 1),\(hunk.count) +\(hunk.lowerBound + 1),\(hunk.count) @@\n"
+            let shift = inserted == nil ? 0 : 1
+            let atTop = hunk.lowerBound == 0 ? shift : 0
+            text += "@@ -\(hunk.lowerBound + 1),\(hunk.count) +\(hunk.lowerBound + 1 + shift - atTop),\(hunk.count + atTop) @@\n"
+            if atTop == 1, let inserted { text += "+" + inserted }
             // Each block of changed lines: its old lines, then its new lines.
             var line = hunk.lowerBound
             while line <= hunk.upperBound {

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // One state answering `Refund` keeps the column alive.
 let VEND_TABLE = Table(
     machine: "Vend",

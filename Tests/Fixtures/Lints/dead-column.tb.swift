@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // No state responds to `Refund`.
 let VEND_TABLE = Table(
     machine: "Vend",

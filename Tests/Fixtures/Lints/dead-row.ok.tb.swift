@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // One cell that is not IGNORE keeps a row alive.
 let TIMER_TABLE = Table(
     machine: "Timer",

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // No state is reported: a HANDLE means a run may go anywhere (the lint applies to fully
 // static matrices only), and without an initial state the start of a run is unknown.
 let DOOR_TABLE = Table(

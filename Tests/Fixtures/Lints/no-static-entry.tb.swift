@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Every cell is static and nothing goes into `Jammed`: its EMIT and its GO to itself stay
 // where it is, so neither is a way in.
 let DOOR_TABLE = Table(

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // Any GO is a way out, even to the state itself, and so is a dynamic cell (HANDLE,
 // DELEGATE, UNREACHABLE): the matrix does not decide where those go.
 let BEACON_TABLE = Table(

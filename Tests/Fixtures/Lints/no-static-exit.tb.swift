@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // `Fault` only ignores and emits: an EMIT stays in its state, so the row cannot be left.
 let BEACON_TABLE = Table(
     machine: "Beacon",

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // 3 of 12 cells UNREACHABLE: 25%, the threshold itself.
 let LINK_TABLE = Table(
     machine: "Link",

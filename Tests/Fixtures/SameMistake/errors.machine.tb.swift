@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // The same mistakes on every surface: a short row, a GO to an undeclared state, an EMIT
 // without effects, and an initial state that is not declared.
 @Machine

@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // The same lints on every surface: a dead row, a state no GO enters, a state that can never be left.
 @Machine
 enum Door {

@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// `tablint::format-ignore-directive`, and `--fix` inserting the directive.
+final class FormatIgnoreDirectiveTests: XCTestCase {
+    static let directive = "// swift-format-ignore-file"
+    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    /// A `Table` whose two rows are aligned: `.ignore` starts 23 spaces after `.handle,`.
+    static let aligned = table(padding: 23)
+    static let misaligned = table(padding: 1)
+
+    static func table(padding: Int) -> String {
+        "let T = Table(\n    machine: \"T\",\n    states: [\"A\", \"B\"],\n    actions: [\"P\", \"Q\"],\n    cells: [\n"
+            + "        [.handle,\(String(repeating: " ", count: padding)).ignore],\n        [.go(target: \"A\", effects: []), .ignore],\n"
+            + "    ],\n    initial: \"A\"\n)\n"
+    }
+
+    func codes(_ bytes: [UInt8], path: String = "T.tb.swift") -> [String] {
+        FormatIgnoreDirective().check(LintContext(file: SourceFile(path: path, bytes: bytes))).map(\.message)
+    }
+
+    func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    // MARK: The rule
+
+    func testAFileWithoutTheDirectiveWarnsNamingItsFirstLine() {
+        let found = codes(bytes(Self.aligned))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].hasPrefix("line 1 is `let T = Table(`, expected `// swift-format-ignore-file`"), found[0])
+        XCTAssertTrue(found[0].contains("swift-format collapses the padding"), found[0])
+        XCTAssertTrue(found[0].contains("`tablint --fix` inserts it"), found[0])
+        let diagnostic = Linter.lint(SourceFile(path: "T.tb.swift", text: Self.aligned)).first { $0.code == "tablint::format-ignore-directive" }
+        XCTAssertEqual(diagnostic?.severity, .warning)
+        XCTAssertEqual(diagnostic?.start.line, 1)
+        XCTAssertEqual(diagnostic?.start.column, 1)
+    }
+
+    func testTheDirectiveOnLineOnePasses() {
+        XCTAssertEqual(codes(bytes(Self.directive + "\n" + Self.aligned)), [])
+        XCTAssertEqual(codes(bytes(Self.directive + "   \n" + Self.aligned)), [], "trailing spaces are allowed")
+        XCTAssertEqual(codes(Self.bom + bytes(Self.directive + "\n" + Self.aligned)), [], "after a BOM")
+        XCTAssertEqual(codes(bytes((Self.directive + "\n" + Self.aligned).replacingOccurrences(of: "\n", with: "\r\n"))), [], "with CRLF")
+        XCTAssertEqual(codes(Self.bom + bytes(Self.directive + "  \r\n")), [], "BOM, trailing spaces and CRLF")
+        XCTAssertEqual(codes(bytes(Self.directive)), [], "a file of only the directive, without a line ending")
+    }
+
+    func testAnythingElseOnLineOneWarns() {
+        XCTAssertEqual(codes(bytes("// header\n" + Self.directive + "\n" + Self.aligned)).count, 1, "the directive on line 2")
+        XCTAssertEqual(codes(bytes("\n" + Self.directive + "\n")).first?.hasPrefix("line 1 is empty"), true)
+        XCTAssertEqual(codes([]).first?.hasPrefix("the file is empty"), true)
+        XCTAssertEqual(codes(Self.bom).first?.hasPrefix("the file is empty"), true)
+        for line in ["//swift-format-ignore-file", "// swift-format-ignore", "// swift-format-ignore-file: why", " // swift-format-ignore-file", "/* swift-format-ignore-file */", "// swift-format-ignore-file\t"] {
+            XCTAssertEqual(codes(bytes(line + "\n" + Self.aligned)).count, 1, line)
+        }
+        // A BOM that is not at the start is not skipped.
+        XCTAssertEqual(codes(bytes("\n") + Self.bom + bytes(Self.directive + "\n")).count, 1)
+    }
+
+    func testOnlyMatrixSwiftFilesAreChecked() {
+        for path in ["T.swift", "T.tbl", "README.md", "T.tb.swift.orig"] {
+            XCTAssertEqual(codes(bytes(Self.aligned), path: path), [], path)
+        }
+    }
+
+    func testAFileThatIsNotUTF8IsLeftToTheEncodingRule() {
+        XCTAssertEqual(codes(bytes("let x = \"") + [0xFF] + bytes("\"\n")), [])
+    }
+
+    // MARK: --fix
+
+    func fixed(_ input: [UInt8], path: String = "T.tb.swift") -> [UInt8]? {
+        guard case .fixed(let bytes) = Formatter.fix(SourceFile(path: path, bytes: input)) else { return nil }
+        return bytes
+    }
+
+    func testFixInsertsTheDirectiveAsLineOne() {
+        XCTAssertEqual(fixed(bytes(Self.misaligned)), bytes(Self.directive + "\n" + Self.aligned))
+    }
+
+    func testAnAlignedFileWithoutTheDirectiveIsFixedNotUnchanged() {
+        XCTAssertEqual(Formatter.plan(SourceFile(path: "T.tb.swift", text: Self.aligned)).edits, [])
+        XCTAssertEqual(fixed(bytes(Self.aligned)), bytes(Self.directive + "\n" + Self.aligned))
+    }
+
+    func testFixKeepsCRLFAndTheBOM() {
+        let crlf = { (text: String) in Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8) }
+        XCTAssertEqual(fixed(crlf(Self.misaligned)), crlf(Self.directive + "\n" + Self.aligned))
+        XCTAssertEqual(fixed(Self.bom + bytes(Self.misaligned)), Self.bom + bytes(Self.directive + "\n" + Self.aligned))
+        XCTAssertEqual(fixed(Self.bom + crlf(Self.aligned)), Self.bom + crlf(Self.directive + "\n" + Self.aligned))
+        // The first line's ending decides, as the line is inserted before it.
+        XCTAssertEqual(fixed(bytes("let a = 1\nlet b = 2\r\n")), bytes(Self.directive + "\nlet a = 1\nlet b = 2\r\n"))
+        XCTAssertEqual(fixed(bytes("let a = 1\r\nlet b = 2\n")), bytes(Self.directive + "\r\nlet a = 1\r\nlet b = 2\n"))
+    }
+
+    func testFixOfAnEmptyOrOneLineFile() {
+        XCTAssertEqual(fixed([]), bytes(Self.directive + "\n"))
+        XCTAssertEqual(fixed(bytes("let a = 1")), bytes(Self.directive + "\nlet a = 1"))
+        XCTAssertEqual(fixed(bytes("// header\n" + Self.directive + "\n")), bytes(Self.directive + "\n// header\n" + Self.directive + "\n"))
+    }
+
+    func testFixIsIdempotent() {
+        let inputs: [[UInt8]] = [bytes(Self.misaligned), bytes(Self.aligned), Self.bom + bytes(Self.misaligned), [], bytes("// header\n"),
+                                 bytes(Self.misaligned.replacingOccurrences(of: "\n", with: "\r\n"))]
+        for input in inputs {
+            guard let once = fixed(input) else { return XCTFail("\(input) was not fixed") }
+            XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: once)), .unchanged)
+            XCTAssertEqual(codes(once), [])
+        }
+    }
+
+    func testFixLeavesOtherFilesWithoutTheDirective() {
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.swift", text: Self.misaligned)), .unchanged)
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tbl", text: "machine M\ninitial A\nstates  A\nactions X\n\nA | IGNORE\n")), .unchanged)
+    }
+
+    /// A refused file gets no directive: it is left byte for byte as it is, also by the runner.
+    func testARefusedFileIsNotTouched() {
+        let unterminated = Self.misaligned + "let s = \"open\n"
+        guard case .refused = Formatter.fix(SourceFile(path: "T.tb.swift", text: unterminated)) else {
+            return XCTFail("an unterminated string must be refused")
+        }
+        let conflict = "<<<<<<< ours\n" + Self.aligned + "=======\n>>>>>>> theirs\n"
+        guard case .refused = Formatter.fix(SourceFile(path: "T.tb.swift", text: conflict)) else {
+            return XCTFail("conflict markers must be refused")
+        }
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: bytes("let x = \"") + [0xFF] + bytes("\"\n"))).isRefused, true)
+        var writes: [String] = []
+        let outcome = Runner.fix(["T.tb.swift"], mode: .write, read: { _ in .success(Array(unterminated.utf8)) }, write: { path, _, _ in
+            writes.append(path)
+            return .written
+        })
+        XCTAssertEqual(writes, [])
+        XCTAssertEqual(outcome.changed, [])
+        XCTAssertTrue(outcome.diagnostics.contains { $0.code == "tablint::unformattable" })
+        XCTAssertTrue(outcome.diagnostics.contains { $0.code == "tablint::format-ignore-directive" }, "the file still lacks it")
+    }
+
+    func testTheRunnerWritesTheDirective() {
+        var written: [UInt8]?
+        let outcome = Runner.fix(["T.tb.swift"], mode: .write, read: { _ in .success(Array(Self.aligned.utf8)) }, write: { _, bytes, _ in
+            written = bytes
+            return .written
+        })
+        XCTAssertEqual(written, bytes(Self.directive + "\n" + Self.aligned))
+        XCTAssertEqual(outcome.changed, ["T.tb.swift"])
+        XCTAssertFalse(outcome.diagnostics.contains { $0.code == "tablint::format-ignore-directive" })
+    }
+}
+
+extension FixOutcome {
+    fileprivate var isRefused: Bool {
+        if case .refused = self { return true }
+        return false
+    }
+}
+
+/// `--diff` shows the inserted directive as one added line, not the whole file.
+final class DirectiveDiffTests: XCTestCase {
+    func testTheInsertedLineIsOneAddedLineAndLaterHunksShiftByOne() {
+        let old = (1...12).map { "line \($0)\n" }.joined()
+        var newLines = (1...12).map { "line \($0)\n" }
+        newLines[9] = "line  10\n"
+        let new = "// swift-format-ignore-file\n" + newLines.joined()
+        XCTAssertEqual(UnifiedDiff.render(path: "T.tb.swift", before: Array(old.utf8), after: Array(new.utf8)), """
+            --- T.tb.swift
+            +++ T.tb.swift
+            @@ -1,3 +1,4 @@
+            +// swift-format-ignore-file
+             line 1
+             line 2
+             line 3
+            @@ -7,6 +8,6 @@
+             line 7
+             line 8
+             line 9
+            -line 10
+            +line  10
+             line 11
+             line 12
+
+            """)
+    }
+
+    func testAChangeNearTheTopJoinsTheInsertionsHunk() {
+        let old = "a\nb  c\nd\n"
+        let new = "// swift-format-ignore-file\na\nb c\nd\n"
+        XCTAssertEqual(UnifiedDiff.render(path: "T", before: Array(old.utf8), after: Array(new.utf8)), """
+            --- T
+            +++ T
+            @@ -1,3 +1,4 @@
+            +// swift-format-ignore-file
+             a
+            -b  c
+            +b c
+             d
+
+            """)
+    }
+}
