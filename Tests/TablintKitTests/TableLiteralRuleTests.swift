@@ -9,25 +9,12 @@ final class TableLiteralRuleTests: XCTestCase {
     static let folders = ["TableLiteral", "MachineEnum"]
 
     func testEveryFixtureMatchesItsGolden() throws {
-        let fixtures = try Self.folders.flatMap { try Fixtures.files(in: $0, suffix: ".tb.swift") }
-        XCTAssertGreaterThanOrEqual(fixtures.count, 25)
-        for url in fixtures {
-            let diagnostics = Linter.lint(try Fixtures.source(url))
-            let golden = url.deletingPathExtension().deletingPathExtension().appendingPathExtension("expected")
-            try Fixtures.assertGolden(Fixtures.render(diagnostics), golden)
-        }
+        XCTAssertGreaterThanOrEqual(try Self.folders.flatMap(GoldenFolder.fixtures).count, 25)
+        for folder in Self.folders { try GoldenFolder.assertGoldens(folder) }
     }
 
     func testEachRuleFixtureTriggersItsRule() throws {
-        for url in try Self.folders.flatMap({ try Fixtures.files(in: $0, suffix: ".tb.swift") }) {
-            let name = url.lastPathComponent.replacingOccurrences(of: ".tb.swift", with: "")
-            let codes = Set(Linter.lint(try Fixtures.source(url)).map { Rule_bareName($0.code) })
-            if name == "correct" {
-                XCTAssertEqual(codes, [], "correct.tb.swift must stay silent")
-            } else {
-                XCTAssertTrue(codes.contains(name), "\(name).tb.swift does not trigger \(name); got \(codes.sorted())")
-            }
-        }
+        for folder in Self.folders { try GoldenFolder.assertNamesMatchFindings(folder) }
     }
 
     func testCorrectFixtureReadsEveryOurTableAndNoOtherTable() throws {
@@ -56,10 +43,6 @@ final class TableLiteralRuleTests: XCTestCase {
         XCTAssertEqual(raw.states.map(\.text), ["A\u{301}", "B"])
         XCTAssertNil(raw.initial)
     }
-}
-
-private func Rule_bareName(_ code: String) -> String {
-    code.split(separator: ":").last.map(String.init) ?? code
 }
 
 private extension Cell.Kind {
