@@ -51,3 +51,28 @@ private extension Cell.Kind {
         return 0..<0
     }
 }
+
+/// What the `@Machine` reader reads from a correct enum, beyond what the goldens show.
+final class MachineEnumReaderTests: XCTestCase {
+    func testTheCorrectFixtureIsReadWhole() throws {
+        let file = try Fixtures.source(Fixtures.url("MachineEnum/correct.tb.swift"))
+        let matrices = LintContext(file: file).reading.matrices.filter { $0.surface == .machineEnum }
+        XCTAssertEqual(matrices.map(\.machine.text), ["Turnstile", "Timer"])
+        let (turnstile, timer) = (matrices[0], matrices[1])
+        XCTAssertEqual(turnstile.states.map(\.text), ["locked", "unlocked"])
+        XCTAssertEqual(turnstile.effects?.map(\.text), ["click"])
+        XCTAssertEqual(turnstile.handlePrototype.map { file.text($0) }, "func handle")
+        XCTAssertNil(timer.handlePrototype)
+        XCTAssertEqual(timer.states.map(\.text), ["idle", "running", "done", "waiting"])
+        XCTAssertEqual(timer.actions.map(\.text), ["start", "stop", "cancel", "tick"])
+        XCTAssertEqual(timer.payloads.map { "\($0.state).\($0.field ?? "_"): \($0.type)" }, ["running.since: Int", "waiting._: Int"])
+        XCTAssertEqual(timer.initial?.text, "idle")
+        XCTAssertEqual(timer.paths.map(\.name.text), ["happy"])
+        XCTAssertEqual(timer.paths.first?.back?.text, "cancel")
+        guard case .go(let target, let effects, let arguments) = timer.rows[3].cells[0].kind else {
+            return XCTFail("expected GO, got \(timer.rows[3].cells[0].kind)")
+        }
+        XCTAssertEqual([target.text, arguments], ["running", "(since: 0)"])
+        XCTAssertEqual(effects.map(\.text), ["startClock"])
+    }
+}

@@ -218,6 +218,7 @@ private struct MachineReader {
         var sawInitial = false
         var rows: [RowDeclaration] = []
         var pending: [Attribute] = []
+        var handlePrototype: Range<Int>?
 
         var index = open + 1
         while index < close {
@@ -259,6 +260,10 @@ private struct MachineReader {
                 continue
             }
             if kind == .keyword || kind == .identifier, !SignificantTokens.modifiers.contains(tokens.text(index)) {
+                // The first `func handle(…)` is the prototype the generator copies onto members.
+                if handlePrototype == nil, tokens.isText(index, "func"), tokens.isText(index + 1, "handle") {
+                    handlePrototype = tokens.range(from: pending.first?.atSign ?? index, through: index + 1)
+                }
                 reportIgnoredPaths(pending, machine)
                 pending = []
             }
@@ -299,6 +304,7 @@ private struct MachineReader {
             state.fields.map { Payload(state: state.name.text, field: $0.label, type: $0.type, range: $0.range) }
         }
         matrix.paths = paths
+        matrix.handlePrototype = handlePrototype
         return MatrixReading(matrices: [matrix], problems: problems)
     }
 

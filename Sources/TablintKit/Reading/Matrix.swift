@@ -32,6 +32,10 @@ public struct Matrix: Equatable {
     public var payloads: [Payload] = []
     /// `@Path` happy paths declared on the machine.
     public var paths: [Path] = []
+    /// An `@Machine` enum's `func handle(…)` prototype, from its attributes to its name: the
+    /// generator copies its attributes and modifiers onto every generated member. Missing is
+    /// not an error (the library then copies nothing).
+    public var handlePrototype: Range<Int>?
 
     public init(
         surface: Surface, range: Range<Int>, machine: Name, states: [Name], statesRange: Range<Int>,
