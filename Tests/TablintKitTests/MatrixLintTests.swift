@@ -123,9 +123,7 @@ final class MatrixLintTests: XCTestCase {
     }
 }
 
-private func bare(_ code: String) -> String {
-    code.split(separator: ":").last.map(String.init) ?? code
-}
+private func bare(_ code: String) -> String { GoldenFolder.bareCode(code) }
 
 /// A machine with the same mistakes written on each surface gets the same findings: the same
 /// codes and the same messages, only at different places (`Tests/Fixtures/SameMistake/`).

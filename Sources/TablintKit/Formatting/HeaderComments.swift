@@ -65,10 +65,7 @@ public struct HeaderComment: Equatable {
         return edits
     }
 
-    static func folded(_ name: String) -> String {
-        guard let first = name.first else { return name }
-        return first.lowercased() + name.dropFirst()
-    }
+    static func folded(_ name: String) -> String { NameCasing.lowerFirst(name) }
 
     private static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 

@@ -282,7 +282,7 @@ private struct FunctionReader {
         guard name.hasSuffix("Step"), name.count > 4, let first = name.unicodeScalars.first, ("a"..."z").contains(first)
         else { return nil }
         let prefix = name.dropLast(4)
-        return prefix.prefix(1).uppercased() + prefix.dropFirst()
+        return NameCasing.upperFirst(prefix)
     }
 
     /// Whether any switch of this function could be a dispatcher, before its body is walked.

@@ -57,8 +57,7 @@ public struct Matrix: Equatable {
     /// fixtures are UpperCamel, so the `@Machine` surface compares with the first letter
     /// case-folded, as the library does; string names compare exactly.
     public func key(_ name: String) -> String {
-        guard surface == .machineEnum, let first = name.first else { return name }
-        return first.lowercased() + name.dropFirst()
+        surface == .machineEnum ? NameCasing.lowerFirst(name) : name
     }
 
     /// Every row could be read. Checks of the whole matrix (missing rows, lints, paths) run

@@ -366,6 +366,6 @@ private struct Comparison {
         }
     }
 
-    static func lower(_ name: String) -> String { name.prefix(1).lowercased() + name.dropFirst() }
-    static func cap(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
+    static func lower(_ name: String) -> String { NameCasing.lowerFirst(name) }
+    static func cap(_ name: String) -> String { NameCasing.upperFirst(name) }
 }

@@ -42,7 +42,7 @@ enum GoldenFolder {
 
     static func assertNamesMatchFindings(_ folder: String, file: StaticString = #filePath, line: UInt = #line) throws {
         for url in try fixtures(folder) {
-            let codes = Set(Linter.lint(try Fixtures.source(url)).map { Rule_bareName($0.code) })
+            let codes = Set(Linter.lint(try Fixtures.source(url)).map { bareCode($0.code) })
             if let rule = rule(url) {
                 XCTAssertTrue(codes.contains(rule), "\(url.lastPathComponent) does not trigger \(rule); got \(codes.sorted())", file: file, line: line)
             } else {
@@ -51,7 +51,8 @@ enum GoldenFolder {
         }
     }
 
-    private static func Rule_bareName(_ code: String) -> String {
+    /// `tabular-center::row-arity` → `row-arity`.
+    static func bareCode(_ code: String) -> String {
         code.split(separator: ":").last.map(String.init) ?? code
     }
 }
