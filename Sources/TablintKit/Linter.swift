@@ -1,35 +1,68 @@
 /// The pure entry point: a file in, its diagnostics out, sorted.
 public enum Linter {
-    /// What linting one file on its own gives: its diagnostics, and its summary for the checks
-    /// that need the whole run (`CrossFileCheck`).
+    /// What linting one file on its own gives: its diagnostics, its summary for the checks
+    /// that need the whole run (`CrossFileCheck`), and its inline suppressions, applied once
+    /// the run's diagnostics are all known (`finish`).
     public struct FileAnalysis: Equatable {
         public var diagnostics: [Diagnostic]
         public var summary: FileSummary
+        public var suppressions: InlineSuppressions
+        public var settings: LintSettings
 
-        public init(diagnostics: [Diagnostic], summary: FileSummary) {
+        public init(
+            diagnostics: [Diagnostic], summary: FileSummary,
+            suppressions: InlineSuppressions = InlineSuppressions(), settings: LintSettings = .default
+        ) {
             self.diagnostics = diagnostics
             self.summary = summary
+            self.suppressions = suppressions
+            self.settings = settings
         }
     }
 
     /// Lints one file as a run of its own: its per-file diagnostics and the cross-file checks
-    /// over it alone.
+    /// over it alone, configured and suppressed.
     public static func lint(
-        _ file: SourceFile, rules: [Rule] = RuleRegistry.all, extraDispatcherFunctions: Set<String> = []
+        _ file: SourceFile, rules: [Rule] = RuleRegistry.all, settings: LintSettings = .default
     ) -> [Diagnostic] {
-        let analysis = analyze(file, rules: rules, extraDispatcherFunctions: extraDispatcherFunctions)
-        return (analysis.diagnostics + CrossFileCheck.check([analysis.summary], rules: rules)).sortedForOutput()
+        let analysis = analyze(file, rules: rules, settings: settings)
+        return finish(analysis, crossFile: CrossFileCheck.check([analysis.summary], rules: rules))
     }
 
-    /// The per-file half of linting: every rule's diagnostics for this file (sorted), and the
-    /// file's summary. A run calls this for each file in parallel, then `CrossFileCheck` once.
+    public static func lint(
+        _ file: SourceFile, rules: [Rule] = RuleRegistry.all, extraDispatcherFunctions: Set<String>
+    ) -> [Diagnostic] {
+        lint(file, rules: rules, settings: LintSettings(extraDispatcherFunctions: extraDispatcherFunctions))
+    }
+
+    /// The per-file half of linting: every enabled rule's diagnostics for this file (sorted),
+    /// the file's summary and its suppressions. A run calls this for each file in parallel,
+    /// then `CrossFileCheck` once, then `finish` for each file.
     public static func analyze(
-        _ file: SourceFile, rules: [Rule] = RuleRegistry.all, extraDispatcherFunctions: Set<String> = []
+        _ file: SourceFile, rules: [Rule] = RuleRegistry.all, settings: LintSettings = .default
     ) -> FileAnalysis {
         if let encodingProblem = Encoding.check(file) {
-            return FileAnalysis(diagnostics: [encodingProblem], summary: .empty(file.path))
+            return FileAnalysis(diagnostics: [encodingProblem], summary: .empty(file.path), settings: settings)
         }
-        let context = LintContext(file: file, extraDispatcherFunctions: extraDispatcherFunctions)
-        return FileAnalysis(diagnostics: rules.flatMap { $0.check(context) }.sortedForOutput(), summary: context.summary)
+        let context = LintContext(file: file, settings: settings)
+        let enabled = rules.filter { settings.isEnabled($0.code) }
+        return FileAnalysis(
+            diagnostics: enabled.flatMap { $0.check(context) }.sortedForOutput(), summary: context.summary,
+            suppressions: InlineSuppressions.read(context), settings: settings)
+    }
+
+    public static func analyze(
+        _ file: SourceFile, rules: [Rule] = RuleRegistry.all, extraDispatcherFunctions: Set<String>
+    ) -> FileAnalysis {
+        analyze(file, rules: rules, settings: LintSettings(extraDispatcherFunctions: extraDispatcherFunctions))
+    }
+
+    /// A file's final diagnostics: its own and the cross-file ones reported at it, with the
+    /// configuration applied (disabled rules dropped, severities set), then its inline
+    /// suppressions (which may add `tablint::unused-suppression`), sorted.
+    public static func finish(_ analysis: FileAnalysis, crossFile: [Diagnostic]) -> [Diagnostic] {
+        let configured = analysis.settings.applied(to: analysis.diagnostics + crossFile)
+        let kept = analysis.suppressions.apply(to: configured, path: analysis.summary.path)
+        return analysis.settings.applied(to: kept).sortedForOutput()
     }
 }

@@ -71,24 +71,26 @@ public enum FixOutcome: Equatable {
 /// and header values of `.tbl` fixtures, and of `.tbl` text in Swift `"""` literals in any Swift
 /// file. It refuses a file it cannot read with confidence.
 public enum Formatter {
-    /// Whether `Table`/`@Row` matrices of this file are aligned (not in ordinary `.swift`
-    /// files, which general formatters own).
-    public static func alignsSwiftMatrices(_ kind: FileKind) -> Bool { kind == .matrixSwift }
+    /// Whether `Table`/`@Row` matrices of this file are aligned: in `*.tb.swift` files, and in
+    /// ordinary `.swift` files (which general formatters own) only with `--align-swift`.
+    public static func alignsSwiftMatrices(_ kind: FileKind, _ settings: LintSettings = .default) -> Bool {
+        kind == .matrixSwift || (kind == .swift && settings.alignsSwiftMatrices)
+    }
 
     static let headerSurface = "fixture header lines"
     static let headerLabelsSurface = "column header labels"
 
-    public static func plan(_ file: SourceFile) -> FormatPlan {
+    public static func plan(_ file: SourceFile, settings: LintSettings = .default) -> FormatPlan {
         if file.kind == .other { return FormatPlan() }
-        return plan(LintContext(file: file))
+        return plan(LintContext(file: file, settings: settings))
     }
 
     public static func plan(_ context: LintContext) -> FormatPlan {
         let file = context.file
         let fixtures = context.reading.matrices.filter { $0.surface == .fixture }
-        let swiftMatrices = alignsSwiftMatrices(file.kind)
+        let swiftMatrices = alignsSwiftMatrices(file.kind, context.settings)
             ? context.reading.matrices.filter { $0.surface != .fixture } : []
-        let inScope = file.kind == .matrixSwift || file.kind == .fixture || !fixtures.isEmpty
+        let inScope = file.kind == .matrixSwift || file.kind == .fixture || !fixtures.isEmpty || !swiftMatrices.isEmpty
         guard inScope else { return FormatPlan() }
 
         let refusals = refusalsFor(context)
@@ -198,8 +200,8 @@ public enum Formatter {
     /// Formats a file and proves the result safe: the same tokens, only whitespace moved, and
     /// formatting it again changes nothing. A `*.tb.swift` file that does not start with
     /// `// swift-format-ignore-file` gets it as line 1, after the alignment is proven.
-    public static func fix(_ file: SourceFile) -> FixOutcome {
-        let plan = plan(file)
+    public static func fix(_ file: SourceFile, settings: LintSettings = .default) -> FixOutcome {
+        let plan = plan(file, settings: settings)
         if !plan.refusals.isEmpty { return .refused(plan.refusals) }
         let needsDirective = FormatIgnoreDirective.isMissing(in: file)
         if plan.edits.isEmpty && !needsDirective { return .unchanged }
@@ -210,7 +212,7 @@ public enum Formatter {
         }
         let aligned = TextEdit.apply(plan.edits, to: file.bytes)
         if let problem = SafetyCheck.differences(file, aligned) { return .internalError(problem) }
-        let again = Formatter.plan(SourceFile(path: file.path, bytes: aligned))
+        let again = Formatter.plan(SourceFile(path: file.path, bytes: aligned), settings: settings)
         guard again.refusals.isEmpty, again.edits.isEmpty else {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }
@@ -224,7 +226,7 @@ public enum Formatter {
             return .internalError("inserting `\(FormatIgnoreDirective.directive)` would change more than its own line")
         }
         let result = SourceFile(path: file.path, bytes: fixed)
-        let last = Formatter.plan(result)
+        let last = Formatter.plan(result, settings: settings)
         guard last.refusals.isEmpty, last.edits.isEmpty, !FormatIgnoreDirective.isMissing(in: result) else {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }

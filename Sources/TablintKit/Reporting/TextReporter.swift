@@ -32,6 +32,22 @@ public enum TextReporter {
         "\(note.path):\(note.location.line):\(note.location.column): note: \(note.message)"
     }
 
+    /// `--statistics`: one line per code, most frequent first (ties by code), then a total:
+    ///
+    ///         3  tabular-center::row-arity
+    ///         1  tablint::alignment
+    ///         4  in all
+    public static func statistics(of diagnostics: [Diagnostic]) -> String {
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
+        let ordered = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let width = max(5, String(diagnostics.count).count)
+        func line(_ count: Int, _ label: String) -> String {
+            String(repeating: " ", count: width - String(count).count) + "\(count)  \(label)\n"
+        }
+        return ordered.map { line($0.value, $0.key) }.joined() + line(diagnostics.count, "in all")
+    }
+
     /// `N errors, M warnings in K files`, singular where the count is 1, without a newline.
     /// Diagnostics of severity `note` are not counted.
     public static func summary(of diagnostics: [Diagnostic], fileCount: Int) -> String {

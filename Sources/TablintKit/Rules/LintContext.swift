@@ -6,10 +6,19 @@ public struct LintContext {
     /// Every matrix the readers found in the file, on any surface, and their problems.
     public let reading: MatrixReading
 
+    /// What configuration decided for this file (dispatcher functions, alignment scope, rules).
+    public let settings: LintSettings
+
     /// `extraDispatcherFunctions` names functions whose switches are dispatchers besides the
     /// ones tablint recognises by itself (see `DispatcherReader`).
-    public init(file: SourceFile, extraDispatcherFunctions: Set<String> = []) {
+    public init(file: SourceFile, extraDispatcherFunctions: Set<String>) {
+        self.init(file: file, settings: LintSettings(extraDispatcherFunctions: extraDispatcherFunctions))
+    }
+
+    public init(file: SourceFile, settings: LintSettings = .default) {
         self.file = file
+        self.settings = settings
+        let extraDispatcherFunctions = settings.extraDispatcherFunctions
         if file.kind.isSwift {
             tokens = Tokenizer.tokenize(file.bytes)
             let significant = SignificantTokens(file: file, pieces: tokens)
@@ -42,8 +51,10 @@ public struct LintContext {
 
     /// A context over matrices read elsewhere or completed by hand: for supplying what a
     /// surface cannot declare, as the library's adapters add payloads to a `.tbl` fixture.
-    public init(file: SourceFile, tokens: [Token], reading: MatrixReading, extraDispatcherFunctions: Set<String> = []) {
+    public init(file: SourceFile, tokens: [Token], reading: MatrixReading, settings: LintSettings = .default) {
         self.file = file
+        self.settings = settings
+        let extraDispatcherFunctions = settings.extraDispatcherFunctions
         self.tokens = tokens
         self.reading = reading
         self.matrices = reading.matrices.map { $0.derivingPaths() }

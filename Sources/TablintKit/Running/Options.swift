@@ -12,15 +12,64 @@ public struct Options: Equatable {
     public var diff = false
     /// `--stdin-filename PATH`: the name standard input (`-`) is linted and fixed as.
     public var stdinFilename: String?
-    /// `--dispatcher NAME` (repeatable): more functions whose switches are dispatchers.
-    public var extraDispatcherFunctions: Set<String> = []
+    /// `--reporter KIND`: how diagnostics are printed.
+    public var reporter: ReporterKind = .text
+    /// `--config PATH`: one configuration file for every file, instead of the nearest `.tablint`.
+    public var configPath: String?
+    /// `--no-config`: no configuration file at all.
+    public var noConfig = false
+    /// `--print-config`: print the configuration that applies to each path, lint nothing.
+    public var printConfig = false
+    /// `--force-exclude`: apply include/exclude globs to paths named explicitly too (as
+    /// pre-commit passes them).
+    public var forceExclude = false
+    /// `--quiet`: print errors only (no warnings, no notes' parents that are warnings, no summary).
+    public var quiet = false
+    /// `--strict`: warnings fail the run too (exit status 1).
+    public var strict = false
+    /// `--exit-zero`: exit 0 even when errors were reported (usage and I/O failures still give 2).
+    public var exitZero = false
+    /// `--statistics`: after the diagnostics, how many there are of each code.
+    public var statistics = false
+    /// `--no-color`: never colour the text report (it is coloured only on a terminal anyway).
+    public var noColor = false
+    /// The per-file settings given on the command line (`--disable`, `--dispatcher`, …), in
+    /// order; applied after the configuration file's, so the command line wins.
+    public var fileOptions: [FileOption] = []
     public var showHelp = false
     public var showVersion = false
 
+    /// The `--dispatcher` names given on the command line.
+    public var extraDispatcherFunctions: Set<String> {
+        Set(fileOptions.compactMap { if case .dispatcher(let name) = $0 { return name } else { return nil } })
+    }
+
     public init() {}
+
+    /// Whether the text report is coloured: on a terminal, unless `--no-color` or `NO_COLOR`.
+    /// Set by the command (it knows whether standard output is a terminal); tests leave it off.
+    public var color = false
 
     /// One job per core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// A setting that applies per file: allowed on the command line and in a `.tablint` file.
+public enum FileOption: Equatable {
+    /// `--include GLOB`: only files matching one of these globs are linted when a folder is walked.
+    case include(String)
+    /// `--exclude GLOB`: files matching it are skipped when a folder is walked.
+    case exclude(String)
+    /// `--enable CODE`: undoes an earlier `--disable`.
+    case enable(String)
+    /// `--disable CODE`.
+    case disable(String)
+    /// `--severity CODE=LEVEL`.
+    case severity(String, Severity)
+    /// `--align-swift`.
+    case alignSwift
+    /// `--dispatcher NAME`.
+    case dispatcher(String)
 }
 
 /// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
@@ -74,13 +123,43 @@ public enum OptionParser {
             guard let value, !value.isEmpty else { throw UsageError("--stdin-filename expects a file name") }
             options.stdinFilename = value
         },
-        OptionSpec(["--dispatcher"], value: "NAME",
-                   help: "Also treat the switches of functions named NAME as dispatchers (repeatable), e.g. shouldTransition.") { options, value in
-            guard let value, !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw UsageError("--dispatcher expects a function name such as shouldTransition, got '\(value ?? "")'")
+        OptionSpec(["--reporter"], value: "KIND",
+                   help: "Print diagnostics as text (default), json, github, sarif or checkstyle.") { options, value in
+            guard let value, let kind = ReporterKind(rawValue: value) else {
+                throw UsageError("--reporter expects one of \(ReporterKind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(value ?? "")'")
             }
-            options.extraDispatcherFunctions.insert(value)
+            options.reporter = kind
         },
+        OptionSpec(["--quiet", "-q"], help: "Print errors only, and no summary.") { options, _ in
+            options.quiet = true
+        },
+        OptionSpec(["--strict"], help: "Exit 1 when a warning was reported, too.") { options, _ in
+            options.strict = true
+        },
+        OptionSpec(["--exit-zero"], help: "Exit 0 even when errors were reported (2 still means tablint could not run).") { options, _ in
+            options.exitZero = true
+        },
+        OptionSpec(["--statistics"], help: "After the diagnostics, print how many there are of each code.") { options, _ in
+            options.statistics = true
+        },
+        OptionSpec(["--no-color"], help: "Never colour the output (it is coloured only on a terminal, and never when NO_COLOR is set).") { options, _ in
+            options.noColor = true
+        },
+        OptionSpec(["--config"], value: "PATH",
+                   help: "Use this configuration file for every file, instead of the nearest .tablint.") { options, value in
+            guard let value, !value.isEmpty else { throw UsageError("--config expects a file name") }
+            options.configPath = value
+        },
+        OptionSpec(["--no-config"], help: "Use no configuration file.") { options, _ in
+            options.noConfig = true
+        },
+        OptionSpec(["--print-config"], help: "Print the configuration that applies to each path given, and lint nothing.") { options, _ in
+            options.printConfig = true
+        },
+        OptionSpec(["--force-exclude"], help: "Apply --include/--exclude to files named explicitly too (for pre-commit).") { options, _ in
+            options.forceExclude = true
+        },
+    ] + fileOptionSpecs + [
         OptionSpec(["--help", "-h"], help: "Show this help and exit.") { options, _ in
             options.showHelp = true
         },
@@ -89,13 +168,72 @@ public enum OptionParser {
         },
     ]
 
+    /// The options a `.tablint` file may hold too: they apply per file.
+    public static let fileOptionSpecs: [OptionSpec] = [
+        OptionSpec(["--include"], value: "GLOB",
+                   help: "Lint only files matching GLOB when walking folders (repeatable; relative to the .tablint file's folder, or the current one).") { options, value in
+            options.fileOptions.append(.include(try glob(value, "--include")))
+        },
+        OptionSpec(["--exclude"], value: "GLOB",
+                   help: "Skip files matching GLOB when walking folders (repeatable).") { options, value in
+            options.fileOptions.append(.exclude(try glob(value, "--exclude")))
+        },
+        OptionSpec(["--disable"], value: "CODE",
+                   help: "Turn a rule off (repeatable; with or without its namespace).") { options, value in
+            options.fileOptions.append(.disable(try ruleCode(value, "--disable")))
+        },
+        OptionSpec(["--enable"], value: "CODE",
+                   help: "Turn a rule back on (repeatable).") { options, value in
+            options.fileOptions.append(.enable(try ruleCode(value, "--enable")))
+        },
+        OptionSpec(["--severity"], value: "CODE=LEVEL",
+                   help: "Report a rule as error, warning or note (repeatable).") { options, value in
+            let value = value ?? ""
+            guard let equals = value.firstIndex(of: "=") else {
+                throw UsageError("--severity expects CODE=LEVEL, e.g. ignore-heavy=error, got '\(value)'")
+            }
+            let code = try ruleCode(String(value[..<equals]), "--severity")
+            let level = String(value[value.index(after: equals)...])
+            guard let severity = Severity(rawValue: level) else {
+                throw UsageError("--severity expects error, warning or note after '=', got '\(level)'")
+            }
+            options.fileOptions.append(.severity(code, severity))
+        },
+        OptionSpec(["--align-swift"],
+                   help: "Also check and fix the alignment of Table/@Row matrices in ordinary .swift files (not only *.tb.swift).") { options, _ in
+            options.fileOptions.append(.alignSwift)
+        },
+        OptionSpec(["--dispatcher"], value: "NAME",
+                   help: "Also treat the switches of functions named NAME as dispatchers (repeatable), e.g. shouldTransition.") { options, value in
+            guard let value, !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw UsageError("--dispatcher expects a function name such as shouldTransition, got '\(value ?? "")'")
+            }
+            options.fileOptions.append(.dispatcher(value))
+        },
+    ]
+
+    private static func glob(_ value: String?, _ option: String) throws -> String {
+        guard let value, !value.isEmpty else { throw UsageError("\(option) expects a glob such as 'Generated/**'") }
+        return value
+    }
+
+    /// The full code of the rule named `value`, with or without its namespace.
+    private static func ruleCode(_ value: String?, _ option: String) throws -> String {
+        let value = value ?? ""
+        guard let rule = RuleRegistry.rule(named: value) else {
+            throw UsageError("\(option): unknown rule '\(value)'; 'tablint rules' lists them")
+        }
+        return rule.code
+    }
+
     /// The option spelled `name`, if any.
     public static func option(named name: String) -> OptionSpec? {
         options.first { $0.names.contains(name) }
     }
 
-    /// `arguments` excludes the program name.
-    public static func parse(_ arguments: [String]) throws -> Options {
+    /// `arguments` excludes the program name. `allowed` restricts the options (a `.tablint`
+    /// file allows only `fileOptionSpecs`); `allowsPaths` whether a non-option may appear.
+    public static func parse(_ arguments: [String], allowed: [OptionSpec]? = nil, allowsPaths: Bool = true) throws -> Options {
         var result = Options()
         var index = 0
         var optionsEnded = false
@@ -103,6 +241,7 @@ public enum OptionParser {
             let argument = arguments[index]
             index += 1
             if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                guard allowsPaths else { throw UsageError("expected an option such as --disable CODE, got '\(argument)'") }
                 result.paths.append(argument)
                 continue
             }
@@ -116,7 +255,10 @@ public enum OptionParser {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
-            guard let option = option(named: name) else {
+            guard let option = (allowed ?? options).first(where: { $0.names.contains(name) }) else {
+                if allowed != nil, self.option(named: name) != nil {
+                    throw UsageError("'\(name)' applies to a whole run and belongs on the command line, not in a configuration file")
+                }
                 throw UsageError("unknown option '\(name)'")
             }
             if let valueName = option.valueName {
@@ -151,6 +293,8 @@ public enum OptionParser {
             "OVERVIEW: Lint the state-machine matrices of a tabular-center project: Table(...) literals, @Machine enums and .tbl fixtures.",
             "",
             "USAGE: tablint [options] [path ...]",
+            "       tablint rules [--reporter json]    list every rule",
+            "       tablint explain CODE               print a rule's document",
             "",
             "Directories are walked for *.swift and *.tbl files, skipping .build, .git, .swiftpm,",
             "DerivedData, Pods, Carthage, hidden files and folders, and symlinked folders. A path",

@@ -43,7 +43,7 @@ extension Runner {
     /// safe by it, then written atomically (or diffed), then linted as they now are.
     public static func fix(
         _ files: [String], mode: FixMode, jobs: Int = Options.defaultJobs, read: FileReader = Runner.readFile,
-        write: FileWriter = Runner.writeAtomically, extraDispatcherFunctions: Set<String> = []
+        write: FileWriter = Runner.writeAtomically, settings: @escaping (String) -> LintSettings = { _ in .default }
     ) -> FixOutcome {
         var results: [String: [UInt8]] = [:]
         var readable: [String] = []
@@ -58,7 +58,7 @@ extension Runner {
             }
             let file = SourceFile(path: path, bytes: bytes)
             var result = file
-            switch Formatter.fix(file) {
+            switch Formatter.fix(file, settings: settings(path)) {
             case .fixed(let fixed):
                 outcome.changed.append(path)
                 switch mode {
@@ -88,7 +88,7 @@ extension Runner {
         // step, exactly as without --fix; nothing is read again.
         let linted = lint(readable, jobs: jobs, read: { path in
             results[path].map { .success($0) } ?? .failure(SystemError(code: 2))
-        }, extraDispatcherFunctions: extraDispatcherFunctions)
+        }, settings: settings)
         outcome.diagnostics = linted.diagnostics
         outcome.lintedFileCount = linted.lintedFileCount
         return outcome

@@ -34,17 +34,24 @@ public enum Runner {
     /// Each file is read once, then analysed by the pure `Linter`, in parallel. Then the
     /// files' summaries go through `CrossFileCheck` together (a dispatcher in one file, its
     /// matrix in another). Results are gathered by file index and sorted at the end, so the
-    /// outcome does not depend on `jobs` or on timing. `extraDispatcherFunctions` is passed
-    /// to every file's analysis.
+    /// outcome does not depend on `jobs` or on timing. `settings` gives each file's
+    /// configuration (called once per file, from worker threads).
     public static func lint(
-        _ files: [String], jobs: Int, read: FileReader = Runner.readFile, extraDispatcherFunctions: Set<String> = []
+        _ files: [String], jobs: Int, read: FileReader = Runner.readFile, extraDispatcherFunctions: Set<String>
+    ) -> Outcome {
+        lint(files, jobs: jobs, read: read, settings: { _ in LintSettings(extraDispatcherFunctions: extraDispatcherFunctions) })
+    }
+
+    public static func lint(
+        _ files: [String], jobs: Int, read: FileReader = Runner.readFile,
+        settings: @escaping (String) -> LintSettings = { _ in .default }
     ) -> Outcome {
         var results = [Result<Linter.FileAnalysis, SystemError>?](repeating: nil, count: files.count)
         let workers = max(1, min(jobs, files.count))
 
         func process(_ index: Int) -> Result<Linter.FileAnalysis, SystemError> {
             read(files[index]).map { bytes in
-                Linter.analyze(SourceFile(path: files[index], bytes: bytes), extraDispatcherFunctions: extraDispatcherFunctions)
+                Linter.analyze(SourceFile(path: files[index], bytes: bytes), settings: settings(files[index]))
             }
         }
 
@@ -64,25 +71,30 @@ public enum Runner {
             }
         }
 
-        var diagnostics: [Diagnostic] = []
-        var summaries: [FileSummary] = []
+        var analyses: [Linter.FileAnalysis] = []
         var failures: [PathFailure] = []
-        var linted = 0
         for (index, result) in results.enumerated() {
             switch result {
             case .success(let analysis)?:
-                diagnostics.append(contentsOf: analysis.diagnostics)
-                summaries.append(analysis.summary)
-                linted += 1
+                analyses.append(analysis)
             case .failure(let error)?:
                 failures.append(PathFailure(path: files[index], error: error))
             case nil:
                 preconditionFailure("file \(index) was never processed")
             }
         }
-        diagnostics += CrossFileCheck.check(summaries)
+        // Cross-file diagnostics go to the file they are reported at, to be configured and
+        // suppressed there like its own.
+        var crossFile: [String: [Diagnostic]] = [:]
+        for diagnostic in CrossFileCheck.check(analyses.map(\.summary)) {
+            crossFile[diagnostic.path, default: []].append(diagnostic)
+        }
+        var diagnostics: [Diagnostic] = []
+        for analysis in analyses {
+            diagnostics += Linter.finish(analysis, crossFile: crossFile[analysis.summary.path] ?? [])
+        }
         diagnostics = diagnostics.sortedForOutput()
-        return Outcome(diagnostics: diagnostics, lintedFileCount: linted, failures: failures)
+        return Outcome(diagnostics: diagnostics, lintedFileCount: analyses.count, failures: failures)
     }
 
     /// Reads a whole file with `open` and `read`, reporting the `errno` of a failure.

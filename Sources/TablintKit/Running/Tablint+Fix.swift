@@ -7,7 +7,7 @@ extension Tablint {
         let mode: Runner.FixMode = options.diff ? .diff : .write
         let outcome = Runner.fix(
             walk.files, mode: mode, jobs: options.jobs, read: read, write: write,
-            extraDispatcherFunctions: options.extraDispatcherFunctions)
+            settings: { _ in LintSettings.default.applying(options.fileOptions) })
         let refusals = outcome.diagnostics.filter { $0.code == Unformattable().code }
         if mode == .diff {
             stdout.write(outcome.diff)
@@ -50,7 +50,8 @@ extension Tablint {
         let input = SourceFile(path: name, bytes: bytes())
         var result = input
         var internalError: String?
-        switch Formatter.fix(input) {
+        let settings = LintSettings.default.applying(options.fileOptions)
+        switch Formatter.fix(input, settings: settings) {
         case .fixed(let fixed) where options.fix || options.diff:
             result = SourceFile(path: name, bytes: fixed)
         case .internalError(let message):
@@ -58,7 +59,7 @@ extension Tablint {
         default:
             break
         }
-        let diagnostics = Linter.lint(options.diff ? input : result, extraDispatcherFunctions: options.extraDispatcherFunctions)
+        let diagnostics = Linter.lint(options.diff ? input : result, settings: settings)
         if options.fix {
             // Only text that survives as a String byte for byte: never hand back repaired bytes.
             let text = String(decoding: result.bytes, as: UTF8.self)

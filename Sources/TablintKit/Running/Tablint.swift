@@ -22,6 +22,9 @@ public enum Tablint {
         write: @escaping Runner.FileWriter = Runner.writeAtomically,
         standardInput: () -> [UInt8] = Runner.readStandardInput
     ) -> Int32 {
+        if let first = arguments.first, subcommands.contains(first) {
+            return runSubcommand(arguments, stdout: &stdout, stderr: &stderr)
+        }
         let options: Options
         do {
             options = try OptionParser.parse(arguments)
@@ -60,22 +63,44 @@ public enum Tablint {
             return runFix(options, walk, stdout: &stdout, stderr: &stderr, read: read, write: write)
         }
 
-        let outcome = Runner.lint(
-            walk.files, jobs: options.jobs, read: read, extraDispatcherFunctions: options.extraDispatcherFunctions)
-        stdout.write(TextReporter.render(outcome.diagnostics))
+        let settings = LintSettings.default.applying(options.fileOptions)
+        let outcome = Runner.lint(walk.files, jobs: options.jobs, read: read, settings: { _ in settings })
         let failures = walk.failures + outcome.failures
+        report(outcome.diagnostics, options, stdout: &stdout, stderr: &stderr)
         for failure in failures {
             stderr.write("tablint: error: \(failure.message)\n")
         }
-        stderr.write(TextReporter.summary(of: outcome.diagnostics, fileCount: outcome.lintedFileCount) + "\n")
+        if !options.quiet {
+            stderr.write(TextReporter.summary(of: outcome.diagnostics, fileCount: outcome.lintedFileCount) + "\n")
+        }
+        return exitStatus(for: outcome.diagnostics, failed: !failures.isEmpty, options).rawValue
+    }
 
-        return exitStatus(for: outcome.diagnostics, failed: !failures.isEmpty).rawValue
+    /// Prints a run's diagnostics as `options` ask: the reporter on standard output, then
+    /// `--statistics` (on standard error for a machine-readable reporter).
+    static func report<Output: TextOutputStream, Errors: TextOutputStream>(
+        _ diagnostics: [Diagnostic], _ options: Options, stdout: inout Output, stderr: inout Errors
+    ) {
+        let shown = options.quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
+        stdout.write(options.reporter.render(shown, color: options.color))
+        if options.statistics {
+            let statistics = TextReporter.statistics(of: shown)
+            if options.reporter.isForPeople { stdout.write(statistics) } else { stderr.write(statistics) }
+        }
     }
 
     /// 2 if a path could not be read, else 1 if any diagnostic is an error, else 0.
     public static func exitStatus(for diagnostics: [Diagnostic], failed: Bool) -> ExitStatus {
         if failed { return .failure }
         return diagnostics.contains { $0.severity == .error } ? .errorsReported : .clean
+    }
+
+    /// As above, with `--strict` (warnings fail too) and `--exit-zero` (only 2 is kept).
+    static func exitStatus(for diagnostics: [Diagnostic], failed: Bool, _ options: Options) -> ExitStatus {
+        if failed { return .failure }
+        if options.exitZero { return .clean }
+        let failing: Set<Severity> = options.strict ? [.error, .warning] : [.error]
+        return diagnostics.contains { failing.contains($0.severity) } ? .errorsReported : .clean
     }
 }
 
