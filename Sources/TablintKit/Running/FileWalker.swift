@@ -40,6 +40,9 @@ public struct FileWalker {
         public var missing: [String] = []
         /// Paths that exist but could not be listed or examined.
         public var failures: [PathFailure] = []
+        /// The files of `files` that were named on the command line rather than found in a
+        /// folder: include/exclude globs skip them only with `--force-exclude`.
+        public var namedFiles: Set<String> = []
 
         public init(files: [String] = [], missing: [String] = [], failures: [PathFailure] = []) {
             self.files = files
@@ -103,6 +106,7 @@ public struct FileWalker {
             walkDirectory(path, display: displayPrefix, identity: status.identity, into: &walk, state: &state)
         } else if state.listedFiles.insert(status.identity).inserted {
             walk.files.append(path)
+            walk.namedFiles.insert(path)
         }
     }
 

@@ -18,14 +18,17 @@ public enum Tablint {
     /// `tablint: error: …` lines and the summary go to `stderr`.
     public static func run<Output: TextOutputStream, Errors: TextOutputStream>(
         arguments: [String], stdout: inout Output, stderr: inout Errors,
-        read: Runner.FileReader = Runner.readFile,
+        read: @escaping Runner.FileReader = Runner.readFile,
         write: @escaping Runner.FileWriter = Runner.writeAtomically,
-        standardInput: () -> [UInt8] = Runner.readStandardInput
+        standardInput: () -> [UInt8] = Runner.readStandardInput,
+        currentDirectory: String = ConfigurationLookup.currentDirectory(),
+        stdoutIsTerminal: Bool = false,
+        environment: [String: String] = [:]
     ) -> Int32 {
         if let first = arguments.first, subcommands.contains(first) {
             return runSubcommand(arguments, stdout: &stdout, stderr: &stderr)
         }
-        let options: Options
+        var options: Options
         do {
             options = try OptionParser.parse(arguments)
         } catch {
@@ -43,12 +46,18 @@ public enum Tablint {
             return ExitStatus.clean.rawValue
         }
 
+        options.color = usesColor(noColor: options.noColor, isTerminal: stdoutIsTerminal, environment: environment)
+
         if options.fix && options.diff {
             stderr.write("tablint: error: --fix and --diff cannot be used together\n")
             return ExitStatus.failure.rawValue
         }
+        let configurations = ConfigurationLookup(options: options, currentDirectory: currentDirectory, read: read)
+        if options.printConfig {
+            return printConfiguration(options, configurations, stdout: &stdout, stderr: &stderr)
+        }
         if options.paths.contains("-") {
-            return runStandardInput(options, standardInput(), stdout: &stdout, stderr: &stderr)
+            return runStandardInput(options, configurations, standardInput(), stdout: &stdout, stderr: &stderr)
         }
 
         let walk = FileWalker().collect(options.paths)
@@ -59,12 +68,19 @@ public enum Tablint {
             return ExitStatus.failure.rawValue
         }
 
-        if options.fix || options.diff {
-            return runFix(options, walk, stdout: &stdout, stderr: &stderr, read: read, write: write)
+        let selection: Selection
+        switch select(walk, options, configurations) {
+        case .success(let selected): selection = selected
+        case .failure(let failure):
+            stderr.write(failure.message + "\n")
+            return ExitStatus.failure.rawValue
         }
 
-        let settings = LintSettings.default.applying(options.fileOptions)
-        let outcome = Runner.lint(walk.files, jobs: options.jobs, read: read, settings: { _ in settings })
+        if options.fix || options.diff {
+            return runFix(options, walk, selection, stdout: &stdout, stderr: &stderr, read: read, write: write)
+        }
+
+        let outcome = Runner.lint(selection.files, jobs: options.jobs, read: read, settings: selection.settings)
         let failures = walk.failures + outcome.failures
         report(outcome.diagnostics, options, stdout: &stdout, stderr: &stderr)
         for failure in failures {
@@ -74,6 +90,65 @@ public enum Tablint {
             stderr.write(TextReporter.summary(of: outcome.diagnostics, fileCount: outcome.lintedFileCount) + "\n")
         }
         return exitStatus(for: outcome.diagnostics, failed: !failures.isEmpty, options).rawValue
+    }
+
+    /// The files a run lints, and each one's settings.
+    struct Selection {
+        var files: [String]
+        var settingsByFile: [String: LintSettings]
+
+        /// For `Runner`: a file's settings (every selected file has some).
+        var settings: (String) -> LintSettings {
+            let table = settingsByFile
+            return { table[$0] ?? .default }
+        }
+    }
+
+    /// Applies each file's configuration: files found in folders are skipped when their
+    /// include/exclude globs say so, files named explicitly only with `--force-exclude`.
+    static func select(_ walk: FileWalker.Walk, _ options: Options, _ configurations: ConfigurationLookup) -> Result<Selection, ConfigurationLookup.Failure> {
+        var selection = Selection(files: [], settingsByFile: [:])
+        for file in walk.files {
+            let configuration: Configuration
+            switch configurations.configuration(for: file) {
+            case .success(let found): configuration = found
+            case .failure(let failure): return .failure(failure)
+            }
+            let filtered = options.forceExclude || !walk.namedFiles.contains(file)
+            if filtered && !configurations.selects(file, configuration) { continue }
+            selection.files.append(file)
+            selection.settingsByFile[file] = configuration.settings
+        }
+        return .success(selection)
+    }
+
+    /// `--print-config [path ...]`: the configuration of each path (the current directory if
+    /// none), in the configuration file's own syntax.
+    static func printConfiguration<Output: TextOutputStream, Errors: TextOutputStream>(
+        _ options: Options, _ configurations: ConfigurationLookup, stdout: inout Output, stderr: inout Errors
+    ) -> Int32 {
+        var first = true
+        for path in options.paths.isEmpty ? ["."] : options.paths {
+            let isFolder = FileStatus.of(path, followingSymlinks: true).map(\.isDirectory) == .success(true)
+            let found = isFolder ? configurations.configuration(forFolder: path) : configurations.configuration(for: path)
+            switch found {
+            case .success(let configuration):
+                if !first { stdout.write("\n") }
+                first = false
+                let selected = isFolder || configurations.selects(path, configuration)
+                stdout.write(configuration.printed(for: path, selected: selected))
+            case .failure(let failure):
+                stderr.write(failure.message + "\n")
+                return ExitStatus.failure.rawValue
+            }
+        }
+        return ExitStatus.clean.rawValue
+    }
+
+    /// Colour only on a terminal, and never with `--no-color` or a non-empty `NO_COLOR`
+    /// (no-color.org).
+    public static func usesColor(noColor: Bool, isTerminal: Bool, environment: [String: String]) -> Bool {
+        !noColor && isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
 
     /// Prints a run's diagnostics as `options` ask: the reporter on standard output, then

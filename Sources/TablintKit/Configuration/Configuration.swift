@@ -1,0 +1,106 @@
+/// The configuration that applies to one file: the nearest `.tablint` (or `--config`, or none)
+/// with the command line's per-file options after it, so the command line wins.
+public struct Configuration: Equatable {
+    /// The configuration file used, if any.
+    public var file: ConfigurationFile?
+    /// The command line's per-file options (globs relative to the current directory).
+    public var commandLine: [FileOption]
+    /// The absolute, normalised current directory.
+    public var currentDirectory: String
+
+    public init(file: ConfigurationFile?, commandLine: [FileOption], currentDirectory: String) {
+        self.file = file
+        self.commandLine = commandLine
+        self.currentDirectory = currentDirectory
+    }
+
+    /// How the file is linted.
+    public var settings: LintSettings {
+        LintSettings.default.applying((file?.options ?? []) + commandLine)
+    }
+
+    /// A glob and the folder it is relative to.
+    public struct ScopedGlob: Equatable {
+        public var glob: Glob
+        public var directory: String
+    }
+
+    public var includes: [ScopedGlob] { globs { if case .include(let pattern) = $0 { return pattern } else { return nil } } }
+    public var excludes: [ScopedGlob] { globs { if case .exclude(let pattern) = $0 { return pattern } else { return nil } } }
+
+    private func globs(_ pattern: (FileOption) -> String?) -> [ScopedGlob] {
+        let fromFile = (file?.options ?? []).compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: file!.directory) }
+        let fromCommandLine = commandLine.compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: currentDirectory) }
+        return fromFile + fromCommandLine
+    }
+
+    /// Whether the file at `absolutePath` is selected by the includes and excludes: not
+    /// excluded, and included when there are includes. A glob only sees files inside its folder.
+    public func selects(_ absolutePath: String) -> Bool {
+        func matches(_ scoped: ScopedGlob) -> Bool {
+            guard let relative = PathText.relative(absolutePath, to: scoped.directory) else { return false }
+            return scoped.glob.matches(relative)
+        }
+        if excludes.contains(where: matches) { return false }
+        let includes = includes
+        return includes.isEmpty || includes.contains(where: matches)
+    }
+
+    /// `--print-config`: the settings in the configuration file's own syntax, so the output can
+    /// be saved as a `.tablint`. Sets are printed sorted; the source is named in a comment.
+    public func printed(for path: String, selected: Bool) -> String {
+        var lines = ["# \(path)"]
+        if let file {
+            lines.append("# configuration file: \(file.path)")
+        } else {
+            lines.append("# configuration file: none")
+        }
+        if !selected { lines.append("# not linted: excluded by --include/--exclude") }
+        for scoped in includes { lines.append("--include \(scoped.glob.pattern)" + globNote(scoped)) }
+        for scoped in excludes { lines.append("--exclude \(scoped.glob.pattern)" + globNote(scoped)) }
+        let settings = settings
+        for code in settings.disabledCodes.sorted() { lines.append("--disable \(code)") }
+        for (code, severity) in settings.severities.sorted(by: { $0.key < $1.key }) {
+            lines.append("--severity \(code)=\(severity.rawValue)")
+        }
+        if settings.alignsSwiftMatrices { lines.append("--align-swift") }
+        for name in settings.extraDispatcherFunctions.sorted() { lines.append("--dispatcher \(name)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func globNote(_ scoped: ScopedGlob) -> String {
+        "  # relative to \(scoped.directory)"
+    }
+}
+
+/// Lexical path arithmetic on `/`-separated text (no filesystem access, symlinks not resolved).
+public enum PathText {
+    /// `path` made absolute against `directory` and normalised (`.`, `..`, repeated `/`).
+    public static func absolute(_ path: String, in directory: String) -> String {
+        normalised(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
+    public static func normalised(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// `path` relative to `directory` when it lies inside it; nil otherwise. Both absolute and
+    /// normalised.
+    public static func relative(_ path: String, to directory: String) -> String? {
+        if directory == "/" { return String(path.dropFirst()) }
+        guard path.hasPrefix(directory + "/") else { return nil }
+        return String(path.dropFirst(directory.count + 1))
+    }
+
+    /// The folder of a normalised absolute path: `/a/b/c` → `/a/b`; `/a` → `/`.
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+}

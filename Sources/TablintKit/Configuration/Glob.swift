@@ -1,0 +1,123 @@
+/// A file-name pattern of `--include`/`--exclude`, matched against a path relative to the
+/// folder the pattern belongs to (its `.tablint` file's folder, or the current directory).
+///
+/// * `*` matches any run of characters within one path segment, `?` one character, `[abc]`,
+///   `[a-z]` and `[!a]` one character of (not of) a set; `\` makes the next character literal.
+/// * `**` as a whole segment matches any number of segments, none included.
+/// * A pattern without a `/` matches a file or folder name at any depth (`*.generated.swift`),
+///   like `.gitignore`; a leading `/` anchors a one-segment pattern to the folder instead.
+/// * A pattern that matches a folder matches everything inside it (`Generated` or
+///   `Generated/`); a trailing `/` matches folders only.
+public struct Glob: Equatable {
+    public let pattern: String
+    private let segments: [[UInt8]]
+    private let foldersOnly: Bool
+
+    public init(_ pattern: String) {
+        self.pattern = pattern
+        var text = pattern
+        foldersOnly = text.hasSuffix("/")
+        while text.hasSuffix("/") { text.removeLast() }
+        var parts = text.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
+        let anchored = pattern.hasPrefix("/") || parts.count > 1
+        if !anchored { parts.insert(Array("**".utf8), at: 0) }
+        segments = parts
+    }
+
+    /// Whether `relativePath` (segments joined by `/`, no `.` or `..`) or a folder it lies in
+    /// matches.
+    public func matches(_ relativePath: String) -> Bool {
+        let path = relativePath.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
+        // Every folder prefix, then (unless folders only) the whole path.
+        let lengths = foldersOnly ? Array(1..<max(1, path.count)) : Array(1...max(1, path.count))
+        return lengths.contains { length in
+            length <= path.count && Self.match(segments[...], path[..<length])
+        }
+    }
+
+    private static let doubleStar = Array("**".utf8)
+
+    private static func match(_ pattern: ArraySlice<[UInt8]>, _ path: ArraySlice<[UInt8]>) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == doubleStar {
+            let rest = pattern.dropFirst()
+            // `**` absorbs 0…n segments; patterns are short, so trying each split is cheap.
+            var remaining = path
+            while true {
+                if match(rest, remaining) { return true }
+                guard !remaining.isEmpty else { return false }
+                remaining = remaining.dropFirst()
+            }
+        }
+        guard let segment = path.first, matchSegment(first[...], segment[...]) else { return false }
+        return match(pattern.dropFirst(), path.dropFirst())
+    }
+
+    /// One segment against one name: `*`, `?`, `[…]`, `\x`. Iterative with one backtrack point
+    /// for the last `*`, so it is linear in practice.
+    static func matchSegment(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>) -> Bool {
+        var p = pattern.startIndex
+        var n = name.startIndex
+        var starPattern: Int?
+        var starName = name.startIndex
+        while n < name.endIndex {
+            if p < pattern.endIndex {
+                let byte = pattern[p]
+                if byte == UInt8(ascii: "*") {
+                    starPattern = p
+                    starName = n
+                    p += 1
+                    continue
+                }
+                if let (matched, next) = single(pattern, at: p, name[n]), matched {
+                    p = next
+                    n += 1
+                    continue
+                }
+            }
+            guard let star = starPattern else { return false }
+            p = star + 1
+            starName += 1
+            n = starName
+        }
+        while p < pattern.endIndex && pattern[p] == UInt8(ascii: "*") { p += 1 }
+        return p == pattern.endIndex
+    }
+
+    /// Whether the pattern element at `index` (not `*`) matches `byte`, and where the next
+    /// element starts.
+    private static func single(_ pattern: ArraySlice<UInt8>, at index: Int, _ byte: UInt8) -> (Bool, Int)? {
+        let element = pattern[index]
+        switch element {
+        case UInt8(ascii: "?"):
+            return (true, index + 1)
+        case UInt8(ascii: "\\") where index + 1 < pattern.endIndex:
+            return (pattern[index + 1] == byte, index + 2)
+        case UInt8(ascii: "["):
+            var cursor = index + 1
+            var negated = false
+            if cursor < pattern.endIndex, pattern[cursor] == UInt8(ascii: "!") || pattern[cursor] == UInt8(ascii: "^") {
+                negated = true
+                cursor += 1
+            }
+            var matched = false
+            var first = true
+            while cursor < pattern.endIndex, first || pattern[cursor] != UInt8(ascii: "]") {
+                first = false
+                let low = pattern[cursor]
+                if cursor + 2 < pattern.endIndex, pattern[cursor + 1] == UInt8(ascii: "-"), pattern[cursor + 2] != UInt8(ascii: "]") {
+                    if low <= byte && byte <= pattern[cursor + 2] { matched = true }
+                    cursor += 3
+                } else {
+                    if low == byte { matched = true }
+                    cursor += 1
+                }
+            }
+            // An unclosed `[` is a literal `[`.
+            guard cursor < pattern.endIndex else { return (byte == element, index + 1) }
+            return (matched != negated, cursor + 1)
+        default:
+            return (element == byte, index + 1)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Finds the configuration of each file: the nearest `.tablint` in its folder or a folder
+/// above it (nearest wins; files are not merged), or the one `--config` names, or none with
+/// `--no-config`. The only place configuration files are looked for and read. Each folder is
+/// looked up once.
+public final class ConfigurationLookup {
+    /// The name of a configuration file.
+    public static let fileName = ".tablint"
+
+    /// A configuration file that could not be used.
+    public enum Failure: Error, Equatable {
+        /// A line tablint cannot act on.
+        case problem(ConfigurationFile.Problem)
+        /// A file that exists but cannot be read, or a `--config` path that does not exist.
+        case unreadable(PathFailure)
+
+        /// The line printed on standard error.
+        public var message: String {
+            switch self {
+            case .problem(let problem): return problem.rendered
+            case .unreadable(let failure): return "tablint: error: configuration file: \(failure.message)"
+            }
+        }
+    }
+
+    private let options: Options
+    private let currentDirectory: String
+    private let read: Runner.FileReader
+    /// Folder → the configuration file that applies in it (nil: none), or why none can be used.
+    private var nearest: [String: Result<ConfigurationFile?, Failure>] = [:]
+    private var explicit: Result<ConfigurationFile?, Failure>?
+
+    public init(options: Options, currentDirectory: String, read: @escaping Runner.FileReader = Runner.readFile) {
+        self.options = options
+        self.currentDirectory = PathText.normalised(currentDirectory)
+        self.read = read
+    }
+
+    /// The configuration for the file shown as `path` (relative to the current directory or
+    /// absolute; it need not exist, as for `--stdin-filename`).
+    public func configuration(for path: String) -> Result<Configuration, Failure> {
+        let absolute = PathText.absolute(path, in: currentDirectory)
+        return file(forFolder: PathText.parent(absolute)).map {
+            Configuration(file: $0, commandLine: options.fileOptions, currentDirectory: currentDirectory)
+        }
+    }
+
+    /// Whether the file shown as `path` is linted under `configuration`.
+    public func selects(_ path: String, _ configuration: Configuration) -> Bool {
+        configuration.selects(PathText.absolute(path, in: currentDirectory))
+    }
+
+    /// The configuration for everything under a folder (for `--print-config DIR`).
+    public func configuration(forFolder path: String) -> Result<Configuration, Failure> {
+        file(forFolder: PathText.absolute(path, in: currentDirectory)).map {
+            Configuration(file: $0, commandLine: options.fileOptions, currentDirectory: currentDirectory)
+        }
+    }
+
+    private func file(forFolder folder: String) -> Result<ConfigurationFile?, Failure> {
+        if options.noConfig { return .success(nil) }
+        if let path = options.configPath {
+            if let explicit { return explicit }
+            let absolute = PathText.absolute(path, in: currentDirectory)
+            let result = load(path: path, absolute: absolute)
+            explicit = result
+            return result
+        }
+        if let known = nearest[folder] { return known }
+        let candidate = folder == "/" ? "/" + Self.fileName : folder + "/" + Self.fileName
+        let result: Result<ConfigurationFile?, Failure>
+        if Self.isFile(candidate) {
+            result = load(path: displayPath(candidate), absolute: candidate)
+        } else if folder == "/" {
+            result = .success(nil)
+        } else {
+            result = file(forFolder: PathText.parent(folder))
+        }
+        nearest[folder] = result
+        return result
+    }
+
+    private func load(path: String, absolute: String) -> Result<ConfigurationFile?, Failure> {
+        switch read(absolute) {
+        case .failure(let error):
+            return .failure(.unreadable(PathFailure(path: path, error: error)))
+        case .success(let bytes):
+            return ConfigurationFile.parse(bytes, path: path, directory: PathText.parent(absolute))
+                .map { $0 }.mapError { .problem($0) }
+        }
+    }
+
+    /// A configuration file's path as shown: relative to the current directory when inside it.
+    private func displayPath(_ absolute: String) -> String {
+        PathText.relative(absolute, to: currentDirectory) ?? absolute
+    }
+
+    private static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The process's current directory.
+    public static func currentDirectory() -> String {
+        guard let buffer = getcwd(nil, 0) else { return "/" }
+        defer { free(buffer) }
+        return String(cString: buffer)
+    }
+}
