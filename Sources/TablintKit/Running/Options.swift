@@ -298,13 +298,18 @@ public enum OptionParser {
             "",
             "Directories are walked for *.swift and *.tbl files, skipping .build, .git, .swiftpm,",
             "DerivedData, Pods, Carthage, hidden files and folders, and symlinked folders. A path",
-            "named explicitly is always linted. With no path, the current directory is linted.",
+            "named explicitly is always linted (unless --force-exclude and a glob excludes it).",
+            "With no path, the current directory is linted.",
             "The path '-' is standard input, named by --stdin-filename.",
             "",
             "--fix aligns the columns of Table(...) rows and @Row lines in *.tb.swift files, and the",
             "rows and header values of .tbl fixtures (files, or text in Swift \"\"\" literals). It changes",
             "only spaces, proves it by re-tokenizing its output, writes atomically, and leaves a file",
             "it cannot read with confidence untouched (tablint::unformattable).",
+            "",
+            "Each file is configured by the nearest .tablint file in its folder or above: the",
+            "per-file options below (--include, --exclude, --disable, --enable, --severity,",
+            "--align-swift, --dispatcher), one per line, '#' comments. The command line wins.",
             "",
             "OPTIONS:",
         ]
@@ -315,9 +320,10 @@ public enum OptionParser {
         lines += [
             "",
             "EXIT STATUS:",
-            "  0  no error was reported (warnings do not count)",
+            "  0  no error was reported (warnings do not count unless --strict; always 0 with --exit-zero)",
             "  1  at least one error was reported; with --diff, a file would change or cannot be formatted",
-            "  2  usage error, a path that does not exist or cannot be read or written, or an internal error",
+            "  2  usage error, a bad configuration file, a path that does not exist or cannot be read or",
+            "     written, or an internal error",
             "",
         ]
         return lines.joined(separator: "\n")
