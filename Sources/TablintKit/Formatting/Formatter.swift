@@ -50,6 +50,8 @@ public struct FormatPlan: Equatable {
         public var changedRows: Int
         public var rows: Int
         public var surface: String
+        /// This run's share of `edits`: what `--fix` changes to align it.
+        public var edits: [TextEdit]
     }
 }
 
@@ -124,7 +126,8 @@ public enum Formatter {
             let changed = run.filter { changedLines.contains($0.line) }
             plan.edits += edits
             if let first = changed.first {
-                plan.misaligned.append(.init(firstChangedRow: first.range, changedRows: changed.count, rows: run.count, surface: surface))
+                plan.misaligned.append(.init(
+                    firstChangedRow: first.range, changedRows: changed.count, rows: run.count, surface: surface, edits: edits))
             }
         }
         // Column headers over the first row, once its cells are where the fix puts them.
@@ -137,7 +140,8 @@ public enum Formatter {
             let edits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
             guard !edits.isEmpty else { continue }
             plan.edits += edits
-            plan.misaligned.append(.init(firstChangedRow: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface))
+            plan.misaligned.append(.init(
+                firstChangedRow: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface, edits: edits))
         }
         plan.edits.sort { $0.range.lowerBound < $1.range.lowerBound }
         // Two edits of one gap would mean two runs claimed one row: never guess which is right.

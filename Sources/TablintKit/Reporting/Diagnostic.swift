@@ -19,6 +19,9 @@ public struct Diagnostic: Equatable {
     public var code: String
     /// Related places ("declared here"), printed as `note:` lines after the diagnostic.
     public var notes: [Note]
+    /// What `tablint --fix` would change for this diagnostic, or nil if it changes nothing
+    /// (the rule is not fixable, or the file cannot be fixed with confidence).
+    public var fix: Fix?
 
     public struct Note: Equatable {
         public var path: String
@@ -32,9 +35,19 @@ public struct Diagnostic: Equatable {
         }
     }
 
+    /// The byte-range edits of the file that `--fix` applies for one diagnostic: offsets into
+    /// the file as it was read, non-overlapping, in byte order. An insertion is an empty range.
+    public struct Fix: Equatable {
+        public var edits: [TextEdit]
+
+        public init(edits: [TextEdit]) {
+            self.edits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+    }
+
     public init(
         path: String, start: SourceLocation, end: SourceLocation, severity: Severity,
-        message: String, code: String, notes: [Note] = []
+        message: String, code: String, notes: [Note] = [], fix: Fix? = nil
     ) {
         self.path = path
         self.start = start
@@ -43,6 +56,7 @@ public struct Diagnostic: Equatable {
         self.message = message
         self.code = code
         self.notes = notes
+        self.fix = fix
     }
 
     /// Output order: path, then line, then column, then code.

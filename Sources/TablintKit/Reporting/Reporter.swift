@@ -1,4 +1,6 @@
 /// The output formats of `--reporter`. Each renders a run's diagnostics as one text; pure.
+/// One file per format: `TextReporter`, `JsonReporter`, `GitHubReporter`, `SarifReporter`,
+/// `CheckstyleReporter`.
 public enum ReporterKind: String, CaseIterable {
     case text, json, github, sarif, checkstyle
 
@@ -6,12 +8,16 @@ public enum ReporterKind: String, CaseIterable {
     /// summary) rather than for a program reading standard output.
     public var isForPeople: Bool { self == .text }
 
-    /// The whole report. `color` applies to the text report only.
-    public func render(_ diagnostics: [Diagnostic], color: Bool = false) -> String {
+    /// The whole report. `color` applies to the text report only. `sources` gives the bytes
+    /// of a reported file, for the formats that count columns in other units than bytes
+    /// (SARIF); without it they give lines only.
+    public func render(_ diagnostics: [Diagnostic], color: Bool = false, sources: SourceLookup? = nil) -> String {
         switch self {
-        case .text, .json, .github, .sarif, .checkstyle:
-            // Placeholder until each reporter has its own file.
-            return TextReporter.render(diagnostics)
+        case .text: return TextReporter.render(diagnostics, color: color)
+        case .json: return JsonReporter.render(diagnostics)
+        case .github: return GitHubReporter.render(diagnostics)
+        case .sarif: return SarifReporter.render(diagnostics, sources: sources)
+        case .checkstyle: return CheckstyleReporter.render(diagnostics)
         }
     }
 }

@@ -9,17 +9,58 @@
 /// once. Columns are 1-based byte columns, as swiftc counts them. Pure: diagnostics in, text out.
 public enum TextReporter {
     /// Every diagnostic in the order given, each line ending in a newline; empty for none.
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+    /// With `color`, the lines are coloured as clang colours its own (see `Style`); the text
+    /// is otherwise the same.
+    public static func render(_ diagnostics: [Diagnostic], color: Bool = false) -> String {
         var text = ""
         for diagnostic in diagnostics {
-            text += line(for: diagnostic)
+            text += color ? coloredLine(for: diagnostic) : line(for: diagnostic)
             text += "\n"
             for note in diagnostic.notes {
-                text += line(for: note)
+                text += color ? coloredLine(for: note) : line(for: note)
                 text += "\n"
             }
         }
         return text
+    }
+
+    /// ANSI SGR sequences, as clang uses them: the location in bold, `error:` in bold red,
+    /// `warning:` in bold magenta, `note:` in bold cyan, the message in bold, the code plain.
+    public enum Style {
+        public static let reset = "\u{1B}[0m"
+        public static let bold = "\u{1B}[1m"
+        public static let red = "\u{1B}[1;31m"
+        public static let magenta = "\u{1B}[1;35m"
+        public static let cyan = "\u{1B}[1;36m"
+
+        static func severity(_ severity: Severity) -> String {
+            switch severity {
+            case .error: return red
+            case .warning: return magenta
+            case .note: return cyan
+            }
+        }
+    }
+
+    /// `line(for:)` with colour. The escape character is never taken from a path or message:
+    /// one there is shown as `\u{1B}`, so a file name cannot restyle the terminal.
+    public static func coloredLine(for diagnostic: Diagnostic) -> String {
+        colored(diagnostic.path, diagnostic.start, diagnostic.severity, diagnostic.message)
+            + " [\(visible(diagnostic.code))]"
+    }
+
+    public static func coloredLine(for note: Diagnostic.Note) -> String {
+        colored(note.path, note.location, .note, note.message)
+    }
+
+    private static func colored(_ path: String, _ location: SourceLocation, _ severity: Severity, _ message: String) -> String {
+        "\(Style.bold)\(visible(path)):\(location.line):\(location.column): \(Style.reset)"
+            + "\(Style.severity(severity))\(severity.rawValue):\(Style.reset) "
+            + "\(Style.bold)\(visible(message))\(Style.reset)"
+    }
+
+    private static func visible(_ text: String) -> String {
+        text.contains("\u{1B}") ? text.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}") : text
     }
 
     /// `path:line:column: severity: message [code]`, without a newline.

@@ -12,12 +12,17 @@ public struct Alignment: Rule {
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.formatPlan.misaligned.map { run in
+            var found: Diagnostic
             if run.surface == Formatter.headerLabelsSurface {
-                return diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
+                found = diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
+            } else {
+                found = diagnostic(
+                    context, at: run.firstChangedRow,
+                    "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
             }
-            return diagnostic(
-                context, at: run.firstChangedRow,
-                "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
+            // The run's own edits: the whole fix is every run's edits plus the directive line.
+            found.fix = Diagnostic.Fix(edits: run.edits)
+            return found
         }
     }
 }

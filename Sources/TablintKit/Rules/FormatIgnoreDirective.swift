@@ -40,10 +40,15 @@ public struct FormatIgnoreDirective: Rule {
         return [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     }
 
+    /// The insertion of the directive line, as an edit of `bytes`: at offset 0, or after a BOM.
+    public static func insertion(into bytes: [UInt8]) -> TextEdit {
+        let at = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        return TextEdit(range: at..<at, replacement: Array(directive.utf8) + lineEnding(of: bytes))
+    }
+
     /// `bytes` with the directive inserted as line 1, after a BOM if there is one.
     static func inserting(into bytes: [UInt8]) -> [UInt8] {
-        let bom = bytes.starts(with: byteOrderMark) ? byteOrderMark : []
-        return bom + Array(directive.utf8) + lineEnding(of: bytes) + bytes[bom.count...]
+        TextEdit.apply([insertion(into: bytes)], to: bytes)
     }
 
     public func check(_ context: LintContext) -> [Diagnostic] {
@@ -58,8 +63,13 @@ public struct FormatIgnoreDirective: Rule {
             let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
             found = "line 1 is `\(shown)`"
         }
-        return [diagnostic(
+        var missing = diagnostic(
             context, at: range,
-            "\(found), expected `\(Self.directive)`: without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it")]
+            "\(found), expected `\(Self.directive)`: without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it")
+        // `--fix` inserts the line only in a file it can format with confidence.
+        if context.formatPlan.refusals.isEmpty {
+            missing.fix = Diagnostic.Fix(edits: [Self.insertion(into: file.bytes)])
+        }
+        return [missing]
     }
 }

@@ -1,0 +1,59 @@
+/// `--reporter json`: the diagnostics as one JSON array, for programs.
+///
+/// One object per diagnostic, with its keys always in this order:
+///
+///     {
+///       "path": "Timer.tb.swift",
+///       "start": {"line": 3, "column": 5, "offset": 42},
+///       "end": {"line": 3, "column": 9, "offset": 46},
+///       "severity": "error",                     // "error", "warning" or "note"
+///       "code": "tabular-center::row-arity",
+///       "message": "…",
+///       "notes": [{"path": "…", "line": 1, "column": 1, "message": "…"}],
+///       "fix": null                              // or {"edits": [{"start": 40, "end": 41, "replacement": "  "}]}
+///     }
+///
+/// Lines and columns are 1-based, columns and offsets count bytes (UTF-8), `end` is exclusive.
+/// A fix's `start`/`end` are byte offsets into the file as it was read, an insertion has
+/// `start == end`, and its edits never overlap. Pure.
+public enum JsonReporter {
+    public static func render(_ diagnostics: [Diagnostic]) -> String {
+        JSONText.array(diagnostics.map(object)).rendered
+    }
+
+    static func object(_ diagnostic: Diagnostic) -> JSONText {
+        .object([
+            "path": .string(diagnostic.path),
+            "start": location(diagnostic.start),
+            "end": location(diagnostic.end),
+            "severity": .string(diagnostic.severity.rawValue),
+            "code": .string(diagnostic.code),
+            "message": .string(diagnostic.message),
+            "notes": .array(diagnostic.notes.map { note in
+                .object([
+                    "path": .string(note.path),
+                    "line": .int(note.location.line),
+                    "column": .int(note.location.column),
+                    "message": .string(note.message),
+                ])
+            }),
+            "fix": diagnostic.fix.map(fix) ?? .null,
+        ])
+    }
+
+    static func location(_ location: SourceLocation) -> JSONText {
+        .object(["line": .int(location.line), "column": .int(location.column), "offset": .int(location.offset)])
+    }
+
+    static func fix(_ fix: Diagnostic.Fix) -> JSONText {
+        .object([
+            "edits": .array(fix.edits.map { edit in
+                .object([
+                    "start": .int(edit.range.lowerBound),
+                    "end": .int(edit.range.upperBound),
+                    "replacement": .string(String(decoding: edit.replacement, as: UTF8.self)),
+                ])
+            }),
+        ])
+    }
+}
