@@ -476,6 +476,10 @@ final class ReporterTests: XCTestCase {
         let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let results = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
         XCTAssertEqual(results.compactMap { $0["ruleId"] as? String }, ["tablint::alignment", "tabular-center::unknown-state"])
+        // The command hands the reporter the files' bytes, so regions carry UTF-16 columns.
+        XCTAssertEqual((log["runs"] as? [[String: Any]])?.first?["columnKind"] as? String, "utf16CodeUnits")
+        let region = (((results.last?["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any])
+        XCTAssertEqual(region?["startColumn"] as? Int, 22, "\(String(describing: region))")
 
         let github = try lint(["--reporter", "github", "T.tb.swift"], files: ["T.tb.swift": Self.broken])
         XCTAssertEqual(github.stdout.split(separator: "\n").map { $0.prefix(30) }, [

@@ -2,7 +2,7 @@
 extension Tablint {
     static func runFix<Output: TextOutputStream, Errors: TextOutputStream>(
         _ options: Options, _ walk: FileWalker.Walk, _ selection: Selection, stdout: inout Output, stderr: inout Errors,
-        read: Runner.FileReader, write: @escaping Runner.FileWriter
+        read: @escaping Runner.FileReader, write: @escaping Runner.FileWriter
     ) -> Int32 {
         let mode: Runner.FixMode = options.diff ? .diff : .write
         let outcome = Runner.fix(
@@ -12,7 +12,7 @@ extension Tablint {
             stdout.write(outcome.diff)
             stderr.write(TextReporter.render(refusals))
         } else {
-            report(outcome.diagnostics, options, stdout: &stdout, stderr: &stderr)
+            report(outcome.diagnostics, options, sources: { try? read($0).get() }, stdout: &stdout, stderr: &stderr)
         }
         let failures = walk.failures + outcome.failures
         for failure in failures {
@@ -92,13 +92,13 @@ extension Tablint {
             // The fixed text owns standard output; the report goes to standard error.
             var reportText = ""
             var statisticsText = ""
-            report(diagnostics, options, stdout: &reportText, stderr: &statisticsText)
+            report(diagnostics, options, sources: { $0 == name ? result.bytes : nil }, stdout: &reportText, stderr: &statisticsText)
             stderr.write(reportText + statisticsText)
         } else if options.diff {
             stdout.write(UnifiedDiff.render(path: name, before: input.bytes, after: result.bytes))
             stderr.write(TextReporter.render(diagnostics.filter { $0.code == Unformattable().code }))
         } else {
-            report(diagnostics, options, stdout: &stdout, stderr: &stderr)
+            report(diagnostics, options, sources: { $0 == name ? result.bytes : nil }, stdout: &stdout, stderr: &stderr)
         }
         if let internalError { stderr.write("tablint: error: \(internalError)\n") }
         if !options.quiet { stderr.write(TextReporter.summary(of: diagnostics, fileCount: 1) + "\n") }

@@ -82,7 +82,7 @@ public enum Tablint {
 
         let outcome = Runner.lint(selection.files, jobs: options.jobs, read: read, settings: selection.settings)
         let failures = walk.failures + outcome.failures
-        report(outcome.diagnostics, options, stdout: &stdout, stderr: &stderr)
+        report(outcome.diagnostics, options, sources: { try? read($0).get() }, stdout: &stdout, stderr: &stderr)
         for failure in failures {
             stderr.write("tablint: error: \(failure.message)\n")
         }
@@ -154,10 +154,12 @@ public enum Tablint {
     /// Prints a run's diagnostics as `options` ask: the reporter on standard output, then
     /// `--statistics` (on standard error for a machine-readable reporter).
     static func report<Output: TextOutputStream, Errors: TextOutputStream>(
-        _ diagnostics: [Diagnostic], _ options: Options, stdout: inout Output, stderr: inout Errors
+        _ diagnostics: [Diagnostic], _ options: Options, sources: @escaping SourceLookup,
+        stdout: inout Output, stderr: inout Errors
     ) {
         let shown = options.quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
-        stdout.write(options.reporter.render(shown, color: options.color))
+        // Only SARIF needs the bytes (to count columns in UTF-16); it reads each reported file again.
+        stdout.write(options.reporter.render(shown, color: options.color, sources: sources))
         if options.statistics {
             let statistics = TextReporter.statistics(of: shown)
             if options.reporter.isForPeople { stdout.write(statistics) } else { stderr.write(statistics) }
