@@ -258,7 +258,8 @@ private struct FunctionReader {
         self.header = header
         self.isConfigured = isConfigured
         var types: [String: MachineType] = [:]
-        for parameter in header.parameters where types[parameter.name] == nil && !header.genericNames.contains(parameter.type) {
+        let generics = header.genericNames.union(scopes.enclosingGenericNames(of: header.keyword))
+        for parameter in header.parameters where types[parameter.name] == nil && !generics.contains(parameter.type) {
             if let form = MachineType(parameter.type) { types[parameter.name] = form }
         }
         self.types = types

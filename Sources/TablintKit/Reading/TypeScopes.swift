@@ -8,6 +8,9 @@ struct TypeScopes {
     private var typeNames: [Int: String] = [:]
     /// For every `{`, the innermost type body it is in or is: its `{` index, or -1.
     private var nearestType: [Int: Int] = [:]
+    /// For a `{` that opens the body of a generic type (`struct Runner<S, A> {`), its
+    /// generic parameters' names.
+    private var typeGenerics: [Int: Set<String>] = [:]
 
     /// Keywords that end a type declaration's head without a body having started.
     private static let headBreakers: Set<String> = [
@@ -18,6 +21,7 @@ struct TypeScopes {
         enclosingBrace = [Int32](repeating: -1, count: tokens.count)
         var open: [Int] = []
         var pendingType: String?
+        var pendingGenerics: Set<String> = []
         var index = 0
         while index < tokens.count {
             enclosingBrace[index] = Int32(truncatingIfNeeded: open.last ?? -1)
@@ -28,6 +32,7 @@ struct TypeScopes {
                 if let name = pendingType {
                     typeNames[index] = name
                     nearestType[index] = index
+                    if !pendingGenerics.isEmpty { typeGenerics[index] = pendingGenerics }
                 } else {
                     nearestType[index] = parentType
                 }
@@ -42,6 +47,7 @@ struct TypeScopes {
             case .keyword, .identifier:
                 if let name = Self.declaredTypeName(tokens, at: index) {
                     pendingType = name
+                    pendingGenerics = Self.genericParameters(tokens, after: index + 1)
                 } else if pendingType != nil, kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
                     pendingType = nil
                 }
@@ -67,6 +73,50 @@ struct TypeScopes {
             while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier { last += 2 }
         }
         return SignificantTokens.unticked(tokens.text(last))
+    }
+
+    /// `<S: Hashable, A>` right after the type name at `nameIndex`: the names it declares (an
+    /// identifier after the opening `<` or a comma, at the clause's own depth).
+    private static func genericParameters(_ tokens: SignificantTokens, after nameIndex: Int) -> Set<String> {
+        var index = nameIndex + 1
+        guard tokens.kind(index) == .operator, tokens.text(index).hasPrefix("<") else { return [] }
+        var names = Set<String>()
+        var depth = 0
+        while index < tokens.count {
+            switch tokens.kind(index) {
+            case .operator:
+                let text = tokens.text(index)
+                for character in text.utf8 {
+                    if character == UInt8(ascii: "<") { depth += 1 }
+                    if character == UInt8(ascii: ">") { depth -= 1 }
+                }
+                if depth <= 0 { return names }
+            case .identifier:
+                let previous = index - 1
+                let opensClause = tokens.kind(previous) == .operator && tokens.text(previous).hasSuffix("<")
+                if depth == 1 && (opensClause || tokens.kind(previous) == .comma) {
+                    names.insert(SignificantTokens.unticked(tokens.text(index)))
+                }
+            case .leftBrace, .rightBrace, .semicolon, nil:
+                return names
+            default:
+                break
+            }
+            index += 1
+        }
+        return names
+    }
+
+    /// The generic parameters of every type whose body holds token `index`
+    /// (`S` and `A` inside `struct Runner<S, A> { … }`).
+    func enclosingGenericNames(of index: Int) -> Set<String> {
+        var names = Set<String>()
+        var brace = enclosingBrace(of: index)
+        while let current = brace {
+            if let generics = typeGenerics[current] { names.formUnion(generics) }
+            brace = enclosingBrace(of: current)
+        }
+        return names
     }
 
     /// The innermost `{` around token `index`, or nil at the top level.

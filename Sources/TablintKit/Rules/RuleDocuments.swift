@@ -512,7 +512,8 @@ spellings: bare (`S`), qualified by UpperCamel type names or `Self` (`Timer.S`,
 `App.Timer.S`, `Self.S`), or fused to an UpperCamel prefix ending in a lowercase letter or
 a digit (`TimerS`, but not the acronyms `GPS` or `PDF`). Other names
 (`State`, `TimerState`, `S?`) are not recognised, and neither is a generic parameter of the
-function itself (`func step<S, A>(_ s: S, _ a: A)`).
+function itself (`func step<S, A>(_ s: S, _ a: A)`) or of a type around it
+(`struct Runner<S, A> { func step(_ s: S, _ a: A) … }`).
 
 **Dispatchers.** A function declaration with a body (a method, a static or nested function,
 anywhere in the file) has a dispatcher switch when one of these holds:
@@ -688,6 +689,18 @@ extension Timer {
             case "": return "?"
             default: return name
             }
+        }
+    }
+}
+```
+
+A generic type's own `S` and `A` are its type parameters, not a machine's enums:
+
+```swift passes
+struct Runner<S: Hashable, A: Hashable> {
+    func step(_ s: S, _ a: A) -> Bool {
+        switch (s, a) {
+        default: return false
         }
     }
 }
