@@ -325,6 +325,20 @@ final class SuppressionTests: XCTestCase {
         XCTAssertFalse(Directive.mayOccur(in: Array("tablint;".utf8)))
         XCTAssertTrue(Directive.mayOccur(in: Array("xtablint:".utf8)))
         XCTAssertTrue(Directive.mayOccur(in: Array("tablint:".utf8)))
+        XCTAssertFalse(Directive.mayOccur(in: Array("ablint:".utf8)))
+        XCTAssertTrue(Directive.mayOccur(in: Array("tablinttablint:".utf8)))
+        XCTAssertTrue(Directive.mayOccur(in: Array("ttablint:".utf8)))
+        XCTAssertTrue(Directive.mayOccur(in: Array("x:::tablint: yy".utf8)))
+        XCTAssertFalse(Directive.mayOccur(in: Array("tablin:t tablint tablint;".utf8)))
+        // Every position in a longer text is found.
+        let filler = Array(repeating: UInt8(ascii: "a"), count: 40)
+        for position in 0...32 {
+            var bytes = filler
+            bytes.replaceSubrange(position..<(position + 8), with: Array("tablint:".utf8))
+            XCTAssertTrue(Directive.mayOccur(in: bytes), "at \(position)")
+            bytes[position + 3] = UInt8(ascii: "x")
+            XCTAssertFalse(Directive.mayOccur(in: bytes), "broken at \(position)")
+        }
         let analysis = Linter.analyze(SourceFile(path: "Example.swift", text: Self.matrix(idle: " // tablint:disable:this row-arity")))
         XCTAssertEqual(analysis.suppressions, Linter.analyze(SourceFile(path: "Example.swift", text: Self.matrix(idle: " // tablint:disable:this row-arity"))).suppressions)
         XCTAssertFalse(analysis.suppressions.isEmpty)
