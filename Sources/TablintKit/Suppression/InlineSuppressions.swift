@@ -77,37 +77,46 @@ public struct InlineSuppressions: Equatable {
             return InlineSuppressions()
         }
         let directives: [Directive]
-        let codeLines: () -> Set<Int>
+        let alone: () -> Set<Int>
         if file.kind.isSwift {
             directives = Directive.inSwift(file.bytes, tokens: context.tokens)
-            codeLines = { swiftCodeLines(file, tokens: context.tokens, directives: directives) }
+            alone = { swiftDirectiveOnly(tokens: context.tokens, directives: directives) }
         } else {
             let found = Directive.inFixture(file.bytes, lines: file.lines)
             directives = found.directives
-            codeLines = { found.codeLines }
+            alone = { Set(found.directives.filter { !found.codeLines.contains(file.lines.lineIndex(of: $0.comment.lowerBound) + 1) }.map(\.comment.lowerBound)) }
         }
         guard !directives.isEmpty else { return InlineSuppressions() }
         var result = InlineSuppressions()
         result.path = file.path
         result.disabledByConfiguration = context.settings.disabledCodes
-        result.collect(directives, file: file, codeLines: codeLines)
+        result.collect(directives, file: file, directiveOnly: alone)
         return result
     }
 
-    /// The lines of a Swift file that hold a token or a comment other than a directive (the
-    /// first and last line of each piece, which is enough to tell a directive-only line).
-    static func swiftCodeLines(_ file: SourceFile, tokens: [Token], directives: [Directive]) -> Set<Int> {
-        let directiveStarts = Set(directives.map(\.comment.lowerBound))
-        var lines: Set<Int> = []
-        for token in tokens where token.kind != .whitespace && token.kind != .newline && token.kind != .byteOrderMark {
-            if token.kind.isComment, directiveStarts.contains(token.start) { continue }
-            lines.insert(file.lines.lineIndex(of: token.start) + 1)
-            lines.insert(file.lines.lineIndex(of: max(token.start, token.end - 1)) + 1)
+    /// The directives of a Swift file that share their lines with nothing but spaces and other
+    /// directives, by the offset of their comment. Found by looking at the pieces beside each
+    /// directive up to the line breaks, so the cost is in the directives, not the file.
+    static func swiftDirectiveOnly(tokens: [Token], directives: [Directive]) -> Set<Int> {
+        let starts = Set(directives.map(\.comment.lowerBound))
+        func isBlank(_ token: Token) -> Bool {
+            token.kind == .whitespace || token.kind == .byteOrderMark || (token.kind.isComment && starts.contains(token.start))
         }
-        return lines
+        var alone: Set<Int> = []
+        for directive in directives {
+            guard let index = tokens.index(startingAt: directive.comment.lowerBound) else { continue }
+            var before = index - 1
+            while before >= 0, isBlank(tokens[before]) { before -= 1 }
+            guard before < 0 || tokens[before].kind == .newline else { continue }
+            var after = index + 1
+            while after < tokens.count, isBlank(tokens[after]) { after += 1 }
+            guard after == tokens.count || tokens[after].kind == .newline else { continue }
+            alone.insert(directive.comment.lowerBound)
+        }
+        return alone
     }
 
-    private mutating func collect(_ directives: [Directive], file: SourceFile, codeLines: () -> Set<Int>) {
+    private mutating func collect(_ directives: [Directive], file: SourceFile, directiveOnly alone: () -> Set<Int>) {
         func line(_ offset: Int) -> Int { file.lines.lineIndex(of: offset) + 1 }
         func warn(_ range: Range<Int>, _ message: String) {
             problems.append(
@@ -115,21 +124,21 @@ public struct InlineSuppressions: Equatable {
                     path: file.path, start: file.location(of: range.lowerBound), end: file.location(of: range.upperBound),
                     severity: .warning, message: message, code: Self.code))
         }
-        // The last line of each directive starting on a line with nothing else, for `next`.
-        var codeLineSet: Set<Int>?
-        var directiveOnly: [Int: Int] = [:]
+        // For `next`: the lines that hold only directives, each with the last line of its
+        // directives (a block comment may span lines), computed when first needed.
+        var directiveOnly: [Int: Int]?
         func lineAfter(_ directive: Directive) -> Int {
-            if codeLineSet == nil {
-                let code = codeLines()
-                codeLineSet = code
-                for other in directives {
+            if directiveOnly == nil {
+                let starts = alone()
+                var lines: [Int: Int] = [:]
+                for other in directives where starts.contains(other.comment.lowerBound) {
                     let first = line(other.comment.lowerBound)
-                    guard !code.contains(first) else { continue }
-                    directiveOnly[first] = max(directiveOnly[first] ?? 0, line(max(other.comment.lowerBound, other.comment.upperBound - 1)))
+                    lines[first] = max(lines[first] ?? 0, line(max(other.comment.lowerBound, other.comment.upperBound - 1)))
                 }
+                directiveOnly = lines
             }
             var next = line(max(directive.comment.lowerBound, directive.comment.upperBound - 1)) + 1
-            while let last = directiveOnly[next] { next = max(last, next) + 1 }
+            while let last = directiveOnly?[next] { next = max(last, next) + 1 }
             return next
         }
 
