@@ -250,6 +250,11 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(Self.found(header + "Running | IGNORE # tablint:disable:this row-arity\n", path: "Timer.tbl"), [])
         XCTAssertEqual(Self.found("# tablint:disable-file row-arity\n" + header + "Running | IGNORE\n", path: "Timer.tbl"), [])
         XCTAssertEqual(Self.found("# tablint:disable-file dead-row\n" + header + "Running | IGNORE\n", path: "Timer.tbl"), ["unused-suppression@1:24", "row-arity@8:1"])
+        // Directive-only `#` lines stack; an ordinary `#` comment takes the directive's line.
+        let stacked = header + "# tablint:disable:next row-arity\n# tablint:disable:next dead-row\nRunning | IGNORE\n"
+        XCTAssertEqual(Self.found(stacked, path: "Timer.tbl"), ["unused-suppression@8:24"])
+        let interrupted = header + "# tablint:disable:next row-arity\n# the Tick column is pending\nRunning | IGNORE\n"
+        XCTAssertEqual(Self.found(interrupted, path: "Timer.tbl"), ["unused-suppression@7:24", "row-arity@9:1"])
         // `//` is not a comment in a fixture.
         XCTAssertEqual(Self.found("// tablint:disable-file\n" + header + "Running | IGNORE\n", path: "Timer.tbl").contains("row-arity@8:1"), true)
     }
