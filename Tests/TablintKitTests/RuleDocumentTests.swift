@@ -72,6 +72,16 @@ final class RuleDocumentTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("passing example") && $0.contains("tabular-center::row-arity") }, "\(problems)")
     }
 
+    /// A passing example whose directive suppresses nothing shows a suppression that does not
+    /// work: it is reported, so every suppression a document shows is one that is used.
+    func testAPassingExampleWithAnUnusedDirectiveIsReported() {
+        let stale = "// tablint:disable:next row-arity\nlet T = Table(machine: \"M\", states: [\"Idle\"], actions: [\"A\"], cells: [[.ignore]])\n"
+        let problems = RuleDocumentChecker.check(name: "row-arity", markdown: Self.document(passes: stale))
+        XCTAssertTrue(problems.contains { $0.contains("passing example triggers tablint::unused-suppression") }, "\(problems)")
+        let used = "// tablint:disable:next row-arity\nlet T = Table(machine: \"M\", states: [\"Idle\"], actions: [\"A\"], cells: [[.ignore, .ignore]])\n"
+        XCTAssertEqual(RuleDocumentChecker.check(name: "row-arity", markdown: Self.document(passes: used)), [])
+    }
+
     func testATriggeringExampleWithoutTheDocumentsCodeIsReported() {
         let markdown = Self.document(triggers: "let greeting = \"hello\n", diagnostics: """
             Example.swift:1:16: error: string literal opened by `"` is never closed; expected a closing `"` before the end of the line [tablint::syntax]
@@ -677,10 +687,14 @@ enum RuleDocumentChecker {
         // The CRLF variant is reported only when the example itself passes, to say one thing once.
         let variants = [("", bytes)] + (Example.hasCRLFVariant(path) ? [(" with CRLF line endings", Example.crlf(bytes))] : [])
         for (variant, variantBytes) in variants {
-            let own = lint(SourceFile(path: path, bytes: variantBytes)).filter { $0.code == rule.code }
+            // A stale `tablint:` directive in a passing example would show a suppression that
+            // suppresses nothing, so `unused-suppression` fails every passing example too.
+            let unused = UnusedSuppression().code
+            let own = lint(SourceFile(path: path, bytes: variantBytes)).filter { $0.code == rule.code || $0.code == unused }
             if !own.isEmpty {
+                let codes = Set(own.map(\.code)).sorted().joined(separator: ", ")
                 return [
-                    "line \(block.line): the passing example\(variant) triggers \(rule.code):\n"
+                    "line \(block.line): the passing example\(variant) triggers \(codes):\n"
                         + render(own).map { "  \($0)" }.joined(separator: "\n")
                 ]
             }

@@ -34,6 +34,7 @@ public enum RuleRegistry {
         Unformattable(),
         HeaderLabels(),
         FormatIgnoreDirective(),
+        UnusedSuppression(),
     ]
 
     /// The rule with this code, written with or without its namespace.
