@@ -42,6 +42,10 @@ public struct FormatPlan: Equatable {
     /// The runs that would change: the range of each run's first row that changes, and the
     /// number of its rows that change, for `tablint::alignment`.
     public var misaligned: [MisalignedRun] = []
+    /// Misaligned runs `--fix` leaves as they are because their `tablint::alignment`
+    /// diagnostic is turned off (`--disable alignment`) or suppressed by a directive; their
+    /// edits are not in `edits`.
+    public var held: [MisalignedRun] = []
     /// Non-empty when the file must be left untouched; then `edits` is empty.
     public var refusals: [Refusal] = []
 
@@ -118,12 +122,25 @@ public enum Formatter {
             runs += Aligner.runs(rows).map { ($0, "fixture rows") }
             if !header.isEmpty { runs.append((header, Self.headerSurface)) }
         }
+        // A run whose diagnostic the configuration turns off or a directive suppresses is
+        // still reported (so the directive is used) but not moved.
+        let alignmentCode = Alignment().code
+        let suppressions = InlineSuppressions.read(context)
+        func isHeld(_ range: Range<Int>) -> Bool {
+            !context.settings.isEnabled(alignmentCode)
+                || suppressions.suppresses(alignmentCode, line: file.location(of: range.lowerBound).line)
+        }
         for (run, surface) in runs {
             // Header values sit one space after the longest key, as in the library's fixtures.
             let edits = Aligner.align(run, file.bytes, keepWidths: surface != Self.headerSurface)
             guard !edits.isEmpty else { continue }
             let changedLines = Set(edits.map { file.lines.lineIndex(of: $0.range.lowerBound) })
             let changed = run.filter { changedLines.contains($0.line) }
+            if let first = changed.first, isHeld(first.range) {
+                plan.held.append(.init(
+                    firstChangedRow: first.range, changedRows: changed.count, rows: run.count, surface: surface, edits: edits))
+                continue
+            }
             plan.edits += edits
             if let first = changed.first {
                 plan.misaligned.append(.init(
@@ -139,9 +156,14 @@ public enum Formatter {
             let columns = Aligner.cellColumns(row, file.bytes, after: plan.edits)
             let edits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
             guard !edits.isEmpty else { continue }
+            let run = FormatPlan.MisalignedRun(
+                firstChangedRow: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface, edits: edits)
+            if isHeld(header.range) {
+                plan.held.append(run)
+                continue
+            }
             plan.edits += edits
-            plan.misaligned.append(.init(
-                firstChangedRow: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface, edits: edits))
+            plan.misaligned.append(run)
         }
         plan.edits.sort { $0.range.lowerBound < $1.range.lowerBound }
         // Two edits of one gap would mean two runs claimed one row: never guess which is right.
@@ -205,9 +227,13 @@ public enum Formatter {
     /// formatting it again changes nothing. A `*.tb.swift` file that does not start with
     /// `// swift-format-ignore-file` gets it as line 1, after the alignment is proven.
     public static func fix(_ file: SourceFile, settings: LintSettings = .default) -> FixOutcome {
-        let plan = plan(file, settings: settings)
+        let context = LintContext(file: file, settings: settings)
+        let plan = file.kind == .other ? FormatPlan() : plan(context)
         if !plan.refusals.isEmpty { return .refused(plan.refusals) }
-        let needsDirective = FormatIgnoreDirective.isMissing(in: file)
+        // The directive's diagnostic is on line 1: turned off or suppressed, nothing is inserted.
+        let directiveCode = FormatIgnoreDirective().code
+        let needsDirective = FormatIgnoreDirective.isMissing(in: file) && settings.isEnabled(directiveCode)
+            && !InlineSuppressions.read(context).suppresses(directiveCode, line: 1)
         if plan.edits.isEmpty && !needsDirective { return .unchanged }
         for edit in plan.edits {
             guard file.bytes[edit.range].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),

@@ -11,7 +11,8 @@ public struct Alignment: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.formatPlan.misaligned.map { run in
+        let plan = context.formatPlan
+        return (plan.misaligned.map { ($0, true) } + plan.held.map { ($0, false) }).map { run, isFixed in
             var found: Diagnostic
             if run.surface == Formatter.headerLabelsSurface {
                 found = diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
@@ -21,8 +22,10 @@ public struct Alignment: Rule {
                     "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
             }
             // The run's own edits: the whole fix is every run's edits plus the directive line.
-            found.fix = Diagnostic.Fix(edits: run.edits)
+            // A held run (suppressed by a directive) is reported, so the directive is used,
+            // but `--fix` does not move it.
+            if isFixed { found.fix = Diagnostic.Fix(edits: run.edits) }
             return found
-        }
+        }.sorted { $0.start.offset < $1.start.offset }
     }
 }

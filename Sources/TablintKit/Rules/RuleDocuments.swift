@@ -206,9 +206,41 @@ let TIMER_TABLE = Table(
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned,
-including a setting to check alignment in ordinary `.swift` files. Today the way to make this
-diagnostic go away is `tablint --fix`.
+Run `tablint --fix`: it aligns the columns and changes nothing else.
+
+To accept a diagnostic where it is, write `// tablint:disable:next alignment` on the line above
+the one the diagnostic names, or `// tablint:disable:this alignment` at the end of that line;
+`// tablint:disable alignment` … `// tablint:enable alignment` accepts it on the lines between,
+and `// tablint:disable-file alignment` in the whole file. In a `.tbl` file the same directives
+are `#` comments (`# tablint:disable:next alignment`); a fixture in a Swift string literal
+takes the Swift comments around the literal (a `disable` before it and an `enable` after it). A
+reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable alignment` turns the rule off, and `--severity alignment=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
+
+`tablint --fix` honours both: a run whose diagnostic a directive suppresses, or every run when
+the rule is disabled for the file, is left as it is (a suppressed run is still read, so the
+directive counts as used). `--align-swift` (on the command line or in a `.tablint` file)
+checks and fixes ordinary `.swift` files too.
+
+For example, this file's matrix is not reported, and `tablint --fix` leaves it as it is:
+
+```swift passes path=Example.tb.swift
+// swift-format-ignore-file
+// tablint:disable-file alignment - laid out by hand for the design review
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick"],
+    cells: [
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore, .handle],
+    ],
+    initial: "Idle"
+)
+```
 
 """#),
         RuleDocument(
@@ -330,10 +362,20 @@ let PLAYER_TABLE = Table(
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: give the state that
-should answer the action its cell, or remove the action and its column. As a warning it does
-not change tablint's exit status. The rule cannot be disabled yet.
+Give the state that should answer the action its cell, or remove the action and its column.
+
+To accept a diagnostic where it is, write `// tablint:disable:next dead-column` on the line
+above the one the diagnostic names, or `// tablint:disable:this dead-column` at the end of that
+line; `// tablint:disable dead-column` … `// tablint:enable dead-column` accepts it on the
+lines between, and `// tablint:disable-file dead-column` in the whole file. In a `.tbl` file
+the same directives are `#` comments (`# tablint:disable:next dead-column`); a fixture in a
+Swift string literal takes the Swift comments around the literal (a `disable` before it and an
+`enable` after it). A reason may follow ` - `. A directive that no longer suppresses anything
+is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable dead-column` turns the rule off, and `--severity dead-column=error` makes it fail
+the run; as a warning it does not change tablint's exit status. Both go on the command line or
+in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -467,10 +509,51 @@ Failed  | IGNORE      | IGNORE     | GO(Sending)
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: give the row the
-cell it was missing. A state that is meant to be terminal keeps the warning; as a warning it
-does not change tablint's exit status. The rule cannot be disabled yet.
+Give the row the cell it was missing. A state that is meant to be terminal is the case for a
+suppression.
+
+To accept a diagnostic where it is, write `// tablint:disable:next dead-row` on the line above
+the one the diagnostic names, or `// tablint:disable:this dead-row` at the end of that line;
+`// tablint:disable dead-row` … `// tablint:enable dead-row` accepts it on the lines between,
+and `// tablint:disable-file dead-row` in the whole file. In a `.tbl` file the same directives
+are `#` comments (`# tablint:disable:next dead-row`); a fixture in a Swift string literal takes
+the Swift comments around the literal (a `disable` before it and an `enable` after it). A
+reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable dead-row` turns the rule off, and `--severity dead-row=error` makes it fail the run;
+as a warning it does not change tablint's exit status. Both go on the command line or in a
+`.tablint` file.
+
+For example, a state that is meant to be the end:
+
+```swift passes
+let JOB_TABLE = Table(
+    machine: "Job",
+    states: ["Queued", "Running", "Finished"],
+    actions: ["Start", "Finish", "Cancel"],
+    cells: [
+        [.go(target: "Running", effects: []), .ignore, .go(target: "Finished", effects: [])],
+        [.ignore, .handle, .go(target: "Finished", effects: ["Abort"])],
+        // tablint:disable:next dead-row - a finished job is never restarted
+        [.ignore, .ignore, .ignore],
+    ],
+    initial: "Queued"
+)
+```
+
+and in a `.tbl` fixture, with a `#` comment:
+
+```text passes path=Lamp.tbl
+machine Lamp
+initial Off
+states  Off On Broken
+actions Toggle Drop
+
+Off    | GO(On)  | GO(Broken)
+On     | GO(Off) | GO(Broken, Shatter)
+Broken | IGNORE  | IGNORE # tablint:disable:this dead-row - a dropped lamp stays broken
+```
 
 """#),
         RuleDocument(
@@ -708,14 +791,23 @@ struct Runner<S: Hashable, A: Hashable> {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet. Until then the rule
-cannot be disabled, and the only way to make an error go away is to list the pairs, effects
-or states the catch-all stood for.
+List the pairs, effects or states the catch-all stood for.
 
-Extra dispatcher functions: `--dispatcher NAME` (once per function) makes the switches of
-functions named `NAME` over their own parameters dispatchers too, for a transition function
-such as `shouldTransition(from:to:)` written for another state-machine library:
-`tablint --dispatcher shouldTransition Sources/`.
+To accept a diagnostic where it is, write `// tablint:disable:next dispatcher-default` on the
+line above the one the diagnostic names, or `// tablint:disable:this dispatcher-default` at the
+end of that line; `// tablint:disable dispatcher-default` …
+`// tablint:enable dispatcher-default` accepts it on the lines between, and
+`// tablint:disable-file dispatcher-default` in the whole file. A reason may follow ` - `. A
+directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable dispatcher-default` turns the rule off, and `--severity dispatcher-default=warning`
+reports it without failing the run. Both go on the command line or in a `.tablint` file.
+
+Extra dispatcher functions: `--dispatcher NAME` (once per function, on the command line or in a
+`.tablint` file) makes the switches of functions named `NAME` over their own parameters
+dispatchers too, for a transition function such as `shouldTransition(from:to:)` written for
+another state-machine library: `tablint --dispatcher shouldTransition Sources/`.
 
 """#),
         RuleDocument(
@@ -1028,11 +1120,24 @@ extension Lamp {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet, so the rule cannot
-be disabled. When tablint
+When the drift is real, change the case or the cell so the two say the same thing. When tablint
 pairs a dispatcher with the wrong matrix, rename one of them (the function, its types or the
-table's `let`) so the names no longer match; when the drift is real, change the case or the
-cell so the two say the same thing.
+table's `let`) so the names no longer match.
+
+To accept a diagnostic where it is, write `// tablint:disable:next dispatcher-drift` on the
+line above the one the diagnostic names, or `// tablint:disable:this dispatcher-drift` at the
+end of that line; `// tablint:disable dispatcher-drift` … `// tablint:enable dispatcher-drift`
+accepts it on the lines between, and `// tablint:disable-file dispatcher-drift` in the whole
+file. A reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable dispatcher-drift` turns the rule off, and `--severity dispatcher-drift=warning`
+reports it without failing the run. Both go on the command line or in a `.tablint` file.
+
+The diagnostic is reported at the dispatcher's file even when its matrix is in another one, so
+the directive goes in the dispatcher's file, on (or above) the line the diagnostic names.
+`--dispatcher NAME` (on the command line or in a `.tablint` file) makes the switches of
+functions named `NAME` dispatchers too.
 
 """#),
         RuleDocument(
@@ -1188,10 +1293,19 @@ Open | IGNORE   | GO(Shut)
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: rename or remove the
-repeated state, action or effect (and a state's row, an action's column). The rule cannot be
-disabled yet.
+Rename or remove the repeated state, action or effect (and a state's row, an action's column).
+
+To accept a diagnostic where it is, write `// tablint:disable:next duplicate-name` on the line
+above the one the diagnostic names, or `// tablint:disable:this duplicate-name` at the end of
+that line; `// tablint:disable duplicate-name` … `// tablint:enable duplicate-name` accepts it
+on the lines between, and `// tablint:disable-file duplicate-name` in the whole file. In a
+`.tbl` file the same directives are `#` comments (`# tablint:disable:next duplicate-name`); a
+fixture in a Swift string literal takes the Swift comments around the literal (a `disable`
+before it and an `enable` after it). A reason may follow ` - `. A directive that no longer
+suppresses anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable duplicate-name` turns the rule off, and `--severity duplicate-name=warning` reports
+it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -1314,9 +1428,19 @@ Ringing | EMIT(Ding)  | GO(Quiet)
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: name the effect, or
-write `.ignore` (nothing happens) or `.handle` (code decides). The rule cannot be disabled yet.
+Name the effect, or write `.ignore` (nothing happens) or `.handle` (code decides).
+
+To accept a diagnostic where it is, write `// tablint:disable:next empty-emit` on the line
+above the one the diagnostic names, or `// tablint:disable:this empty-emit` at the end of that
+line; `// tablint:disable empty-emit` … `// tablint:enable empty-emit` accepts it on the lines
+between, and `// tablint:disable-file empty-emit` in the whole file. In a `.tbl` file the same
+directives are `#` comments (`# tablint:disable:next empty-emit`); a fixture in a Swift string
+literal takes the Swift comments around the literal (a `disable` before it and an `enable`
+after it). A reason may follow ` - `. A directive that no longer suppresses anything is
+reported ([unused-suppression](unused-suppression.md)).
+
+`--disable empty-emit` turns the rule off, and `--severity empty-emit=warning` reports it
+without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -1399,9 +1523,11 @@ let cafe = "caf\xC3\xA9"
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the file: save it as UTF-8 (or
-stop passing a binary file to tablint). The rule cannot be disabled yet.
+Save the file as UTF-8, or stop passing a binary file to tablint.
+
+This rule cannot be suppressed with a directive: a file that is not UTF-8 text is not read for
+comments. `--disable encoding` turns it off, on the command line or in a `.tablint` file (for a
+folder of binary files that a walk would otherwise pick up).
 
 """#),
         RuleDocument(
@@ -1532,9 +1658,19 @@ Running | HANDLE                  | GO(Idle, StopClock)
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: delete the extra row,
-or declare the state it was written for. The rule cannot be disabled yet.
+Delete the extra row, or declare the state it was written for.
+
+To accept a diagnostic where it is, write `// tablint:disable:next extra-row` on the line above
+the one the diagnostic names, or `// tablint:disable:this extra-row` at the end of that line;
+`// tablint:disable extra-row` … `// tablint:enable extra-row` accepts it on the lines between,
+and `// tablint:disable-file extra-row` in the whole file. In a `.tbl` file the same directives
+are `#` comments (`# tablint:disable:next extra-row`); a fixture in a Swift string literal
+takes the Swift comments around the literal (a `disable` before it and an `enable` after it). A
+reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable extra-row` turns the rule off, and `--severity extra-row=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -1765,9 +1901,19 @@ let UNNAMED = """
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the fixture: write it as the
-grammar above reads it. The rule cannot be disabled yet.
+Write the fixture as the grammar above reads it.
+
+To accept a diagnostic where it is, write `// tablint:disable:next fixture-syntax` on the line
+above the one the diagnostic names, or `// tablint:disable:this fixture-syntax` at the end of
+that line; `// tablint:disable fixture-syntax` … `// tablint:enable fixture-syntax` accepts it
+on the lines between, and `// tablint:disable-file fixture-syntax` in the whole file. In a
+`.tbl` file the same directives are `#` comments (`# tablint:disable:next fixture-syntax`); a
+fixture in a Swift string literal takes the Swift comments around the literal (a `disable`
+before it and an `enable` after it). A reason may follow ` - `. A directive that no longer
+suppresses anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable fixture-syntax` turns the rule off, and `--severity fixture-syntax=warning` reports
+it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """##),
         RuleDocument(
@@ -1908,9 +2054,18 @@ let GATE_TABLE = Table(
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet. Run `tablint --fix`,
-or add the line by hand. A file that swift-format is meant to format is not a `*.tb.swift`
-file: name it `.swift`, where alignment is not enforced either.
+Run `tablint --fix`, or add the line by hand. A file that swift-format is meant to format is
+not a `*.tb.swift` file: name it `.swift`, where alignment is not enforced either.
+
+To accept the warning, write `// tablint:disable-file format-ignore-directive` anywhere in the
+file, or `// tablint:disable:this format-ignore-directive` at the end of its first line (the
+diagnostic is at line 1). A reason may follow ` - `. `tablint --fix` honours it, and
+`--disable format-ignore-directive`: it then does not insert the line. A directive that no longer suppresses anything is
+reported ([unused-suppression](unused-suppression.md)).
+
+`--disable format-ignore-directive` turns the rule off, and
+`--severity format-ignore-directive=error` makes it fail the run; as a warning it does not
+change tablint's exit status. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -2000,10 +2155,18 @@ enum CoffeeMaker {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: give the target its
-payload as literal arguments, or write `.handle` and build the state in code. The rule cannot
-be disabled yet.
+Give the target its payload as literal arguments, or write `.handle` and build the state in
+code.
+
+To accept a diagnostic where it is, write `// tablint:disable:next go-target` on the line above
+the one the diagnostic names, or `// tablint:disable:this go-target` at the end of that line;
+`// tablint:disable go-target` … `// tablint:enable go-target` accepts it on the lines between,
+and `// tablint:disable-file go-target` in the whole file. A reason may follow ` - `. A
+directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable go-target` turns the rule off, and `--severity go-target=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -2116,8 +2279,18 @@ enum Turnstile {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet. Rename the labels to
-the actions, or remove the header.
+Rename the labels to the actions, or remove the header.
+
+To accept a diagnostic where it is, write `// tablint:disable:next header-labels` on the line
+above the one the diagnostic names, or `// tablint:disable:this header-labels` at the end of
+that line; `// tablint:disable header-labels` … `// tablint:enable header-labels` accepts it on
+the lines between, and `// tablint:disable-file header-labels` in the whole file. A reason may
+follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable header-labels` turns the rule off, and `--severity header-labels=error` makes it
+fail the run; as a warning it does not change tablint's exit status. Both go on the command
+line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -2250,11 +2423,21 @@ let PLAYER_TABLE = Table(
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: split the machine, or
-give the IGNORE cells that should do something their behaviour. The threshold is the
-library's, 70 %, and cannot be configured. As a warning it does not change tablint's exit
-status. The rule cannot be disabled yet.
+Split the machine, or give the IGNORE cells that should do something their behaviour. The
+threshold is the library's, 70 %, and cannot be configured.
+
+To accept a diagnostic where it is, write `// tablint:disable:next ignore-heavy` on the line
+above the one the diagnostic names, or `// tablint:disable:this ignore-heavy` at the end of
+that line; `// tablint:disable ignore-heavy` … `// tablint:enable ignore-heavy` accepts it on
+the lines between, and `// tablint:disable-file ignore-heavy` in the whole file. In a `.tbl`
+file the same directives are `#` comments (`# tablint:disable:next ignore-heavy`); a fixture in
+a Swift string literal takes the Swift comments around the literal (a `disable` before it and
+an `enable` after it). A reason may follow ` - `. A directive that no longer suppresses
+anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable ignore-heavy` turns the rule off, and `--severity ignore-heavy=error` makes it fail
+the run; as a warning it does not change tablint's exit status. Both go on the command line or
+in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -2383,10 +2566,19 @@ enum Printer {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to fix the source: move the `@Path` beside
-`@Machine` and write its name, spine and elements as literals, or delete it. As a warning it
-does not change tablint's exit status. The rule cannot be disabled yet.
+Move the `@Path` beside `@Machine` and write its name, spine and elements as literals, or
+delete it.
+
+To accept a diagnostic where it is, write `// tablint:disable:next ignored-path` on the line
+above the one the diagnostic names, or `// tablint:disable:this ignored-path` at the end of
+that line; `// tablint:disable ignored-path` … `// tablint:enable ignored-path` accepts it on
+the lines between, and `// tablint:disable-file ignored-path` in the whole file. A reason may
+follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable ignored-path` turns the rule off, and `--severity ignored-path=error` makes it fail
+the run; as a warning it does not change tablint's exit status. Both go on the command line or
+in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -2532,10 +2724,18 @@ public enum Kettle {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: write the enum in
-the shape the library's syntax reader expects (`tabular-center-swift/macros/SURFACE.md`).
-The rule cannot be disabled yet.
+Write the enum in the shape the library's syntax reader expects
+(`tabular-center-swift/macros/SURFACE.md`).
+
+To accept a diagnostic where it is, write `// tablint:disable:next machine-syntax` on the line
+above the one the diagnostic names, or `// tablint:disable:this machine-syntax` at the end of
+that line; `// tablint:disable machine-syntax` … `// tablint:enable machine-syntax` accepts it
+on the lines between, and `// tablint:disable-file machine-syntax` in the whole file. A reason
+may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable machine-syntax` turns the rule off, and `--severity machine-syntax=warning` reports
+it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -2625,9 +2825,17 @@ enum Session {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: rename a state, an
-action or an effect so the two names differ. The rule cannot be disabled yet.
+Rename a state, an action or an effect so the two names differ.
+
+To accept a diagnostic where it is, write `// tablint:disable:next member-collision` on the
+line above the one the diagnostic names, or `// tablint:disable:this member-collision` at the
+end of that line; `// tablint:disable member-collision` … `// tablint:enable member-collision`
+accepts it on the lines between, and `// tablint:disable-file member-collision` in the whole
+file. A reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable member-collision` turns the rule off, and `--severity member-collision=warning`
+reports it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -2787,9 +2995,32 @@ Done    | GO(Running, StartClock) | IGNORE
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: add the missing rows,
-or remove the states that should not exist. The rule cannot be disabled yet.
+Add the missing rows, or remove the states that should not exist.
+
+To accept a diagnostic where it is, write `// tablint:disable:next missing-row` on the line
+above the one the diagnostic names, or `// tablint:disable:this missing-row` at the end of that
+line; `// tablint:disable missing-row` … `// tablint:enable missing-row` accepts it on the
+lines between, and `// tablint:disable-file missing-row` in the whole file. In a `.tbl` file
+the same directives are `#` comments (`# tablint:disable:next missing-row`); a fixture in a
+Swift string literal takes the Swift comments around the literal (a `disable` before it and an
+`enable` after it). A reason may follow ` - `. A directive that no longer suppresses anything
+is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable missing-row` turns the rule off, and `--severity missing-row=warning` reports it
+without failing the run. Both go on the command line or in a `.tablint` file.
+
+For example, a fixture pinned before its last state got a row:
+
+```text passes path=Door.tbl
+# tablint:disable-file missing-row - Locked gets its row with the lock hardware
+machine Door
+initial Shut
+states  Shut Open Locked
+actions Push Pull
+
+Shut | GO(Open) | IGNORE
+Open | IGNORE   | GO(Shut)
+```
 
 """#),
         RuleDocument(
@@ -2943,10 +3174,21 @@ let LATCH_TABLE = Table(
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: add the GO that
-enters the state, delete the state and its row, or decide it in code with a HANDLE. As a
-warning it does not change tablint's exit status. The rule cannot be disabled yet.
+Add the GO that enters the state, delete the state and its row, or decide it in code with a
+HANDLE.
+
+To accept a diagnostic where it is, write `// tablint:disable:next no-static-entry` on the line
+above the one the diagnostic names, or `// tablint:disable:this no-static-entry` at the end of
+that line; `// tablint:disable no-static-entry` … `// tablint:enable no-static-entry` accepts
+it on the lines between, and `// tablint:disable-file no-static-entry` in the whole file. In a
+`.tbl` file the same directives are `#` comments (`# tablint:disable:next no-static-entry`); a
+fixture in a Swift string literal takes the Swift comments around the literal (a `disable`
+before it and an `enable` after it). A reason may follow ` - `. A directive that no longer
+suppresses anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable no-static-entry` turns the rule off, and `--severity no-static-entry=error` makes it
+fail the run; as a warning it does not change tablint's exit status. Both go on the command
+line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3081,11 +3323,21 @@ Sounding | IGNORE    | GO(Sounding, Siren) | HANDLE
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: give the row a way
-out (a GO, or a HANDLE that decides in code). A state that is meant to be terminal keeps the
-warning; as a warning it does not change tablint's exit status. The rule cannot be disabled
-yet.
+Give the row a way out (a GO, or a HANDLE that decides in code). A state that is meant to be
+terminal is the case for a suppression.
+
+To accept a diagnostic where it is, write `// tablint:disable:next no-static-exit` on the line
+above the one the diagnostic names, or `// tablint:disable:this no-static-exit` at the end of
+that line; `// tablint:disable no-static-exit` … `// tablint:enable no-static-exit` accepts it
+on the lines between, and `// tablint:disable-file no-static-exit` in the whole file. In a
+`.tbl` file the same directives are `#` comments (`# tablint:disable:next no-static-exit`); a
+fixture in a Swift string literal takes the Swift comments around the literal (a `disable`
+before it and an `enable` after it). A reason may follow ` - `. A directive that no longer
+suppresses anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable no-static-exit` turns the rule off, and `--severity no-static-exit=error` makes it
+fail the run; as a warning it does not change tablint's exit status. Both go on the command
+line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3191,11 +3443,19 @@ enum Printer {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: make the spine
-alternate state and action with a state at both ends, and make each hop's cell `.handle` or a
-GO to the next state in the spine (or change the spine to the route the matrix takes). The
-rule cannot be disabled yet.
+Make the spine alternate state and action with a state at both ends, and make each hop's cell
+`.handle` or a GO to the next state in the spine (or change the spine to the route the matrix
+takes).
+
+To accept a diagnostic where it is, write `// tablint:disable:next path-broken` on the line
+above the one the diagnostic names, or `// tablint:disable:this path-broken` at the end of that
+line; `// tablint:disable path-broken` … `// tablint:enable path-broken` accepts it on the
+lines between, and `// tablint:disable-file path-broken` in the whole file. A reason may follow
+` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable path-broken` turns the rule off, and `--severity path-broken=warning` reports it
+without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3267,9 +3527,17 @@ enum Cart {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: rename one of the
-paths, or delete the copy. The rule cannot be disabled yet.
+Rename one of the paths, or delete the copy.
+
+To accept a diagnostic where it is, write `// tablint:disable:next path-duplicate` on the line
+above the one the diagnostic names, or `// tablint:disable:this path-duplicate` at the end of
+that line; `// tablint:disable path-duplicate` … `// tablint:enable path-duplicate` accepts it
+on the lines between, and `// tablint:disable-file path-duplicate` in the whole file. A reason
+may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable path-duplicate` turns the rule off, and `--severity path-duplicate=warning` reports
+it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3343,9 +3611,18 @@ enum Shop {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: correct the name in
-the path, or declare the state or action it means. The rule cannot be disabled yet.
+Correct the name in the path, or declare the state or action it means.
+
+To accept a diagnostic where it is, write `// tablint:disable:next path-unknown-state` on the
+line above the one the diagnostic names, or `// tablint:disable:this path-unknown-state` at the
+end of that line; `// tablint:disable path-unknown-state` …
+`// tablint:enable path-unknown-state` accepts it on the lines between, and
+`// tablint:disable-file path-unknown-state` in the whole file. A reason may follow ` - `. A
+directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable path-unknown-state` turns the rule off, and `--severity path-unknown-state=warning`
+reports it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3447,10 +3724,19 @@ enum Rocket {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: extend the path to
-where the machine is done, or make the last state's row stay put (`.ignore`, `.emit(...)`,
-`.unreachable`, or a GO to itself). The rule cannot be disabled yet.
+Extend the path to where the machine is done, or make the last state's row stay put (`.ignore`,
+`.emit(...)`, `.unreachable`, or a GO to itself).
+
+To accept a diagnostic where it is, write `// tablint:disable:next path-unterminated` on the
+line above the one the diagnostic names, or `// tablint:disable:this path-unterminated` at the
+end of that line; `// tablint:disable path-unterminated` …
+`// tablint:enable path-unterminated` accepts it on the lines between, and
+`// tablint:disable-file path-unterminated` in the whole file. A reason may follow ` - `. A
+directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable path-unterminated` turns the rule off, and `--severity path-unterminated=warning`
+reports it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3584,11 +3870,19 @@ enum Connection {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: move the field into
-the machine's `Ctx`, or give the fields that mean different things different names. The
-threshold is the library's, three states, and cannot be configured. As a warning it does not
-change tablint's exit status. The rule cannot be disabled yet.
+Move the field into the machine's `Ctx`, or give the fields that mean different things
+different names. The threshold is the library's, three states, and cannot be configured.
+
+To accept a diagnostic where it is, write `// tablint:disable:next payload-hoist` on the line
+above the one the diagnostic names, or `// tablint:disable:this payload-hoist` at the end of
+that line; `// tablint:disable payload-hoist` … `// tablint:enable payload-hoist` accepts it on
+the lines between, and `// tablint:disable-file payload-hoist` in the whole file. A reason may
+follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable payload-hoist` turns the rule off, and `--severity payload-hoist=error` makes it
+fail the run; as a warning it does not change tablint's exit status. Both go on the command
+line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3760,9 +4054,35 @@ Running | IGNORE                  | HANDLE | GO(Idle, StopClock)
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: give the row exactly
-one cell per action, in the order of `actions:`. The rule cannot be disabled yet.
+Give the row exactly one cell per action, in the order of `actions:`.
+
+To accept a diagnostic where it is, write `// tablint:disable:next row-arity` on the line above
+the one the diagnostic names, or `// tablint:disable:this row-arity` at the end of that line;
+`// tablint:disable row-arity` … `// tablint:enable row-arity` accepts it on the lines between,
+and `// tablint:disable-file row-arity` in the whole file. In a `.tbl` file the same directives
+are `#` comments (`# tablint:disable:next row-arity`); a fixture in a Swift string literal
+takes the Swift comments around the literal (a `disable` before it and an `enable` after it). A
+reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable row-arity` turns the rule off, and `--severity row-arity=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
+
+For example, a row pinned as a generator emits it, until the generator learns the new column:
+
+```swift passes
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick", "Cancel"],
+    cells: [
+        [.go(target: "Running", effects: ["StartClock"]), .ignore, .ignore],
+        // tablint:disable:next row-arity - the generator adds Cancel in #42
+        [.ignore, .handle],
+    ],
+    initial: "Idle"
+)
+```
 
 """#),
         RuleDocument(
@@ -3865,9 +4185,19 @@ let `default` = "backticked"
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: close the string,
-comment or identifier. The rule cannot be disabled yet.
+Close the string, comment or identifier.
+
+To accept a diagnostic where it is, write `// tablint:disable:next syntax` on the line above
+the one the diagnostic names, or `// tablint:disable:this syntax` at the end of that line;
+`// tablint:disable syntax` … `// tablint:enable syntax` accepts it on the lines between, and
+`// tablint:disable-file syntax` in the whole file. A reason may follow ` - `. A directive that
+no longer suppresses anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable syntax` turns the rule off, and `--severity syntax=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
+
+A directive inside an unterminated block comment or multi-line string is part of it, not a
+comment, and is not read; put the directive above the construct.
 
 """##),
         RuleDocument(
@@ -3971,9 +4301,22 @@ let name = "unterminated
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet. Resolve the conflict,
-close the construct, or write the matrix as literals; `tablint::syntax` and
-`tablint::unreadable-matrix` say more about the last two.
+Resolve the conflict, close the construct, or write the matrix as literals; `tablint::syntax`
+and `tablint::unreadable-matrix` say more about the last two.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unformattable` on the line
+above the one the diagnostic names, or `// tablint:disable:this unformattable` at the end of
+that line; `// tablint:disable unformattable` … `// tablint:enable unformattable` accepts it on
+the lines between, and `// tablint:disable-file unformattable` in the whole file. In a `.tbl`
+file the same directives are `#` comments (`# tablint:disable:next unformattable`); a fixture
+in a Swift string literal takes the Swift comments around the literal (a `disable` before it
+and an `enable` after it). A reason may follow ` - `. A directive that no longer suppresses
+anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable unformattable` turns the rule off, and `--severity unformattable=warning` reports it
+without failing the run. Both go on the command line or in a `.tablint` file.
+
+A directive silences the report; `tablint --fix` still leaves the file untouched.
 
 """#),
         RuleDocument(
@@ -4067,9 +4410,17 @@ let GATE_TABLE = Table(
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: write the cell as one
-of the six constructors with its labels. The rule cannot be disabled yet.
+Write the cell as one of the six constructors with its labels.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unknown-cell` on the line
+above the one the diagnostic names, or `// tablint:disable:this unknown-cell` at the end of
+that line; `// tablint:disable unknown-cell` … `// tablint:enable unknown-cell` accepts it on
+the lines between, and `// tablint:disable-file unknown-cell` in the whole file. A reason may
+follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable unknown-cell` turns the rule off, and `--severity unknown-cell=warning` reports it
+without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -4154,9 +4505,17 @@ enum Doorbell {
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: correct the effect's
-name, or declare it in `enum F`. The rule cannot be disabled yet.
+Correct the effect's name, or declare it in `enum F`.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unknown-effect` on the line
+above the one the diagnostic names, or `// tablint:disable:this unknown-effect` at the end of
+that line; `// tablint:disable unknown-effect` … `// tablint:enable unknown-effect` accepts it
+on the lines between, and `// tablint:disable-file unknown-effect` in the whole file. A reason
+may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable unknown-effect` turns the rule off, and `--severity unknown-effect=warning` reports
+it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -4299,9 +4658,34 @@ Running | HANDLE                  | GO(Idle, StopClock)
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this diagnostic go away is to fix the source: correct the name, or
-declare the state and give it a row. The rule cannot be disabled yet.
+Correct the name, or declare the state and give it a row.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unknown-state` on the line
+above the one the diagnostic names, or `// tablint:disable:this unknown-state` at the end of
+that line; `// tablint:disable unknown-state` … `// tablint:enable unknown-state` accepts it on
+the lines between, and `// tablint:disable-file unknown-state` in the whole file. In a `.tbl`
+file the same directives are `#` comments (`# tablint:disable:next unknown-state`); a fixture
+in a Swift string literal takes the Swift comments around the literal (a `disable` before it
+and an `enable` after it). A reason may follow ` - `. A directive that no longer suppresses
+anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable unknown-state` turns the rule off, and `--severity unknown-state=warning` reports it
+without failing the run. Both go on the command line or in a `.tablint` file.
+
+For example, a GO to a state that lands with the next change, accepted on its own line:
+
+```swift passes
+let DOOR_TABLE = Table(
+    machine: "Door",
+    states: ["Shut", "Open"],
+    actions: ["Push", "Lock"],
+    cells: [
+        [.go(target: "Open", effects: []), .go(target: "Locked", effects: [])], // tablint:disable:this unknown-state
+        [.go(target: "Shut", effects: []), .ignore],
+    ],
+    initial: "Shut"
+)
+```
 
 """#),
         RuleDocument(
@@ -4420,12 +4804,23 @@ let UPLOAD_TABLE = Table(
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: move the actions that
-belong to another machine into that machine (a child reached by DELEGATE, for one), and write
-IGNORE where an action may arrive and should do nothing. The threshold is the library's, 25 %,
-and cannot be configured. As a warning it does not change tablint's exit status. The rule
-cannot be disabled yet.
+Move the actions that belong to another machine into that machine (a child reached by DELEGATE,
+for one), and write IGNORE where an action may arrive and should do nothing. The threshold is
+the library's, 25 %, and cannot be configured.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unreachable-heavy` on the
+line above the one the diagnostic names, or `// tablint:disable:this unreachable-heavy` at the
+end of that line; `// tablint:disable unreachable-heavy` …
+`// tablint:enable unreachable-heavy` accepts it on the lines between, and
+`// tablint:disable-file unreachable-heavy` in the whole file. In a `.tbl` file the same
+directives are `#` comments (`# tablint:disable:next unreachable-heavy`); a fixture in a Swift
+string literal takes the Swift comments around the literal (a `disable` before it and an
+`enable` after it). A reason may follow ` - `. A directive that no longer suppresses anything
+is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable unreachable-heavy` turns the rule off, and `--severity unreachable-heavy=error`
+makes it fail the run; as a warning it does not change tablint's exit status. Both go on the
+command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -4545,11 +4940,217 @@ let report = """
 
 ## Suppressing and configuring
 
-tablint has no configuration file and no inline suppression comment yet; both are planned.
-Today the only way to make this warning go away is to change the source: write the table's
-names and rows as literals (and an embedded fixture's text without interpolations), so tablint
-can check it. The rule cannot be disabled yet.
+Write the table's names and rows as literals (and an embedded fixture's text without
+interpolations), so tablint can check it.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unreadable-matrix` on the
+line above the one the diagnostic names, or `// tablint:disable:this unreadable-matrix` at the
+end of that line; `// tablint:disable unreadable-matrix` …
+`// tablint:enable unreadable-matrix` accepts it on the lines between, and
+`// tablint:disable-file unreadable-matrix` in the whole file. In a `.tbl` file the same
+directives are `#` comments (`# tablint:disable:next unreadable-matrix`); a fixture in a Swift
+string literal takes the Swift comments around the literal (a `disable` before it and an
+`enable` after it). A reason may follow ` - `. A directive that no longer suppresses anything
+is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable unreadable-matrix` turns the rule off, and `--severity unreadable-matrix=error`
+makes it fail the run; as a warning it does not change tablint's exit status. Both go on the
+command line or in a `.tablint` file.
 
 """##),
+        RuleDocument(
+            name: "unused-suppression", code: "tablint::unused-suppression",
+            markdown: #"""
+# unused-suppression
+
+| Property | Value |
+|---|---|
+| Code | `tablint::unused-suppression` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | `tablint:` comments in any Swift file and `#` comments in `.tbl` files |
+
+A `tablint:` directive comment is malformed, names an unknown code, or suppresses nothing.
+
+## Why it matters
+
+A suppression comment is a promise that a diagnostic on that line is known and accepted. When
+the source changes (the row is fixed, the rule is renamed, a code is misspelled from the
+start) the comment stays and silences nothing, until the day a real problem appears on its
+line and it silences that one. A directive tablint cannot read does even less: it looks like
+a suppression to a reviewer and suppresses nothing. tablint reports all of these, at the
+directive, so every suppression in a project is one that is doing its job.
+
+## The directives
+
+A comment is a directive when its text starts with `tablint:` (after the comment opener and
+any spaces):
+
+| Directive | Suppresses |
+|---|---|
+| `// tablint:disable CODE[, CODE…]` | The named rules from this line on, up to and including the line of a later `// tablint:enable CODE`, or to the end of the file. An `enable` ends every open `disable` of its codes. |
+| `// tablint:enable CODE[, CODE…]` | Nothing; it ends the `disable` ranges of its codes. |
+| `// tablint:disable:this CODE[, CODE…]` | The named rules on the comment's own line (every line of a block comment that spans several). |
+| `// tablint:disable:next CODE[, CODE…]` | The named rules on the next line. Lines that hold only `tablint:` directives are skipped, so directives stack; a blank line or any other comment is not skipped, and then the directive suppresses nothing and is reported. |
+| `// tablint:disable-file [CODE, …]` | The named rules in the whole file, or with no code every rule, wherever the comment is. |
+
+* Codes are written with or without their namespace (`row-arity` or
+  `tabular-center::row-arity`), separated by commas or spaces. A reason may follow a
+  ` - `: `// tablint:disable:next row-arity - generated; fixed upstream in #12`.
+* A diagnostic belongs to the line it starts on (the line printed in it); its notes go with it.
+* Directives are read from real comments only: `//` line comments and `/* … */` block
+  comments in Swift (not doc comments, `///` and `/** … */`, which document; not text in a
+  string literal), and `#` comments in `.tbl` files (from the line's first `#`, as the
+  library's parser reads them). A `.tbl` fixture embedded in a Swift string literal is
+  covered by the Swift comments around the literal, as in `// tablint:disable row-arity`
+  before it and `// tablint:enable row-arity` after it; a `#` line inside the literal is part
+  of the string.
+* Cross-file diagnostics (`dispatcher-drift`) are suppressed at the file they are reported at.
+* When several directives cover one diagnostic, the narrowest takes it: `disable:this` or
+  `disable:next`, then the innermost `disable` range, then `disable-file`. A broader
+  directive left with nothing of its own is reported, so it can be removed.
+
+## What tablint reports
+
+A directive that suppresses nothing: here the row was fixed and the comment stayed.
+
+```swift triggers
+let GATE_TABLE = Table(
+    machine: "Gate",
+    states: ["Shut", "Open"],
+    actions: ["Push", "Pull"],
+    cells: [
+        // tablint:disable:next row-arity
+        [.go(target: "Open", effects: []), .ignore],
+        [.ignore, .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+```
+
+```text diagnostics
+Example.swift:6:33: warning: `tablint:disable:next` suppresses nothing: no `tabular-center::row-arity` diagnostic starts on line 7; remove it [tablint::unused-suppression]
+```
+
+A misspelled directive, and a code tablint does not know (here one of two: the other code is
+still suppressed):
+
+```swift triggers
+// tablint:disabel row-arity
+let GATE_TABLE = Table(
+    machine: "Gate",
+    states: ["Shut", "Open"],
+    actions: ["Push", "Pull"],
+    cells: [
+        [.go(target: "Open", effects: []), .ignore, .ignore], // tablint:disable:this row-arty, row-arity
+        [.ignore, .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+```
+
+```text diagnostics
+Example.swift:1:4: warning: `tablint:disabel` is not a tablint directive; expected `tablint:disable`, `tablint:enable`, `tablint:disable:next`, `tablint:disable:this` or `tablint:disable-file` [tablint::unused-suppression]
+Example.swift:7:87: warning: `row-arty` in `tablint:disable:this` is not a rule tablint knows; `tablint rules` lists the codes [tablint::unused-suppression]
+```
+
+An `enable` with no `disable` before it, and a `disable` range whose only diagnostic a
+narrower directive already suppresses:
+
+```swift triggers
+// tablint:disable row-arity
+let GATE_TABLE = Table(
+    machine: "Gate",
+    states: ["Shut", "Open"],
+    actions: ["Push", "Pull"],
+    cells: [
+        [.go(target: "Open", effects: []), .ignore, .ignore], // tablint:disable:this row-arity
+        [.ignore, .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+// tablint:enable row-arity, unknown-state
+```
+
+```text diagnostics
+Example.swift:1:20: warning: `tablint:disable` suppresses nothing: every `tabular-center::row-arity` diagnostic it covers is already suppressed by a narrower directive; remove it [tablint::unused-suppression]
+Example.swift:12:30: warning: `tablint:enable unknown-state` ends nothing: no `tablint:disable` of `tabular-center::unknown-state` is in effect before it; remove it [tablint::unused-suppression]
+```
+
+`tablint::unused-suppression` itself and `tablint::encoding` cannot be suppressed inline:
+a directive that silenced the warnings about directives would hide its own mistakes, and a
+file that is not UTF-8 text is not read for comments at all. Both can be disabled in the
+configuration.
+
+```swift triggers
+// tablint:disable-file unused-suppression, encoding
+let GREETING = "hello"
+```
+
+```text diagnostics
+Example.swift:1:25: warning: `tablint::unused-suppression` cannot be suppressed inline (a directive cannot silence the warnings about directives); disable it in the configuration instead (`--disable unused-suppression`) [tablint::unused-suppression]
+Example.swift:1:45: warning: `tablint::encoding` cannot be suppressed inline (a file that is not UTF-8 text is not read for comments); disable it in the configuration instead (`--disable encoding`) [tablint::unused-suppression]
+```
+
+In a `.tbl` fixture the directives are `#` comments; this one stayed after the row was given
+its second cell:
+
+```text triggers path=Timer.tbl
+machine Timer
+initial Idle
+states  Idle Running
+actions Start Tick
+
+Idle    | HANDLE | GO(Running, StartClock)
+Running | IGNORE | HANDLE # tablint:disable:this row-arity
+```
+
+```text diagnostics
+Timer.tbl:7:50: warning: `tablint:disable:this` suppresses nothing: no `tabular-center::row-arity` diagnostic starts on line 7; remove it [tablint::unused-suppression]
+```
+
+## Passing
+
+Every directive suppresses something (the two `disable:next` comments stack above one row):
+
+```swift passes
+// tablint:disable unknown-state - the Stopped state lands in the next release
+let GATE_TABLE = Table(
+    machine: "Gate",
+    states: ["Shut", "Open"],
+    actions: ["Push", "Pull"],
+    cells: [
+        // tablint:disable:next row-arity
+        // tablint:disable:next unknown-state - renamed in the next commit
+        [.go(target: "Opened", effects: []), .ignore, .ignore],
+        [.ignore, .go(target: "Stopped", effects: [])],
+    ],
+    initial: "Shut"
+)
+// tablint:enable unknown-state
+```
+
+```text passes path=Timer.tbl
+# tablint:disable-file row-arity - the Cancel column is being added
+machine Timer
+initial Idle
+states  Idle Running
+actions Start Tick
+
+Idle    | HANDLE | GO(Running, StartClock) | IGNORE
+Running | IGNORE | HANDLE
+```
+
+A directive for a rule the configuration disables for the file (`--disable row-arity`) could
+not suppress anything, and is not reported.
+
+## Suppressing and configuring
+
+This rule cannot be suppressed with a directive. Disable it with `--disable unused-suppression`,
+or make it fail the run with `--severity unused-suppression=error`, on the command line or in
+a `.tablint` file (for a folder of generated sources whose directives lag behind, for
+example).
+
+"""#),
     ]
 }
