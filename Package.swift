@@ -8,6 +8,11 @@ let package = Package(
     products: [
         .executable(name: "tablint", targets: ["tablint"]),
         .library(name: "TablintKit", targets: ["TablintKit"]),
+        // SwiftPM plugins (see README, "SwiftPM plugins"): `swift package tablint`,
+        // `swift package tablint-fix`, and tablint on `*.tb.swift` files at build time.
+        .plugin(name: "TablintCommand", targets: ["TablintCommand"]),
+        .plugin(name: "TablintFixCommand", targets: ["TablintFixCommand"]),
+        .plugin(name: "TablintBuildTool", targets: ["TablintBuildTool"]),
     ],
     targets: [
         .target(name: "TablintKit"),
@@ -15,5 +20,20 @@ let package = Package(
         // Prints tokens in the format of shared/tools/tokens-oracle, for diffing the two.
         .executableTarget(name: "tablint-tokens", dependencies: ["TablintKit"]),
         .testTarget(name: "TablintKitTests", dependencies: ["TablintKit"]),
+        .plugin(
+            name: "TablintCommand",
+            capability: .command(intent: .custom(
+                verb: "tablint",
+                description: "Lint the state-machine matrices of the package's targets (writes nothing)")),
+            dependencies: ["tablint"]),
+        .plugin(
+            name: "TablintFixCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "tablint-fix",
+                    description: "Align the columns of the package's state-machine matrices in place (tablint --fix)"),
+                permissions: [.writeToPackageDirectory(reason: "tablint --fix aligns the columns of matrices in the package's source files")]),
+            dependencies: ["tablint"]),
+        .plugin(name: "TablintBuildTool", capability: .buildTool(), dependencies: ["tablint"]),
     ]
 )

@@ -1,0 +1,43 @@
+import Foundation
+import PackagePlugin
+
+/// Lints a target's `*.tb.swift` files with tablint (built from source) when the target is
+/// built and one of them changed. Diagnostics appear in the build output; an error fails the
+/// build.
+///
+/// SwiftPM (tools-version < 6.0) never runs a build command that declares no output file, and
+/// copies an output it cannot compile as a resource, failing if it is missing. tablint writes
+/// no file, so this plugin writes the declared output itself, a Swift file holding only a
+/// comment, when it plans the build: the command then runs on the first build and whenever a
+/// `*.tb.swift` file (or tablint) changed or the last run failed, and is skipped otherwise.
+@main
+struct TablintBuildTool: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+        guard let target = target as? SourceModuleTarget else { return [] }
+        let files = target.sourceFiles(withSuffix: ".tb.swift").map(\.path).sorted { $0.string < $1.string }
+        guard !files.isEmpty else { return [] }
+        let tablint = try context.tool(named: "tablint")
+        let output = context.pluginWorkDirectory.appending("TablintBuildTool-\(target.name).swift")
+        try writeIfChanged(
+            "// Written by tablint's build-tool plugin as the declared output of its lint command\n"
+                + "// for the target \(target.name); tablint itself writes no file. Nothing to compile.\n",
+            to: output.string)
+        return [
+            .buildCommand(
+                displayName: "tablint \(target.name) (\(files.count) file\(files.count == 1 ? "" : "s"))",
+                executable: tablint.path,
+                arguments: ["--"] + files.map(\.string),
+                inputFiles: files,
+                outputFiles: [output]
+            ),
+        ]
+    }
+
+    /// Leaves the file untouched when it already holds `text`, so its timestamp does not make
+    /// the build run the command (and recompile the target) again.
+    private func writeIfChanged(_ text: String, to path: String) throws {
+        let data = Data(text.utf8)
+        if FileManager.default.contents(atPath: path) == data { return }
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+}

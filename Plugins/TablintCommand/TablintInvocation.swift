@@ -1,0 +1,85 @@
+// Shared by the two command plugins (`TablintFixCommand/TablintInvocation.swift` is a
+// symlink to this file): a plugin target cannot depend on a library, only on tools.
+import Foundation
+import PackagePlugin
+
+/// How a command plugin turns `swift package tablint[-fix] [--target NAME] [args]` into one
+/// tablint run in the package directory.
+enum TablintInvocation {
+    /// tablint's options that take a value (`--jobs 4`), so the value is not taken for a path.
+    /// `PluginArgumentsTests` checks this list against tablint's own option table.
+    static let optionsTakingValue: Set<String> = [
+        "--jobs", "-j", "--stdin-filename", "--reporter", "--config", "--include", "--exclude",
+        "--disable", "--enable", "--severity", "--dispatcher",
+    ]
+
+    /// Whether `arguments` (tablint's, in its syntax) name at least one path.
+    static func namesPath(_ arguments: [String]) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return index < arguments.count }
+            if argument == "-" || !argument.hasPrefix("-") { return true }
+            if optionsTakingValue.contains(argument) { index += 1 }
+        }
+        return false
+    }
+
+    /// Runs tablint with `arguments` in the package directory, adding the source directories of
+    /// the targets named with `--target` (or of every target) when `arguments` name no path.
+    /// Paths are relative to the package directory, so diagnostics print as
+    /// `Sources/Target/File.tb.swift:3:5: error: …`. Returns tablint's exit status.
+    static func run(context: PluginContext, arguments: [String], prefix: [String]) throws -> Int32 {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        let passed = extractor.remainingArguments
+        let package = context.package
+
+        var paths: [String] = []
+        if !namesPath(passed) {
+            let targets = targetNames.isEmpty ? package.targets : try package.targets(named: targetNames)
+            let root = package.directory.string
+            for target in targets where target is SourceModuleTarget {
+                let directory = target.directory.string
+                if directory == root {
+                    paths.append(".")
+                } else if directory.hasPrefix(root + "/") {
+                    paths.append(String(directory.dropFirst(root.count + 1)))
+                } else {
+                    paths.append(directory)
+                }
+            }
+            if paths.isEmpty {
+                Diagnostics.warning("tablint: the package has no source targets to lint")
+                return 0
+            }
+            paths.sort()
+        }
+
+        let tablint = try context.tool(named: "tablint")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tablint.path.string)
+        process.currentDirectoryURL = URL(fileURLWithPath: package.directory.string)
+        // Paths go after `--`, so a directory whose name starts with `-` is still a path.
+        process.arguments = prefix + passed + (paths.isEmpty ? [] : ["--"] + paths)
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Ends the plugin with tablint's status: 0 returns normally; otherwise one line explains it
+    /// and the error makes `swift package` exit non-zero.
+    static func finish(_ status: Int32) throws {
+        switch status {
+        case 0: return
+        case 1: throw TablintPluginError("tablint reported errors")
+        default: throw TablintPluginError("tablint exited with status \(status)")
+        }
+    }
+}
+
+struct TablintPluginError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

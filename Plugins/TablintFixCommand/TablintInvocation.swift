@@ -1,0 +1,1 @@
+../TablintCommand/TablintInvocation.swift

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Tests tablint's SwiftPM plugins with the real `swift build` and `swift package`: copies
+# Integration/SamplePackage to a temporary directory, points its dependency at this checkout,
+# and checks that
+#   * `swift build` runs the build-tool plugin, shows tablint's diagnostics and fails;
+#   * `swift package tablint` (command plugin, no permission) shows them and fails, and
+#     `swift package tablint --fix` refuses and names the command to run instead;
+#   * `swift package tablint-fix` needs the write permission, and with
+#     `--allow-writing-to-package-directory` aligns the misaligned matrix;
+#   * once the matrices are correct, `swift build` and `swift package tablint` succeed.
+# The first build compiles tablint (debug) inside the sample package, so it takes a minute or
+# more. The checkout itself is only read: everything is built in the temporary copy.
+# Environment: TABLINT_KEEP_TMP=1 keeps the temporary directory for inspection.
+set -euo pipefail
+
+checkout=$(cd "$(dirname "$0")/.." && pwd)
+started=$SECONDS
+
+fail() {
+    echo "test-plugins: FAIL: $*" >&2
+    exit 1
+}
+step() { echo "--- test-plugins: $*"; }
+
+command -v swift >/dev/null || fail "'swift' is not on PATH"
+[ -f "$checkout/Integration/SamplePackage/Package.swift" ] || fail "no Integration/SamplePackage in $checkout"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/tablint-plugins.XXXXXX")
+cleanup() {
+    if [ "${TABLINT_KEEP_TMP:-}" = 1 ]; then
+        echo "test-plugins: temporary directory kept: $scratch"
+    else
+        rm -rf "$scratch"
+    fi
+}
+trap cleanup EXIT
+
+sample="$scratch/SamplePackage"
+mkdir "$sample"
+# Copied without any build products of the sample built in place.
+tar -C "$checkout/Integration/SamplePackage" --exclude=./.build --exclude=./.swiftpm --exclude=./Package.resolved -cf - . \
+    | tar -C "$sample" -xf -
+# The sample refers to this checkout as "../.."; the copy needs the absolute path.
+sed "s|path: \"\\.\\./\\.\\.\"|path: \"$checkout\"|" "$checkout/Integration/SamplePackage/Package.swift" >"$sample/Package.swift"
+grep -qF "path: \"$checkout\"" "$sample/Package.swift" \
+    || fail "could not point the sample's dependency at $checkout (Package.swift no longer says path: \"../..\"?)"
+cp "$sample/Sources/Sample/Timer.tb.swift" "$scratch/Timer.original"
+
+# Runs a command in the sample package; sets $status and $output (also printed, minus
+# SwiftPM's progress lines).
+run() {
+    local began=$SECONDS
+    status=0
+    output=$(cd "$sample" && "$@" </dev/null 2>&1) || status=$?
+    printf '%s\n' "$output" | grep -Ev '^\[[0-9]+/[0-9]+\] (Compiling|Wrapping|Write|Linking|Emitting|Planning|Applying)' \
+        | sed 's/^/    | /' || true
+    echo "test-plugins: '$*' exited with status $status after $((SECONDS - began)) s"
+}
+expect_line() { # expect_line REGEX WHAT
+    grep -Eq "$1" <<<"$output" || fail "$2"
+}
+
+timer_error='Sources/Sample/Timer\.tb\.swift:10:13: error: row `Running` has 2 cells, expected 3\. .*\[tabular-center::row-arity\]$'
+door_error='Sources/Sample/Door\.tb\.swift:9:13: error: .*\[tablint::alignment\]$'
+
+step "swift build (build-tool plugin; expect failure with tablint's diagnostics)"
+run swift build
+[ "$status" -ne 0 ] || fail "swift build succeeded; the build-tool plugin should have failed it"
+expect_line "^$sample/$timer_error" "swift build did not show the row-arity error at $sample/Sources/Sample/Timer.tb.swift:10:13"
+expect_line "^$sample/$door_error" "swift build did not show the alignment error in Door.tb.swift"
+expect_line 'tablint Sample \(2 files\)' "swift build did not show the build-tool plugin's command 'tablint Sample (2 files)'"
+
+step "swift package tablint (command plugin; expect failure with the same diagnostics, relative paths)"
+run swift package tablint
+[ "$status" -ne 0 ] || fail "swift package tablint succeeded; expected it to fail"
+expect_line "^$timer_error" "swift package tablint did not show the row-arity error as Sources/Sample/Timer.tb.swift:10:13"
+expect_line "^$door_error" "swift package tablint did not show the alignment error in Door.tb.swift"
+
+step "swift package tablint --fix (expect a refusal naming tablint-fix)"
+run swift package tablint --fix
+[ "$status" -ne 0 ] || fail "swift package tablint --fix succeeded; expected it to refuse"
+expect_line 'swift package --allow-writing-to-package-directory tablint-fix$' \
+    "swift package tablint --fix did not name the command to run instead"
+
+step "swift package tablint-fix without permission (expect SwiftPM to refuse)"
+run swift package tablint-fix
+[ "$status" -ne 0 ] || fail "swift package tablint-fix ran without the write permission"
+expect_line 'allow-writing-to-package-directory' "SwiftPM's refusal did not mention --allow-writing-to-package-directory"
+cmp -s "$sample/Sources/Sample/Door.tb.swift" "$checkout/Integration/SamplePackage/Sources/Sample/Door.tb.swift" \
+    || fail "Door.tb.swift changed although tablint-fix had no permission"
+
+step "swift package --allow-writing-to-package-directory tablint-fix (expect Door.tb.swift aligned)"
+run swift package --allow-writing-to-package-directory tablint-fix
+[ "$status" -ne 0 ] || fail "tablint-fix succeeded; expected failure for the row-arity error it cannot fix"
+expect_line "^$timer_error" "tablint-fix did not report the row-arity error that is left"
+expect_line '^1 file aligned; ' "tablint-fix did not report '1 file aligned'"
+cat >"$scratch/Door.expected" <<'EOF'
+// swift-format-ignore-file
+// Correct, but its columns are not aligned: `swift package tablint-fix` aligns them.
+extension Door {
+    public static let TABLE = Table(
+        machine: "Door",
+        states: ["Shut", "Open"],
+        actions: ["Push", "Pull"],
+        cells: [
+            [.go(target: "Open", effects: []), .ignore                         ],
+            [.ignore,                          .go(target: "Shut", effects: [])],
+        ],
+        initial: "Shut"
+    )
+}
+EOF
+if ! cmp -s "$scratch/Door.expected" "$sample/Sources/Sample/Door.tb.swift"; then
+    diff -u "$scratch/Door.expected" "$sample/Sources/Sample/Door.tb.swift" >&2 || true
+    fail "tablint-fix did not align Door.tb.swift as expected (diff above: expected, actual)"
+fi
+cmp -s "$scratch/Timer.original" "$sample/Sources/Sample/Timer.tb.swift" || fail "tablint-fix changed Timer.tb.swift"
+
+step "swift package tablint Sources/Sample/Door.tb.swift (a path given; expect success)"
+run swift package tablint Sources/Sample/Door.tb.swift
+[ "$status" -eq 0 ] || fail "swift package tablint Sources/Sample/Door.tb.swift failed; expected the aligned file to pass"
+expect_line '^0 errors, 0 warnings in 1 file$' "swift package tablint with a path did not lint just that file"
+
+step "correct the Running row, then swift build and swift package tablint (expect success)"
+sed 's/\[\.ignore,  *\.handle\],/[.ignore,                                         .handle, .go(target: "Idle", effects: [])],/' \
+    "$scratch/Timer.original" >"$sample/Sources/Sample/Timer.tb.swift"
+cmp -s "$scratch/Timer.original" "$sample/Sources/Sample/Timer.tb.swift" && fail "could not correct Timer.tb.swift (the test itself is broken)"
+run swift build
+[ "$status" -eq 0 ] || fail "swift build failed after the matrices were corrected"
+expect_line 'tablint Sample \(2 files\)' "swift build did not rerun the build-tool plugin's command after Timer.tb.swift changed"
+expect_line '^0 errors, 0 warnings in 2 files$' "swift build did not show tablint's clean summary"
+run swift package tablint
+[ "$status" -eq 0 ] || fail "swift package tablint failed after the matrices were corrected"
+
+echo "--- test-plugins: ok ($((SECONDS - started)) s)"
