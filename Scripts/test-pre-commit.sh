@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Tests .pre-commit-hooks.yaml with the real pre-commit: installs pre-commit in a Python venv,
-# makes a scratch git repository with a broken, a correct and a misaligned matrix, and runs
-# `pre-commit try-repo <this checkout> tablint|tablint-fix --files …` on them.
+# makes a scratch git repository with a broken, a correct and a misaligned matrix (and a broken
+# one that its .tablint excludes), and runs `pre-commit try-repo <this checkout> --files …`
+# (both hooks) on them twice: first expecting tablint to fail on the broken one and tablint-fix
+# to align the misaligned one, then expecting both to pass on the correct and realigned ones.
 #
 # pre-commit tests the checkout's HEAD commit plus uncommitted changes to tracked files;
 # untracked files (a new hook file not yet added) are invisible to it, so commit or
@@ -102,41 +104,47 @@ EOF
 sed 's/\.ignore,  *\.go/.ignore, .go/' "$repo/Good.tb.swift" >"$repo/Misaligned.tb.swift"
 cp "$repo/Good.tb.swift" "$scratch/expected-aligned.tb.swift"
 cmp -s "$repo/Misaligned.tb.swift" "$repo/Good.tb.swift" && fail "the misaligned sample is aligned (the test itself is broken)"
+# A file the configuration excludes, broken and misaligned: pre-commit names it, and
+# --force-exclude (in both hooks' entries) keeps it excluded.
+mkdir -p "$repo/Generated"
+cp "$repo/Bad.tb.swift" "$repo/Generated/Excluded.tb.swift"
+printf -- '--exclude Generated\n' >"$repo/.tablint"
 git -C "$repo" add .
 git -C "$repo" commit -q -m "matrices"
 
-# Runs `pre-commit try-repo <checkout> HOOK --files FILE…` in the scratch repo; sets $status
-# and $output (pre-commit's output, also printed).
+# Runs `pre-commit try-repo <checkout> [HOOK] --files FILE…` in the scratch repo; sets $status
+# and $output (pre-commit's output, also printed). Every try-repo run builds tablint afresh in
+# a throwaway store, so the test makes two runs of both hooks rather than one per assertion.
 try_repo() {
-    local hook=$1
-    shift
     local began=$SECONDS
     status=0
-    output=$(cd "$repo" && "$pre_commit" try-repo "$checkout" "$hook" --color never --files "$@" 2>&1) || status=$?
+    output=$(cd "$repo" && "$pre_commit" try-repo "$checkout" "$@" --color never 2>&1) || status=$?
     printf '%s\n' "$output" | sed 's/^/    | /'
-    echo "test-pre-commit: try-repo $hook exited with status $status after $((SECONDS - began)) s"
+    echo "test-pre-commit: try-repo $* exited with status $status after $((SECONDS - began)) s"
 }
 
-step "hook tablint on Bad.tb.swift (expect failure with the row-arity error)"
-try_repo tablint Bad.tb.swift
-[ "$status" -ne 0 ] || fail "hook tablint passed on Bad.tb.swift; expected it to fail"
+step "hooks tablint and tablint-fix on Bad, Good and Misaligned (expect tablint to fail on Bad's row-arity error, tablint-fix to align Misaligned)"
+try_repo --files Bad.tb.swift Good.tb.swift Misaligned.tb.swift Generated/Excluded.tb.swift
+[ "$status" -ne 0 ] || fail "the hooks passed on Bad.tb.swift; expected hook tablint to fail"
 grep -Eq '^Bad\.tb\.swift:9:13: error: .*\[tabular-center::row-arity\]$' <<<"$output" \
     || fail "hook tablint's output has no 'Bad.tb.swift:9:13: error: … [tabular-center::row-arity]' line"
 grep -Eq '^tablint\.+Failed$' <<<"$output" || fail "pre-commit did not report hook tablint as Failed"
-
-step "hook tablint on Good.tb.swift (expect success)"
-try_repo tablint Good.tb.swift
-[ "$status" -eq 0 ] || fail "hook tablint failed on Good.tb.swift (status $status); expected it to pass"
-grep -Eq '^tablint\.+Passed$' <<<"$output" || fail "pre-commit did not report hook tablint as Passed"
-
-step "hook tablint-fix on Misaligned.tb.swift (expect it to align the file)"
-try_repo tablint-fix Misaligned.tb.swift
-[ "$status" -ne 0 ] || fail "hook tablint-fix passed; expected pre-commit to fail it for modifying a file"
+if grep -Eq '^(Good|Generated/Excluded)\.tb\.swift:' <<<"$output"; then
+    fail "a diagnostic was reported for Good.tb.swift or for the excluded Generated/Excluded.tb.swift"
+fi
 grep -q 'files were modified by this hook' <<<"$output" \
     || fail "pre-commit did not report that hook tablint-fix modified files"
 if ! cmp -s "$repo/Misaligned.tb.swift" "$scratch/expected-aligned.tb.swift"; then
     diff -u "$scratch/expected-aligned.tb.swift" "$repo/Misaligned.tb.swift" >&2 || true
     fail "hook tablint-fix did not align Misaligned.tb.swift as expected (diff above: expected, actual)"
 fi
+cmp -s "$repo/Generated/Excluded.tb.swift" "$repo/Bad.tb.swift" \
+    || fail "hook tablint-fix changed Generated/Excluded.tb.swift, which .tablint excludes (--force-exclude)"
+
+step "hooks tablint and tablint-fix on Good, the realigned Misaligned and the excluded file (expect both to pass)"
+try_repo --files Good.tb.swift Misaligned.tb.swift Generated/Excluded.tb.swift
+[ "$status" -eq 0 ] || fail "the hooks failed on Good.tb.swift (status $status); expected them to pass"
+grep -Eq '^tablint\.+Passed$' <<<"$output" || fail "pre-commit did not report hook tablint as Passed"
+grep -Eq '^tablint --fix\.+Passed$' <<<"$output" || fail "pre-commit did not report hook tablint-fix as Passed"
 
 echo "--- test-pre-commit: ok ($((SECONDS - started)) s)"
