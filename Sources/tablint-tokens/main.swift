@@ -44,18 +44,7 @@ if paths.isEmpty {
     exit(2)
 }
 
-func readFile(_ path: String) -> [UInt8]? {
-    guard let handle = fopen(path, "rb") else { return nil }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-        let read = fread(&chunk, 1, chunk.count, handle)
-        if read <= 0 { break }
-        bytes.append(contentsOf: chunk[0..<read])
-    }
-    return bytes
-}
+func readFile(_ path: String) -> [UInt8]? { try? Runner.readFile(path).get() }
 
 func quoted(_ bytes: ArraySlice<UInt8>) -> String {
     var out = "\""
