@@ -44,7 +44,10 @@ public enum Linter {
         if let encodingProblem = Encoding.check(file) {
             return FileAnalysis(diagnostics: [encodingProblem], summary: .empty(file.path), settings: settings)
         }
-        let context = LintContext(file: file, settings: settings)
+        // An ordinary Swift file without a word any reader starts from (most of a code base)
+        // skips the readers: the rules see the same empty findings either way.
+        let context = Prefilter.isEnabled && Prefilter.canSkipReaders(file.bytes, kind: file.kind)
+            ? LintContext(withoutReaders: file, settings: settings) : LintContext(file: file, settings: settings)
         let enabled = rules.filter { settings.isEnabled($0.code) }
         return FileAnalysis(
             diagnostics: enabled.flatMap { $0.check(context) }.sortedForOutput(), summary: context.summary,

@@ -50,4 +50,36 @@ final class LineTableTests: XCTestCase {
         XCTAssertEqual(file.text(of: last), "c")
         XCTAssertEqual(file.location(of: last.start).description, "3:5")
     }
+
+    /// The line starts, one byte at a time: what the 8-bytes-at-once scan must find.
+    private func referenceLineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index)
+            } else if byte == UInt8(ascii: "\r") {
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index)
+            }
+        }
+        return starts
+    }
+
+    func testLineBreaksAreFoundAtEveryPositionOfTheScan() {
+        // Bytes around the line breaks (tab, NUL, 0x0D+1, non-ASCII) and `\r\n` split across 8-byte words.
+        let alphabet: [UInt8] = [10, 13, 13, 9, 0, 14, 0x0C, 0x8D, 0x8A, 0xFF, 32, 97, 97, 97, 97, 97]
+        var random = SplitMix64(seed: 0x11AE)
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...70, using: &random)
+            let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
+            XCTAssertEqual(LineTable(bytes).lineStarts, referenceLineStarts(bytes), "\(bytes)")
+        }
+        for padding in 0..<17 {
+            let bytes = Array(repeating: UInt8(ascii: "x"), count: padding) + Array("\r\nab\rc\n".utf8)
+            XCTAssertEqual(LineTable(bytes).lineStarts, referenceLineStarts(bytes), "after \(padding) bytes")
+        }
+    }
 }

@@ -98,27 +98,54 @@ public enum Runner {
     }
 
     /// Reads a whole file with `open` and `read`, reporting the `errno` of a failure.
+    ///
+    /// A regular file takes one `fstat` for its size and one `read` straight into an array of
+    /// that size (more only after a short read). A file that grows meanwhile is read up to the
+    /// size `fstat` gave; one that shrinks, up to its end. Anything without a size (a pipe, a
+    /// device, `/proc`) is read in chunks to its end.
     public static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
+        /// Reads what is left of `descriptor` in 64 KiB chunks, up to its end.
+        func readToEnd(_ descriptor: Int32) -> Result<[UInt8], SystemError> {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { buffer in
+                    read(descriptor, buffer.baseAddress, buffer.count)
+                }
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(.current)
+                }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            return .success(bytes)
+        }
+
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.current) }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
         var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_size > 0 {
-            bytes.reserveCapacity(Int(info.st_size))
-        }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
+        guard fstat(descriptor, &info) == 0 else { return .failure(.current) }
+        guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG), info.st_size > 0 else { return readToEnd(descriptor) }
+        let size = Int(info.st_size)
+        var failure: SystemError? = nil
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var total = 0
+            while total < size {
+                let count = read(descriptor, buffer.baseAddress! + total, size - total)
+                if count > 0 {
+                    total += count
+                } else if count == 0 {
+                    break  // the file shrank since `fstat`
+                } else if errno != EINTR {
+                    failure = .current
+                    break
+                }
             }
-            if count == 0 { break }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .failure(.current)
-            }
-            bytes.append(contentsOf: chunk[0..<count])
+            initialized = total
         }
+        if let failure { return .failure(failure) }
         return .success(bytes)
     }
 }

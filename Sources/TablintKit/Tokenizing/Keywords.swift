@@ -40,8 +40,9 @@ enum Keywords {
     static func isPoundKeyword(_ word: UnsafeBufferPointer<UInt8>) -> Bool { poundKeywordsSet.contains(word) }
 }
 
-/// A set of words of 1...15 bytes in a small open-addressing table. A lookup hashes only the
-/// word's length and first and last bytes, and compares the whole word (packed into two
+/// A set of words of 1...15 bytes in a small open-addressing table. A lookup first checks a
+/// per-first-byte mask of the member lengths (which turns most names away at once), then hashes
+/// the word's length and first and last bytes, and compares the whole word (packed into two
 /// integers) only when those match: a few integer operations, never an allocation.
 struct WordSet {
     private struct Entry {
@@ -53,11 +54,14 @@ struct WordSet {
 
     /// 256 slots for a few dozen words, so a probe sequence is almost always one slot long.
     private var slots = [Entry](repeating: Entry(), count: 256)
+    /// For each first byte, bit `n` is set when a member of `n` bytes starts with it.
+    private var lengthsByFirstByte = [UInt16](repeating: 0, count: 256)
 
     init(_ words: [String]) {
         for word in words {
             let bytes = Array(word.utf8)
             precondition(!bytes.isEmpty && bytes.count <= 15, "WordSet holds words of 1...15 bytes")
+            lengthsByFirstByte[Int(bytes[0])] |= 1 << UInt16(bytes.count)
             bytes.withUnsafeBufferPointer { word in
                 let signature = Self.signature(word)
                 let (low, high) = Self.pack(word)
@@ -70,12 +74,22 @@ struct WordSet {
 
     @inline(__always)
     func contains(_ word: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard word.count > 0, word.count <= 15 else { return false }
-        let signature = Self.signature(word)
+        guard word.count > 0, word.count <= 15, let base = word.baseAddress else { return false }
+        return contains(base, length: word.count, readable: word.count)
+    }
+
+    /// Whether the `length` bytes at `base` are a member. `readable` bytes from `base` on may
+    /// be read (at least `length`): with 16 of them the word is loaded in two unaligned reads.
+    @inline(__always)
+    func contains(_ base: UnsafePointer<UInt8>, length: Int, readable: Int) -> Bool {
+        guard length <= 15, lengthsByFirstByte[Int(base[0])] & (1 &<< UInt16(truncatingIfNeeded: length)) != 0 else {
+            return false
+        }
+        let signature = UInt32(truncatingIfNeeded: length) << 16 | UInt32(base[0]) << 8 | UInt32(base[length &- 1])
         var slot = Self.slot(signature)
         while slots[slot].signature != 0 {
             if slots[slot].signature == signature {
-                let (low, high) = Self.pack(word)
+                let (low, high) = readable >= 16 ? Self.packWide(base, length: length) : Self.pack(UnsafeBufferPointer(start: base, count: length))
                 if slots[slot].low == low, slots[slot].high == high { return true }
             }
             slot = (slot + 1) & 255
@@ -106,6 +120,19 @@ struct WordSet {
             }
         }
         return (low, high)
+    }
+
+    /// `pack` for a word of 1...15 bytes with 16 readable bytes at `base`: two unaligned
+    /// loads, masked to the word's length.
+    @inline(__always)
+    private static func packWide(_ base: UnsafePointer<UInt8>, length: Int) -> (UInt64, UInt64) {
+        let raw = UnsafeRawPointer(base)
+        let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if length < 8 {
+            return (first & ((1 &<< UInt64(truncatingIfNeeded: 8 &* length)) &- 1), 0)
+        }
+        return (first, second & ((1 &<< UInt64(truncatingIfNeeded: 8 &* (length &- 8))) &- 1))
     }
 }
 

@@ -10,9 +10,19 @@ public struct LineTable: Equatable {
     public init(_ bytes: [UInt8]) {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             var index = 0
             let count = buffer.count
             while index < count {
+                // Most 8-byte stretches hold no line break: skip them in one step (SWAR: set
+                // the high bit of each lane below 0x0E, where `\n` and `\r` are, and of no other).
+                if index + 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
                 index += 1
                 if byte == UInt8(ascii: "\n") {

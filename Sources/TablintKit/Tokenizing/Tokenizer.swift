@@ -7,40 +7,61 @@
 public enum Tokenizer {
     public static func tokenize(_ bytes: [UInt8]) -> [Token] {
         bytes.withUnsafeBufferPointer { buffer in
-            var lexer = Lexer(buffer)
-            defer { lexer.pieces.deallocate() }
-            lexer.run()
-            return lexer.pieces.array
+            // Swift source averages about three bytes a piece (3.3 over the toolchain's
+            // interfaces, 2.5 in the densest of them). The pieces are written straight into the
+            // array returned; only a file denser than two bytes a piece moves them to a grown
+            // buffer (and copies them once more at the end). Pages never written are never touched.
+            let estimate = buffer.count / 2 + 16
+            var grown: [Token]? = nil
+            let pieces = [Token](unsafeUninitializedCapacity: estimate) { storage, initialized in
+                var lexer = Lexer(buffer, storage: storage.baseAddress!, capacity: storage.count)
+                lexer.run()
+                if lexer.pieces.isGrown {
+                    grown = lexer.pieces.array
+                    lexer.pieces.deallocate()
+                    initialized = 0
+                } else {
+                    initialized = lexer.pieces.count
+                }
+            }
+            return grown ?? pieces
         }
     }
 }
 
-/// The pieces as they are cut: a buffer grown by hand, because `Array.append` checks
+/// The pieces as they are cut: written through a pointer, because `Array.append` checks
 /// uniqueness and capacity on every call and that showed in profiles as a tenth of the time.
-/// `Token` is plain data, so nothing needs deinitializing.
+/// It starts in storage the caller owns (the result array's); a file with more pieces than
+/// that holds moves to a buffer of its own, twice as large each time. `Token` is plain data,
+/// so nothing needs deinitializing.
 struct PieceBuffer {
-    private var base: UnsafeMutablePointer<Token>
+    private(set) var base: UnsafeMutablePointer<Token>
     private var capacity: Int
     private(set) var count = 0
+    /// Whether `base` is a buffer of our own (to deallocate) rather than the caller's storage.
+    private(set) var isGrown = false
 
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+    init(storage: UnsafeMutablePointer<Token>, capacity: Int) {
+        base = storage
+        self.capacity = capacity
     }
 
     @inline(__always)
     mutating func append(_ token: Token) {
-        if count == capacity { grow() }
+        if _slowPath(count == capacity) { self = grown() }
         (base + count).initialize(to: token)
-        count += 1
+        count &+= 1
     }
 
-    private mutating func grow() {
-        let larger = UnsafeMutablePointer<Token>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
+    /// This buffer moved to one twice as large (a value, so a caller's copy in registers stays there).
+    @inline(never)
+    private func grown() -> PieceBuffer {
+        var larger = PieceBuffer(storage: .allocate(capacity: max(capacity * 2, 16)), capacity: max(capacity * 2, 16))
+        larger.base.moveInitialize(from: base, count: count)
+        if isGrown { base.deallocate() }
+        larger.count = count
+        larger.isGrown = true
+        return larger
     }
 
     @inline(__always)
@@ -57,7 +78,10 @@ struct PieceBuffer {
 
     var array: [Token] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    func deallocate() { base.deallocate() }
+    /// Frees a grown buffer (the caller's storage is the caller's).
+    func deallocate() {
+        if isGrown { base.deallocate() }
+    }
 }
 
 /// The lexer's state for one file. Kept out of the public API: callers only see `[Token]`.
@@ -89,11 +113,10 @@ struct Lexer {
     /// Reserved words, held here so the hot path does not go through a global's lazy initializer.
     private let reserved = Keywords.reservedSet
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, storage: UnsafeMutablePointer<Token>, capacity: Int) {
         self.bytes = bytes
         self.count = bytes.count
-        // Swift source averages about one piece per three bytes; reserving that avoids regrowth.
-        pieces = PieceBuffer(capacity: bytes.count / 3 + 16)
+        pieces = PieceBuffer(storage: storage, capacity: capacity)
     }
 
     mutating func run() {
@@ -104,7 +127,9 @@ struct Lexer {
             emit(.shebang, position, endOfLine(from: position))
         }
         while position < count {
-            if case .string(let quote, let multiline, let pounds, _) = modes.last {
+            if modes.isEmpty {
+                lexTopLevelCode()
+            } else if case .string(let quote, let multiline, let pounds, _) = modes.last {
                 lexStringText(quote: quote, multiline: multiline, pounds: pounds)
             } else {
                 lexCode()
@@ -118,6 +143,207 @@ struct Lexer {
             }
         }
     }
+
+    // MARK: - The fast path
+
+    /// How `lexTopLevelCode` treats each byte: `slow` bytes go to `lexCode`.
+    private enum ByteClass {
+        static let slow: UInt8 = 0
+        /// Space, tab, vertical tab, form feed.
+        static let space: UInt8 = 1
+        /// `\n`, `\r`.
+        static let lineBreak: UInt8 = 2
+        /// `A`-`Z`, `a`-`z`, `_`.
+        static let nameStart: UInt8 = 3
+        /// `(` `)` `[` `]` `{` `}` `,` `:` `;` `\` `@`: always one piece of one byte outside strings
+        /// and interpolations; the table gives its kind.
+        static let punctuation: UInt8 = 4
+        /// `.`
+        static let period: UInt8 = 5
+        /// An ASCII operator character other than `/` and `.`: `=-+!*%<>&|^~?`.
+        static let operatorCharacter: UInt8 = 6
+        /// `/`
+        static let slash: UInt8 = 7
+    }
+
+    /// Per byte: its `ByteClass`, then (at 256 + byte) the raw `TokenKind` of a punctuation
+    /// byte, then (at 512 + byte) whether the byte, following an operator character, ends the
+    /// operator: an ASCII byte that is neither an operator character nor `.` (NUL stands for
+    /// the file's end, which ends it too). Allocated once and never freed.
+    private static let byteTables: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 768)
+        table.initialize(repeating: 0, count: 768)
+        let operatorCharacters = Array("=-+!*%<>&|^~?".utf8)
+        for byte in 0..<128 {
+            let c = UInt8(byte)
+            var kind: TokenKind? = nil
+            switch c {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C: table[byte] = ByteClass.space
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"): table[byte] = ByteClass.lineBreak
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                table[byte] = ByteClass.nameStart
+            case UInt8(ascii: "("): kind = .leftParen
+            case UInt8(ascii: ")"): kind = .rightParen
+            case UInt8(ascii: "["): kind = .leftBracket
+            case UInt8(ascii: "]"): kind = .rightBracket
+            case UInt8(ascii: "{"): kind = .leftBrace
+            case UInt8(ascii: "}"): kind = .rightBrace
+            case UInt8(ascii: ","): kind = .comma
+            case UInt8(ascii: ":"): kind = .colon
+            case UInt8(ascii: ";"): kind = .semicolon
+            case UInt8(ascii: "\\"): kind = .backslash
+            case UInt8(ascii: "@"): kind = .atSign
+            case UInt8(ascii: "."): table[byte] = ByteClass.period
+            case UInt8(ascii: "/"): table[byte] = ByteClass.slash
+            default:
+                if operatorCharacters.contains(c) { table[byte] = ByteClass.operatorCharacter }
+            }
+            if let kind {
+                table[byte] = ByteClass.punctuation
+                table[256 + byte] = kind.rawValue
+            }
+            let continuesOperator = operatorCharacters.contains(c) || c == UInt8(ascii: "/") || c == UInt8(ascii: ".")
+            table[512 + byte] = continuesOperator ? 0 : 1
+        }
+        return UnsafePointer(table)
+    }()
+    private let tables = Lexer.byteTables
+
+    /// Code outside any string or interpolation, the bulk of every file: the common pieces
+    /// (whitespace, line breaks, ASCII names and keywords, punctuation, one-character operators,
+    /// `->`, `//` comments) are cut here in one loop over a pointer, everything else by
+    /// `lexCode`. Returns at the end of the file or when a string or interpolation opens.
+    /// Must cut exactly what `lexCode` would; the state lives in locals and is written back
+    /// around every call to `lexCode`.
+    private mutating func lexTopLevelCode() {
+        guard let base = bytes.baseAddress else { return }
+        let count = self.count
+        let tables = self.tables
+        let names = self.nameBytes
+        var start = position
+        var out = pieces
+        var lastSignificant = self.lastSignificant
+        var lineBreakSinceSignificant = self.lineBreakSinceSignificant
+
+        @inline(__always) func appendSignificant(_ kind: TokenKind, _ end: Int) {
+            out.append(Token(kind: kind, start: start, end: end))
+            lastSignificant = out.count &- 1
+            lineBreakSinceSignificant = false
+            start = end
+        }
+
+        while start < count {
+            let c = base[start]
+            switch tables[Int(c)] {
+            case ByteClass.space:
+                var end = start &+ 1
+                while end < count, tables[Int(base[end])] == ByteClass.space { end &+= 1 }
+                out.append(Token(kind: .whitespace, start: start, end: end))
+                start = end
+                continue
+            case ByteClass.lineBreak:
+                // No single-line string is open out here, so a line break closes nothing.
+                var end = start &+ 1
+                while end < count, tables[Int(base[end])] == ByteClass.lineBreak { end &+= 1 }
+                out.append(Token(kind: .newline, start: start, end: end))
+                lineBreakSinceSignificant = true
+                start = end
+                continue
+            case ByteClass.nameStart:
+                var end = start &+ 1
+                while end &+ 8 <= count {
+                    let run = Self.asciiNameBytes(base + end)
+                    end &+= run
+                    if run < 8 { break }
+                }
+                while end < count, names[Int(base[end])] { end &+= 1 }
+                if end < count, base[end] >= 0x80 { break }  // a name with non-ASCII characters
+                let length = end &- start
+                let kind: TokenKind
+                if length == 1, c == UInt8(ascii: "_") {
+                    kind = .wildcard
+                } else if reserved.contains(base + start, length: length, readable: count &- start) {
+                    // After `.` on the same line a reserved word is a member name: see `lexIdentifier`.
+                    if !lineBreakSinceSignificant, lastSignificant >= 0, out[lastSignificant].kind == .period {
+                        kind = Keywords.isKeptAfterPeriod(UnsafeBufferPointer(start: base + start, count: length))
+                            ? .keyword : .identifier
+                    } else {
+                        kind = .keyword
+                    }
+                } else {
+                    kind = .identifier
+                }
+                appendSignificant(kind, end)
+                continue
+            case ByteClass.punctuation:
+                appendSignificant(unsafeBitCast(tables[256 &+ Int(c)], to: TokenKind.self), start &+ 1)  // a raw value
+                continue
+            case ByteClass.period, ByteClass.operatorCharacter:
+                // One operator character before a byte that cannot continue the operator is an
+                // operator of its own (`lexOperator`): `.`, `=`, `<`, `?`…, except `<#` (a
+                // placeholder). `<` and `>` cannot start a conflict marker here: its next byte
+                // would be another `<` or `>`.
+                let next = start &+ 1 < count ? base[start &+ 1] : 0
+                if tables[512 &+ Int(next)] != 0, c != UInt8(ascii: "<") || next != UInt8(ascii: "#") {
+                    appendSignificant(c == UInt8(ascii: ".") ? .period : c == UInt8(ascii: "=") ? .equal : .operator, start &+ 1)
+                    continue
+                }
+                if c == UInt8(ascii: "-"), next == UInt8(ascii: ">"),
+                    start &+ 2 == count || tables[512 &+ Int(base[start &+ 2])] != 0
+                {
+                    appendSignificant(.arrow, start &+ 2)
+                    continue
+                }
+            case ByteClass.slash:
+                if start &+ 1 < count, base[start &+ 1] == UInt8(ascii: "/") {
+                    var end = start &+ 2
+                    while end < count, tables[Int(base[end])] != ByteClass.lineBreak { end &+= 1 }
+                    out.append(Token(kind: .lineComment, start: start, end: end))
+                    start = end
+                    continue
+                }
+            default:
+                break
+            }
+            // Anything else: the general lexer, with the state written back and read again.
+            pieces = out
+            self.lastSignificant = lastSignificant
+            self.lineBreakSinceSignificant = lineBreakSinceSignificant
+            position = start
+            lexCode()
+            out = pieces
+            lastSignificant = self.lastSignificant
+            lineBreakSinceSignificant = self.lineBreakSinceSignificant
+            start = position
+            if !modes.isEmpty { return }
+        }
+        pieces = out
+        self.lastSignificant = lastSignificant
+        self.lineBreakSinceSignificant = lineBreakSinceSignificant
+        position = start
+    }
+
+    /// How many of the 8 bytes at `bytes` (all readable) are ASCII name bytes `[0-9A-Za-z_$]`
+    /// before the first that is not: 8 bytes at once, in one integer (SWAR).
+    @inline(__always)
+    static func asciiNameBytes(_ bytes: UnsafePointer<UInt8>) -> Int {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        // Every lane below 0x80, so adding at most 0x80 to a lane never carries into the next.
+        let low = word & ~highBits
+        @inline(__always) func inRange(_ lanes: UInt64, _ lowest: UInt64, _ highest: UInt64) -> UInt64 {
+            let atLeastLowest = lanes &+ ones &* (0x80 &- lowest)  // high bit set where lane >= lowest
+            let aboveHighest = lanes &+ ones &* (0x7F &- highest)  // high bit set where lane > highest
+            return atLeastLowest & ~aboveHighest & highBits
+        }
+        let letters = inRange(low | ones &* 0x20, 0x61, 0x7A)  // `A`-`Z` folded onto `a`-`z`
+        let others = inRange(low, 0x30, 0x39) | inRange(low, 0x5F, 0x5F) | inRange(low, 0x24, 0x24)
+        // A lane whose own high bit is set (not ASCII) is not a name byte either.
+        let stops = ~(letters | others) & highBits | word & highBits
+        return stops == 0 ? 8 : stops.trailingZeroBitCount &>> 3
+    }
+
 
     // MARK: - Emitting
 
@@ -406,7 +632,9 @@ struct Lexer {
             return
         }
         let dotOperator = bytes[start] == UInt8(ascii: ".")
-        let context = isLeftBound(start) ? nil : slashContext()
+        // What precedes the run, for a `/` inside it; computed the first time one needs it.
+        let prefixPosition = !isLeftBound(start)
+        var context: SlashContext? = nil
         var regexEnd: Int? = nil
         var holdsCommentEnd = false
         var end = start
@@ -418,8 +646,9 @@ struct Lexer {
             if c == UInt8(ascii: "<"), end > start, byte(end + 1) == UInt8(ascii: "#"), lineHasPlaceholderEnd(after: end + 1) {
                 break  // `a+<#x#>`: the placeholder is an operand
             }
-            if c == UInt8(ascii: "/"), end > start, let context, !holdsCommentEnd, bytes[end - 1] != UInt8(ascii: "*") {
-                regexEnd = bareRegexEnd(from: end, after: context)
+            if c == UInt8(ascii: "/"), end > start, prefixPosition, !holdsCommentEnd, bytes[end - 1] != UInt8(ascii: "*") {
+                if context == nil { context = slashContext() }
+                regexEnd = bareRegexEnd(from: end, after: context!)
                 if regexEnd != nil { break }  // a prefix operator applied to a regex literal: `!/a/`
             }
             if c == UInt8(ascii: ".") {
@@ -452,6 +681,7 @@ struct Lexer {
     /// Whether the character at `offset` is glued to the one before it, as Swift decides it for
     /// operators: not after whitespace, an opening bracket, `,` `;` `:`, the end of a block
     /// comment, or at the start of the file.
+    @inline(__always)
     private func isLeftBound(_ offset: Int) -> Bool {
         guard offset > 0 else { return false }
         switch bytes[offset - 1] {
@@ -722,6 +952,7 @@ struct Lexer {
     /// Whether an operator ending just before `offset` is glued to what follows it, as Swift
     /// decides it: not when whitespace, a closing bracket, `,` `;` `:`, a comment or the end of
     /// the file follows.
+    @inline(__always)
     private func isRightBound(_ offset: Int) -> Bool {
         guard offset < count else { return false }
         switch bytes[offset] {

@@ -1,0 +1,125 @@
+/// Proves, from a file's bytes alone, that no reader can find anything in an ordinary `.swift`
+/// file, so `Linter.analyze` can skip them. Pure: bytes and file kind in, a yes or no out.
+///
+/// Every reader starts from a word the file must spell out in its bytes:
+///
+/// * `TableLiteralReader`: the identifier `Table` (then `(` and `machine:`);
+/// * `MachineEnumReader`: `@Machine`;
+/// * `FixtureReader.readEmbedded`: a `"""` literal whose value starts with the word `machine`.
+///   Without a backslash a literal's value is its bytes less indentation and line-break
+///   changes, so the value spells `machine` only if the bytes do; with one (`\u{6D}`, a `\`
+///   joining two lines) it might, so any backslash counts;
+/// * `DispatcherReader`: the keyword `switch` (a dispatcher is a function's `switch`);
+/// * inline suppressions (`// tablint:…`) are read from the file too, so `tablint` counts.
+///
+/// A file with none of these has no matrix, no read problem, no dispatcher and no bound
+/// matrix: every rule sees what it would see after running the readers. `Table`, `switch` and
+/// `Machine` count only as whole words (`HashTable`, `switches` do not), and anything unsure
+/// (a non-ASCII byte next to the word) counts. Only ordinary `.swift` files are skipped:
+/// `*.tb.swift` files are checked for their directive and formattability whatever they hold,
+/// and `.tbl` fixtures are not Swift.
+public enum Prefilter {
+    /// The switch the differential tests turn off to compare with the full analysis. Read by
+    /// every `Linter.analyze`; set it only while no lint runs.
+    static var isEnabled = true
+
+    /// Whether the readers cannot find anything in a file of this kind with these bytes.
+    public static func canSkipReaders(_ bytes: [UInt8], kind: FileKind) -> Bool {
+        guard kind == .swift else { return false }
+        return bytes.withUnsafeBufferPointer { !mayHoldMatrixOrDispatcher($0) }
+    }
+
+    /// Whether the bytes hold one of the words the readers start from (see the type's comment).
+    ///
+    /// One pass, 8 bytes at a time: a word is looked for only where one of its rarer bytes is
+    /// (`w` of `switch`, `b` of `Table` and `tablint`, `@`, `"`); `machine` and `\` are looked
+    /// for only in a file that has a `"""`.
+    static func mayHoldMatrixOrDispatcher(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let count = bytes.count
+        var tripleQuote = false
+
+        /// What the byte at `index` starts or belongs to: a trigger, a `"""`, or nothing.
+        func check(_ index: Int) -> Bool {
+            switch base[index] {
+            case UInt8(ascii: "w"):
+                return index >= 1 && isWord("switch", at: index - 1)
+            case UInt8(ascii: "b"):
+                return index >= 2 && (isWord("Table", at: index - 2) || spells("tablint", at: index - 2))
+            case UInt8(ascii: "@"):
+                return spells("@Machine", at: index) && endsWord(at: index + 8)
+            case UInt8(ascii: "\""):
+                if !tripleQuote, spells("\"\"\"", at: index) { tripleQuote = true }
+                return false
+            default:
+                return false
+            }
+        }
+
+        func spells(_ word: StaticString, at index: Int) -> Bool {
+            let length = word.utf8CodeUnitCount
+            guard index >= 0, index + length <= count else { return false }
+            let letters = word.utf8Start
+            for offset in 0..<length where base[index + offset] != letters[offset] { return false }
+            return true
+        }
+
+        /// `word` at `index` as a whole word: no name character right before or after it.
+        func isWord(_ word: StaticString, at index: Int) -> Bool {
+            spells(word, at: index) && (index == 0 || !isNameByte(base[index - 1]))
+                && endsWord(at: index + word.utf8CodeUnitCount)
+        }
+
+        func endsWord(at index: Int) -> Bool { index >= count || !isNameByte(base[index]) }
+
+        var index = 0
+        while index + 8 <= count {
+            if hasAnchor(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) {
+                for offset in index..<(index + 8) where check(offset) { return true }
+            }
+            index += 8
+        }
+        while index < count {
+            if check(index) { return true }
+            index += 1
+        }
+        guard tripleQuote else { return false }
+        if bytes.contains(UInt8(ascii: "\\")) { return true }
+        for start in 0..<count where base[start] == UInt8(ascii: "m") && spells("machine", at: start) { return true }
+        return false
+    }
+
+    /// `[A-Za-z0-9_$]`: a byte that would continue an ASCII name. A non-ASCII byte might (or
+    /// might not) belong to a name, so it is not one here: the word next to it counts.
+    @inline(__always)
+    static func isNameByte(_ c: UInt8) -> Bool {
+        (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+            || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
+    }
+
+    /// Whether one of the 8 bytes of `word` is `w`, `b`, `@` or `"` (SWAR: a lane equal to the
+    /// anchor becomes zero, and the zero-byte test finds it; it has no false positives).
+    @inline(__always)
+    static func hasAnchor(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
+        return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            != 0
+    }
+}
+
+extension LintContext {
+    /// The context of a file the prefilter cleared: its tokens, and none of what the readers
+    /// would have found nothing of (no matrix, read problem, dispatcher or bound matrix).
+    init(withoutReaders file: SourceFile, settings: LintSettings) {
+        self.file = file
+        self.settings = settings
+        tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
+        reading = MatrixReading()
+        matrices = []
+        dispatchers = []
+        boundMatrices = []
+    }
+}
