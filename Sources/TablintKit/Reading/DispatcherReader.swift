@@ -9,20 +9,43 @@ public enum DispatcherReader {
     /// (a transition function written for another library, say): every `switch` of such a
     /// function over its own parameters is read as a dispatcher.
     public static func read(_ tokens: SignificantTokens, extraFunctionNames: Set<String> = []) -> [Dispatcher] {
-        read(tokens, scopes: TypeScopes(tokens), extraFunctionNames: extraFunctionNames)
+        var cache: TypeScopes?
+        return read(tokens, scopes: {
+            if let cache { return cache }
+            let built = TypeScopes(tokens)
+            cache = built
+            return built
+        }, extraFunctionNames: extraFunctionNames)
     }
 
-    static func read(_ tokens: SignificantTokens, scopes: TypeScopes, extraFunctionNames: Set<String>) -> [Dispatcher] {
+    /// `scopes` is asked for only when a function with a `switch` in its body is read, so a
+    /// file without one never builds them.
+    /// `switches`: the file's `switch` keywords in order, if the caller has found them.
+    static func read(
+        _ tokens: SignificantTokens, scopes: () -> TypeScopes, extraFunctionNames: Set<String>, switches known: [Int]? = nil
+    ) -> [Dispatcher] {
         var found: [Dispatcher] = []
+        // A function's dispatchers are `switch`es of its body: a function whose body holds no
+        // `switch` token has none, so its header is not read (most functions). With the
+        // shortcuts off (the differential tests), every header is read as before.
+        let shortcuts = ReaderShortcuts.isEnabled
+        let switches = shortcuts ? known ?? tokens.switchKeywords() : []
+        if shortcuts && switches.isEmpty { return [] }
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
-            guard tokens.kind(index) == .keyword, tokens.isText(index, "func"),
-                let header = FunctionHeader.read(tokens, at: index)
+            guard tokens.kind(index) == .keyword, tokens.isText(index, "func") else { continue }
+            if shortcuts && switches.last! <= index { break }  // no `switch` after this `func`
+            guard let header = FunctionHeader.read(tokens, at: index, bodyHolds: shortcuts ? switches : nil)
             else { continue }
-            let reader = FunctionReader(
-                tokens: tokens, scopes: scopes, header: header,
-                isConfigured: extraFunctionNames.contains(header.name.text))
+            let isConfigured = extraFunctionNames.contains(header.name.text)
+            // The type scopes (built on first use) only remove parameters whose type is an
+            // enclosing type's generic parameter, so every role the function can have is
+            // among its other parameters': if those cannot make it a dispatcher, skip it.
+            if shortcuts, !FunctionReader.mayDispatch(header, roles: FunctionReader.possibleRoles(header), isConfigured: isConfigured) {
+                continue
+            }
+            let reader = FunctionReader(tokens: tokens, scopes: scopes(), header: header, isConfigured: isConfigured)
             guard reader.mayDispatch else { continue }
             // An unterminated string or comment inside is a `tablint::syntax` error already, and
             // everything after it is read in the wrong mode: say nothing about this function.
@@ -116,29 +139,23 @@ struct FunctionHeader {
     /// machine's state enum.
     var genericNames: Set<String>
 
-    /// Keywords that may stand between a function's parameters and its body.
-    private static let signatureKeywords: Set<String> = ["throws", "rethrows", "where", "Self", "Any", "self", "inout"]
-
-    static func read(_ tokens: SignificantTokens, at keyword: Int) -> FunctionHeader? {
+    /// `bodyHolds`, if given, lists token indices in order (the file's `switch` keywords): a
+    /// function whose body holds none of them is not read (nil), before its parameters are.
+    static func read(_ tokens: SignificantTokens, at keyword: Int, bodyHolds: [Int]? = nil) -> FunctionHeader? {
         let nameIndex = keyword + 1
         guard tokens.kind(nameIndex) == .identifier else { return nil }
-        let name = Name(SignificantTokens.unticked(tokens.text(nameIndex)), tokens[nameIndex].range)
         var index = nameIndex + 1
-        var cellsGenerics = Set<String>()
-        var genericNames = Set<String>()
-        if tokens.kind(index) == .operator, tokens.text(index).hasPrefix("<") {
+        var genericClause: Range<Int>?
+        if tokens.kind(index) == .operator, tokens.startsWith(index, UInt8(ascii: "<")), tokens.text(index).hasPrefix("<") {
             let start = index
             while index < tokens.count, tokens.kind(index) != .leftParen {
                 if stopsHeader(tokens, index) { return nil }
                 index += 1
             }
-            cellsGenerics = constrainedToCells(tokens, start..<index)
-            genericNames = declaredGenerics(tokens, start..<index)
+            genericClause = start..<index
         }
-        guard tokens.kind(index) == .leftParen, tokens.partner[index] > index,
-            let elements = tokens.elements(inside: index)
-        else { return nil }
-        let parameters = elements.compactMap { parameter(tokens, $0) }
+        guard tokens.kind(index) == .leftParen, tokens.partner[index] > index else { return nil }
+        let parameterList = index
         index = tokens.partner[index] + 1
         var arrow: Int?
         var typeEnd: Int?
@@ -156,6 +173,17 @@ struct FunctionHeader {
             index += 1
         }
         guard index < tokens.count, tokens.partner[index] > index else { return nil }
+        if let marks = bodyHolds {
+            // The first mark after the `{`, by binary search: inside the body if before its `}`.
+            let body = index
+            let first = marks.partitionPoint { $0 <= body }
+            guard first < marks.count, marks[first] < tokens.partner[body] else { return nil }
+        }
+        guard let elements = tokens.elements(inside: parameterList) else { return nil }
+        let parameters = elements.compactMap { parameter(tokens, $0) }
+        let cellsGenerics = genericClause.map { constrainedToCells(tokens, $0) } ?? []
+        let genericNames = genericClause.map { declaredGenerics(tokens, $0) } ?? []
+        let name = Name(SignificantTokens.unticked(tokens.text(nameIndex)), tokens[nameIndex].range)
         let returnType = arrow.map { compact(tokens, ($0 + 1)..<(typeEnd ?? index)) }
         return FunctionHeader(
             keyword: keyword, name: name, parameters: parameters, returnType: returnType, body: index,
@@ -169,7 +197,10 @@ struct FunctionHeader {
         case .leftBrace, .rightBrace, .semicolon, .rightParen, .rightBracket, .atSign, .poundKeyword, .equal, nil:
             return true
         case .keyword:
-            return !signatureKeywords.contains(tokens.text(index))
+            // The keywords that may stand between a function's parameters and its body.
+            return !(tokens.isText(index, "throws") || tokens.isText(index, "rethrows") || tokens.isText(index, "where")
+                || tokens.isText(index, "Self") || tokens.isText(index, "Any") || tokens.isText(index, "self")
+                || tokens.isText(index, "inout"))
         default:
             return false
         }
@@ -268,18 +299,22 @@ private struct FunctionReader {
     var name: String { header.name.text }
 
     /// `step`, `timerStep`, or a function returning `Step<…>`.
-    var isStepFunction: Bool {
-        name == "step" || machineFromName != nil || returnsStep
+    var isStepFunction: Bool { Self.isStepFunction(header) }
+
+    static func isStepFunction(_ header: FunctionHeader) -> Bool {
+        header.name.text == "step" || machine(fromName: header.name.text) != nil || returnsStep(header)
     }
 
-    var returnsStep: Bool {
+    static func returnsStep(_ header: FunctionHeader) -> Bool {
         guard let type = header.returnType else { return false }
         let base = type.split(separator: "<", maxSplits: 1).first.map(String.init) ?? type
         return (base.split(separator: ".").last.map(String.init) ?? base) == "Step"
     }
 
     /// `timerStep` → `Timer`.
-    var machineFromName: String? {
+    var machineFromName: String? { Self.machine(fromName: name) }
+
+    static func machine(fromName name: String) -> String? {
         guard name.hasSuffix("Step"), name.count > 4, let first = name.unicodeScalars.first, ("a"..."z").contains(first)
         else { return nil }
         let prefix = name.dropLast(4)
@@ -288,11 +323,26 @@ private struct FunctionReader {
 
     /// Whether any switch of this function could be a dispatcher, before its body is walked.
     var mayDispatch: Bool {
+        Self.mayDispatch(header, roles: Set(types.values.map(\.role)), isConfigured: isConfigured)
+    }
+
+    /// Whether a function with this header whose parameters have these roles could dispatch
+    /// (more roles never make it less likely).
+    static func mayDispatch(_ header: FunctionHeader, roles: Set<Dispatcher.Role>, isConfigured: Bool) -> Bool {
         if isConfigured { return true }
-        let roles = Set(types.values.map(\.role))
-        if isStepFunction, roles.contains(.state), roles.contains(.action) { return true }
+        if roles.contains(.state), roles.contains(.action), isStepFunction(header) { return true }
         if roles.contains(.effect) { return true }
-        return name == "render" && roles.contains(.state)
+        return header.name.text == "render" && roles.contains(.state)
+    }
+
+    /// The roles of every parameter whose type is a machine's enum and not one of the
+    /// function's own generic parameters: those of `types`, and maybe more.
+    static func possibleRoles(_ header: FunctionHeader) -> Set<Dispatcher.Role> {
+        var roles = Set<Dispatcher.Role>()
+        for parameter in header.parameters where !header.genericNames.contains(parameter.type) {
+            if let form = MachineType(parameter.type) { roles.insert(form.role) }
+        }
+        return roles
     }
 
     func dispatchers() -> [Dispatcher] {

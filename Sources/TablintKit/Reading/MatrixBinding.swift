@@ -21,14 +21,16 @@ enum MatrixBinder {
     /// literals bound by a global or member `let`/`var`, and complete `@Machine` enums. `.tbl`
     /// fixtures are pins of a matrix, not the matrix, and a local `let` in a function is not a
     /// machine's table.
-    static func bind(_ matrices: [Matrix], tokens: SignificantTokens, scopes: TypeScopes) -> [BoundMatrix] {
+    ///
+    /// `scopes` is asked for only when a `Table(...)` literal is to be bound.
+    static func bind(_ matrices: [Matrix], tokens: SignificantTokens, scopes: () -> TypeScopes) -> [BoundMatrix] {
         matrices.compactMap { matrix in
             guard matrix.isLintable else { return nil }
             switch matrix.surface {
             case .machineEnum:
                 return BoundMatrix(matrix: matrix, machine: matrix.machine.text)
             case .tableLiteral:
-                return machine(ofTableAt: matrix.range.lowerBound, tokens: tokens, scopes: scopes)
+                return machine(ofTableAt: matrix.range.lowerBound, tokens: tokens, scopes: scopes())
                     .map { BoundMatrix(matrix: matrix, machine: $0 ?? matrix.machine.text) }
             case .fixture:
                 return nil

@@ -5,35 +5,50 @@ public struct SignificantTokens {
     public let tokens: [Token]
     /// For an opening or closing bracket, the index of its partner; -1 for unpaired brackets
     /// and for every other token.
-    public let partner: [Int]
+    public let partner: BracketPartners
     /// Where the file's unterminated constructs start (comments included), usually none.
     public let unterminatedOffsets: [Int]
 
     public init(file: SourceFile, pieces: [Token]) {
         self.file = file
-        let tokens = pieces.filter { !$0.isTrivia }
-        unterminatedOffsets = pieces.filter(\.isUnterminated).map(\.start)
-        var partner = [Int](repeating: -1, count: tokens.count)
+        // Two passes over the pieces, no per-token allocation: count the tokens, then copy them
+        // into an array of that size while pairing brackets and noting unterminated constructs.
+        let count = pieces.reduce(0) { $1.isTrivia ? $0 : $0 + 1 }
+        var partner = [Int32](repeating: -1, count: count)
+        var unterminated: [Int] = []
         // An explicit stack: nesting depth is bounded by memory, not by the call stack.
         var open: [Int] = []
-        for (index, token) in tokens.enumerated() {
-            switch token.kind {
-            case .leftParen, .leftBracket, .leftBrace:
-                open.append(index)
-            case .rightParen, .rightBracket, .rightBrace:
-                // Only the innermost opener can pair; a closer of another shape stays unpaired,
-                // which keeps this linear on any input.
-                if let last = open.last, Self.closer(of: tokens[last].kind) == token.kind {
-                    partner[index] = last
-                    partner[last] = index
-                    open.removeLast()
+        let tokens = pieces.withUnsafeBufferPointer { pieces in
+            partner.withUnsafeMutableBufferPointer { partner in
+                [Token](unsafeUninitializedCapacity: count) { tokens, initialized in
+                    var index = 0
+                    for piece in pieces {
+                        if piece.isUnterminated { unterminated.append(piece.start) }
+                        if piece.isTrivia { continue }
+                        (tokens.baseAddress! + index).initialize(to: piece)
+                        switch piece.kind {
+                        case .leftParen, .leftBracket, .leftBrace:
+                            open.append(index)
+                        case .rightParen, .rightBracket, .rightBrace:
+                            // Only the innermost opener can pair; a closer of another shape stays
+                            // unpaired, which keeps this linear on any input.
+                            if let last = open.last, Self.closer(of: tokens[last].kind) == piece.kind {
+                                partner[index] = Int32(truncatingIfNeeded: last)
+                                partner[last] = Int32(truncatingIfNeeded: index)
+                                open.removeLast()
+                            }
+                        default:
+                            break
+                        }
+                        index += 1
+                    }
+                    initialized = index
                 }
-            default:
-                break
             }
         }
+        unterminatedOffsets = unterminated
         self.tokens = tokens
-        self.partner = partner
+        self.partner = BracketPartners(storage: partner)
     }
 
     static func closer(of kind: TokenKind) -> TokenKind? {
@@ -70,9 +85,24 @@ public struct SignificantTokens {
         guard token.length == text.utf8CodeUnitCount else { return false }
         return text.withUTF8Buffer { expected in
             file.bytes.withUnsafeBufferPointer { bytes in
-                UnsafeBufferPointer(rebasing: bytes[token.range]).elementsEqual(expected)
+                let start = token.start
+                for offset in 0..<expected.count where bytes[start + offset] != expected[offset] { return false }
+                return true
             }
         }
+    }
+
+    /// Whether token `index` starts with the byte `byte`.
+    func startsWith(_ index: Int, _ byte: UInt8) -> Bool {
+        guard index >= 0, index < tokens.count, tokens[index].length > 0 else { return false }
+        return file.bytes[tokens[index].start] == byte
+    }
+
+    /// The indices of the `switch` keywords, in order.
+    func switchKeywords() -> [Int] {
+        var found: [Int] = []
+        for index in tokens.indices where tokens[index].kind == .keyword && isText(index, "switch") { found.append(index) }
+        return found
     }
 
     public func text(_ index: Int) -> String { file.text(of: tokens[index]) }
@@ -108,4 +138,17 @@ public struct SignificantTokens {
         if start < closer { elements.append(start..<closer) }
         return elements
     }
+}
+
+/// `SignificantTokens.partner`: read like an `[Int]`, stored in 4 bytes a token (token
+/// offsets are `UInt32` already, so no file has more tokens than an `Int32` counts).
+public struct BracketPartners: Equatable {
+    let storage: [Int32]
+
+    public subscript(index: Int) -> Int { Int(storage[index]) }
+
+    public var count: Int { storage.count }
+
+    /// As an array of `Int`, for comparing.
+    public var array: [Int] { storage.map(Int.init) }
 }

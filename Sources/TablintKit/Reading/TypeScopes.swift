@@ -4,12 +4,15 @@
 struct TypeScopes {
     /// For every significant token, the index of the innermost `{` around it; -1 at top level.
     private var enclosingBrace: [Int32]
-    /// For a `{` that opens a type body, the type's name (the last part of `Outer.Timer`).
-    private var typeNames: [Int: String] = [:]
+    /// For a `{` that opens a type body, the index in `names` of the type's name (the last
+    /// part of `Outer.Timer`); -1 for every other token. Arrays indexed by token, not
+    /// dictionaries: one store per brace, no hashing.
+    private var typeName: [Int32]
+    private var names: [String] = []
     /// For every `{`, the innermost type body it is in or is: its `{` index, or -1.
-    private var nearestType: [Int: Int] = [:]
+    private var nearestType: [Int32]
     /// For a `{` that opens the body of a generic type (`struct Runner<S, A> {`), its
-    /// generic parameters' names.
+    /// generic parameters' names (few files have any).
     private var typeGenerics: [Int: Set<String>] = [:]
 
     /// Keywords that end a type declaration's head without a body having started.
@@ -19,19 +22,22 @@ struct TypeScopes {
 
     init(_ tokens: SignificantTokens) {
         enclosingBrace = [Int32](repeating: -1, count: tokens.count)
+        typeName = [Int32](repeating: -1, count: tokens.count)
+        nearestType = [Int32](repeating: -1, count: tokens.count)
         var open: [Int] = []
         var pendingType: String?
         var pendingGenerics: Set<String> = []
         var index = 0
         while index < tokens.count {
             enclosingBrace[index] = Int32(truncatingIfNeeded: open.last ?? -1)
-            let kind = tokens.kind(index)
-            switch kind {
+            let token = tokens[index]
+            switch token.kind {
             case .leftBrace:
-                let parentType = open.last.flatMap { nearestType[$0] } ?? -1
+                let parentType = open.last.map { nearestType[$0] } ?? -1
                 if let name = pendingType {
-                    typeNames[index] = name
-                    nearestType[index] = index
+                    typeName[index] = Int32(truncatingIfNeeded: names.count)
+                    names.append(name)
+                    nearestType[index] = Int32(truncatingIfNeeded: index)
                     if !pendingGenerics.isEmpty { typeGenerics[index] = pendingGenerics }
                 } else {
                     nearestType[index] = parentType
@@ -45,10 +51,15 @@ struct TypeScopes {
             case .semicolon:
                 pendingType = nil
             case .keyword, .identifier:
-                if let name = Self.declaredTypeName(tokens, at: index) {
+                // Only `enum`, `actor`, `class`, `struct`, `protocol` and `extension` declare a
+                // type: other lengths cannot.
+                let length = token.length
+                if length == 4 || length == 5 || length == 6 || length == 8 || length == 9,
+                    let name = Self.declaredTypeName(tokens, at: index)
+                {
                     pendingType = name
                     pendingGenerics = Self.genericParameters(tokens, after: index + 1)
-                } else if pendingType != nil, kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
+                } else if pendingType != nil, token.kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
                     pendingType = nil
                 }
             default:
@@ -125,22 +136,29 @@ struct TypeScopes {
         return Int(enclosingBrace[index])
     }
 
+    /// The name of the type whose body the `{` at `brace` opens, if it opens one.
+    private func typeName(openedAt brace: Int) -> String? {
+        let name = typeName[brace]
+        return name >= 0 ? names[Int(name)] : nil
+    }
+
     /// The name of the innermost type whose body holds token `index`, through functions and
     /// closures: `Timer` for a `func` anywhere inside `enum Timer { … }`.
     func enclosingTypeName(of index: Int) -> String? {
-        guard let brace = enclosingBrace(of: index), let type = nearestType[brace], type >= 0 else { return nil }
-        return typeNames[type]
+        guard let brace = enclosingBrace(of: index) else { return nil }
+        let type = nearestType[brace]
+        return type >= 0 ? typeName(openedAt: Int(type)) : nil
     }
 
     /// Whether token `index` sits at the top level or directly in a type body: where a `let` is
     /// a global or a member, not a local.
     func isDeclarationLevel(_ index: Int) -> Bool {
         guard let brace = enclosingBrace(of: index) else { return true }
-        return typeNames[brace] != nil
+        return typeName(openedAt: brace) != nil
     }
 
     /// The type whose body directly holds token `index`, if any.
     func directTypeName(of index: Int) -> String? {
-        enclosingBrace(of: index).flatMap { typeNames[$0] }
+        enclosingBrace(of: index).flatMap { typeName(openedAt: $0) }
     }
 }

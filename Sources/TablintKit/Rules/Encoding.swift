@@ -29,7 +29,18 @@ public struct Encoding: Rule {
         bytes.withUnsafeBufferPointer { buffer -> Problem? in
             var index = 0
             let count = buffer.count
+            let base = buffer.baseAddress
             while index < count {
+                // 8 bytes at a time while they are all ASCII and none is NUL: no high bit set
+                // (word & 0x80…80 == 0), and no zero byte ((x - 0x01…01) & ~x & 0x80…80 == 0).
+                while index + 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base! + index).loadUnaligned(as: UInt64.self))
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let highBits: UInt64 = 0x8080_8080_8080_8080
+                    if (word & highBits) | ((word &- ones) & ~word & highBits) != 0 { break }
+                    index += 8
+                }
+                guard index < count else { break }
                 let lead = buffer[index]
                 if lead >= 0x01 && lead < 0x80 { index += 1; continue }
                 if lead == 0 { return Problem(offset: index, length: 1, found: "a NUL byte (binary file?)") }
