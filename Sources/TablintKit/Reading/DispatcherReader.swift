@@ -20,16 +20,13 @@ public enum DispatcherReader {
 
     /// `scopes` is asked for only when a function with a `switch` in its body is read, so a
     /// file without one never builds them.
-    /// `switches`: the file's `switch` keywords in order, if the caller has found them.
-    static func read(
-        _ tokens: SignificantTokens, scopes: () -> TypeScopes, extraFunctionNames: Set<String>, switches known: [Int]? = nil
-    ) -> [Dispatcher] {
+    static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes, extraFunctionNames: Set<String>) -> [Dispatcher] {
         var found: [Dispatcher] = []
         // A function's dispatchers are `switch`es of its body: a function whose body holds no
         // `switch` token has none, so its header is not read (most functions). With the
         // shortcuts off (the differential tests), every header is read as before.
         let shortcuts = ReaderShortcuts.isEnabled
-        let switches = shortcuts ? known ?? tokens.switchKeywords() : []
+        let switches = shortcuts ? tokens.triggers.switches ?? [] : []
         if shortcuts && switches.isEmpty { return [] }
         var index = 0
         while index < tokens.count {

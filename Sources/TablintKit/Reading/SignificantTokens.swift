@@ -8,6 +8,8 @@ public struct SignificantTokens {
     public let partner: BracketPartners
     /// Where the file's unterminated constructs start (comments included), usually none.
     public let unterminatedOffsets: [Int]
+    /// Which readers' starting tokens the file has, noted while the tokens are gathered.
+    let triggers: ReaderTriggers
 
     public init(file: SourceFile, pieces: [Token]) {
         self.file = file
@@ -18,7 +20,8 @@ public struct SignificantTokens {
         var unterminated: [Int] = []
         // An explicit stack: nesting depth is bounded by memory, not by the call stack.
         var open: [Int] = []
-        let tokens = pieces.withUnsafeBufferPointer { pieces in
+        var triggers = ReaderTriggers(table: false, machine: false, multilineString: false, switches: [])
+        let tokens = file.bytes.withUnsafeBufferPointer { bytes in pieces.withUnsafeBufferPointer { pieces in
             partner.withUnsafeMutableBufferPointer { partner in
                 [Token](unsafeUninitializedCapacity: count) { tokens, initialized in
                     var index = 0
@@ -37,6 +40,18 @@ public struct SignificantTokens {
                                 partner[last] = Int32(truncatingIfNeeded: index)
                                 open.removeLast()
                             }
+                        case .identifier:
+                            // `MachineEnumReader` reads `Machine` right after an `@`.
+                            let length = piece.length
+                            if length == 5, Self.spells(bytes, piece, "Table") {
+                                triggers.table = true
+                            } else if length == 7, index > 0, tokens[index - 1].kind == .atSign, Self.spells(bytes, piece, "Machine") {
+                                triggers.machine = true
+                            }
+                        case .keyword:
+                            if piece.length == 6, Self.spells(bytes, piece, "switch") { triggers.switches!.append(index) }
+                        case .multilineStringQuote:
+                            triggers.multilineString = true
                         default:
                             break
                         }
@@ -45,10 +60,20 @@ public struct SignificantTokens {
                     initialized = index
                 }
             }
-        }
+        } }
+        self.triggers = triggers
         unterminatedOffsets = unterminated
         self.tokens = tokens
         self.partner = BracketPartners(storage: partner)
+    }
+
+    /// Whether `token` spells `word`; its length is checked by the caller.
+    @inline(__always)
+    private static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ token: Token, _ word: StaticString) -> Bool {
+        let letters = word.utf8Start
+        let start = token.start
+        for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != letters[offset] { return false }
+        return true
     }
 
     static func closer(of kind: TokenKind) -> TokenKind? {
@@ -96,13 +121,6 @@ public struct SignificantTokens {
     func startsWith(_ index: Int, _ byte: UInt8) -> Bool {
         guard index >= 0, index < tokens.count, tokens[index].length > 0 else { return false }
         return file.bytes[tokens[index].start] == byte
-    }
-
-    /// The indices of the `switch` keywords, in order.
-    func switchKeywords() -> [Int] {
-        var found: [Int] = []
-        for index in tokens.indices where tokens[index].kind == .keyword && isText(index, "switch") { found.append(index) }
-        return found
     }
 
     public func text(_ index: Int) -> String { file.text(of: tokens[index]) }

@@ -23,13 +23,12 @@ public struct LintContext {
             tokens = Tokenizer.tokenize(file.bytes)
             let significant = SignificantTokens(file: file, pieces: tokens)
             // A reader whose starting token is not in the file would find nothing: skip it.
-            let triggers = ReaderShortcuts.isEnabled ? ReaderTriggers(significant) : .all
+            let triggers = ReaderShortcuts.isEnabled ? significant.triggers : .all
             reading = (triggers.table ? TableLiteralReader.read(significant) : MatrixReading())
                 + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                 + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices) = Self.readDispatchers(
-                significant, matrices, extraDispatcherFunctions, switches: triggers.switches)
+            (dispatchers, boundMatrices) = Self.readDispatchers(significant, matrices, extraDispatcherFunctions)
         } else if file.kind == .fixture {
             tokens = []
             reading = FixtureReader.read(file)
@@ -70,9 +69,8 @@ public struct LintContext {
         }
     }
 
-    /// `switches`: the file's `switch` keywords if known (nil: the reader finds them).
     private static func readDispatchers(
-        _ tokens: SignificantTokens, _ matrices: [Matrix], _ extra: Set<String>, switches: [Int]? = nil
+        _ tokens: SignificantTokens, _ matrices: [Matrix], _ extra: Set<String>
     ) -> ([Dispatcher], [BoundMatrix]) {
         // Built on first use: a file without a function holding a `switch` and without a
         // `Table(...)` literal to bind never needs them.
@@ -84,7 +82,7 @@ public struct LintContext {
             return scopes
         }
         return (
-            DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra, switches: switches),
+            DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra),
             MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes)
         )
     }
@@ -116,58 +114,20 @@ enum ReaderShortcuts {
     static var isEnabled = true
 }
 
-/// Which readers can find anything in a file, from one pass over its significant tokens:
-/// each reader starts from a token it cannot do without (`Table` for `TableLiteralReader`,
-/// `@` then `Machine` for `MachineEnumReader`, a `"""` for `FixtureReader.readEmbedded`, a
-/// `switch` for `DispatcherReader`).
+/// Which readers can find anything in a file, noted by `SignificantTokens` as it gathers the
+/// tokens: each reader starts from a token it cannot do without (`Table` for
+/// `TableLiteralReader`, `@` then `Machine` for `MachineEnumReader`, a `"""` for
+/// `FixtureReader.readEmbedded`, a `switch` for `DispatcherReader`).
 struct ReaderTriggers {
-    var table = false
-    var machine = false
-    var multilineString = false
-    /// The indices of the `switch` keywords, in order; nil when not looked for.
+    var table: Bool
+    var machine: Bool
+    var multilineString: Bool
+    /// The indices of the `switch` keywords, in order; nil when not looked for (then the
+    /// dispatcher reader reads every function, as with the shortcuts off).
     var switches: [Int]?
 
     /// Every reader runs (and the dispatcher reader finds the switches itself).
     static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil)
-
-    init(table: Bool, machine: Bool, multilineString: Bool, switches: [Int]?) {
-        self.table = table
-        self.machine = machine
-        self.multilineString = multilineString
-        self.switches = switches
-    }
-
-    init(_ tokens: SignificantTokens) {
-        var switches: [Int] = []
-        tokens.file.bytes.withUnsafeBufferPointer { bytes in
-            tokens.tokens.withUnsafeBufferPointer { list in
-                /// Whether the token spells `word` (its length is checked by the caller).
-                func spells(_ token: Token, _ word: StaticString) -> Bool {
-                    let letters = word.utf8Start
-                    for offset in 0..<word.utf8CodeUnitCount where bytes[token.start + offset] != letters[offset] { return false }
-                    return true
-                }
-                for index in list.indices {
-                    let token = list[index]
-                    switch token.kind {
-                    case .identifier:
-                        // `MachineEnumReader` reads `Machine` right after an `@`.
-                        if token.length == 5, !table, spells(token, "Table") { table = true }
-                        if token.length == 7, !machine, index > 0, list[index - 1].kind == .atSign, spells(token, "Machine") {
-                            machine = true
-                        }
-                    case .keyword:
-                        if token.length == 6, spells(token, "switch") { switches.append(index) }
-                    case .multilineStringQuote:
-                        multilineString = true
-                    default:
-                        break
-                    }
-                }
-            }
-        }
-        self.switches = switches
-    }
 }
 
 /// Holds a context's format plan once computed. A class, so the value-typed context can fill
