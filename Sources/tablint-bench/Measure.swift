@@ -60,7 +60,9 @@ func peakMemory(_ executable: String, _ arguments: [String]) -> Int {
         // The last line: before it, `time` notes a non-zero exit status (tablint found problems).
         var kilobytes = 0
         var buffer = [CChar](repeating: 0, count: 256)
-        while fgets(&buffer, 256, file) != nil where atol(buffer) > 0 { kilobytes = Int(atol(buffer)) }
+        while fgets(&buffer, 256, file) != nil {
+            if atol(buffer) > 0 { kilobytes = Int(atol(buffer)) }
+        }
         fclose(file)
         peak = max(peak, kilobytes * 1024)
     }

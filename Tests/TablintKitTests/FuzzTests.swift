@@ -59,7 +59,9 @@ final class FuzzTests: XCTestCase {
 
     /// The properties, for one input under one path; the first failure as text.
     static func problem(_ file: SourceFile) -> String? {
-        _ = Linter.lint(file)
+        if let outside = Linter.lint(file).first(where: { $0.path == file.path && $0.start.offset > file.bytes.count }) {
+            return "a diagnostic lies outside the file: \(outside.start) [\(outside.code)]"
+        }
         switch Formatter.fix(file) {
         case .unchanged, .refused:
             return nil
