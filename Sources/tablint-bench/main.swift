@@ -75,10 +75,21 @@ let tablint = options.tablint ?? URL(fileURLWithPath: selfPath).deletingLastPath
 let haveBinary = FileManager.default.isExecutableFile(atPath: tablint)
 if !haveBinary {
     print("warning: no tablint binary at \(tablint); build it (`swift build -c release`) or pass --tablint; binary runs are skipped")
-} else if let binaryDate = (try? FileManager.default.attributesOfItem(atPath: tablint))?[.modificationDate] as? Date,
-    let selfDate = (try? FileManager.default.attributesOfItem(atPath: selfPath))?[.modificationDate] as? Date,
-    binaryDate < selfDate.addingTimeInterval(-60) {
-    print("warning: \(tablint) is older than tablint-bench; rebuild it (`swift build -c release`) to time the current tree")
+} else if let binaryDate = modificationDate(tablint), let kitDate = newestObject(beside: selfPath), kitDate > binaryDate {
+    // TablintKit was compiled after tablint was linked: `swift run tablint-bench` rebuilds
+    // only what tablint-bench needs.
+    print("warning: \(tablint) is older than the TablintKit it should be built from; run `swift build -c release` first")
+}
+
+func modificationDate(_ path: String) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+}
+
+/// The newest object file of TablintKit in the build folder `executable` lives in.
+func newestObject(beside executable: String) -> Date? {
+    let folder = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("TablintKit.build")
+    let objects = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".o") } ?? []
+    return objects.compactMap { modificationDate(folder.appendingPathComponent($0).path) }.max()
 }
 
 // The corpora, in a temporary folder.
