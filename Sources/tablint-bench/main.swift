@@ -178,6 +178,9 @@ for corpus in corpora {
         report("tablint \(corpus.name)/ (best/median of \(runs.count))",
                "\(milliseconds(walls.first ?? 0)) / \(milliseconds(median(walls)))",
                target: "< 250 ms", met: (walls.first ?? .infinity) < 0.25)
+        if let best = walls.first {
+            report("  throughput (best)", "\(format(size / best, 0)) MB/s, \(format(lines / best / 1e6, 2))M lines/s")
+        }
         report("  peak memory of the tablint process", megabytes(peak), target: "< 64 MB", met: peak < 64 << 20)
     }
     if corpus.name == "generated" { firstGeneratedFile = corpus.paths.first }
