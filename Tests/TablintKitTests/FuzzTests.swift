@@ -68,7 +68,9 @@ final class FuzzTests: XCTestCase {
         case .internalError(let message):
             return "internal error: \(message)"
         case .fixed(let fixed):
-            guard let aligned = withoutInsertedDirective(original: file, fixed: fixed) else { return "the directive is not line 1" }
+            // A file starting with a shebang gets no directive above it.
+            let shebang = Formatter.startsWithShebang(file.bytes)
+            guard let aligned = shebang ? fixed : withoutInsertedDirective(original: file, fixed: fixed) else { return "the directive is not line 1" }
             if let difference = SafetyCheck.differences(file, aligned) { return "the fix changed tokens: \(difference)" }
             if aligned.filter({ $0 != 0x20 && $0 != 0x09 }) != file.bytes.filter({ $0 != 0x20 && $0 != 0x09 }) {
                 return "the fix changed more than spaces"
@@ -121,5 +123,23 @@ final class FuzzTests: XCTestCase {
             Formatter.fix(file),
             .fixed(Array("machine T\r\ninitial A\r\nstates  A B\r\nactions X Y\r\n\r\nA | IGNORE | IGNORE\r\nB | IGNORE | IGNORE   \r\n".utf8)))
         XCTAssertNil(Self.problem(file))
+    }
+
+    /// libFuzzer: a `*.tb.swift` file starting with a shebang got the format-ignore directive
+    /// above it, which turns the shebang into code (`#!` is one only at the start); here the
+    /// code had a `'`, so the second pass changed it again (an internal error), and with
+    /// other text the file was written with its shebang moved to line 2.
+    func testAShebangStaysLineOne() {
+        let found = "#!The chiBd' of nested-deuausted | IGNKRGNORE | IE | IGNORE\n"
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: found)), .unchanged)
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\nprint(1)\n")), .unchanged)
+        let misaligned = "#!/usr/bin/env swift\nlet t = Table(machine: \"M\", states: [\"A\", \"B\"], actions: [\"X\", \"Y\"], cells: [\n    [.ignore, .handle],\n    [.go(target: \"A\", effects: []), .ignore],\n], initial: \"A\")\n"
+        guard case .fixed(let fixed) = Formatter.fix(SourceFile(path: "a.tb.swift", text: misaligned)) else {
+            return XCTFail("expected the rows to be aligned")
+        }
+        XCTAssertTrue(fixed.starts(with: Array("#!/usr/bin/env swift\n".utf8)), String(decoding: fixed, as: UTF8.self))
+        for text in [found, misaligned] {
+            XCTAssertNil(Self.problem(SourceFile(path: "a.tb.swift", text: text)))
+        }
     }
 }

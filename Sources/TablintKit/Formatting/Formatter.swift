@@ -203,7 +203,8 @@ public enum Formatter {
     public static func fix(_ file: SourceFile, settings: LintSettings = .default) -> FixOutcome {
         let plan = plan(file, settings: settings)
         if !plan.refusals.isEmpty { return .refused(plan.refusals) }
-        let needsDirective = FormatIgnoreDirective.isMissing(in: file)
+        // A shebang must stay line 1 (below the directive it is no longer one): no directive then.
+        let needsDirective = FormatIgnoreDirective.isMissing(in: file) && !startsWithShebang(file.bytes)
         if plan.edits.isEmpty && !needsDirective { return .unchanged }
         for edit in plan.edits {
             guard file.bytes[edit.range].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
@@ -231,6 +232,12 @@ public enum Formatter {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }
         return .fixed(fixed)
+    }
+
+    /// Whether the file starts (after a BOM) with `#!`, which Swift reads as a shebang only there.
+    static func startsWithShebang(_ bytes: [UInt8]) -> Bool {
+        let start = bytes.starts(with: FormatIgnoreDirective.byteOrderMark) ? FormatIgnoreDirective.byteOrderMark.count : 0
+        return bytes[start...].starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")])
     }
 }
 
