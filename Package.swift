@@ -7,6 +7,7 @@ let package = Package(
     name: "tablint",
     products: [
         .executable(name: "tablint", targets: ["tablint"]),
+        .executable(name: "tablint-bench", targets: ["tablint-bench"]),
         .library(name: "TablintKit", targets: ["TablintKit"]),
         // SwiftPM plugins (see README, "SwiftPM plugins"): `swift package tablint`,
         // `swift package tablint-fix`, and tablint on `*.tb.swift` files at build time.
@@ -19,6 +20,8 @@ let package = Package(
         .executableTarget(name: "tablint", dependencies: ["TablintKit"]),
         // Prints tokens in the format of shared/tools/tokens-oracle, for diffing the two.
         .executableTarget(name: "tablint-tokens", dependencies: ["TablintKit"]),
+        // Times tablint against its performance targets: `swift run -c release tablint-bench`.
+        .executableTarget(name: "tablint-bench", dependencies: ["TablintKit"]),
         .testTarget(name: "TablintKitTests", dependencies: ["TablintKit"]),
         .plugin(
             name: "TablintCommand",

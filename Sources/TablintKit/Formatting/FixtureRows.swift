@@ -18,14 +18,14 @@ struct FixtureRows {
 
     static let headerKeys: Set<String> = ["machine", "initial", "states", "actions"]
 
-    /// The lines of the whole file.
+    /// The lines of the whole file. A `\r` stays in the content: the library splits lines at
+    /// `\n` only and reads the `\r` as part of the last word, so the spaces before it are not
+    /// trailing spaces (removing them would join two words).
     func fileLines() -> [Line] {
         let starts = file.lines.lineStarts
         return starts.indices.map { index in
             var end = index + 1 < starts.count ? starts[index + 1] : file.bytes.count
-            while end > starts[index], file.bytes[end - 1] == UInt8(ascii: "\n") || file.bytes[end - 1] == UInt8(ascii: "\r") {
-                end -= 1
-            }
+            if end > starts[index], file.bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
             var start = starts[index]
             if index == 0, file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, end) }
             return Line(index: index, content: start..<end)

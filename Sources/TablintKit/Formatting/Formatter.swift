@@ -230,10 +230,10 @@ public enum Formatter {
         let context = LintContext(file: file, settings: settings)
         let plan = file.kind == .other ? FormatPlan() : plan(context)
         if !plan.refusals.isEmpty { return .refused(plan.refusals) }
-        // The directive's diagnostic is on line 1: turned off or suppressed, nothing is inserted.
+        // The directive's diagnostic is on its line: turned off or suppressed, nothing is inserted.
         let directiveCode = FormatIgnoreDirective().code
         let needsDirective = FormatIgnoreDirective.isMissing(in: file) && settings.isEnabled(directiveCode)
-            && !InlineSuppressions.read(context).suppresses(directiveCode, line: 1)
+            && !InlineSuppressions.read(context).suppresses(directiveCode, line: FormatIgnoreDirective.directiveLineNumber(file.bytes))
         if plan.edits.isEmpty && !needsDirective { return .unchanged }
         for edit in plan.edits {
             guard file.bytes[edit.range].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
@@ -248,11 +248,14 @@ public enum Formatter {
         }
         guard needsDirective else { return .fixed(aligned) }
         // Proven by construction, not by `SafetyCheck` (which would see a new comment): the
-        // result is the BOM, the directive and a line ending, then the aligned bytes unchanged.
+        // result is the aligned bytes up to the directive's line (a BOM, a shebang line), the
+        // directive and a line ending, then the rest of the aligned bytes unchanged.
         let fixed = FormatIgnoreDirective.inserting(into: aligned)
-        let bom = aligned.starts(with: FormatIgnoreDirective.byteOrderMark) ? FormatIgnoreDirective.byteOrderMark : []
+        let at = FormatIgnoreDirective.directiveLineStart(aligned) ?? aligned.count
         let line = Array(FormatIgnoreDirective.directive.utf8) + FormatIgnoreDirective.lineEnding(of: aligned)
-        guard fixed.starts(with: bom + line), fixed.dropFirst(bom.count + line.count).elementsEqual(aligned.dropFirst(bom.count)) else {
+        guard fixed.count == aligned.count + line.count, fixed[..<at].elementsEqual(aligned[..<at]),
+            fixed[at..<(at + line.count)].elementsEqual(line), fixed[(at + line.count)...].elementsEqual(aligned[at...])
+        else {
             return .internalError("inserting `\(FormatIgnoreDirective.directive)` would change more than its own line")
         }
         let result = SourceFile(path: file.path, bytes: fixed)

@@ -27,7 +27,10 @@ public enum MachineEnumReader {
             }
             guard readEnums.insert(keyword).inserted else { continue }
             var reader = MachineReader(tokens: tokens, attributes: attributes, keyword: keyword)
-            reading = reading + reader.read()
+            // Appended in place: `reading + …` copied every matrix read so far, once per enum.
+            let enumReading = reader.read()
+            reading.matrices += enumReading.matrices
+            reading.problems += enumReading.problems
         }
         return reading
     }

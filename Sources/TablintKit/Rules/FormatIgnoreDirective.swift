@@ -15,16 +15,33 @@ public struct FormatIgnoreDirective: Rule {
 
     public init() {}
 
-    /// Whether these bytes need the directive: a `*.tb.swift` file whose first line (after a
-    /// BOM; trailing spaces allowed) is not exactly the directive.
+    /// Whether these bytes need the directive: a `*.tb.swift` file whose directive line (see
+    /// `directiveLineStart`; trailing spaces allowed) is not exactly the directive.
     public static func isMissing(in file: SourceFile) -> Bool {
-        file.kind == .matrixSwift && firstLine(file.bytes).text != directive
+        guard file.kind == .matrixSwift, directiveLineStart(file.bytes) != nil else { return false }
+        return firstLine(file.bytes).text != directive
     }
 
-    /// The first line after a BOM, without its line ending and trailing spaces; and the byte
-    /// range of the whole line's content (BOM and line ending excluded).
-    static func firstLine(_ bytes: [UInt8]) -> (text: String, range: Range<Int>) {
+    /// Where the directive's line starts: line 1 (after a BOM), or line 2 when line 1 is a
+    /// shebang (`#!`), which Swift reads as one only on line 1; swift-format reads the
+    /// directive there too, as it is still before the first token. Nil for a file that is a
+    /// shebang line and nothing else: there is no line to put the directive on.
+    static func directiveLineStart(_ bytes: [UInt8]) -> Int? {
         let start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        guard bytes[start...].starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")]) else { return start }
+        return bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+    }
+
+    /// The 1-based line the directive belongs on.
+    static func directiveLineNumber(_ bytes: [UInt8]) -> Int {
+        directiveLineStart(bytes).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\n") ? 2 : 1 } ?? 1
+    }
+
+    /// The directive's line (line 1 after a BOM, or line 2 after a shebang), without its line
+    /// ending and trailing spaces; and the byte range of the whole line's content (BOM and
+    /// line ending excluded).
+    static func firstLine(_ bytes: [UInt8]) -> (text: String, range: Range<Int>) {
+        let start = directiveLineStart(bytes) ?? bytes.count
         var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var trimmed = end
@@ -40,13 +57,14 @@ public struct FormatIgnoreDirective: Rule {
         return [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     }
 
-    /// The insertion of the directive line, as an edit of `bytes`: at offset 0, or after a BOM.
+    /// The insertion of the directive line, as an edit of `bytes`: at offset 0, after a BOM,
+    /// or after a shebang line.
     public static func insertion(into bytes: [UInt8]) -> TextEdit {
-        let at = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+        let at = directiveLineStart(bytes) ?? bytes.count
         return TextEdit(range: at..<at, replacement: Array(directive.utf8) + lineEnding(of: bytes))
     }
 
-    /// `bytes` with the directive inserted as line 1, after a BOM if there is one.
+    /// `bytes` with the directive inserted as its line (see `insertion`).
     static func inserting(into bytes: [UInt8]) -> [UInt8] {
         TextEdit.apply([insertion(into: bytes)], to: bytes)
     }
@@ -57,11 +75,12 @@ public struct FormatIgnoreDirective: Rule {
         guard Self.isMissing(in: file), Encoding.check(file) == nil else { return [] }
         let (text, range) = Self.firstLine(file.bytes)
         let found: String
+        let line = Self.directiveLineNumber(file.bytes)
         if range.isEmpty {
-            found = file.bytes.count <= range.upperBound ? "the file is empty" : "line 1 is empty"
+            found = file.bytes.count <= range.upperBound ? (line == 1 ? "the file is empty" : "line 2 is missing") : "line \(line) is empty"
         } else {
             let shown = text.count > 60 ? String(text.prefix(57)) + "..." : text
-            found = "line 1 is `\(shown)`"
+            found = "line \(line) is `\(shown)`"
         }
         var missing = diagnostic(
             context, at: range,

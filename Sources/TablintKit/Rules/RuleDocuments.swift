@@ -1941,7 +1941,9 @@ alone; the matrix's alignment then belongs to `tablint --fix` alone.
 
 Only the first line counts, as it does for swift-format: after a UTF-8 byte order mark if
 there is one, the line must be exactly `// swift-format-ignore-file`, with trailing spaces
-allowed. Ordinary `.swift` files, `.tbl` fixtures and other files are not checked.
+allowed. In a script whose line 1 is a shebang (`#!/usr/bin/env swift`), which Swift reads as
+one only on line 1, the directive belongs on line 2 (swift-format still reads it there, before
+the first token). Ordinary `.swift` files, `.tbl` fixtures and other files are not checked.
 
 ## What tablint reports
 
@@ -2019,6 +2021,19 @@ let GATE_TABLE = Table(
     ],
     initial: "Shut"
 )
+```
+
+Below a shebang, the directive goes on line 2:
+
+```swift before path=Script.tb.swift
+#!/usr/bin/env swift
+let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
+```
+
+```swift after path=Script.tb.swift
+#!/usr/bin/env swift
+// swift-format-ignore-file
+let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
 ```
 
 ## Passing

@@ -1,0 +1,155 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// A deterministic fuzz test: seeded mutations of the repository's fixtures and examples (and
+/// of the shared conformance fixtures, when `../shared/reference/conformance` is there), each
+/// linted and fixed as a `*.tb.swift`, a `.swift` and a `.tbl` file. For every input: nothing
+/// crashes, the tokenizer's pieces give the input back, a fix changes only whitespace (the same
+/// non-whitespace tokens, after the inserted format-ignore line) or the file is refused, and
+/// fixing the fixed file changes nothing. `Fuzz/` holds the open-ended libFuzzer version.
+final class FuzzTests: XCTestCase {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The seeds: every file under `Tests/Fixtures` and `Examples`, and the conformance `.tbl`s.
+    static func seeds() -> [(name: String, bytes: [UInt8])] {
+        let conformance = repositoryRoot.appendingPathComponent("../shared/reference/conformance").standardized
+        let shared = ((try? FileManager.default.contentsOfDirectory(at: conformance, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "tbl" }
+        let local = TokenizerRoundTripTests.files(under: ["Tests/Fixtures", "Examples"])
+        return (local + shared.sorted { $0.path < $1.path }).compactMap { url in
+            (try? Data(contentsOf: url)).map { (url.lastPathComponent, [UInt8]($0)) }
+        }
+    }
+
+    /// Pieces inserted by mutations: what switches the lexer and the readers between modes.
+    static let insertions: [[UInt8]] = [
+        "\"", "\"\"\"", "#", "##", "#\"", "\"#", "/", "//", "/*", "*/", "\\(", "\\#(", "(", ")", "[", "]", "{", "}",
+        "|", ",", ":", "\n", "\r\n", "\r", "\t", " ", "'", "`", "#if", "#/", "@Row", "Table(", ".tbl", "\u{301}", "😀",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0xE2, 0x82], [0x80], [0x00], [0xEF, 0xBB, 0xBF], [0xED, 0xA0, 0x80]]
+
+    /// One to three mutations of `bytes`, chosen by `random`.
+    static func mutate(_ bytes: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
+        var result = bytes
+        for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let at = Int.random(in: 0...result.count, using: &random)
+            switch Int.random(in: 0..<9, using: &random) {
+            case 0 where at < result.count:  // flip one bit
+                result[at] ^= 1 << UInt8.random(in: 0...7, using: &random)
+            case 1 where at < result.count:  // replace one byte with any byte
+                result[at] = UInt8.random(in: 0...255, using: &random)
+            case 2, 3:  // insert a piece that changes the lexer's mode
+                result.insert(contentsOf: insertions[Int.random(in: 0..<insertions.count, using: &random)], at: at)
+            case 4:  // delete a run
+                result.removeSubrange(at..<min(result.count, at + Int.random(in: 1...12, using: &random)))
+            case 5:  // truncate
+                result.removeSubrange(at...)
+            case 6:  // every line ending as CRLF
+                result = Array(result.split(separator: 0x0A, omittingEmptySubsequences: false).joined(separator: [0x0D, 0x0A]))
+            case 7:  // duplicate a run (an extra row, a repeated cell)
+                let end = min(result.count, at + Int.random(in: 1...80, using: &random))
+                result.insert(contentsOf: result[at..<end], at: at)
+            default:  // invalid UTF-8
+                result.insert(contentsOf: [[0xFF], [0xC0, 0xAF], [0xE2, 0x28, 0xA1], [0xF0, 0x90]][Int.random(in: 0..<4, using: &random)], at: at)
+            }
+        }
+        return result
+    }
+
+    /// The properties, for one input under one path; the first failure as text.
+    static func problem(_ file: SourceFile) -> String? {
+        if let outside = Linter.lint(file).first(where: { $0.path == file.path && $0.start.offset > file.bytes.count }) {
+            return "a diagnostic lies outside the file: \(outside.start) [\(outside.code)]"
+        }
+        switch Formatter.fix(file) {
+        case .unchanged, .refused:
+            return nil
+        case .internalError(let message):
+            return "internal error: \(message)"
+        case .fixed(let fixed):
+            // The directive goes on line 1, or on line 2 below a shebang.
+            guard let aligned = withoutInsertedDirective(original: file, fixed: fixed) else { return "the directive is not on its line" }
+            if let difference = SafetyCheck.differences(file, aligned) { return "the fix changed tokens: \(difference)" }
+            if aligned.filter({ $0 != 0x20 && $0 != 0x09 }) != file.bytes.filter({ $0 != 0x20 && $0 != 0x09 }) {
+                return "the fix changed more than spaces"
+            }
+            if let lossless = losslessProblem(fixed) { return "the fixed file does not round-trip: \(lossless)" }
+            if Formatter.fix(SourceFile(path: file.path, bytes: fixed)) != .unchanged { return "fixing twice differs from fixing once" }
+            return nil
+        }
+    }
+
+    static let paths = ["Fuzz.tb.swift", "Fuzz.swift", "fuzz.tbl"]
+
+    func testMutatedFixturesNeverCrashOrDamage() {
+        let seeds = Self.seeds()
+        XCTAssertGreaterThan(seeds.count, 50, "expected the fixtures under \(Self.repositoryRoot.path)")
+        var random = SplitMix64(seed: 0x0F0A_2026)
+        var inputs = 0
+        var failures = 0
+        let mutantsPerSeed = 8
+        for seed in seeds {
+            for _ in 0..<mutantsPerSeed {
+                let mutant = Self.mutate(seed.bytes, &random)
+                if let lossless = losslessProblem(mutant) {
+                    failures += 1
+                    XCTFail("\(seed.name) mutant: tokenizer \(lossless); \(String(decoding: mutant, as: UTF8.self).debugDescription)")
+                }
+                for path in Self.paths {
+                    inputs += 1
+                    if let problem = Self.problem(SourceFile(path: path, bytes: mutant)) {
+                        failures += 1
+                        XCTFail("\(seed.name) mutant as \(path): \(problem); \(String(decoding: mutant, as: UTF8.self).debugDescription)")
+                    }
+                    if failures > 10 { return }
+                }
+            }
+        }
+        print("FuzzTests: \(seeds.count) seeds, \(inputs) inputs (mutants × file kinds) checked")
+        XCTAssertGreaterThan(inputs, 1000)
+    }
+
+    // Regressions: inputs the fuzzers found, each shrunk by hand.
+
+    /// A CRLF `.tbl` with spaces before the `\r` of a row: the library reads `IGNORE   \r` as
+    /// two words, so the fix must keep those spaces (it removed them, and its safety check
+    /// caught the joined word as an internal error).
+    func testCRLFFixtureKeepsTheSpacesBeforeCarriageReturn() {
+        let text = "machine T\r\ninitial A\r\nstates A B\r\nactions X Y\r\n\r\nA | IGNORE | IGNORE\r\nB | IGNORE |  IGNORE   \r\n"
+        let file = SourceFile(path: "crlf.tbl", text: text)
+        XCTAssertEqual(
+            Formatter.fix(file),
+            .fixed(Array("machine T\r\ninitial A\r\nstates  A B\r\nactions X Y\r\n\r\nA | IGNORE | IGNORE\r\nB | IGNORE | IGNORE   \r\n".utf8)))
+        XCTAssertNil(Self.problem(file))
+    }
+
+    /// libFuzzer: a `*.tb.swift` file starting with a shebang got the format-ignore directive
+    /// above it, which turns the shebang into code (`#!` is one only at the start); here the
+    /// code had a `'`, so the second pass changed it again (an internal error), and with
+    /// other text the file was written with its shebang moved to line 2.
+    /// libFuzzer found `--fix` putting the directive above a shebang, which is one only on
+    /// line 1: the directive goes below it, where swift-format still reads it.
+    func testAShebangStaysLineOne() {
+        let found = "#!The chiBd' of nested-deuausted | IGNKRGNORE | IE | IGNORE\n"
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: found)),
+                       .fixed(Array((found + "// swift-format-ignore-file\n").utf8)))
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\nprint(1)\n")),
+                       .fixed(Array("#!/usr/bin/env swift\n// swift-format-ignore-file\nprint(1)\n".utf8)))
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\n// swift-format-ignore-file\nprint(1)\n")),
+                       .unchanged, "line 2 is the directive's line below a shebang")
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift")), .unchanged,
+                       "a shebang and nothing else has no line for the directive")
+        let missing = Linter.lint(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\nprint(1)\n"))
+        XCTAssertEqual(missing.map(\.code), ["tablint::format-ignore-directive"])
+        XCTAssertEqual(missing.first?.start.line, 2)
+        let misaligned = "#!/usr/bin/env swift\nlet t = Table(machine: \"M\", states: [\"A\", \"B\"], actions: [\"X\", \"Y\"], cells: [\n    [.ignore, .handle],\n    [.go(target: \"A\", effects: []), .ignore],\n], initial: \"A\")\n"
+        guard case .fixed(let fixed) = Formatter.fix(SourceFile(path: "a.tb.swift", text: misaligned)) else {
+            return XCTFail("expected the rows to be aligned")
+        }
+        XCTAssertTrue(fixed.starts(with: Array("#!/usr/bin/env swift\n".utf8)), String(decoding: fixed, as: UTF8.self))
+        for text in [found, misaligned] {
+            XCTAssertNil(Self.problem(SourceFile(path: "a.tb.swift", text: text)))
+        }
+    }
+}
