@@ -71,6 +71,28 @@ public struct Matrix: Equatable {
         states.contains { key($0.text) == key(name) }
     }
 
+    /// The states by name (first declaration wins), for a check that looks up a name per row
+    /// or per cell: one hashed lookup instead of a scan of the states each time, so a
+    /// 10,000-row matrix costs 10,000 lookups, not 10,000².
+    public var stateLookup: NameLookup { NameLookup(states, key: key) }
+
+    /// Names to their first index, compared as the matrix compares them (`key`).
+    public struct NameLookup {
+        private var indices: [String: Int] = [:]
+        private let key: (String) -> String
+
+        init(_ names: [Name], key: @escaping (String) -> String) {
+            self.key = key
+            indices.reserveCapacity(names.count)
+            for (index, name) in names.enumerated() where indices[key(name.text)] == nil {
+                indices[key(name.text)] = index
+            }
+        }
+
+        public func index(of name: String) -> Int? { indices[key(name)] }
+        public func contains(_ name: String) -> Bool { indices[key(name)] != nil }
+    }
+
     /// The state a row belongs to by position, if there is one.
     public func stateName(ofRow index: Int) -> String? {
         index < states.count ? states[index].text : nil

@@ -24,9 +24,10 @@ public struct ExtraRow: Rule {
             var allowed: [String: Int] = [:]
             var firstRow: [String: Name] = [:]
             for state in matrix.states { allowed[matrix.key(state.text), default: 0] += 1 }
+            let states = matrix.stateLookup
             return matrix.rows.compactMap { row -> Diagnostic? in
                 guard let label = row.label else { return nil }
-                guard matrix.declaresState(label.text) else {
+                guard states.contains(label.text) else {
                     return diagnostic(
                         context, at: label.range,
                         "row `\(label.text)` does not correspond to a declared state. States: \(matrix.stateList)", notes: [note])

@@ -43,8 +43,9 @@ public struct MissingRow: Rule {
         var latest: (index: Int, label: Name)?
         var seen = Set<Int>()
         var found: [Diagnostic] = []
+        let states = matrix.stateLookup
         for (position, row) in matrix.rows.enumerated() {
-            guard let label = row.label, let index = matrix.stateIndex(label.text), seen.insert(index).inserted else { continue }
+            guard let label = row.label, let index = states.index(of: label.text), seen.insert(index).inserted else { continue }
             if let latest, index < latest.index {
                 let expected = position < matrix.states.count ? matrix.states[position].text : nil
                 let head = expected.flatMap { $0 == label.text ? nil : "row \(position + 1) is `\(label.text)` but `states` says `\($0)`" }

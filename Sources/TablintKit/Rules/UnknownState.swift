@@ -11,14 +11,15 @@ public struct UnknownState: Rule {
         context.matrices.flatMap { matrix -> [Diagnostic] in
             let note = context.note(at: matrix.statesRange.lowerBound, "the states are declared here")
             var found: [Diagnostic] = []
-            if let initial = matrix.initial, !matrix.declaresState(initial.text) {
+            let states = matrix.stateLookup
+            if let initial = matrix.initial, !states.contains(initial.text) {
                 found.append(diagnostic(
                     context, at: initial.range,
                     "initial state `\(initial.text)` is not declared. States: \(matrix.stateList)", notes: [note]))
             }
             for (rowIndex, row) in matrix.rows.enumerated() {
                 for (column, cell) in row.cells.enumerated() {
-                    guard case .go(let target, _, _) = cell.kind, !matrix.declaresState(target.text) else { continue }
+                    guard case .go(let target, _, _) = cell.kind, !states.contains(target.text) else { continue }
                     found.append(diagnostic(
                         context, at: target.range,
                         "cell \(matrix.cellLabel(row: rowIndex, column: column)) transitions to `\(target.text)`, which is not a declared state. States: \(matrix.stateList)",
