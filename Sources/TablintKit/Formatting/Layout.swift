@@ -79,11 +79,15 @@ enum Aligner {
             return measured
         }
 
+        // Every row's gaps, listed once: looking them up per stop would cost a row's length
+        // per stop, quadratic in the number of columns.
+        let rowGaps = run.map(gaps)
+
         // Which optional gaps are aligned already: the closers, the comments.
         func alreadyAligned(_ kind: LayoutRow.Gap) -> Bool {
             var columns: [Int] = []
-            for (row, measure) in zip(run, measured) {
-                for (index, gap) in gaps(row).enumerated() where gap == kind { columns.append(measure.gapEnd[index]) }
+            for (gapsOfRow, measure) in zip(rowGaps, measured) {
+                for (index, gap) in gapsOfRow.enumerated() where gap == kind { columns.append(measure.gapEnd[index]) }
             }
             return columns.count >= 2 && Set(columns).count == 1
         }
@@ -103,7 +107,7 @@ enum Aligner {
         var gapIndex = [Int](repeating: 0, count: run.count)
         var column = [Int](repeating: 0, count: run.count)
         var previousStopColumn = [Int](repeating: 0, count: run.count)  // as measured, shifted
-        var newWidth: [[Int?]] = run.map { row in gaps(row).map { _ in nil } }
+        var newWidth: [[Int?]] = rowGaps.map { $0.map { _ in nil } }
         for row in run.indices {
             if let first = run[row].items.first {
                 column[row] = DisplayWidth.advance(bytes, run[row].lineStart..<range(of: first).lowerBound, from: 0)
@@ -136,9 +140,8 @@ enum Aligner {
             if waiting.isEmpty { break }
             // Rows stop at the same kinds of gaps in the same order; a row without a comment
             // simply has no last stop.
-            let kinds = waiting.map { gaps(run[$0])[next[$0]!] }
-            let kind = kinds[0]
-            let rows = waiting.filter { gaps(run[$0])[next[$0]!] == kind }
+            let kind = rowGaps[waiting[0]][next[waiting[0]]!]
+            let rows = waiting.filter { rowGaps[$0][next[$0]!] == kind }
             let minimumGap = keepWidths ? min(1, rows.map { measured[$0].gapWidth[next[$0]!] }.min() ?? 1) : 1
             var target = 0
             for row in rows {
