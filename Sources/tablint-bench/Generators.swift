@@ -1,17 +1,8 @@
+import TablintKit
+
 /// Inputs for the benchmark: a corpus of realistic matrix files, and the pathological families.
 
-/// SplitMix64, so every run generates the same corpus.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// `SplitMix64` (TablintKit) makes every run generate the same corpus.
 
 enum Generators {
     static let stateWords = ["Idle", "Running", "Paused", "Done", "Failed", "Waiting", "Closed", "Open", "Locked",
