@@ -51,7 +51,7 @@ public enum Linter {
         let enabled = rules.filter { settings.isEnabled($0.code) }
         return FileAnalysis(
             diagnostics: enabled.flatMap { $0.check(context) }.sortedForOutput(), summary: context.summary,
-            suppressions: InlineSuppressions.read(context), settings: settings)
+            suppressions: context.suppressions, settings: settings)
     }
 
     public static func analyze(

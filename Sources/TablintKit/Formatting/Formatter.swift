@@ -125,7 +125,7 @@ public enum Formatter {
         // A run whose diagnostic the configuration turns off or a directive suppresses is
         // still reported (so the directive is used) but not moved.
         let alignmentCode = Alignment().code
-        let suppressions = InlineSuppressions.read(context)
+        let suppressions = context.suppressions
         func isHeld(_ range: Range<Int>) -> Bool {
             !context.settings.isEnabled(alignmentCode)
                 || suppressions.suppresses(alignmentCode, line: file.location(of: range.lowerBound).line)
@@ -233,7 +233,7 @@ public enum Formatter {
         // The directive's diagnostic is on its line: turned off or suppressed, nothing is inserted.
         let directiveCode = FormatIgnoreDirective().code
         let needsDirective = FormatIgnoreDirective.isMissing(in: file) && settings.isEnabled(directiveCode)
-            && !InlineSuppressions.read(context).suppresses(directiveCode, line: FormatIgnoreDirective.directiveLineNumber(file.bytes))
+            && !context.suppressions.suppresses(directiveCode, line: FormatIgnoreDirective.directiveLineNumber(file.bytes))
         if plan.edits.isEmpty && !needsDirective { return .unchanged }
         for edit in plan.edits {
             guard file.bytes[edit.range].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),

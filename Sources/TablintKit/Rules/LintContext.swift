@@ -89,8 +89,12 @@ public struct LintContext {
 
     /// What `--fix` would do to this file, planned once for every rule that asks
     /// (alignment and unformattable both read it).
-    public var formatPlan: FormatPlan { planCache.plan(self) }
-    private let planCache = FormatPlanCache()
+    public var formatPlan: FormatPlan { cache.plan(self) }
+    private let cache = ContextCache()
+
+    /// The file's `tablint:` directives, read once for the linter and the formatter (which
+    /// leaves alone what they suppress).
+    public var suppressions: InlineSuppressions { cache.suppressions(self) }
 
     /// A note pointing at a byte offset of this file.
     public func note(at offset: Int, _ message: String) -> Diagnostic.Note {
@@ -130,10 +134,18 @@ struct ReaderTriggers {
     static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil)
 }
 
-/// Holds a context's format plan once computed. A class, so the value-typed context can fill
-/// it lazily; a context is used by one thread at a time.
-final class FormatPlanCache {
+/// Holds a context's format plan and directives once computed. A class, so the value-typed
+/// context can fill it lazily; a context is used by one thread at a time.
+final class ContextCache {
     private var cached: FormatPlan?
+    private var cachedSuppressions: InlineSuppressions?
+
+    func suppressions(_ context: LintContext) -> InlineSuppressions {
+        if let cachedSuppressions { return cachedSuppressions }
+        let read = InlineSuppressions.read(context)
+        cachedSuppressions = read
+        return read
+    }
 
     func plan(_ context: LintContext) -> FormatPlan {
         if let cached { return cached }
