@@ -12,12 +12,18 @@ public struct Configuration: Equatable {
         self.file = file
         self.commandLine = commandLine
         self.currentDirectory = currentDirectory
+        settings = LintSettings.default.applying((file?.options ?? []) + commandLine)
+        func scoped(_ pattern: (FileOption) -> String?) -> [ScopedGlob] {
+            let fromFile = (file?.options ?? []).compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: file!.directory) }
+            let fromCommandLine = commandLine.compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: currentDirectory) }
+            return fromFile + fromCommandLine
+        }
+        includes = scoped { if case .include(let pattern) = $0 { return pattern } else { return nil } }
+        excludes = scoped { if case .exclude(let pattern) = $0 { return pattern } else { return nil } }
     }
 
     /// How the file is linted.
-    public var settings: LintSettings {
-        LintSettings.default.applying((file?.options ?? []) + commandLine)
-    }
+    public let settings: LintSettings
 
     /// A glob and the folder it is relative to.
     public struct ScopedGlob: Equatable {
@@ -25,14 +31,9 @@ public struct Configuration: Equatable {
         public var directory: String
     }
 
-    public var includes: [ScopedGlob] { globs { if case .include(let pattern) = $0 { return pattern } else { return nil } } }
-    public var excludes: [ScopedGlob] { globs { if case .exclude(let pattern) = $0 { return pattern } else { return nil } } }
-
-    private func globs(_ pattern: (FileOption) -> String?) -> [ScopedGlob] {
-        let fromFile = (file?.options ?? []).compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: file!.directory) }
-        let fromCommandLine = commandLine.compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: currentDirectory) }
-        return fromFile + fromCommandLine
-    }
+    /// The `--include` and `--exclude` globs, the file's first, each with its folder.
+    public let includes: [ScopedGlob]
+    public let excludes: [ScopedGlob]
 
     /// Whether the file at `absolutePath` is selected by the includes and excludes: not
     /// excluded, and included when there are includes. A glob only sees files inside its folder.
@@ -42,7 +43,6 @@ public struct Configuration: Equatable {
             return scoped.glob.matches(relative)
         }
         if excludes.contains(where: matches) { return false }
-        let includes = includes
         return includes.isEmpty || includes.contains(where: matches)
     }
 
@@ -58,7 +58,6 @@ public struct Configuration: Equatable {
         if !selected { lines.append("# not linted: excluded by --include/--exclude") }
         for scoped in includes { lines.append("--include \(scoped.glob.pattern)" + globNote(scoped)) }
         for scoped in excludes { lines.append("--exclude \(scoped.glob.pattern)" + globNote(scoped)) }
-        let settings = settings
         for code in settings.disabledCodes.sorted() { lines.append("--disable \(code)") }
         for (code, severity) in settings.severities.sorted(by: { $0.key < $1.key }) {
             lines.append("--severity \(code)=\(severity.rawValue)")

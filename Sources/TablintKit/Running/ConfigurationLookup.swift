@@ -36,6 +36,8 @@ public final class ConfigurationLookup {
     /// Folder → the configuration file that applies in it (nil: none), or why none can be used.
     private var nearest: [String: Result<ConfigurationFile?, Failure>] = [:]
     private var explicit: Result<ConfigurationFile?, Failure>?
+    /// Configuration file path ("" for none) → the configuration it gives, built once.
+    private var built: [String: Configuration] = [:]
 
     public init(options: Options, currentDirectory: String, read: @escaping Runner.FileReader = Runner.readFile) {
         self.options = options
@@ -47,9 +49,15 @@ public final class ConfigurationLookup {
     /// absolute; it need not exist, as for `--stdin-filename`).
     public func configuration(for path: String) -> Result<Configuration, Failure> {
         let absolute = PathText.absolute(path, in: currentDirectory)
-        return file(forFolder: PathText.parent(absolute)).map {
-            Configuration(file: $0, commandLine: options.fileOptions, currentDirectory: currentDirectory)
-        }
+        return file(forFolder: PathText.parent(absolute)).map(configuration(from:))
+    }
+
+    private func configuration(from file: ConfigurationFile?) -> Configuration {
+        let key = file?.path ?? ""
+        if let known = built[key] { return known }
+        let made = Configuration(file: file, commandLine: options.fileOptions, currentDirectory: currentDirectory)
+        built[key] = made
+        return made
     }
 
     /// Whether the file shown as `path` is linted under `configuration`.
@@ -59,9 +67,7 @@ public final class ConfigurationLookup {
 
     /// The configuration for everything under a folder (for `--print-config DIR`).
     public func configuration(forFolder path: String) -> Result<Configuration, Failure> {
-        file(forFolder: PathText.absolute(path, in: currentDirectory)).map {
-            Configuration(file: $0, commandLine: options.fileOptions, currentDirectory: currentDirectory)
-        }
+        file(forFolder: PathText.absolute(path, in: currentDirectory)).map(configuration(from:))
     }
 
     private func file(forFolder folder: String) -> Result<ConfigurationFile?, Failure> {
