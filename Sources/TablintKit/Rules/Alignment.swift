@@ -23,9 +23,9 @@ public struct Alignment: Rule {
             }
             // The run's own edits: the whole fix is every run's edits plus the directive line.
             // A held run (suppressed by a directive) is reported, so the directive is used,
-            // but `--fix` does not move it.
+            // but `--fix` does not move it. `Linter` puts the diagnostics in order.
             if isFixed { found.fix = Diagnostic.Fix(edits: run.edits) }
             return found
-        }.sorted { $0.start.offset < $1.start.offset }
+        }
     }
 }
