@@ -39,10 +39,23 @@ public struct Diagnostic: Equatable {
     /// the file as it was read, non-overlapping, in byte order. An insertion is an empty range.
     public struct Fix: Equatable {
         public var edits: [TextEdit]
+        /// Whether `--fix` applies it on its own (`safe`) or only with `--unsafe-fixes`.
+        public var applicability: Applicability
 
-        public init(edits: [TextEdit]) {
+        public init(edits: [TextEdit], applicability: Applicability = .safe) {
             self.edits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            self.applicability = applicability
         }
+    }
+
+    /// How sure a fix is, as ruff divides them.
+    public enum Applicability: String, Equatable, CaseIterable {
+        /// Nothing the compiler sees changes: padding inside a matrix, a comment's spacing,
+        /// an inserted directive comment.
+        case safe
+        /// Code or data changes (the program means the same today, or a pin or name is
+        /// brought in line with its matrix): a reviewer should see it.
+        case unsafe
     }
 
     public init(
