@@ -8,12 +8,19 @@ public struct FileSummary: Equatable {
     public var lines: LineTable
     public var matrices: [BoundMatrix]
     public var dispatchers: [Dispatcher]
+    /// Every `enum` the file declares, with its cases: the case lists a dispatcher's
+    /// `default:` stands for, and the enums a `Table` literal's names are checked against.
+    public var enums: [EnumDeclaration]
 
-    public init(path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = []) {
+    public init(
+        path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],
+        enums: [EnumDeclaration] = []
+    ) {
         self.path = path
         self.lines = lines
         self.matrices = matrices
         self.dispatchers = dispatchers
+        self.enums = enums
     }
 
     /// A summary with nothing in it, for a file no reader could read.

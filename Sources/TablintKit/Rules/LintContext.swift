@@ -28,17 +28,17 @@ public struct LintContext {
                 + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                 + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices) = Self.readDispatchers(significant, matrices, extraDispatcherFunctions)
+            (dispatchers, boundMatrices, enums) = Self.readDispatchers(significant, matrices, extraDispatcherFunctions)
         } else if file.kind == .fixture {
             tokens = []
             reading = FixtureReader.read(file)
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices) = ([], [])
+            (dispatchers, boundMatrices, enums) = ([], [], [])
         } else {
             tokens = []
             reading = MatrixReading()
             matrices = []
-            (dispatchers, boundMatrices) = ([], [])
+            (dispatchers, boundMatrices, enums) = ([], [], [])
         }
     }
 
@@ -52,6 +52,9 @@ public struct LintContext {
     /// The matrices a dispatcher can be paired with, and the machine name each is bound to.
     public let boundMatrices: [BoundMatrix]
 
+    /// The file's `enum` declarations with their cases, for the cross-file checks.
+    public let enums: [EnumDeclaration]
+
     /// A context over matrices read elsewhere or completed by hand: for supplying what a
     /// surface cannot declare, as the library's adapters add payloads to a `.tbl` fixture.
     public init(file: SourceFile, tokens: [Token], reading: MatrixReading, settings: LintSettings = .default) {
@@ -62,16 +65,16 @@ public struct LintContext {
         self.reading = reading
         self.matrices = reading.matrices.map { $0.derivingPaths() }
         if file.kind.isSwift {
-            (dispatchers, boundMatrices) = Self.readDispatchers(
+            (dispatchers, boundMatrices, enums) = Self.readDispatchers(
                 SignificantTokens(file: file, pieces: tokens), matrices, extraDispatcherFunctions)
         } else {
-            (dispatchers, boundMatrices) = ([], [])
+            (dispatchers, boundMatrices, enums) = ([], [], [])
         }
     }
 
     private static func readDispatchers(
         _ tokens: SignificantTokens, _ matrices: [Matrix], _ extra: Set<String>
-    ) -> ([Dispatcher], [BoundMatrix]) {
+    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration]) {
         // Built on first use: a file without a function holding a `switch` and without a
         // `Table(...)` literal to bind never needs them.
         var built: TypeScopes?
@@ -83,7 +86,8 @@ public struct LintContext {
         }
         return (
             DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra),
-            MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes)
+            MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes),
+            EnumDeclarationReader.read(tokens, scopes: scopes)
         )
     }
 
@@ -106,7 +110,7 @@ public struct LintContext {
     public var summary: FileSummary {
         FileSummary(
             path: file.path, lines: file.lines, matrices: boundMatrices,
-            dispatchers: dispatchers.filter { $0.kind == .step && $0.machine != nil })
+            dispatchers: dispatchers.filter { $0.kind == .step && $0.machine != nil }, enums: enums)
     }
 }
 

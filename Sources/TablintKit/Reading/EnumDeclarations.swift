@@ -1,0 +1,145 @@
+/// A Swift `enum` declaration as the cross-file checks need it: its name, the type it is
+/// declared directly in, and its cases in declaration order. A dispatcher's `default:` can be
+/// spelt out only from a complete case list, and a `Table` literal's names are checked against
+/// its machine's `enum S`/`A`/`F`; both find the enum in any file of the run.
+public struct EnumDeclaration: Equatable {
+    /// As written, without backticks.
+    public var name: String
+    /// The type whose body directly holds the declaration (`Timer` for `enum S` inside
+    /// `enum Timer { … }` or `extension Timer { … }`), nil at the top level.
+    public var parent: String?
+    /// The name's byte range.
+    public var nameRange: Range<Int>
+    public var cases: [Case]
+    /// A `#if` among the cases: the case list depends on the build, so it is not known here.
+    public var hasConditionalCases: Bool
+    /// The body could not be read to its end (an unpaired brace): the case list is not known.
+    public var isIncomplete: Bool
+
+    public struct Case: Equatable {
+        /// As written, without backticks.
+        public var name: String
+        public var range: Range<Int>
+        /// `case running(since: Date)`: patterns must bind or ignore the payload.
+        public var hasPayload: Bool
+
+        public init(name: String, range: Range<Int>, hasPayload: Bool) {
+            self.name = name
+            self.range = range
+            self.hasPayload = hasPayload
+        }
+    }
+
+    public init(
+        name: String, parent: String?, nameRange: Range<Int>, cases: [Case], hasConditionalCases: Bool = false,
+        isIncomplete: Bool = false
+    ) {
+        self.name = name
+        self.parent = parent
+        self.nameRange = nameRange
+        self.cases = cases
+        self.hasConditionalCases = hasConditionalCases
+        self.isIncomplete = isIncomplete
+    }
+
+    /// Whether the case list is the whole of the enum as the compiler sees it on every build.
+    public var hasKnownCases: Bool { !hasConditionalCases && !isIncomplete }
+
+    /// `Timer.S` for `enum S` in `Timer`, `S` at the top level.
+    public var qualifiedName: String { parent.map { $0 + "." + name } ?? name }
+}
+
+/// Reads every `enum` declaration of a Swift file: one forward walk over the significant
+/// tokens; bodies of nested functions, properties and types are jumped through their brace
+/// partners, so only the enum's own `case` declarations are read.
+enum EnumDeclarationReader {
+    static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes) -> [EnumDeclaration] {
+        var found: [EnumDeclaration] = []
+        var built: TypeScopes?
+        for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "enum") {
+            guard tokens.kind(index + 1) == .identifier, let body = bodyBrace(tokens, after: index + 1) else { continue }
+            if built == nil { built = scopes() }
+            found.append(read(tokens, name: index + 1, body: body, parent: built!.directTypeName(of: index)))
+        }
+        return found
+    }
+
+    /// The `{` that opens the declaration's body: after the name, generic parameters,
+    /// inheritance and a `where` clause, before anything that ends a declaration.
+    private static func bodyBrace(_ tokens: SignificantTokens, after name: Int) -> Int? {
+        var index = name + 1
+        while index < tokens.count {
+            switch tokens.kind(index) {
+            case .leftBrace: return index
+            case .rightBrace, .semicolon, .equal, .leftParen, .rightParen: return nil
+            case .leftBracket:
+                let partner = tokens.partner[index]
+                guard partner > index else { return nil }
+                index = partner
+            case .keyword where !tokens.isText(index, "where"):
+                return nil
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func read(_ tokens: SignificantTokens, name: Int, body: Int, parent: String?) -> EnumDeclaration {
+        var declaration = EnumDeclaration(
+            name: SignificantTokens.unticked(tokens.text(name)), parent: parent, nameRange: tokens[name].range, cases: [])
+        let end = tokens.partner[body]
+        guard end > body else {
+            declaration.isIncomplete = true
+            return declaration
+        }
+        var index = body + 1
+        while index < end {
+            let kind = tokens.kind(index)
+            if kind == .poundKeyword, tokens.isText(index, "#if") {
+                declaration.hasConditionalCases = true
+            } else if kind == .keyword, tokens.isText(index, "case") {
+                index = readCases(tokens, after: index, end: end, into: &declaration)
+                continue
+            } else if tokens.partner[index] > index {
+                index = tokens.partner[index]  // a nested body, parameter list or attribute argument
+            }
+            index += 1
+        }
+        return declaration
+    }
+
+    /// `case a, b(Int), c = 3`: appends each case and returns the index after the list.
+    private static func readCases(
+        _ tokens: SignificantTokens, after keyword: Int, end: Int, into declaration: inout EnumDeclaration
+    ) -> Int {
+        var index = keyword + 1
+        while index < end, tokens.kind(index) == .identifier {
+            let nameIndex = index
+            index += 1
+            var hasPayload = false
+            if tokens.kind(index) == .leftParen, tokens.partner[index] > index {
+                hasPayload = true
+                index = tokens.partner[index] + 1
+            }
+            var last = index - 1
+            if tokens.kind(index) == .equal {
+                // A raw value: a literal, perhaps signed, up to the next comma or declaration.
+                index += 1
+                while index < end, let kind = tokens.kind(index), kind != .comma, kind != .keyword, kind != .poundKeyword,
+                    kind != .atSign, kind != .identifier
+                {
+                    if tokens.partner[index] > index { index = tokens.partner[index] }
+                    last = index
+                    index += 1
+                }
+            }
+            declaration.cases.append(.init(
+                name: SignificantTokens.unticked(tokens.text(nameIndex)), range: tokens.range(from: nameIndex, through: last),
+                hasPayload: hasPayload))
+            guard tokens.kind(index) == .comma else { break }
+            index += 1
+        }
+        return index
+    }
+}
