@@ -191,7 +191,10 @@ extension Tablint {
         let parts = revisions.components(separatedBy: "..")
         if parts.count == 2 {
             let old = parts[0].isEmpty ? "HEAD" : parts[0], new = parts[1].isEmpty ? "HEAD" : parts[1]
-            return revisionFiles(old, paths).flatMap { oldFiles in revisionFiles(new, paths).map { (oldFiles, $0) } }
+            // The new side is shown under its working-tree path, where an editor can open it.
+            return revisionFiles(old, paths).flatMap { oldFiles in
+                revisionFiles(new, paths, labelled: false).map { (oldFiles, $0) }
+            }
         }
         guard parts.count == 1 else {
             return .failure(DiffTrouble(message: "tablint: error: --git takes REV or REV1..REV2, not '\(revisions)'\n"))
@@ -199,13 +202,14 @@ extension Tablint {
         return revisionFiles(revisions, paths).flatMap { oldFiles in workingTreeFiles(paths).map { (oldFiles, $0) } }
     }
 
-    /// The matrix files of a revision under `paths`, read with `git show REV:./path`.
-    static func revisionFiles(_ revision: String, _ paths: [String]) -> Result<[DiffFile], DiffTrouble> {
+    /// The matrix files of a revision under `paths`, read with `git show REV:./path`, shown as
+    /// `REV:path` (`labelled`) or as `path`.
+    static func revisionFiles(_ revision: String, _ paths: [String], labelled: Bool = true) -> Result<[DiffFile], DiffTrouble> {
         git(["ls-tree", "-r", "-z", "--name-only", revision, "--"] + paths).flatMap { listing in
             var files: [DiffFile] = []
             for path in names(listing) where FileKind(path: path) != .other {
                 switch git(["show", "\(revision):./\(path)"]) {
-                case .success(let bytes): files.append(DiffFile(path: path, label: "\(revision):\(path)", bytes: bytes))
+                case .success(let bytes): files.append(DiffFile(path: path, label: labelled ? "\(revision):\(path)" : path, bytes: bytes))
                 case .failure(let trouble): return .failure(trouble)
                 }
             }

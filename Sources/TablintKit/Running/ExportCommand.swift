@@ -137,7 +137,8 @@ extension Tablint {
             }
             let file = SourceFile(path: path, bytes: bytes)
             let reading = ExportReading.read(file)
-            let named = walk.namedFiles.contains(path)
+            // Named on the command line, even when a folder named beside it holds it too.
+            let named = walk.namedFiles.contains(path) || options.paths.contains(path)
             for machine in reading.machines {
                 // A pin repeats a machine that has its source elsewhere: exported when asked for.
                 guard !machine.isPin || named || !options.machines.isEmpty else { continue }
