@@ -127,6 +127,19 @@ final class ExportTests: XCTestCase {
             """)
     }
 
+    /// The README's Markdown export is what the command prints (run from the package root, as
+    /// `ReadmeTests` runs its example).
+    func testTheReadmeMarkdownExportIsTheOutput() throws {
+        let readme = try String(contentsOf: ReadmeTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let shown = try XCTUnwrap(readme.components(separatedBy: "<!-- export-markdown:begin -->\n````markdown\n").dropFirst().first?
+            .components(separatedBy: "````\n<!-- export-markdown:end -->").first)
+        let root = ReadmeTests.repository.path + "/"
+        let result = run(["export", "--format", "markdown", root + "Examples/Correct/Correct.tb.swift"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(shown, result.stdout.replacingOccurrences(of: root, with: ""))
+        XCTAssertTrue(shown.contains("```mermaid\n" + MermaidExport.render(try table(Fixtures.url("../../Examples/Correct/Correct.tb.swift"))) + "```\n"))
+    }
+
     func testMarkdownOfSeveralMachinesHoldsThemAll() {
         let result = run(["export", "--format", "markdown", Fixtures.url("TableLiteral/correct.tb.swift").path])
         XCTAssertEqual(result.status, 0, result.stderr)
