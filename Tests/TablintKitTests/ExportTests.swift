@@ -341,6 +341,28 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(DotExport.problems(try table(Fixtures.url("Export/graphemes.tb.swift"))), [])
     }
 
+    /// Graphviz reads the DOT of every conformance fixture without a warning
+    /// (`Scripts/test-graphviz.sh` does the same with the release binary in CI).
+    func testGraphvizRendersEveryConformanceFixtureWithoutAWarning() throws {
+        let dot = ["/usr/bin/dot", "/usr/local/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let dot else { throw XCTSkip("Graphviz's dot is not installed (Debian package graphviz)") }
+        for url in try conformanceFixtures() {
+            let folder = try TemporaryDirectory(self)
+            try folder.write("in.dot", DotExport.render(try table(url)))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: dot)
+            process.arguments = ["-Tsvg", folder.path + "/in.dot", "-o", folder.path + "/out.svg"]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, url.lastPathComponent)
+            XCTAssertEqual(warnings, "", url.lastPathComponent)
+            XCTAssertTrue(try String(contentsOfFile: folder.path + "/out.svg", encoding: .utf8).contains("<svg"), url.lastPathComponent)
+        }
+    }
+
     func testDotIdentifiers() {
         for valid in ["Idle", "_x", "a1", "待機", "-1.5", ".5", "1.", "42"] {
             XCTAssertTrue(DotExport.isIdentifier(valid), valid)
