@@ -222,7 +222,7 @@ final class TableDiffTests: XCTestCase {
         XCTAssertEqual(realign.stdout, "")
         let missing = try tablint("diff --git nope", in: repository)
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("tablint: error: git ls-tree"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("fatal: bad revision 'nope'"), missing.stderr)
     }
 
     /// The working tree against HEAD, which is what `tablint diff` alone compares; from a
@@ -235,7 +235,18 @@ final class TableDiffTests: XCTestCase {
         XCTAssertEqual(bare.status, 1, bare.stderr)
         XCTAssertTrue(bare.stdout.hasPrefix("Sources/Timer.tb.swift:12:18: note: Timer: initial: Idle → Running\nHEAD:Sources/Timer.tb.swift:5:37: note: Timer: state `Done` removed"), bare.stdout)
         let below = try shell("'\(try XCTUnwrap(CLITests.executable).path)' diff --git HEAD~2 -- .", in: repository.path + "/Sources")
-        XCTAssertTrue(below.stdout.hasPrefix("Timer.tb.swift:12:18: note: Timer: initial: Idle → Running\n"), below.stdout + below.stderr)
+        XCTAssertTrue(below.stdout.hasPrefix("Timer.tb.swift:12:18: note: Timer: initial: Idle → Running\nHEAD~2:Timer.tb.swift:5:37: note: Timer: state `Done` removed"), below.stdout + below.stderr)
+
+        // An untracked matrix is new; a deleted one is removed, at its line in HEAD.
+        try repository.copy(Fixtures.url("\(Self.folder)/timer.old.tbl"), to: "Pins/Timer.tbl")
+        try FileManager.default.removeItem(atPath: repository.path + "/Sources/Timer.tb.swift")
+        let moved = try tablint("diff", in: repository)
+        XCTAssertEqual(moved.status, 1, moved.stderr)
+        XCTAssertEqual(moved.stdout, """
+            Pins/Timer.tbl:1:9: note: pin Timer: machine `Timer` added: 3 states (Idle Running Done), 2 actions (Start Tick), initial Idle
+            HEAD:Sources/Timer.tb.swift:4:18: note: Timer: machine `Timer` removed: 3 states (Idle Running Done), 3 actions (Start Cancel Tick), initial Idle
+
+            """)
     }
 
     /// The README's git configuration, run as written with `tablint` on the PATH: `git diff`

@@ -186,30 +186,63 @@ extension Tablint {
 
     // MARK: git
 
-    /// `--git REV` (the working tree against REV) or `--git REV1..REV2`.
+    /// `--git REV` (the working tree against REV) or `--git REV1..REV2`. Only the files git
+    /// lists as changed (and, against the working tree, the untracked ones) are read: an
+    /// unchanged file changes no matrix, so a large repository costs a few git calls.
     static func gitSides(_ revisions: String, paths: [String]) -> Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble> {
         let parts = revisions.components(separatedBy: "..")
-        if parts.count == 2 {
-            let old = parts[0].isEmpty ? "HEAD" : parts[0], new = parts[1].isEmpty ? "HEAD" : parts[1]
-            // The new side is shown under its working-tree path, where an editor can open it.
-            return revisionFiles(old, paths).flatMap { oldFiles in
-                revisionFiles(new, paths, labelled: false).map { (oldFiles, $0) }
-            }
-        }
-        guard parts.count == 1 else {
+        guard parts.count <= 2, !revisions.isEmpty else {
             return .failure(DiffTrouble(message: "tablint: error: --git takes REV or REV1..REV2, not '\(revisions)'\n"))
         }
-        return revisionFiles(revisions, paths).flatMap { oldFiles in workingTreeFiles(paths).map { (oldFiles, $0) } }
+        let old = parts[0].isEmpty ? "HEAD" : parts[0]
+        let new: String? = parts.count == 2 ? (parts[1].isEmpty ? "HEAD" : parts[1]) : nil
+        return gitText(["rev-parse", "--show-prefix"]).flatMap { prefix in
+            gitText(["rev-parse", "--show-cdup"]).flatMap { up in
+                // git names files from the top of the work tree; they are shown from here.
+                let root = RepositoryPaths(prefix: prefix, up: up)
+                let diff = ["diff", "--name-only", "--no-renames", "--no-ext-diff", "--no-textconv", "-z", old] + (new.map { [$0] } ?? [])
+                return git(diff + ["--"] + paths).flatMap { changedListing in
+                    var changed = names(changedListing)
+                    if new == nil {
+                        switch git(["ls-files", "-z", "--full-name", "--others", "--exclude-standard", "--"] + paths) {
+                        case .success(let untracked): changed += names(untracked)
+                        case .failure(let trouble): return .failure(trouble)
+                        }
+                    }
+                    let matrixFiles = changed.filter { FileKind(path: $0) != .other }
+                    return revisionFiles(old, matrixFiles, root, labelled: true).flatMap { oldFiles in
+                        let newFiles = new.map { revisionFiles($0, matrixFiles, root, labelled: false) }
+                            ?? workingTreeFiles(matrixFiles, root)
+                        return newFiles.map { (oldFiles, $0) }
+                    }
+                }
+            }
+        }
     }
 
-    /// The matrix files of a revision under `paths`, read with `git show REV:./path`, shown as
-    /// `REV:path` (`labelled`) or as `path`.
-    static func revisionFiles(_ revision: String, _ paths: [String], labelled: Bool = true) -> Result<[DiffFile], DiffTrouble> {
-        git(["ls-tree", "-r", "-z", "--name-only", revision, "--"] + paths).flatMap { listing in
+    /// Turns git's names (from the top of the work tree) into names from the current folder.
+    struct RepositoryPaths {
+        /// The current folder from the top, with a final `/` (`Sources/`), or empty.
+        var prefix: String
+        /// The way up to the top (`../`), or empty.
+        var up: String
+
+        func shown(_ name: String) -> String {
+            name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : up + name
+        }
+    }
+
+    /// The files of `names` that exist in `revision`, read with `git show`, shown as `REV:path`
+    /// (`labelled`) or as `path`.
+    static func revisionFiles(_ revision: String, _ names: [String], _ root: RepositoryPaths, labelled: Bool) -> Result<[DiffFile], DiffTrouble> {
+        guard !names.isEmpty else { return .success([]) }
+        return git(["--literal-pathspecs", "ls-tree", "-r", "-z", "--name-only", "--full-tree", revision, "--"] + names).flatMap { listing in
             var files: [DiffFile] = []
-            for path in names(listing) where FileKind(path: path) != .other {
-                switch git(["show", "\(revision):./\(path)"]) {
-                case .success(let bytes): files.append(DiffFile(path: path, label: labelled ? "\(revision):\(path)" : path, bytes: bytes))
+            for name in Tablint.names(listing) {
+                switch git(["show", "\(revision):\(name)"]) {
+                case .success(let bytes):
+                    let shown = root.shown(name)
+                    files.append(DiffFile(path: name, label: labelled ? "\(revision):\(shown)" : shown, bytes: bytes))
                 case .failure(let trouble): return .failure(trouble)
                 }
             }
@@ -217,21 +250,25 @@ extension Tablint {
         }
     }
 
-    /// The working tree's matrix files under `paths`: tracked and untracked, not ignored.
-    static func workingTreeFiles(_ paths: [String]) -> Result<[DiffFile], DiffTrouble> {
-        git(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--"] + paths).flatMap { listing in
-            var files: [DiffFile] = []
-            var seen: Set<String> = []
-            for path in names(listing) where FileKind(path: path) != .other && seen.insert(path).inserted {
-                switch Runner.readFile(path) {
-                case .success(let bytes): files.append(DiffFile(path: path, label: path, bytes: bytes))
-                case .failure(let error) where error.code == ENOENT: continue  // deleted, not yet staged
-                case .failure(let error):
-                    return .failure(DiffTrouble(message: "tablint: error: \(PathFailure(path: path, error: error).message)\n"))
-                }
+    /// The files of `names` as they are in the working tree; a deleted one is left out.
+    static func workingTreeFiles(_ names: [String], _ root: RepositoryPaths) -> Result<[DiffFile], DiffTrouble> {
+        var files: [DiffFile] = []
+        var seen: Set<String> = []
+        for name in names where seen.insert(name).inserted {
+            let shown = root.shown(name)
+            switch Runner.readFile(shown) {
+            case .success(let bytes): files.append(DiffFile(path: name, label: shown, bytes: bytes))
+            case .failure(let error) where error.code == ENOENT: continue
+            case .failure(let error):
+                return .failure(DiffTrouble(message: "tablint: error: \(PathFailure(path: shown, error: error).message)\n"))
             }
-            return .success(files)
         }
+        return .success(files)
+    }
+
+    /// `git` output as one line of text, its newline cut.
+    static func gitText(_ arguments: [String]) -> Result<String, DiffTrouble> {
+        git(arguments).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
     }
 
     static func names(_ listing: [UInt8]) -> [String] {
