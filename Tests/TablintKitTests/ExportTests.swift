@@ -95,6 +95,22 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(compared, 10)
     }
 
+    /// An `@Machine` enum exports under its names as written, lowerCamel, with its `@Path`
+    /// defaults applied (the `stop` hop's HANDLE is a GO), as the library's macro reader and
+    /// `buildDesc` pass them on.
+    func testAnEnumExportsItsNamesAsWritten() {
+        let result = run(["export", "--machine", "Timer", Fixtures.url("MachineEnum/correct.tb.swift").path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            Timer    start                    stop                 cancel           tick
+            idle     HANDLE                   IGNORE               IGNORE           IGNORE
+            running  IGNORE                   GO(done)             HANDLE           EMIT(startClock)
+            done     IGNORE                   IGNORE               IGNORE           GO(done)
+            waiting  GO(running, startClock)  GO(done, stopClock)  DELEGATE(retry)  UNREACHABLE
+
+            """)
+    }
+
     /// A byte count or a code-point count would pad these names differently.
     func testGridWidthsAreGraphemeClusters() {
         let decomposed = "Cafe\u{301}"

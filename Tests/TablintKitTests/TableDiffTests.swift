@@ -40,6 +40,12 @@ final class TableDiffTests: XCTestCase {
                        "No behaviour change.\n")
     }
 
+    func testAReorderedPinIsNoChange() {
+        let result = run(["diff", path("timer.old.tbl"), path("timer.reordered.tbl")])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
     /// Removals are reported at the old file's line; additions and the initial at the new one.
     func testRemovalsAtTheOldLineAndTheInitial() {
         let old = path("timer.old.tb.swift"), new = path("timer.smaller.tb.swift")
