@@ -46,13 +46,13 @@ public enum ExportReading {
     ]
 
     public static func read(_ file: SourceFile) -> FileReading {
-        // Unconfigured and unsuppressed: a disabled rule or a `tablint:disable` comment does
-        // not make the library build a matrix it refuses.
-        let diagnostics = Linter.analyze(file).diagnostics
-        guard Encoding.check(file) == nil else {
-            return FileReading(unreadable: diagnostics)
+        if let encodingProblem = Encoding.check(file) {
+            return FileReading(unreadable: [encodingProblem])
         }
+        // Every rule, unconfigured and unsuppressed (a disabled rule or a `tablint:disable`
+        // comment does not make the library build a matrix it refuses), over one reading.
         let context = LintContext(file: file)
+        let diagnostics = RuleRegistry.all.flatMap { $0.check(context) }.sortedForOutput()
         var reading = FileReading()
         var attributed = Set<Int>()
         for matrix in context.matrices {
