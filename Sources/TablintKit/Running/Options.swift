@@ -295,6 +295,8 @@ public enum OptionParser {
             "USAGE: tablint [options] [path ...]",
             "       tablint rules [--reporter json]    list every rule",
             "       tablint explain CODE               print a rule's document",
+            "       tablint export [--format F] [path ...]  draw the matrices (grid, mermaid, dot, ...)",
+            "       tablint diff [OLD NEW | --git REV]  what changed in behaviour, cell by cell",
             "",
             "Directories are walked for *.swift and *.tbl files, skipping .build, .git, .swiftpm,",
             "DerivedData, Pods, Carthage, hidden files and folders, and symlinked folders. A path",

@@ -1,0 +1,41 @@
+/// `tablint export --format markdown`: per machine, a heading, the matrix as a Markdown table
+/// and the library's Mermaid diagram in a ```` ```mermaid ```` block, which GitHub and GitLab
+/// render in place. For design notes and pull requests; not one of the library's formats.
+public enum MarkdownExport {
+    public struct Source {
+        public var table: ExportTable
+        /// `path:line`, printed under the heading.
+        public var origin: String
+        public var isPin: Bool
+
+        public init(table: ExportTable, origin: String, isPin: Bool) {
+            self.table = table
+            self.origin = origin
+            self.isPin = isPin
+        }
+    }
+
+    /// Every machine, one section each, separated by a blank line.
+    public static func render(_ sources: [Source]) -> String {
+        sources.map(section).joined(separator: "\n")
+    }
+
+    static func section(_ source: Source) -> String {
+        let table = source.table
+        var text = "## \(source.isPin ? "Pin " : "")\(table.machine)\n\n"
+        text += "`\(source.origin)`; initial state: \(table.initial.map { "`\($0)`" } ?? "none").\n\n"
+        text += "| " + ([table.machine] + table.actions).map(escaped).joined(separator: " | ") + " |\n"
+        text += "|" + String(repeating: "---|", count: table.actions.count + 1) + "\n"
+        for (state, cells) in zip(table.states, table.cells) {
+            let texts = cells.map { "`" + escaped(GridExport.cellText($0)) + "`" }
+            text += "| " + ([escaped(state)] + texts).joined(separator: " | ") + " |\n"
+        }
+        text += "\n```mermaid\n" + MermaidExport.render(table) + "```\n"
+        return text
+    }
+
+    /// A `|` would end a table cell, even inside a code span.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+    }
+}

@@ -1,0 +1,262 @@
+/// What changed in behaviour between two readings of the same machines: the model behind
+/// `tablint diff`. Pure: matrices in, changes out.
+///
+/// Machines are paired by name (a pin only with a pin), states and actions by name, cells by
+/// their state and action, never by position: reordering rows or columns, realigning and
+/// editing comments change nothing here. An added action is one change listing its cells,
+/// not a change in every later column.
+public struct TableDiff: Equatable {
+    public var machines: [MachineDiff]
+
+    public var hasChanges: Bool { machines.contains { !$0.changes.isEmpty } }
+
+    /// One side of the comparison: a matrix with the file it was read from and the path to
+    /// show for it (`HEAD:Sources/Timer.tb.swift` for an old revision).
+    public struct Side {
+        public var label: String
+        public var file: SourceFile
+        public var matrix: Matrix
+
+        public init(label: String, file: SourceFile, matrix: Matrix) {
+            self.label = label
+            self.file = file
+            self.matrix = matrix
+        }
+
+        var isPin: Bool { matrix.surface == .fixture }
+
+        func place(_ range: Range<Int>) -> TableChange.Place {
+            let location = file.location(of: range.lowerBound)
+            return TableChange.Place(path: label, line: location.line, column: location.column)
+        }
+    }
+
+    public static func compare(old: [Side], new: [Side]) -> TableDiff {
+        struct Key: Hashable {
+            var name: String
+            var isPin: Bool
+        }
+        func grouped(_ sides: [Side]) -> (keys: [Key], groups: [Key: [Side]]) {
+            var keys: [Key] = []
+            var groups: [Key: [Side]] = [:]
+            for side in sides {
+                let key = Key(name: side.matrix.machine.text, isPin: side.isPin)
+                if groups[key] == nil { keys.append(key) }
+                groups[key, default: []].append(side)
+            }
+            return (keys, groups)
+        }
+        let (oldKeys, oldGroups) = grouped(old)
+        let (newKeys, newGroups) = grouped(new)
+        var keys = newKeys
+        for key in oldKeys where newGroups[key] == nil { keys.append(key) }
+        var machines: [MachineDiff] = []
+        for key in keys {
+            let olds = oldGroups[key] ?? [], news = newGroups[key] ?? []
+            // Several matrices of one name on a side (a pin and its drifted copy): in order.
+            for index in 0..<max(olds.count, news.count) {
+                machines.append(MachineDiff.compare(
+                    name: key.name, isPin: key.isPin,
+                    old: index < olds.count ? olds[index] : nil, new: index < news.count ? news[index] : nil))
+            }
+        }
+        return TableDiff(machines: machines)
+    }
+}
+
+/// The changes of one machine.
+public struct MachineDiff: Equatable {
+    public var name: String
+    public var isPin: Bool
+    public var oldPath: String?
+    public var newPath: String?
+    public var changes: [TableChange]
+
+    /// `Timer`, or `pin Timer`.
+    public var title: String { (isPin ? "pin " : "") + name }
+
+    static func compare(name: String, isPin: Bool, old: TableDiff.Side?, new: TableDiff.Side?) -> MachineDiff {
+        var diff = MachineDiff(name: name, isPin: isPin, oldPath: old?.label, newPath: new?.label, changes: [])
+        guard let old, let new else {
+            if let side = new ?? old {
+                let matrix = side.matrix
+                let cells = MatrixCells(matrix, key: matrix.key)
+                diff.changes.append(TableChange(
+                    kind: new == nil ? .machineRemoved : .machineAdded, subject: "machine `\(name)`",
+                    old: new == nil ? cells.summary : nil, new: new == nil ? nil : cells.summary,
+                    place: side.place(matrix.machine.range)))
+            }
+            return diff
+        }
+        // The same surface compares names as it does (`@Machine` folds the first letter); an
+        // `@Machine` against a `Table` or pin compares with the first letter folded, as the
+        // library's cross-checks do.
+        let key: (String) -> String = old.matrix.surface == new.matrix.surface
+            ? new.matrix.key : { NameCasing.lowerFirst($0) }
+        let before = MatrixCells(old.matrix, key: key), after = MatrixCells(new.matrix, key: key)
+
+        if old.matrix.initial.map({ key($0.text) }) != new.matrix.initial.map({ key($0.text) }) {
+            diff.changes.append(TableChange(
+                kind: .initialChanged, subject: "initial",
+                old: old.matrix.initial?.text ?? "nil", new: new.matrix.initial?.text ?? "nil",
+                place: new.place(new.matrix.initial?.range ?? new.matrix.range)))
+        }
+        let oldStates = Set(old.matrix.states.map { key($0.text) })
+        let newStates = Set(new.matrix.states.map { key($0.text) })
+        let oldActions = Set(old.matrix.actions.map { key($0.text) })
+        let newActions = Set(new.matrix.actions.map { key($0.text) })
+
+        for state in old.matrix.states where !newStates.contains(key(state.text)) {
+            diff.changes.append(TableChange(
+                kind: .stateRemoved, subject: "state `\(state.text)`", state: state.text,
+                old: before.row(state.text, actions: old.matrix.actions), new: nil, place: old.place(state.range)))
+        }
+        for state in new.matrix.states where !oldStates.contains(key(state.text)) {
+            diff.changes.append(TableChange(
+                kind: .stateAdded, subject: "state `\(state.text)`", state: state.text,
+                old: nil, new: after.row(state.text, actions: new.matrix.actions), place: new.place(state.range)))
+        }
+        for action in old.matrix.actions where !newActions.contains(key(action.text)) {
+            diff.changes.append(TableChange(
+                kind: .actionRemoved, subject: "action `\(action.text)`", action: action.text,
+                old: before.column(action.text, states: old.matrix.states.filter { newStates.contains(key($0.text)) }),
+                new: nil, place: old.place(action.range)))
+        }
+        for action in new.matrix.actions where !oldActions.contains(key(action.text)) {
+            diff.changes.append(TableChange(
+                kind: .actionAdded, subject: "action `\(action.text)`", action: action.text,
+                old: nil, new: after.column(action.text, states: new.matrix.states.filter { oldStates.contains(key($0.text)) }),
+                place: new.place(action.range)))
+        }
+        // The cells of states and actions on both sides, in the new matrix's order.
+        for state in new.matrix.states where oldStates.contains(key(state.text)) {
+            for action in new.matrix.actions where oldActions.contains(key(action.text)) {
+                let was = before.cell(state.text, action.text), now = after.cell(state.text, action.text)
+                guard was?.comparable != now?.comparable else { continue }
+                diff.changes.append(TableChange(
+                    kind: .cellChanged, subject: "(\(state.text), \(action.text))", state: state.text, action: action.text,
+                    old: was?.text ?? "no cell", new: now?.text ?? "no cell",
+                    place: now.map { new.place($0.range) } ?? new.place(state.range)))
+            }
+        }
+        return diff
+    }
+}
+
+/// One behaviour change.
+public struct TableChange: Equatable {
+    public enum Kind: String, Equatable {
+        case machineAdded = "machine-added", machineRemoved = "machine-removed"
+        case stateAdded = "state-added", stateRemoved = "state-removed"
+        case actionAdded = "action-added", actionRemoved = "action-removed"
+        case initialChanged = "initial-changed", cellChanged = "cell-changed"
+
+        var isRemoval: Bool { self == .machineRemoved || self == .stateRemoved || self == .actionRemoved }
+    }
+
+    /// A position in a file: the new one, or the old one for a removal.
+    public struct Place: Equatable {
+        public var path: String
+        public var line: Int
+        public var column: Int
+    }
+
+    public var kind: Kind
+    /// What changed: "(Idle, Start)", "action `Reset`", "initial".
+    public var subject: String
+    public var state: String?
+    public var action: String?
+    /// The old and new values as text (a cell as `GO(Idle, StopClock)`; an added action as its
+    /// cells); nil on the side where the subject does not exist.
+    public var old: String?
+    public var new: String?
+    public var place: Place
+
+    init(kind: Kind, subject: String, state: String? = nil, action: String? = nil, old: String?, new: String?, place: Place) {
+        self.kind = kind
+        self.subject = subject
+        self.state = state
+        self.action = action
+        self.old = old
+        self.new = new
+        self.place = place
+    }
+
+    /// `(Idle, Start): IGNORE → GO(Idle, StopClock)`, `action `Reset` added: …`.
+    public var sentence: String {
+        switch kind {
+        case .cellChanged: return "\(subject): \(old ?? "") → \(new ?? "")"
+        case .initialChanged: return "initial: \(old ?? "") → \(new ?? "")"
+        case .machineAdded, .stateAdded, .actionAdded:
+            return "\(subject) added" + (new.map { $0.isEmpty ? "" : ": " + $0 } ?? "")
+        case .machineRemoved, .stateRemoved, .actionRemoved:
+            return "\(subject) removed" + (old.map { $0.isEmpty ? "" : ": " + $0 } ?? "")
+        }
+    }
+}
+
+/// A matrix's cells by state and action name, for comparison.
+struct MatrixCells {
+    struct Entry {
+        /// As written in a `.tbl`: `GO(Idle, StopClock)`.
+        var text: String
+        /// The same with names compared as the pair compares them.
+        var comparable: String
+        var range: Range<Int>
+    }
+
+    private var cells: [String: [String: Entry]] = [:]
+    private let key: (String) -> String
+    private let matrix: Matrix
+
+    init(_ matrix: Matrix, key: @escaping (String) -> String) {
+        self.key = key
+        self.matrix = matrix
+        for (index, row) in matrix.rows.enumerated() {
+            // A `Table` row belongs to its state by position; a `.tbl` or `@Row` row by position
+            // too in the library, which refuses a row naming another state.
+            guard let state = matrix.stateName(ofRow: index) else { continue }
+            var entries = cells[key(state)] ?? [:]
+            for (column, cell) in row.cells.enumerated() where column < matrix.actions.count {
+                let action = key(matrix.actions[column].text)
+                guard entries[action] == nil else { continue }
+                entries[action] = Entry(
+                    text: Self.text(cell.kind, { $0 }), comparable: Self.text(cell.kind, key, compact: true), range: cell.range)
+            }
+            if cells[key(state)] == nil { cells[key(state)] = entries }
+        }
+    }
+
+    func cell(_ state: String, _ action: String) -> Entry? { cells[key(state)]?[key(action)] }
+
+    /// `(Idle, Reset): IGNORE, (Running, Reset): GO(Idle)`.
+    func column(_ action: String, states: [Name]) -> String {
+        states.map { "(\($0.text), \(action)): \(cell($0.text, action)?.text ?? "no cell")" }.joined(separator: ", ")
+    }
+
+    /// `(Paused, Start): GO(Running), (Paused, Stop): IGNORE`.
+    func row(_ state: String, actions: [Name]) -> String {
+        actions.map { "(\(state), \($0.text)): \(cell(state, $0.text)?.text ?? "no cell")" }.joined(separator: ", ")
+    }
+
+    /// `3 states, 2 actions, initial Idle`.
+    var summary: String {
+        "\(matrix.states.count) state\(matrix.states.count == 1 ? "" : "s") (\(matrix.stateList)), \(matrix.actions.count) action\(matrix.actions.count == 1 ? "" : "s") (\(matrix.actionList)), initial \(matrix.initial?.text ?? "nil")"
+    }
+
+    /// A cell in the `.tbl` spelling, effects separated by `, `; a GO target keeps its literal
+    /// payload arguments (`GO(running(since: 0))`), which are behaviour too.
+    /// `compact` drops the spaces of payload arguments, which are layout.
+    static func text(_ kind: Cell.Kind, _ key: (String) -> String, compact: Bool = false) -> String {
+        switch kind {
+        case .ignore: return "IGNORE"
+        case .handle: return "HANDLE"
+        case .unreachable: return "UNREACHABLE"
+        case .go(let target, let effects, let arguments):
+            return "GO(" + ([key(target.text) + (compact ? (arguments ?? "").filter { !$0.isWhitespace } : arguments ?? "")] + effects.map { key($0.text) }).joined(separator: ", ") + ")"
+        case .emit(let effects): return "EMIT(" + effects.map { key($0.text) }.joined(separator: ", ") + ")"
+        case .delegate(let child): return "DELEGATE(\(key(child.text)))"
+        case .unknown(let written, _): return "`\(written)` (not a cell)"
+        }
+    }
+}
