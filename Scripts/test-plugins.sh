@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Tests tablint's SwiftPM plugins with the real `swift build` and `swift package`: copies
-# Integration/SamplePackage to a temporary directory, points its dependency at this checkout,
+# Integration/SamplePackage to a temporary directory next to a link `tablint` to this checkout
+# (the sample's `.package(path: "../tablint")`, whose identity is the folder name `tablint`),
 # and checks that
-#   * `swift build` runs the build-tool plugin, shows tablint's diagnostics and fails;
+#   * `swift build` runs the build-tool plugin, shows tablint's diagnostics and fails, and
+#     skips Sources/Sample/Legacy, which the sample's .tablint excludes (as every plugin must);
 #   * `swift package tablint` (command plugin, no permission) shows them and fails, and
 #     `swift package tablint --fix` refuses and names the command to run instead;
 #   * `swift package tablint-fix` needs the write permission, and with
 #     `--allow-writing-to-package-directory` aligns the misaligned matrix;
-#   * once the matrices are correct, `swift build` and `swift package tablint` succeed.
+#   * once the matrices are correct, `swift build` and `swift package tablint` succeed;
+#   * after the .tablint changes (it no longer excludes Legacy), `swift build` runs tablint
+#     again and fails on Legacy's mistake.
 # The first build compiles tablint (debug) inside the sample package, so it takes a minute or
 # more. The checkout itself is only read: everything is built in the temporary copy.
 # Environment: TABLINT_KEEP_TMP=1 keeps the temporary directory for inspection.
@@ -37,13 +41,12 @@ trap cleanup EXIT
 
 sample="$scratch/SamplePackage"
 mkdir "$sample"
+ln -s "$checkout" "$scratch/tablint"
 # Copied without any build products of the sample built in place.
 tar -C "$checkout/Integration/SamplePackage" --exclude=./.build --exclude=./.swiftpm --exclude=./Package.resolved -cf - . \
     | tar -C "$sample" -xf -
-# The sample refers to this checkout as "../.."; the copy needs the absolute path.
-sed "s|path: \"\\.\\./\\.\\.\"|path: \"$checkout\"|" "$checkout/Integration/SamplePackage/Package.swift" >"$sample/Package.swift"
-grep -qF "path: \"$checkout\"" "$sample/Package.swift" \
-    || fail "could not point the sample's dependency at $checkout (Package.swift no longer says path: \"../..\"?)"
+grep -qF '.package(path: "../tablint")' "$sample/Package.swift" \
+    || fail "the sample's Package.swift no longer says .package(path: \"../tablint\")"
 cp "$sample/Sources/Sample/Timer.tb.swift" "$scratch/Timer.original"
 
 # Runs a command in the sample package; sets $status and $output (also printed, minus
@@ -62,19 +65,36 @@ expect_line() { # expect_line REGEX WHAT
 
 timer_error='Sources/Sample/Timer\.tb\.swift:10:13: error: row `Running` has 2 cells, expected 3\. .*\[tabular-center::row-arity\]$'
 door_error='Sources/Sample/Door\.tb\.swift:9:13: error: .*\[tablint::alignment\]$'
+legacy_error='Sources/Sample/Legacy/Legacy\.tb\.swift:11:13: error: row `Older` has 2 cells, expected 1\. .*\[tabular-center::row-arity\]$'
+no_legacy() { # no_legacy WHAT: fails if $output mentions the excluded Legacy.tb.swift
+    if grep -q 'Legacy\.tb\.swift' <<<"$output"; then fail "$1 reported Legacy.tb.swift, which the sample's .tablint excludes"; fi
+}
 
 step "swift build (build-tool plugin; expect failure with tablint's diagnostics)"
 run swift build
 [ "$status" -ne 0 ] || fail "swift build succeeded; the build-tool plugin should have failed it"
 expect_line "^$sample/$timer_error" "swift build did not show the row-arity error at $sample/Sources/Sample/Timer.tb.swift:10:13"
 expect_line "^$sample/$door_error" "swift build did not show the alignment error in Door.tb.swift"
-expect_line 'tablint Sample \(2 files\)' "swift build did not show the build-tool plugin's command 'tablint Sample (2 files)'"
+expect_line 'tablint Sample \(3 files\)' "swift build did not show the build-tool plugin's command 'tablint Sample (3 files)'"
+no_legacy "swift build (the build-tool plugin)"
 
 step "swift package tablint (command plugin; expect failure with the same diagnostics, relative paths)"
 run swift package tablint
 [ "$status" -ne 0 ] || fail "swift package tablint succeeded; expected it to fail"
 expect_line "^$timer_error" "swift package tablint did not show the row-arity error as Sources/Sample/Timer.tb.swift:10:13"
 expect_line "^$door_error" "swift package tablint did not show the alignment error in Door.tb.swift"
+no_legacy "swift package tablint"
+
+step "stdbuf -oL swift package tablint, piped (the README's way to keep 'error: tablint reported errors' last)"
+if command -v stdbuf >/dev/null; then
+    run stdbuf -oL swift package tablint
+    [ "$status" -ne 0 ] || fail "stdbuf -oL swift package tablint succeeded; expected it to fail"
+    last=$(grep -v '^\[' <<<"$output" | tail -n 1)
+    [ "$last" = "error: tablint reported errors" ] \
+        || fail "with stdbuf -oL, the last line is '$last', not 'error: tablint reported errors' after tablint's output"
+else
+    echo "test-plugins: stdbuf is not installed; skipped"
+fi
 
 step "swift package tablint --fix (expect a refusal naming tablint-fix)"
 run swift package tablint --fix
@@ -115,6 +135,8 @@ if ! cmp -s "$scratch/Door.expected" "$sample/Sources/Sample/Door.tb.swift"; the
     fail "tablint-fix did not align Door.tb.swift as expected (diff above: expected, actual)"
 fi
 cmp -s "$scratch/Timer.original" "$sample/Sources/Sample/Timer.tb.swift" || fail "tablint-fix changed Timer.tb.swift"
+cmp -s "$checkout/Integration/SamplePackage/Sources/Sample/Legacy/Legacy.tb.swift" "$sample/Sources/Sample/Legacy/Legacy.tb.swift" \
+    || fail "tablint-fix changed Legacy.tb.swift, which the sample's .tablint excludes"
 
 step "swift package tablint Sources/Sample/Door.tb.swift (a path given; expect success)"
 run swift package tablint Sources/Sample/Door.tb.swift
@@ -127,9 +149,15 @@ sed 's/\[\.ignore,  *\.handle\],/[.ignore,                                      
 cmp -s "$scratch/Timer.original" "$sample/Sources/Sample/Timer.tb.swift" && fail "could not correct Timer.tb.swift (the test itself is broken)"
 run swift build
 [ "$status" -eq 0 ] || fail "swift build failed after the matrices were corrected"
-expect_line 'tablint Sample \(2 files\)' "swift build did not rerun the build-tool plugin's command after Timer.tb.swift changed"
+expect_line 'tablint Sample \(3 files\)' "swift build did not rerun the build-tool plugin's command after Timer.tb.swift changed"
 expect_line '^0 errors, 0 warnings in 2 files$' "swift build did not show tablint's clean summary"
 run swift package tablint
 [ "$status" -eq 0 ] || fail "swift package tablint failed after the matrices were corrected"
+
+step "the .tablint no longer excludes Legacy; swift build (expect tablint to run again and fail on Legacy.tb.swift)"
+printf -- '--exclude Sources/Sample/Nothing\n' >"$sample/.tablint"
+run swift build
+[ "$status" -ne 0 ] || fail "swift build succeeded after the .tablint changed; the build-tool plugin did not run tablint again (is the .tablint an input?)"
+expect_line "^$sample/$legacy_error" "swift build did not report Legacy.tb.swift's row-arity error after the .tablint stopped excluding it"
 
 echo "--- test-plugins: ok ($((SECONDS - started)) s)"

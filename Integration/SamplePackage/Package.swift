@@ -6,9 +6,11 @@ import PackageDescription
 let package = Package(
     name: "SamplePackage",
     dependencies: [
-        // This checkout. A real package would use
-        // .package(url: "https://example.com/tablint.git", from: "0.1.0").
-        .package(name: "tablint", path: "../.."),
+        // tablint as a path dependency, whose identity (the `package:` below) is the folder's
+        // name: Scripts/test-plugins.sh copies this package next to a link named `tablint` to
+        // the checkout. A package that gets tablint from a repository writes
+        // .package(url: "https://example.com/tablint.git", from: "0.1.0") instead.
+        .package(path: "../tablint"),
     ],
     targets: [
         .target(

@@ -9,7 +9,11 @@ import PackagePlugin
 /// copies an output it cannot compile as a resource, failing if it is missing. tablint writes
 /// no file, so this plugin writes the declared output itself, a Swift file holding only a
 /// comment, when it plans the build: the command then runs on the first build and whenever a
-/// `*.tb.swift` file (or tablint) changed or the last run failed, and is skipped otherwise.
+/// `*.tb.swift` file, a `.tablint` that applies to one (or tablint) changed or the last run
+/// failed, and is skipped otherwise.
+///
+/// The files are named one by one, so tablint gets `--force-exclude`: a file its `.tablint`
+/// excludes is skipped here as it is by `tablint Sources` and `swift package tablint`.
 @main
 struct TablintBuildTool: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -26,11 +30,32 @@ struct TablintBuildTool: BuildToolPlugin {
             .buildCommand(
                 displayName: "tablint \(target.name) (\(files.count) file\(files.count == 1 ? "" : "s"))",
                 executable: tablint.path,
-                arguments: ["--"] + files.map(\.string),
-                inputFiles: files,
+                arguments: ["--force-exclude", "--"] + files.map(\.string),
+                inputFiles: files + configurationFiles(for: files),
                 outputFiles: [output]
             ),
         ]
+    }
+
+    /// The `.tablint` that applies to each of `files` (the nearest in its folder or above, as
+    /// tablint looks it up), once each, so that editing one re-runs the command.
+    private func configurationFiles(for files: [Path]) -> [Path] {
+        var found: [Path] = []
+        var searched: Set<String> = []
+        for file in files {
+            var folder = file.removingLastComponent()
+            while searched.insert(folder.string).inserted {
+                let candidate = folder.appending(".tablint")
+                if FileManager.default.fileExists(atPath: candidate.string) {
+                    found.append(candidate)
+                    break
+                }
+                let parent = folder.removingLastComponent()
+                if parent.string == folder.string || parent.string.isEmpty { break }
+                folder = parent
+            }
+        }
+        return found
     }
 
     /// Leaves the file untouched when it already holds `text`, so its timestamp does not make

@@ -11,24 +11,51 @@ final class IntegrationFilesTests: XCTestCase {
         try String(contentsOf: ReadmeTests.repository.appendingPathComponent(relativePath), encoding: .utf8)
     }
 
-    /// Each hook's `entry:` is `tablint` and options tablint accepts, with no path.
+    /// The hooks of `.pre-commit-hooks.yaml`, each as its `key: value` lines.
+    private func preCommitHooks() throws -> [[String: String]] {
+        var hooks: [[String: String]] = []
+        for line in try text(".pre-commit-hooks.yaml").split(separator: "\n") where !line.hasPrefix("#") {
+            var entry = line.trimmingCharacters(in: .whitespaces)
+            if entry.hasPrefix("- ") {
+                hooks.append([:])
+                entry.removeFirst(2)
+            }
+            guard let colon = entry.firstIndex(of: ":"), !hooks.isEmpty else { continue }
+            hooks[hooks.count - 1][String(entry[..<colon])] = entry[entry.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return hooks
+    }
+
+    /// Each hook's `entry:` is `tablint` and options tablint accepts, with no path; the per-file
+    /// hooks exclude as a folder walk does (`--force-exclude`), and the whole-project hook is
+    /// given no file names.
     func testPreCommitHookEntriesAreValidTablintCommands() throws {
-        let manifest = try text(".pre-commit-hooks.yaml")
-        let entries = manifest.split(separator: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { $0.hasPrefix("entry:") }
-            .map { $0.dropFirst("entry:".count).trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(entries, ["tablint --force-exclude", "tablint --fix --force-exclude"])
-        for entry in entries {
-            var words = entry.split(separator: " ").map(String.init)
+        let hooks = try preCommitHooks()
+        XCTAssertEqual(hooks.map { $0["id"] }, ["tablint", "tablint-fix", "tablint-project"])
+        XCTAssertEqual(hooks.map { $0["entry"] }, ["tablint --force-exclude", "tablint --fix --force-exclude", "tablint"])
+        for hook in hooks {
+            var words = try XCTUnwrap(hook["entry"]).split(separator: " ").map(String.init)
             XCTAssertEqual(words.removeFirst(), "tablint")
             let options = try OptionParser.parse(words)
-            XCTAssertTrue(options.paths.isEmpty, entry)
-            XCTAssertTrue(options.forceExclude, entry)
+            XCTAssertTrue(options.paths.isEmpty, "\(hook)")
+            XCTAssertEqual(hook["language"], "swift")
+            XCTAssertEqual(hook["require_serial"], "true")
+            XCTAssertEqual(options.forceExclude, hook["pass_filenames"] != "false", "\(hook)")
         }
-        let lines = manifest.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(lines.filter { $0 == "language: swift" }.count, 2)
-        XCTAssertEqual(lines.filter { $0 == #"files: '\.(swift|tbl)$'"# }.count, 2)
+        XCTAssertEqual(hooks.map { $0["files"] }, [#"'\.(swift|tbl)$'"#, #"'\.(swift|tbl)$'"#, #"'(\.(swift|tbl)|(^|/)\.tablint)$'"#])
+        XCTAssertEqual(hooks.map { $0["pass_filenames"] }, [nil, nil, "false"])
+    }
+
+    /// pre-commit runs `entry`, then `args`, then the file names: the per-file hooks' `args`
+    /// end the options, so a staged file named `-draft.tb.swift` is a path, not an option.
+    func testPreCommitPerFileHooksPassFileNamesAfterDoubleDash() throws {
+        for hook in try preCommitHooks() where hook["pass_filenames"] != "false" {
+            XCTAssertEqual(hook["args"], "['--']", "\(hook)")
+            let words = try XCTUnwrap(hook["entry"]).split(separator: " ").dropFirst().map(String.init)
+            let options = try OptionParser.parse(words + ["--", "-draft.tb.swift", "--fix.tbl"])
+            XCTAssertEqual(options.paths, ["-draft.tb.swift", "--fix.tbl"], "\(hook)")
+            XCTAssertThrowsError(try OptionParser.parse(words + ["-draft.tb.swift"]), "without `--`, the name is an option")
+        }
     }
 
     /// The command plugins' list of options that take a value is exactly tablint's, so a

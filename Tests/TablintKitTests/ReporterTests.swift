@@ -125,7 +125,7 @@ final class ReporterTests: XCTestCase {
         let error = try parseWorkflowCommand(lines[0])
         XCTAssertEqual(error.command, "error")
         XCTAssertEqual(error.properties, [
-            "file": "Timer.tb.swift", "line": "3", "col": "5", "endLine": "3", "endColumn": "11",
+            "file": "Timer.tb.swift", "line": "3", "col": "5", "endLine": "3", "endColumn": "10",
             "title": "tabular-center::row-arity",
         ])
         XCTAssertEqual(error.message, """
@@ -143,6 +143,53 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(notice.message, Self.awkwardMessage)
         XCTAssertTrue(lines[2].contains("100%25 done, ok: yes%0Asecond"), String(lines[2]))
         XCTAssertTrue(lines[2].contains("file=dir with space/naïve \"q\" <&>%25%2C%3A.tb.swift,"), String(lines[2]))
+    }
+
+    /// GitHub's `endLine`/`endColumn` are the last line and column annotated (tablint's `end` is
+    /// one past the range), and GitHub takes columns only within one line.
+    func testGitHubEndsAreInclusiveAndColumnsAreGivenOnlyWithinOneLine() throws {
+        func properties(_ start: SourceLocation, _ end: SourceLocation) throws -> [String: String] {
+            let diagnostic = Diagnostic(path: "F.tbl", start: start, end: end, severity: .error, message: "m", code: "tablint::syntax")
+            var properties = try parseWorkflowCommand(GitHubReporter.line(diagnostic).dropLast()).properties
+            properties["file"] = nil
+            properties["title"] = nil
+            return properties
+        }
+        XCTAssertEqual(try properties(Self.location(40, 3, 5), Self.location(46, 3, 11)),
+                       ["line": "3", "col": "5", "endLine": "3", "endColumn": "10"], "within a line: the last byte's column")
+        XCTAssertEqual(try properties(Self.location(100, 8, 5), Self.location(120, 9, 1)),
+                       ["line": "8", "col": "5", "endLine": "8", "endColumn": "24"], "up to the newline of line 8: ends on line 8, at the newline")
+        XCTAssertEqual(try properties(Self.location(40, 3, 5), Self.location(90, 5, 10)),
+                       ["line": "3", "endLine": "5"], "over three lines: no columns")
+        XCTAssertEqual(try properties(Self.location(40, 3, 5), Self.location(90, 6, 1)),
+                       ["line": "3", "endLine": "5"], "up to the newline of line 5: ends on line 5, no columns")
+        XCTAssertEqual(try properties(Self.location(7, 2, 3), Self.location(7, 2, 3)),
+                       ["line": "2", "col": "3", "endLine": "2", "endColumn": "3"], "an empty range: its position")
+    }
+
+    /// Examples/Broken/Door.tbl's missing-row error covers the last row's newline (8:25 to 9:1,
+    /// exclusive): the annotation is line 8's, not line 9's.
+    func testGitHubAnnotatesTheLineARangeEndsOnInARealFile() throws {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(ReadmeTests.repository.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        var json = ""
+        var github = ""
+        var errors = ""
+        _ = Tablint.run(arguments: ["--reporter", "json", "Examples/Broken/Door.tbl"], stdout: &json, stderr: &errors)
+        _ = Tablint.run(arguments: ["--reporter", "github", "Examples/Broken/Door.tbl"], stdout: &github, stderr: &errors)
+        let decoded = try JSONDecoder().decode([JSONDiagnostic].self, from: Data(json.utf8))
+        let missingRow = try XCTUnwrap(decoded.firstIndex { $0.code == "tabular-center::missing-row" })
+        XCTAssertEqual(decoded[missingRow].start, .init(line: 8, column: 25, offset: 212))
+        XCTAssertEqual(decoded[missingRow].end, .init(line: 9, column: 1, offset: 213))
+        let lines = github.split(separator: "\n")
+        XCTAssertEqual(lines.count, decoded.count)
+        let command = try parseWorkflowCommand(lines[missingRow])
+        XCTAssertEqual(command.properties["title"], "tabular-center::missing-row")
+        XCTAssertEqual(command.properties["line"], "8")
+        XCTAssertEqual(command.properties["endLine"], "8")
+        XCTAssertEqual(command.properties["col"], "25")
+        XCTAssertEqual(command.properties["endColumn"], "25")
     }
 
     // MARK: sarif

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Runs the README's format-on-save snippets (README, "Editors") with the real editors: vim
+# (vim-nox), a plain `:%!tablint …` filter in vim, and Emacs in batch mode (emacs-nox). Each
+# opens and saves
+#   * a misaligned *.tb.swift, which must be saved aligned, and three files that must be saved
+#     byte for byte as they were:
+#   * a .tbl whose comment has a Latin-1 `é` (not UTF-8),
+#   * a *.tb.swift beside a .tablint with a bad line,
+#   * a *.tb.swift that tablint refuses to fix (an unterminated string).
+# The snippets are read from README.md, so the test runs what the README says. The plain
+# filter keeps a file only if tablint itself prints the input back when it cannot fix it.
+#
+# Installs vim-nox and emacs-nox when missing (one apt-get step; needs root then), and builds
+# the checkout's debug tablint once (or uses $TABLINT_BINARY). Reads no stdin.
+# Environment: TABLINT_KEEP_TMP=1 keeps the scratch directory for inspection.
+set -euo pipefail
+
+checkout=$(cd "$(dirname "$0")/.." && pwd)
+. "$checkout/Scripts/lib-ci.sh"
+started=$SECONDS
+failures=0
+
+fail() {
+    echo "test-editors: FAIL: $*" >&2
+    exit 1
+}
+step() { echo "--- test-editors: $*"; }
+
+ensure_apt_packages vim-nox emacs-nox || fail "could not install vim-nox and emacs-nox"
+tablint=$(tablint_binary) || fail "could not build tablint"
+# The snippets call `tablint` by name, as a user's editor does.
+export PATH="$(dirname "$tablint"):$PATH"
+# An editor decodes files by the locale; a UTF-8 one, as most users have.
+export LC_ALL=C.UTF-8 LANG=C.UTF-8
+echo "test-editors: $(vim --version | head -1); $(emacs --version | head -1); tablint $tablint"
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/tablint-editors.XXXXXX")
+cleanup() {
+    if [ "${TABLINT_KEEP_TMP:-}" = 1 ]; then
+        echo "test-editors: scratch directory kept: $scratch"
+    else
+        rm -rf "$scratch"
+    fi
+}
+trap cleanup EXIT
+
+readme_block vim 'tablint --fix' >"$scratch/vimrc" || fail "README.md has no \`\`\`vim block with 'tablint --fix'"
+readme_block vim ':%!tablint' >"$scratch/filter.vim" || fail "README.md has no \`\`\`vim block with ':%!tablint'"
+filter=$(sed -n 's/^://p' "$scratch/filter.vim")
+[ -n "$filter" ] || fail "the README's filter block has no ':' command line"
+readme_block elisp 'before-save-hook' >"$scratch/init.el" || fail "README.md has no \`\`\`elisp block with 'before-save-hook'"
+
+# The inputs, written once to $scratch/inputs and copied afresh for each editor.
+inputs="$scratch/inputs"
+mkdir -p "$inputs/misaligned case" "$inputs/latin1" "$inputs/bad-config" "$inputs/refused"
+# The folder name has a space, so the snippets must quote the file name.
+cat >"$inputs/misaligned case/Door.tb.swift" <<'EOF'
+// swift-format-ignore-file
+extension Door {
+    static let TABLE = Table(
+        machine: "Door",
+        states: ["Shut", "Open"],
+        actions: ["Push", "Pull"],
+        cells: [
+            [.go(target: "Open", effects: []), .ignore],
+            [.ignore, .go(target: "Shut", effects: [])],
+        ],
+        initial: "Shut"
+    )
+}
+EOF
+cat >"$scratch/Door.aligned" <<'EOF'
+// swift-format-ignore-file
+extension Door {
+    static let TABLE = Table(
+        machine: "Door",
+        states: ["Shut", "Open"],
+        actions: ["Push", "Pull"],
+        cells: [
+            [.go(target: "Open", effects: []), .ignore                         ],
+            [.ignore,                          .go(target: "Shut", effects: [])],
+        ],
+        initial: "Shut"
+    )
+}
+EOF
+# Latin-1: `é` is the single byte 0xE9. The matrix is aligned, so a tablint that read the
+# text as UTF-8 after the editor converted it would have nothing to change either.
+printf '# Turnstile, d\351j\340 align\351\nmachine Turnstile\ninitial Locked\nstates  Locked Unlocked\nactions Coin Push\n\nLocked   | GO(Unlocked, Click) | IGNORE\nUnlocked | IGNORE              | HANDLE\n' \
+    >"$inputs/latin1/Turnstile.tbl"
+cp "$inputs/misaligned case/Door.tb.swift" "$inputs/bad-config/Door.tb.swift"
+printf -- '--exclude Generated\n--no-such-option\n' >"$inputs/bad-config/.tablint"
+sed 's/machine: "Door",/machine: "Door,/' "$inputs/misaligned case/Door.tb.swift" >"$inputs/refused/Door.tb.swift"
+cmp -s "$inputs/refused/Door.tb.swift" "$inputs/misaligned case/Door.tb.swift" && fail "could not write the refused file (the test itself is broken)"
+
+# The file on disk after the save, for each input: aligned, or exactly as it was.
+check() { # check EDITOR FILE EXPECTED
+    if cmp -s "$3" "$2"; then
+        echo "test-editors: ok: $1 saved ${2#"$scratch/"} as expected"
+    else
+        echo "test-editors: FAIL: $1 saved ${2#"$scratch/"} as $(wc -c <"$2") bytes; expected $(wc -c <"$3") bytes:" >&2
+        diff -u "$3" "$2" | head -20 >&2 || true
+        failures=$((failures + 1))
+    fi
+}
+
+# edit_and_save EDITOR FOLDER: copies the inputs to FOLDER, opens and saves each file there with
+# EDITOR, then checks each.
+edit_and_save() {
+    local editor=$1 folder=$2 file
+    cp -R "$inputs" "$folder"
+    for file in "$folder/misaligned case/Door.tb.swift" "$folder/latin1/Turnstile.tbl" \
+        "$folder/bad-config/Door.tb.swift" "$folder/refused/Door.tb.swift"; do
+        case $editor in
+        vim)
+            # Ex mode, no swap file, no viminfo; the vimrc is the README's snippet only.
+            # `:write` runs BufWritePre, as saving does.
+            (cd "$folder" && vim -X -N -n -i NONE -u "$scratch/vimrc" -E -s \
+                -c 'write' -c 'qall!' -- "${file#"$folder/"}" </dev/null) \
+                || echo "test-editors: vim exited with status $? on $file" >&2
+            ;;
+        vim-filter)
+            # The filter typed by hand in a vim without any vimrc, then :write.
+            (cd "$folder" && vim -X -N -n -i NONE -u NONE -E -s \
+                -c "$filter" -c 'write' -c 'qall!' -- "${file#"$folder/"}" </dev/null) \
+                || echo "test-editors: vim exited with status $? on $file" >&2
+            ;;
+        emacs)
+            # -Q: no site or user files; then the README's snippet. A save after a change, as
+            # a user's C-x C-s (no backup file, which would be a stray file in the folder).
+            (cd "$folder" && TABLINT_TEST_FILE="${file#"$folder/"}" emacs --batch -Q \
+                --eval '(setq make-backup-files nil)' -l "$scratch/init.el" \
+                --eval '(with-current-buffer (find-file-noselect (getenv "TABLINT_TEST_FILE"))
+                          (set-buffer-modified-p t)
+                          (save-buffer))' </dev/null) \
+                || echo "test-editors: emacs exited with status $? on $file" >&2
+            ;;
+        esac
+    done
+    check "$editor" "$folder/misaligned case/Door.tb.swift" "$scratch/Door.aligned"
+    check "$editor" "$folder/latin1/Turnstile.tbl" "$inputs/latin1/Turnstile.tbl"
+    check "$editor" "$folder/bad-config/Door.tb.swift" "$inputs/bad-config/Door.tb.swift"
+    check "$editor" "$folder/refused/Door.tb.swift" "$inputs/refused/Door.tb.swift"
+    if ! diff <(cd "$inputs" && find . | sort) <(cd "$folder" && find . | sort) >&2; then
+        echo "test-editors: FAIL: $editor left files that were not there before (above: > lines)" >&2
+        failures=$((failures + 1))
+    fi
+}
+
+step "vim: the README's BufWritePre snippet"
+edit_and_save vim "$scratch/vim"
+step "vim: the README's filter typed by hand (tablint must print the input back when it cannot fix it)"
+edit_and_save vim-filter "$scratch/vim-filter"
+step "Emacs (batch): the README's before-save-hook snippet"
+edit_and_save emacs "$scratch/emacs"
+
+[ "$failures" -eq 0 ] || fail "$failures check(s) failed"
+echo "--- test-editors: ok ($((SECONDS - started)) s)"
