@@ -64,6 +64,7 @@ public struct Configuration: Equatable {
         }
         if settings.alignsSwiftMatrices { lines.append("--align-swift") }
         for name in settings.extraDispatcherFunctions.sorted() { lines.append("--dispatcher \(name)") }
+        if settings.unsafeFixes { lines.append("--unsafe-fixes") }
         return lines.joined(separator: "\n") + "\n"
     }
 
