@@ -42,12 +42,12 @@ final class FixRunnerTests: XCTestCase {
         XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o640)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["Timer.tb.swift"])
         XCTAssertFalse(output.contains("tablint::alignment"), output)
-        XCTAssertTrue(errors.hasPrefix("1 file aligned;"), errors)
+        XCTAssertTrue(errors.hasPrefix("1 file fixed;"), errors)
         XCTAssertEqual(status, 0)
         // A second run changes nothing.
         let (again, _, againErrors) = run(["--fix", path])
         XCTAssertEqual(again, 0)
-        XCTAssertTrue(againErrors.hasPrefix("0 files aligned;"), againErrors)
+        XCTAssertTrue(againErrors.hasPrefix("0 files fixed;"), againErrors)
         XCTAssertEqual(try contents(path), try fixture("table.after.tb.swift"))
     }
 
@@ -102,7 +102,7 @@ final class FixRunnerTests: XCTestCase {
         XCTAssertEqual(Array(output.utf8), try fixture("machine.after.tb.swift"))
         let (lintStatus, lintOutput, _) = run(["--stdin-filename", "M.tb.swift", "-"], input: try fixture("machine.before.tb.swift"))
         XCTAssertEqual(lintStatus, 1)
-        XCTAssertTrue(lintOutput.contains("M.tb.swift:8:5: error: the columns of these `@Row` lines are not aligned (3 of 3 lines would move)"), lintOutput)
+        XCTAssertTrue(lintOutput.contains("M.tb.swift:8:5: error: [*] the columns of these `@Row` lines are not aligned (3 of 3 lines would move)"), lintOutput)
         XCTAssertTrue(lintOutput.contains("[tablint::alignment]"), lintOutput)
     }
 

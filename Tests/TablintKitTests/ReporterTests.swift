@@ -467,7 +467,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(decoded[0].fix?.edits.map(\.replacement), [String(repeating: " ", count: 23)])
         XCTAssertNil(decoded[1].fix)
         XCTAssertEqual(decoded[1].notes.count, 1)
-        XCTAssertEqual(run.stderr, "2 errors, 0 warnings in 1 file\n", "the summary stays on standard error")
+        XCTAssertEqual(run.stderr, "2 errors, 0 warnings in 1 file; 1 fixable with `tablint --fix`\n", "the summary stays on standard error")
     }
 
     func testTheCommandPrintsSARIFGitHubAndCheckstyle() throws {
