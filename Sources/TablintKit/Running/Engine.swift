@@ -83,8 +83,8 @@ public enum Engine {
         for pass in 1...(maxPasses + 1) {
             // Prove last pass's unsafe edits against the run as it now is (cross-file included).
             var reverted = false
-            for index in states.indices where states[index].pending?.applicability == .unsafe {
-                if let problem = states[index].unsafeProblem() {
+            for index in states.indices where states[index].pending != nil {
+                if states[index].pending?.applicability == .unsafe, let problem = states[index].unsafeProblem() {
                     states[index].revert(problem)
                     reverted = true
                 }
