@@ -211,3 +211,40 @@ final class EngineTests: XCTestCase {
             "--- x\n+++ x\n@@ -1,3 +1,4 @@\n+0\n 1\n 2\n 3\n")
     }
 }
+
+/// `--diff` prints exactly what `--fix` would write: its output, applied by `patch`, gives the
+/// fixed text, for in-place changes and for lines added and removed (as unsafe fixes do).
+final class UnifiedDiffPatchTests: XCTestCase {
+    func testPatchTurnsTheOldTextIntoTheNewOne() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") else { throw XCTSkip("needs patch") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tablint-patch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let lines = (1...30).map { "line \($0)\n" }
+        var cases: [(String, String)] = [
+            (lines.joined(), (["// swift-format-ignore-file\n"] + lines).joined()),
+            (lines.joined(), lines.enumerated().filter { $0.offset % 7 != 3 }.map(\.element).joined()),
+            (lines.joined(), lines.map { $0 == "line 12\n" ? "line 12\n    case a,\n    case b:\n" : $0 }.joined()),
+            (lines.joined(), lines.dropLast().joined() + "last, no newline"),
+            ("a\r\nb\r\n", "a\r\nB\r\nc\r\n"),
+        ]
+        cases.append((cases[2].1, cases[1].1))
+        for (index, (before, after)) in cases.enumerated() {
+            let file = directory.appendingPathComponent("F\(index).swift")
+            try Data(before.utf8).write(to: file)
+            let diff = UnifiedDiff.render(path: file.path, before: Array(before.utf8), after: Array(after.utf8))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/patch")
+            process.arguments = ["--quiet", "--force", file.path]
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data(diff.utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, diff)
+            XCTAssertEqual(String(decoding: try Data(contentsOf: file), as: UTF8.self), after, diff)
+        }
+    }
+}
