@@ -1,5 +1,5 @@
-/// One replacement of a byte range of a file. The formatter only ever replaces spaces and
-/// tabs with spaces.
+/// One replacement of a byte range of a file (an insertion when the range is empty), as a
+/// fix carries it. Only `Engine` applies edits.
 public struct TextEdit: Equatable {
     public var range: Range<Int>
     public var replacement: [UInt8]

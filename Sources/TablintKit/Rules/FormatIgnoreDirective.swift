@@ -70,11 +70,6 @@ public struct FormatIgnoreDirective: Rule {
         return TextEdit(range: at..<at, replacement: Array(directive.utf8) + lineEnding(of: bytes))
     }
 
-    /// `bytes` with the directive inserted as its line (see `insertion`).
-    static func inserting(into bytes: [UInt8]) -> [UInt8] {
-        TextEdit.apply([insertion(into: bytes)], to: bytes)
-    }
-
     public func check(_ context: LintContext) -> [Diagnostic] {
         let file = context.file
         // A file that is not UTF-8 is `tablint::encoding`'s, and `--fix` will not touch it.
