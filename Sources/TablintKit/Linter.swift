@@ -8,6 +8,8 @@ public enum Linter {
         public var summary: FileSummary
         public var suppressions: InlineSuppressions
         public var settings: LintSettings
+        /// The file's tokens, kept only when asked (`--fix` proves its edits against them).
+        var tokens: [Token] = []
 
         public init(
             diagnostics: [Diagnostic], summary: FileSummary,
@@ -41,6 +43,12 @@ public enum Linter {
     public static func analyze(
         _ file: SourceFile, rules: [Rule] = RuleRegistry.all, settings: LintSettings = .default
     ) -> FileAnalysis {
+        analyze(file, rules: rules, settings: settings, keepingTokens: false)
+    }
+
+    static func analyze(
+        _ file: SourceFile, rules: [Rule], settings: LintSettings, keepingTokens: Bool
+    ) -> FileAnalysis {
         if let encodingProblem = Encoding.check(file) {
             return FileAnalysis(diagnostics: [encodingProblem], summary: .empty(file.path), settings: settings)
         }
@@ -49,9 +57,11 @@ public enum Linter {
         let context = Prefilter.isEnabled && Prefilter.canSkipReaders(file.bytes, kind: file.kind)
             ? LintContext(withoutReaders: file, settings: settings) : LintContext(file: file, settings: settings)
         let enabled = rules.filter { settings.isEnabled($0.code) }
-        return FileAnalysis(
+        var analysis = FileAnalysis(
             diagnostics: enabled.flatMap { $0.check(context) }.sortedForOutput(), summary: context.summary,
             suppressions: context.suppressions, settings: settings)
+        if keepingTokens { analysis.tokens = context.tokens }
+        return analysis
     }
 
     public static func analyze(

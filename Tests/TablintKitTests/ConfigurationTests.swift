@@ -208,6 +208,33 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(forced.stderr, "0 errors, 0 warnings in 0 files\n")
     }
 
+    func testGlobsMatchAsWrittenWithDotsTrailingSlashesAndAbsolutePaths() throws {
+        let kept = [root + "/App/Broken.tb.swift"]
+        for glob in ["./App/Generated", "App/Generated/", "./App/Generated/", root + "/App/Generated", root + "/App/Generated/"] {
+            XCTAssertEqual(run(["--show-files", "--exclude", glob, root]).stdout, kept.map { $0 + "\n" }.joined(), "--exclude \(glob)")
+        }
+        try write(".tablint", "--exclude ./App/Generated\n")
+        XCTAssertEqual(run(["--show-files", root]).stdout, kept[0] + "\n", "./ in a .tablint")
+        try write(".tablint", "--exclude \(root)/App/Generated/\n")
+        XCTAssertEqual(run(["--show-files", root]).stdout, kept[0] + "\n", "an absolute path in a .tablint")
+        XCTAssertEqual(codes(run([root]).stdout).count, 1, "the run lints what --show-files lists")
+        try write("App/.tablint", "--exclude ../App/Generated\n")
+        XCTAssertEqual(run(["--show-files", root]).stdout, kept[0] + "\n", "dots resolved against the folder")
+    }
+
+    func testShowFilesListsWhatARunWouldLintSortedAndLintsNothing() throws {
+        try write("App/B.tbl", "machine M\n")
+        try write("App/a.swift", "let x = 1\n")
+        let listed = run(["--show-files", root])
+        XCTAssertEqual(listed.stdout, [root + "/App/B.tbl", root + "/App/Broken.tb.swift", root + "/App/Generated/Copy.tb.swift", root + "/App/a.swift"]
+            .map { $0 + "\n" }.joined())
+        XCTAssertEqual(listed.status, 0)
+        XCTAssertEqual(listed.stderr, "")
+        try write("App/.tablint", "--exclude Generated\n--unsafe-fixes\n")
+        XCTAssertEqual(run(["--show-files", root]).stdout.split(separator: "\n").count, 3)
+        XCTAssertTrue(run(["--print-config", root + "/App/a.swift"]).stdout.contains("--unsafe-fixes\n"), "accepted in a .tablint")
+    }
+
     func testIncludesSelectFilesAndTheCommandLineAddsGlobsOfItsOwn() throws {
         try write("App/Other.swift", "let x = 1\n")
         try write("App/.tablint", "--include Generated/**\n")

@@ -549,9 +549,10 @@ final class FixRunCrossFileTests: XCTestCase {
         ]
         let read: Runner.FileReader = { path in files[path].map { .success(Array($0.utf8)) } ?? .failure(SystemError(code: 2)) }
         let lint = Runner.lint(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read)
-        let fixed = Runner.fix(["Timer.swift", "TimerTable.swift"], mode: .diff, jobs: 2, read: read, write: { _, _, _ in .written })
+        let documents = Runner.readDocuments(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read).documents
+        let fixed = Engine.run(documents, mode: .fix, jobs: 2)
         XCTAssertEqual(lint.diagnostics.map(\.code), ["tablint::dispatcher-drift"])
         XCTAssertEqual(fixed.diagnostics, lint.diagnostics)
-        XCTAssertEqual(fixed.lintedFileCount, 2)
+        XCTAssertEqual(fixed.files.count, 2)
     }
 }

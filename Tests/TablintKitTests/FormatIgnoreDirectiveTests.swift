@@ -125,25 +125,15 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
             return XCTFail("conflict markers must be refused")
         }
         XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: bytes("let x = \"") + [0xFF] + bytes("\"\n"))).isRefused, true)
-        var writes: [String] = []
-        let outcome = Runner.fix(["T.tb.swift"], mode: .write, read: { _ in .success(Array(unterminated.utf8)) }, write: { path, _, _ in
-            writes.append(path)
-            return .written
-        })
-        XCTAssertEqual(writes, [])
-        XCTAssertEqual(outcome.changed, [])
+        let outcome = Engine.run([Engine.Document(path: "T.tb.swift", bytes: Array(unterminated.utf8))], mode: .fix)
+        XCTAssertEqual(outcome.files.map(\.fixed), [nil], "nothing to write")
         XCTAssertTrue(outcome.diagnostics.contains { $0.code == "tablint::unformattable" })
         XCTAssertTrue(outcome.diagnostics.contains { $0.code == "tablint::format-ignore-directive" }, "the file still lacks it")
     }
 
     func testTheRunnerWritesTheDirective() {
-        var written: [UInt8]?
-        let outcome = Runner.fix(["T.tb.swift"], mode: .write, read: { _ in .success(Array(Self.aligned.utf8)) }, write: { _, bytes, _ in
-            written = bytes
-            return .written
-        })
-        XCTAssertEqual(written, bytes(Self.directive + "\n" + Self.aligned))
-        XCTAssertEqual(outcome.changed, ["T.tb.swift"])
+        let outcome = Engine.run([Engine.Document(path: "T.tb.swift", bytes: Array(Self.aligned.utf8))], mode: .fix)
+        XCTAssertEqual(outcome.files.map(\.fixed), [bytes(Self.directive + "\n" + Self.aligned)])
         XCTAssertFalse(outcome.diagnostics.contains { $0.code == "tablint::format-ignore-directive" })
     }
 }

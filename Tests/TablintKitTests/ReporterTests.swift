@@ -44,7 +44,7 @@ final class ReporterTests: XCTestCase {
     struct JSONDiagnostic: Decodable, Equatable {
         struct Location: Decodable, Equatable { var line, column, offset: Int }
         struct Note: Decodable, Equatable { var path: String; var line, column: Int; var message: String }
-        struct Fix: Decodable, Equatable { var edits: [Edit] }
+        struct Fix: Decodable, Equatable { var applicability: String; var edits: [Edit] }
         struct Edit: Decodable, Equatable { var start, end: Int; var replacement: String }
         var path: String
         var start, end: Location
@@ -278,6 +278,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(replacements.compactMap { ($0["insertedContent"] as? [String: Any])?["text"] as? String },
                        ["// swift-format-ignore-file\n", "   "])
         XCTAssertNil(results[0]["fixes"])
+        XCTAssertEqual((fixes.first?["properties"] as? [String: Any])?["applicability"] as? String, "safe")
 
         let awkward = try XCTUnwrap((results[2]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         XCTAssertEqual((awkward["artifactLocation"] as? [String: Any])?["uri"] as? String,
@@ -512,9 +513,30 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(decoded.map(\.code), ["tablint::alignment", "tabular-center::unknown-state"])
         XCTAssertEqual(decoded.map(\.path), ["T.tb.swift", "T.tb.swift"])
         XCTAssertEqual(decoded[0].fix?.edits.map(\.replacement), [String(repeating: " ", count: 23)])
+        XCTAssertEqual(decoded[0].fix?.applicability, "safe")
         XCTAssertNil(decoded[1].fix)
         XCTAssertEqual(decoded[1].notes.count, 1)
-        XCTAssertEqual(run.stderr, "2 errors, 0 warnings in 1 file\n", "the summary stays on standard error")
+        XCTAssertEqual(run.stderr, "2 errors, 0 warnings in 1 file; 1 fixable with `tablint --fix`\n", "the summary stays on standard error")
+    }
+
+    func testTheTextReportMarksApplicableFixesAndCountsThem() throws {
+        let run = try lint(["T.tb.swift"], files: ["T.tb.swift": Self.broken])
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("T.tb.swift:7:9: error: [*] the columns of these `Table` rows are not aligned"), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix(" [tablint::alignment]"), "the code stays last")
+        XCTAssertFalse(lines.dropFirst().contains { $0.contains("[*]") }, "a diagnostic without a fix is not marked")
+        XCTAssertEqual(run.stderr, "2 errors, 0 warnings in 1 file; 1 fixable with `tablint --fix`\n")
+        var unsafeFix = Diagnostic(
+            path: "U.swift", start: SourceLocation(offset: 0, line: 1, column: 1), end: SourceLocation(offset: 0, line: 1, column: 1),
+            severity: .warning, message: "m", code: "c", fix: Diagnostic.Fix(edits: [], applicability: .unsafe))
+        XCTAssertEqual(TextReporter.render([unsafeFix]), "U.swift:1:1: warning: m [c]\n", "unsafe: not applied by plain --fix")
+        XCTAssertEqual(TextReporter.render([unsafeFix], isApplicable: { _ in true }), "U.swift:1:1: warning: [*] m [c]\n")
+        XCTAssertEqual(TextReporter.fixSummary(of: [unsafeFix], unsafeApplicable: { _ in false }),
+                       "; 0 fixable with `tablint --fix` (1 more with `--unsafe-fixes`)")
+        XCTAssertEqual(TextReporter.fixSummary(of: [unsafeFix], unsafeApplicable: { _ in true }),
+                       "; 1 fixable with `tablint --fix --unsafe-fixes`")
+        unsafeFix.fix = nil
+        XCTAssertEqual(TextReporter.fixSummary(of: [unsafeFix], unsafeApplicable: { _ in true }), "")
     }
 
     func testTheCommandPrintsSARIFGitHubAndCheckstyle() throws {

@@ -14,8 +14,8 @@ public struct Configuration: Equatable {
         self.currentDirectory = currentDirectory
         settings = LintSettings.default.applying((file?.options ?? []) + commandLine)
         func scoped(_ pattern: (FileOption) -> String?) -> [ScopedGlob] {
-            let fromFile = (file?.options ?? []).compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: file!.directory) }
-            let fromCommandLine = commandLine.compactMap(pattern).map { ScopedGlob(glob: Glob($0), directory: currentDirectory) }
+            let fromFile = (file?.options ?? []).compactMap(pattern).map { ScopedGlob(written: $0, directory: file!.directory) }
+            let fromCommandLine = commandLine.compactMap(pattern).map { ScopedGlob(written: $0, directory: currentDirectory) }
             return fromFile + fromCommandLine
         }
         includes = scoped { if case .include(let pattern) = $0 { return pattern } else { return nil } }
@@ -29,6 +29,30 @@ public struct Configuration: Equatable {
     public struct ScopedGlob: Equatable {
         public var glob: Glob
         public var directory: String
+
+        /// A glob as written, relative to `directory`: `./x` is `x` anchored to the folder,
+        /// and an absolute path inside the folder is the same path relative to it (an
+        /// absolute path elsewhere names nothing the folder holds, so it stays as written).
+        public init(written pattern: String, directory: String) {
+            self.directory = directory
+            glob = Glob(Self.relative(pattern, to: directory), written: pattern)
+        }
+
+        static func relative(_ pattern: String, to directory: String) -> String {
+            let foldersOnly = pattern.hasSuffix("/")
+            if pattern.hasPrefix("/") {
+                let absolute = PathText.normalised(pattern)
+                if absolute == directory { return "**" }
+                guard let inside = PathText.relative(absolute, to: directory) else { return pattern }
+                return "/" + inside + (foldersOnly ? "/" : "")
+            }
+            guard pattern.hasPrefix("./") || pattern.hasPrefix("../") || pattern == "." else { return pattern }
+            // Dots resolved against the folder: a pattern that leaves it matches nothing there.
+            let resolved = PathText.absolute(pattern, in: directory)
+            if resolved == directory { return "**" }
+            guard let inside = PathText.relative(resolved, to: directory) else { return pattern }
+            return "/" + inside + (foldersOnly ? "/" : "")
+        }
     }
 
     /// The `--include` and `--exclude` globs, the file's first, each with its folder.
@@ -64,6 +88,7 @@ public struct Configuration: Equatable {
         }
         if settings.alignsSwiftMatrices { lines.append("--align-swift") }
         for name in settings.extraDispatcherFunctions.sorted() { lines.append("--dispatcher \(name)") }
+        if settings.unsafeFixes { lines.append("--unsafe-fixes") }
         return lines.joined(separator: "\n") + "\n"
     }
 

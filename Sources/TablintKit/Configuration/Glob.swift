@@ -14,7 +14,12 @@ public struct Glob: Equatable {
     private let foldersOnly: Bool
 
     public init(_ pattern: String) {
-        self.pattern = pattern
+        self.init(pattern, written: pattern)
+    }
+
+    /// `pattern` as matched, shown as `written` (`--print-config`).
+    init(_ pattern: String, written: String) {
+        self.pattern = written
         var text = pattern
         foldersOnly = text.hasSuffix("/")
         while text.hasSuffix("/") { text.removeLast() }

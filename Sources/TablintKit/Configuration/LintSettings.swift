@@ -11,6 +11,9 @@ public struct LintSettings: Equatable {
     public var disabledCodes: Set<String> = []
     /// `--severity CODE=LEVEL`: full codes whose diagnostics get another severity.
     public var severities: [String: Severity] = [:]
+    /// `--unsafe-fixes`: `--fix` and `--diff` apply unsafe fixes too, and the report counts
+    /// them as applicable.
+    public var unsafeFixes = false
 
     public init(extraDispatcherFunctions: Set<String> = []) {
         self.extraDispatcherFunctions = extraDispatcherFunctions
@@ -50,6 +53,8 @@ extension LintSettings {
                 settings.alignsSwiftMatrices = true
             case .dispatcher(let name):
                 settings.extraDispatcherFunctions.insert(name)
+            case .unsafeFixes:
+                settings.unsafeFixes = true
             }
         }
         return settings

@@ -1,5 +1,5 @@
-/// One replacement of a byte range of a file. The formatter only ever replaces spaces and
-/// tabs with spaces.
+/// One replacement of a byte range of a file (an insertion when the range is empty), as a
+/// fix carries it. Only `Engine` applies edits.
 public struct TextEdit: Equatable {
     public var range: Range<Int>
     public var replacement: [UInt8]
@@ -39,22 +39,24 @@ public struct Refusal: Equatable {
 public struct FormatPlan: Equatable {
     /// Every edit, in byte order. Empty when the file is aligned or refused.
     public var edits: [TextEdit] = []
-    /// The runs that would change: the range of each run's first row that changes, and the
-    /// number of its rows that change, for `tablint::alignment`.
+    /// The matrices that would change, each with its share of `edits`, for `tablint::alignment`.
     public var misaligned: [MisalignedRun] = []
-    /// Misaligned runs `--fix` leaves as they are because their `tablint::alignment`
-    /// diagnostic is turned off (`--disable alignment`) or suppressed by a directive; their
-    /// edits are not in `edits`.
-    public var held: [MisalignedRun] = []
     /// Non-empty when the file must be left untouched; then `edits` is empty.
     public var refusals: [Refusal] = []
 
+    /// One matrix (or, in a `.tbl` fixture, its header or its rows) that would change.
     public struct MisalignedRun: Equatable {
-        public var firstChangedRow: Range<Int>
+        /// Where its diagnostic is reported: the matrix's first line (its column-header
+        /// comment when it has one), whichever of its rows move, so that one directive above
+        /// it holds the whole matrix however its cells are edited.
+        public var anchor: Range<Int>
+        /// How many of its lines would move, and how many it has.
         public var changedRows: Int
         public var rows: Int
         public var surface: String
-        /// This run's share of `edits`: what `--fix` changes to align it.
+        /// Only the column-header comment's labels move.
+        public var onlyHeaderLabels: Bool
+        /// This matrix's share of `edits`: what `--fix` changes to align it.
         public var edits: [TextEdit]
     }
 }
@@ -63,11 +65,11 @@ public struct FormatPlan: Equatable {
 public enum FixOutcome: Equatable {
     /// Nothing to change.
     case unchanged
-    /// The fixed bytes, proven to differ from the input only in whitespace inside matrices.
+    /// The fixed bytes, proven to differ from the input only as the applied fixes may.
     case fixed([UInt8])
     /// The file cannot be formatted with confidence; it must be left untouched.
     case refused([Refusal])
-    /// The formatter's own output failed its safety check: a bug in tablint. Nothing is written.
+    /// A fix failed its proof (or the file did not settle): nothing is written.
     case internalError(String)
 }
 
@@ -103,11 +105,34 @@ public enum Formatter {
         if !refusals.isEmpty { return FormatPlan(refusals: refusals) }
 
         var plan = FormatPlan()
-        var runs: [(rows: [LayoutRow], surface: String)] = []
+        // One diagnostic per matrix: its runs' edits and its header's, anchored at its first
+        // line. The formatter reads no configuration of its own: a suppressed or disabled
+        // `alignment` diagnostic's edits are simply not among the fixes the engine applies.
         let swiftRows = SwiftRows(file: file, pieces: context.tokens)
         for matrix in swiftMatrices {
             let surface = matrix.surface == .tableLiteral ? "`Table` rows" : "`@Row` lines"
-            runs += Aligner.runs(swiftRows.rows(of: matrix)).map { ($0, surface) }
+            let layoutRows = swiftRows.rows(of: matrix)
+            let runs = Aligner.runs(layoutRows)
+            var edits = runs.flatMap { Aligner.align($0, file.bytes) }
+            let rowEdits = edits
+            let header = HeaderComment.find(matrix, file: file, pieces: context.tokens)
+            var headerMoves = false
+            // Column headers over the first row, once its cells are where the fix puts them.
+            if let header, header.matchesActions, let first = matrix.rows.first,
+                let row = layoutRows.first(where: { $0.line == header.line + 1 }) {
+                let columns = Aligner.cellColumns(row, file.bytes, after: rowEdits)
+                let labelEdits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
+                headerMoves = !labelEdits.isEmpty
+                edits += labelEdits
+            }
+            guard !edits.isEmpty else { continue }
+            let changedLines = Set(rowEdits.map { file.lines.lineIndex(of: $0.range.lowerBound) })
+            let allRows = runs.flatMap { $0 }
+            let anchor = header?.range ?? allRows.first?.range ?? matrix.range
+            plan.misaligned.append(.init(
+                anchor: anchor, changedRows: changedLines.count + (headerMoves ? 1 : 0),
+                rows: allRows.count + (header?.matchesActions == true ? 1 : 0), surface: rowEdits.isEmpty ? Self.headerLabelsSurface : surface,
+                onlyHeaderLabels: rowEdits.isEmpty, edits: edits))
         }
         let fixtureRows = FixtureRows(file: file)
         for matrix in fixtures {
@@ -119,53 +144,24 @@ public enum Formatter {
             }
             guard let lines else { continue }
             let (rows, header) = fixtureRows.rows(lines, inLiteral: file.kind != .fixture)
-            runs += Aligner.runs(rows).map { ($0, "fixture rows") }
-            if !header.isEmpty { runs.append((header, Self.headerSurface)) }
-        }
-        // A run whose diagnostic the configuration turns off or a directive suppresses is
-        // still reported (so the directive is used) but not moved.
-        let alignmentCode = Alignment().code
-        let suppressions = context.suppressions
-        func isHeld(_ range: Range<Int>) -> Bool {
-            !context.settings.isEnabled(alignmentCode)
-                || suppressions.suppresses(alignmentCode, line: file.location(of: range.lowerBound).line)
-        }
-        for (run, surface) in runs {
+            var edits: [TextEdit] = []
+            var changed = 0
+            var surfaces: [String] = []
             // Header values sit one space after the longest key, as in the library's fixtures.
-            let edits = Aligner.align(run, file.bytes, keepWidths: surface != Self.headerSurface)
+            for (run, surface) in Aligner.runs(rows).map({ ($0, "fixture rows") }) + (header.isEmpty ? [] : [(header, Self.headerSurface)]) {
+                let runEdits = Aligner.align(run, file.bytes, keepWidths: surface != Self.headerSurface)
+                guard !runEdits.isEmpty else { continue }
+                edits += runEdits
+                changed += Set(runEdits.map { file.lines.lineIndex(of: $0.range.lowerBound) }).count
+                if !surfaces.contains(surface) { surfaces.append(surface) }
+            }
             guard !edits.isEmpty else { continue }
-            let changedLines = Set(edits.map { file.lines.lineIndex(of: $0.range.lowerBound) })
-            let changed = run.filter { changedLines.contains($0.line) }
-            if let first = changed.first, isHeld(first.range) {
-                plan.held.append(.init(
-                    firstChangedRow: first.range, changedRows: changed.count, rows: run.count, surface: surface, edits: edits))
-                continue
-            }
-            plan.edits += edits
-            if let first = changed.first {
-                plan.misaligned.append(.init(
-                    firstChangedRow: first.range, changedRows: changed.count, rows: run.count, surface: surface, edits: edits))
-            }
+            let first = (header + rows).min { $0.range.lowerBound < $1.range.lowerBound }?.range ?? matrix.range
+            plan.misaligned.append(.init(
+                anchor: first, changedRows: changed, rows: rows.count + header.count,
+                surface: surfaces.count == 1 ? surfaces[0] : "fixture header lines and rows", onlyHeaderLabels: false, edits: edits))
         }
-        // Column headers over the first row, once its cells are where the fix puts them.
-        for matrix in swiftMatrices {
-            guard let header = HeaderComment.find(matrix, file: file, pieces: context.tokens), header.matchesActions,
-                let first = matrix.rows.first,
-                let row = swiftRows.rows(of: matrix).first(where: { $0.line == header.line + 1 })
-            else { continue }
-            let columns = Aligner.cellColumns(row, file.bytes, after: plan.edits)
-            let edits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
-            guard !edits.isEmpty else { continue }
-            let run = FormatPlan.MisalignedRun(
-                firstChangedRow: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface, edits: edits)
-            if isHeld(header.range) {
-                plan.held.append(run)
-                continue
-            }
-            plan.edits += edits
-            plan.misaligned.append(run)
-        }
-        plan.edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+        plan.edits = plan.misaligned.flatMap(\.edits).sorted { $0.range.lowerBound < $1.range.lowerBound }
         // Two edits of one gap would mean two runs claimed one row: never guess which is right.
         for (previous, next) in zip(plan.edits, plan.edits.dropFirst()) where previous.range.upperBound > next.range.lowerBound
             || previous.range == next.range {
@@ -223,64 +219,66 @@ public enum Formatter {
         }
     }
 
-    /// Formats a file and proves the result safe: the same tokens, only whitespace moved, and
-    /// formatting it again changes nothing. A `*.tb.swift` file that does not start with
-    /// `// swift-format-ignore-file` gets it as line 1, after the alignment is proven.
+    /// Fixes one file as a run of its own would (`Engine`): its surviving safe fixes, proven.
+    /// For tests and tools that hold one file in memory; `.refused` when the formatter cannot
+    /// read it with confidence.
     public static func fix(_ file: SourceFile, settings: LintSettings = .default) -> FixOutcome {
-        let context = LintContext(file: file, settings: settings)
-        let plan = file.kind == .other ? FormatPlan() : plan(context)
-        if !plan.refusals.isEmpty { return .refused(plan.refusals) }
-        // The directive's diagnostic is on its line: turned off or suppressed, nothing is inserted.
-        let directiveCode = FormatIgnoreDirective().code
-        let needsDirective = FormatIgnoreDirective.isMissing(in: file) && settings.isEnabled(directiveCode)
-            && !context.suppressions.suppresses(directiveCode, line: FormatIgnoreDirective.directiveLineNumber(file.bytes))
-        if plan.edits.isEmpty && !needsDirective { return .unchanged }
-        for edit in plan.edits {
-            guard file.bytes[edit.range].allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }),
-                edit.replacement.allSatisfy({ $0 == UInt8(ascii: " ") })
-            else { return .internalError("an edit at byte \(edit.range.lowerBound) would change more than spaces") }
+        if file.kind != .other {
+            let refusals = plan(file, settings: settings).refusals
+            if !refusals.isEmpty { return .refused(refusals) }
         }
-        let aligned = TextEdit.apply(plan.edits, to: file.bytes)
-        if let problem = SafetyCheck.differences(file, aligned) { return .internalError(problem) }
-        let again = Formatter.plan(SourceFile(path: file.path, bytes: aligned), settings: settings)
-        guard again.refusals.isEmpty, again.edits.isEmpty else {
-            return .internalError("formatting is not idempotent here: a second pass would change it again")
-        }
-        guard needsDirective else { return .fixed(aligned) }
-        // Proven by construction, not by `SafetyCheck` (which would see a new comment): the
-        // result is the aligned bytes up to the directive's line (a BOM, a shebang line), the
-        // directive and a line ending, then the rest of the aligned bytes unchanged.
-        let fixed = FormatIgnoreDirective.inserting(into: aligned)
-        let at = FormatIgnoreDirective.directiveLineStart(aligned) ?? aligned.count
-        let line = Array(FormatIgnoreDirective.directive.utf8) + FormatIgnoreDirective.lineEnding(of: aligned)
-        guard fixed.count == aligned.count + line.count, fixed[..<at].elementsEqual(aligned[..<at]),
-            fixed[at..<(at + line.count)].elementsEqual(line), fixed[(at + line.count)...].elementsEqual(aligned[at...])
-        else {
-            return .internalError("inserting `\(FormatIgnoreDirective.directive)` would change more than its own line")
-        }
-        let result = SourceFile(path: file.path, bytes: fixed)
-        let last = Formatter.plan(result, settings: settings)
-        guard last.refusals.isEmpty, last.edits.isEmpty, !FormatIgnoreDirective.isMissing(in: result) else {
-            return .internalError("formatting is not idempotent here: a second pass would change it again")
-        }
-        return .fixed(fixed)
+        let result = Engine.run([Engine.Document(path: file.path, bytes: file.bytes, settings: settings)], mode: .fix)
+        guard let only = result.files.first else { return .unchanged }
+        if let failure = only.failure { return .internalError(failure) }
+        return only.fixed.map { .fixed($0) } ?? .unchanged
     }
 }
 
-/// Re-tokenizes the formatter's output and compares it with the input: the sequence of
-/// everything that is not whitespace must be identical.
+/// The proof of safe edits: re-tokenized, the result's sequence of everything that is not
+/// whitespace is the input's, except that a comment may be re-spaced, a `.tbl` literal's
+/// string segments re-padded, and an inserted directive line is exactly that line.
 public enum SafetyCheck {
     /// A description of the first difference, or nil when only whitespace moved.
     public static func differences(_ original: SourceFile, _ fixed: [UInt8]) -> String? {
-        if original.kind.isSwift {
-            return swiftDifferences(original.bytes, fixed)
-        }
-        return textDifferences(original.bytes, fixed)
+        let kind = original.kind
+        return differences(
+            kind: kind, before: original.bytes, beforeTokens: kind.isSwift ? Tokenizer.tokenize(original.bytes) : [],
+            after: fixed, afterTokens: kind.isSwift ? Tokenizer.tokenize(fixed) : [], insertedLines: [])
     }
 
-    static func swiftDifferences(_ original: [UInt8], _ fixed: [UInt8]) -> String? {
-        let before = Tokenizer.tokenize(original).filter { $0.kind != .whitespace }
-        let after = Tokenizer.tokenize(fixed).filter { $0.kind != .whitespace }
+    /// The same with both token lists known; `insertedLines` are ranges of `after` holding an
+    /// inserted directive line, whose tokens the input does not have.
+    static func differences(
+        kind: FileKind, before: [UInt8], beforeTokens: [Token], after: [UInt8], afterTokens: [Token],
+        insertedLines: [Range<Int>]
+    ) -> String? {
+        guard kind.isSwift else { return textDifferences(before, after) }
+        let old = beforeTokens.filter { $0.kind != .whitespace }
+        // The inserted line's tokens are not the input's; a line break it shares a token with
+        // (the tokenizer joins adjacent ones) keeps the part after the line.
+        let new = afterTokens.compactMap { token -> Token? in
+            guard token.kind != .whitespace else { return nil }
+            guard let line = insertedLines.first(where: { $0.contains(token.start) }) else { return token }
+            guard token.end > line.upperBound else { return nil }
+            return Token(kind: token.kind, flags: token.flags, start: line.upperBound, end: token.end)
+        }
+        return swiftDifferences(before, old, after, new)
+    }
+
+    /// The ranges, in the result of applying `edits` to `before`, of the edits that insert
+    /// the `// swift-format-ignore-file` line where it belongs, as that line and nothing else.
+    static func insertedDirectives(_ edits: [TextEdit], before: [UInt8], kind: FileKind) -> [Range<Int>] {
+        guard kind == .matrixSwift, let at = FormatIgnoreDirective.directiveLineStart(before) else { return [] }
+        let directive = Array(FormatIgnoreDirective.directive.utf8)
+        let endings: [[UInt8]] = [[10], [13, 10], [13]]
+        return edits.compactMap { edit in
+            guard edit.range == at..<at, endings.contains(where: { edit.replacement == directive + $0 }) else { return nil }
+            let shift = edits.filter { $0.range.upperBound <= at && $0 != edit }.reduce(0) { $0 + $1.replacement.count - $1.range.count }
+            return (at + shift)..<(at + shift + edit.replacement.count)
+        }
+    }
+
+    static func swiftDifferences(_ original: [UInt8], _ before: [Token], _ fixed: [UInt8], _ after: [Token]) -> String? {
         guard before.count == after.count else {
             return "the output has \(after.count) tokens where the input has \(before.count)"
         }

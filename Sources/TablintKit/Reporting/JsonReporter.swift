@@ -10,12 +10,13 @@
 ///       "code": "tabular-center::row-arity",
 ///       "message": "…",
 ///       "notes": [{"path": "…", "line": 1, "column": 1, "message": "…"}],
-///       "fix": null                              // or {"edits": [{"start": 40, "end": 41, "replacement": "  "}]}
+///       "fix": null                              // or {"applicability": "safe", "edits": [{"start": 40, "end": 41, "replacement": "  "}]}
 ///     }
 ///
 /// Lines and columns are 1-based, columns and offsets count bytes (UTF-8), `end` is exclusive.
 /// A fix's `start`/`end` are byte offsets into the file as it was read, an insertion has
-/// `start == end`, and its edits never overlap. Pure.
+/// `start == end`, and its edits never overlap. `applicability` is `safe` (`--fix` applies it)
+/// or `unsafe` (only with `--unsafe-fixes`). Pure.
 public enum JsonReporter {
     public static func render(_ diagnostics: [Diagnostic]) -> String {
         JSONText.array(diagnostics.map(object)).rendered
@@ -47,6 +48,7 @@ public enum JsonReporter {
 
     static func fix(_ fix: Diagnostic.Fix) -> JSONText {
         .object([
+            "applicability": .string(fix.applicability.rawValue),
             "edits": .array(fix.edits.map { edit in
                 .object([
                     "start": .int(edit.range.lowerBound),

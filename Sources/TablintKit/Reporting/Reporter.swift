@@ -11,9 +11,13 @@ public enum ReporterKind: String, CaseIterable {
     /// The whole report. `color` applies to the text report only. `sources` gives the bytes
     /// of a reported file, for the formats that count columns in other units than bytes
     /// (SARIF); without it they give lines only.
-    public func render(_ diagnostics: [Diagnostic], color: Bool = false, sources: SourceLookup? = nil) -> String {
+    /// `isApplicable` tells which fixes `--fix` applies (the text report marks them).
+    public func render(
+        _ diagnostics: [Diagnostic], color: Bool = false, sources: SourceLookup? = nil,
+        isApplicable: @escaping (Diagnostic) -> Bool = { $0.fix?.applicability == .safe }
+    ) -> String {
         switch self {
-        case .text: return TextReporter.render(diagnostics, color: color)
+        case .text: return TextReporter.render(diagnostics, color: color, isApplicable: isApplicable)
         case .json: return JsonReporter.render(diagnostics)
         case .github: return GitHubReporter.render(diagnostics)
         case .sarif: return SarifReporter.render(diagnostics, sources: sources)

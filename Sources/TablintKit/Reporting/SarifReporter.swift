@@ -115,7 +115,7 @@ public enum SarifReporter {
         if let fix = diagnostic.fix {
             fields.append(("fixes", .array([
                 .object([
-                    "description": .object(["text": .string("tablint --fix")]),
+                    "description": .object(["text": .string(fix.applicability == .safe ? "tablint --fix" : "tablint --fix --unsafe-fixes")]),
                     "artifactChanges": .array([
                         .object([
                             "artifactLocation": .object(["uri": .string(uri(diagnostic.path))]),
@@ -130,6 +130,7 @@ public enum SarifReporter {
                             }),
                         ]),
                     ]),
+                    "properties": .object(["applicability": .string(fix.applicability.rawValue)]),
                 ]),
             ])))
         }

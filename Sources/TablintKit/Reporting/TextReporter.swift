@@ -2,8 +2,11 @@
 /// scrapers already understand.
 ///
 ///     path:line:column: error: message [code]
+///     path:line:column: error: [*] message [code]
 ///     path:line:column: note: message
 ///
+/// `[*]` before the message (as ruff marks it) says `--fix` applies this diagnostic's fix; the
+/// code stays last, where editors' problem matchers read it.
 /// A diagnostic is one line, followed by one line per note. Notes carry no code: like swiftc's
 /// and clang's notes they belong to the line above, and a search for `[code]` finds each problem
 /// once. Columns are 1-based byte columns, as swiftc counts them. Pure: diagnostics in, text out.
@@ -11,10 +14,15 @@ public enum TextReporter {
     /// Every diagnostic in the order given, each line ending in a newline; empty for none.
     /// With `color`, the lines are coloured as clang colours its own (see `Style`); the text
     /// is otherwise the same.
-    public static func render(_ diagnostics: [Diagnostic], color: Bool = false) -> String {
+    public static func render(
+        _ diagnostics: [Diagnostic], color: Bool = false,
+        isApplicable: (Diagnostic) -> Bool = { $0.fix?.applicability == .safe }
+    ) -> String {
         var text = ""
         for diagnostic in diagnostics {
-            text += color ? coloredLine(for: diagnostic) : line(for: diagnostic)
+            var shown = diagnostic
+            if diagnostic.fix != nil, isApplicable(diagnostic) { shown.message = fixMark + diagnostic.message }
+            text += color ? coloredLine(for: shown) : line(for: shown)
             text += "\n"
             for note in diagnostic.notes {
                 text += color ? coloredLine(for: note) : line(for: note)
@@ -87,6 +95,23 @@ public enum TextReporter {
             String(repeating: " ", count: width - String(count).count) + "\(count)  \(label)\n"
         }
         return ordered.map { line($0.value, $0.key) }.joined() + line(diagnostics.count, "in all")
+    }
+
+    /// What marks a diagnostic whose fix `--fix` applies.
+    public static let fixMark = "[*] "
+
+    /// `; N fixable with `tablint --fix`` and how many more `--unsafe-fixes` adds, or "" when
+    /// no diagnostic has a fix. `unsafeApplicable`: the run applies (or counts) unsafe fixes.
+    public static func fixSummary(of diagnostics: [Diagnostic], unsafeApplicable: (Diagnostic) -> Bool) -> String {
+        let fixes = diagnostics.compactMap { diagnostic in diagnostic.fix.map { (diagnostic, $0.applicability) } }
+        let safe = fixes.filter { $0.1 == .safe }.count
+        let unsafe = fixes.filter { $0.1 == .unsafe }
+        let unsafeCounted = unsafe.filter { unsafeApplicable($0.0) }.count
+        let hidden = unsafe.count - unsafeCounted
+        guard safe + unsafe.count > 0 else { return "" }
+        var text = "; \(safe + unsafeCounted) fixable with `tablint --fix\(unsafeCounted > 0 ? " --unsafe-fixes" : "")`"
+        if hidden > 0 { text += " (\(hidden) more with `--unsafe-fixes`)" }
+        return text
     }
 
     /// `N errors, M warnings in K files`, singular where the count is 1, without a newline.

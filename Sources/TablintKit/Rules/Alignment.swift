@@ -11,20 +11,19 @@ public struct Alignment: Rule {
     public init() {}
 
     public func check(_ context: LintContext) -> [Diagnostic] {
-        let plan = context.formatPlan
-        return (plan.misaligned.map { ($0, true) } + plan.held.map { ($0, false) }).map { run, isFixed in
+        // One diagnostic per matrix, at its first line, carrying the matrix's edits: a
+        // directive above the matrix holds all of it, and a suppressed diagnostic's edits are
+        // not applied. `Linter` puts the diagnostics in order.
+        context.formatPlan.misaligned.map { run in
             var found: Diagnostic
-            if run.surface == Formatter.headerLabelsSurface {
-                found = diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
+            if run.onlyHeaderLabels {
+                found = diagnostic(context, at: run.anchor, "the column header's labels are not over their columns; run `tablint --fix` to place them")
             } else {
                 found = diagnostic(
-                    context, at: run.firstChangedRow,
+                    context, at: run.anchor,
                     "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
             }
-            // The run's own edits: the whole fix is every run's edits plus the directive line.
-            // A held run (suppressed by a directive) is reported, so the directive is used,
-            // but `--fix` does not move it. `Linter` puts the diagnostics in order.
-            if isFixed { found.fix = Diagnostic.Fix(edits: run.edits) }
+            found.fix = Diagnostic.Fix(edits: run.edits)
             return found
         }
     }

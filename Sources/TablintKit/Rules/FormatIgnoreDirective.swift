@@ -29,12 +29,19 @@ public struct FormatIgnoreDirective: Rule {
     static func directiveLineStart(_ bytes: [UInt8]) -> Int? {
         let start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
         guard bytes[start...].starts(with: [UInt8(ascii: "#"), UInt8(ascii: "!")]) else { return start }
-        return bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }
+        guard let end = lineBreak(bytes, from: start) else { return nil }
+        return end + (bytes[end...].starts(with: [13, 10]) ? 2 : 1)
+    }
+
+    /// The first line break at or after `start`: LF, CR LF or a lone CR (a file with classic
+    /// Mac line endings has only those).
+    static func lineBreak(_ bytes: [UInt8], from start: Int) -> Int? {
+        bytes[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
     }
 
     /// The 1-based line the directive belongs on.
     static func directiveLineNumber(_ bytes: [UInt8]) -> Int {
-        directiveLineStart(bytes).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\n") ? 2 : 1 } ?? 1
+        directiveLineStart(bytes).map { $0 > 0 && (bytes[$0 - 1] == UInt8(ascii: "\n") || bytes[$0 - 1] == UInt8(ascii: "\r")) ? 2 : 1 } ?? 1
     }
 
     /// The directive's line (line 1 after a BOM, or line 2 after a shebang), without its line
@@ -42,19 +49,18 @@ public struct FormatIgnoreDirective: Rule {
     /// line ending excluded).
     static func firstLine(_ bytes: [UInt8]) -> (text: String, range: Range<Int>) {
         let start = directiveLineStart(bytes) ?? bytes.count
-        var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let end = lineBreak(bytes, from: start) ?? bytes.count
         var trimmed = end
         while trimmed > start, bytes[trimmed - 1] == UInt8(ascii: " ") { trimmed -= 1 }
         return (String(decoding: bytes[start..<trimmed], as: UTF8.self), start..<end)
     }
 
-    /// The line ending the inserted directive takes: CRLF when the file's first line ends in
-    /// CRLF, LF otherwise.
+    /// The line ending the inserted directive takes: the file's first one (LF, CR LF or a lone
+    /// CR), LF for a file of one line.
     static func lineEnding(of bytes: [UInt8]) -> [UInt8] {
-        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline > 0, bytes[newline - 1] == UInt8(ascii: "\r")
-        else { return [UInt8(ascii: "\n")] }
-        return [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+        guard let end = lineBreak(bytes, from: 0) else { return [UInt8(ascii: "\n")] }
+        if bytes[end] == UInt8(ascii: "\n") { return [UInt8(ascii: "\n")] }
+        return bytes[end...].starts(with: [13, 10]) ? [13, 10] : [13]
     }
 
     /// The insertion of the directive line, as an edit of `bytes`: at offset 0, after a BOM,
@@ -62,11 +68,6 @@ public struct FormatIgnoreDirective: Rule {
     public static func insertion(into bytes: [UInt8]) -> TextEdit {
         let at = directiveLineStart(bytes) ?? bytes.count
         return TextEdit(range: at..<at, replacement: Array(directive.utf8) + lineEnding(of: bytes))
-    }
-
-    /// `bytes` with the directive inserted as its line (see `insertion`).
-    static func inserting(into bytes: [UInt8]) -> [UInt8] {
-        TextEdit.apply([insertion(into: bytes)], to: bytes)
     }
 
     public func check(_ context: LintContext) -> [Diagnostic] {

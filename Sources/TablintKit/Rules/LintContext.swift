@@ -96,8 +96,8 @@ public struct LintContext {
     public var formatPlan: FormatPlan { cache.plan(self) }
     private let cache = ContextCache()
 
-    /// The file's `tablint:` directives, read once for the linter and the formatter (which
-    /// leaves alone what they suppress).
+    /// The file's `tablint:` directives, read once, for `Linter.finish` to apply to every
+    /// diagnostic of the file (cross-file ones included).
     public var suppressions: InlineSuppressions { cache.suppressions(self) }
 
     /// A note pointing at a byte offset of this file.

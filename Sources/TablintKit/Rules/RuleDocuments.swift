@@ -32,9 +32,11 @@ to general formatters and are not checked.
 
 ## What tablint reports
 
-One diagnostic per run of rows that `--fix` would change, at the first row that would move. A
-run is two or more rows on consecutive lines of one matrix with the same number of cells; a
-single row, or a row of another arity (a `row-arity` error), is left as written.
+One diagnostic per matrix that `--fix` would change, at the matrix's first line: its first row,
+or its column-header comment when it has one, whichever rows would move. So a directive above
+the matrix holds all of it, however its cells are edited. The fix aligns each run of rows: two
+or more rows on consecutive lines of one matrix with the same number of cells; a single row, or
+a row of another arity (a `row-arity` error), is left as written.
 
 ```swift triggers path=Example.tb.swift
 // swift-format-ignore-file
@@ -51,7 +53,7 @@ let TIMER_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.tb.swift:8:9: error: the columns of these `Table` rows are not aligned (1 of 2 lines would move); run `tablint --fix` to align them [tablint::alignment]
+Example.tb.swift:7:9: error: the columns of these `Table` rows are not aligned (1 of 2 lines would move); run `tablint --fix` to align them [tablint::alignment]
 ```
 
 A `.tbl` fixture: the label column is padded to the widest label, cells are separated by
@@ -69,8 +71,7 @@ Running | IGNORE | HANDLE
 ```
 
 ```text diagnostics
-Timer.tbl:3:1: error: the columns of these fixture header lines are not aligned (1 of 4 lines would move); run `tablint --fix` to align them [tablint::alignment]
-Timer.tbl:6:1: error: the columns of these fixture rows are not aligned (2 of 2 lines would move); run `tablint --fix` to align them [tablint::alignment]
+Timer.tbl:1:1: error: the columns of these fixture header lines and rows are not aligned (3 of 6 lines would move); run `tablint --fix` to align them [tablint::alignment]
 ```
 
 ## What `--fix` does
@@ -220,12 +221,32 @@ reason may follow ` - `. A directive that no longer suppresses anything is repor
 `--disable alignment` turns the rule off, and `--severity alignment=warning` reports it without
 failing the run. Both go on the command line or in a `.tablint` file.
 
-`tablint --fix` honours both: a run whose diagnostic a directive suppresses, or every run when
-the rule is disabled for the file, is left as it is (a suppressed run is still read, so the
-directive counts as used). `--align-swift` (on the command line or in a `.tablint` file)
+`tablint --fix` honours both, as it honours them for every rule: it applies only the fixes of the
+diagnostics that are reported, so a matrix whose diagnostic a directive suppresses, or every
+matrix when the rule is disabled for the file, is left as it is (a suppressed diagnostic is still
+found, so the directive counts as used). `--align-swift` (on the command line or in a `.tablint` file)
 checks and fixes ordinary `.swift` files too.
 
-For example, this file's matrix is not reported, and `tablint --fix` leaves it as it is:
+For example, a matrix laid out by hand, held by one directive above its column header (above
+its first row when it has none), is not reported, and `tablint --fix` leaves it as it is:
+
+```swift passes path=Example.tb.swift
+// swift-format-ignore-file
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick"],
+    cells: [
+        // tablint:disable:next alignment - laid out by hand
+        //  start     tick
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore,   .handle],
+    ],
+    initial: "Idle"
+)
+```
+
+And this file's matrix is not reported either:
 
 ```swift passes path=Example.tb.swift
 // swift-format-ignore-file

@@ -10,6 +10,10 @@ public struct Options: Equatable {
     public var fix = false
     /// `--diff`: print what `--fix` would change.
     public var diff = false
+    /// `--show-files`: list the files a run would lint, lint nothing.
+    public var showFiles = false
+    /// `--unsafe-fixes` on the command line.
+    public var unsafeFixes: Bool { fileOptions.contains(.unsafeFixes) }
     /// `--stdin-filename PATH`: the name standard input (`-`) is linted and fixed as.
     public var stdinFilename: String?
     /// `--reporter KIND`: how diagnostics are printed.
@@ -70,6 +74,8 @@ public enum FileOption: Equatable {
     case alignSwift
     /// `--dispatcher NAME`.
     case dispatcher(String)
+    /// `--unsafe-fixes`.
+    case unsafeFixes
 }
 
 /// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
@@ -112,11 +118,14 @@ public enum OptionParser {
             }
             options.jobs = jobs
         },
-        OptionSpec(["--fix"], help: "Align the matrices' columns in place (whitespace only), then report what is left.") { options, _ in
+        OptionSpec(["--fix"], help: "Apply the safe fixes in place (aligning matrices, inserting the format-ignore line), then report what is left.") { options, _ in
             options.fix = true
         },
-        OptionSpec(["--diff"], help: "Print a unified diff of what --fix would change; exit 1 if it would change anything.") { options, _ in
+        OptionSpec(["--diff"], help: "Print a unified diff of exactly what --fix would write; exit 1 if it would change anything.") { options, _ in
             options.diff = true
+        },
+        OptionSpec(["--show-files"], help: "List the files a run would lint (after every include and exclude), one per line, and lint nothing.") { options, _ in
+            options.showFiles = true
         },
         OptionSpec(["--stdin-filename"], value: "PATH",
                    help: "The name of the file read from standard input (the path '-'); with --fix, the fixed text goes to standard output.") { options, value in
@@ -209,6 +218,10 @@ public enum OptionParser {
                 throw UsageError("--dispatcher expects a function name such as shouldTransition, got '\(value ?? "")'")
             }
             options.fileOptions.append(.dispatcher(value))
+        },
+        OptionSpec(["--unsafe-fixes"],
+                   help: "With --fix or --diff, apply unsafe fixes too (they change code; review them); alone, count them as applicable in the report.") { options, _ in
+            options.fileOptions.append(.unsafeFixes)
         },
     ]
 

@@ -6,15 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// `--fix` and `--diff`: the only place tablint writes a file.
+/// Writing what `Engine` fixed: the only place tablint writes a file.
 extension Runner {
-    public enum FixMode: Equatable {
-        /// Write the aligned files in place.
-        case write
-        /// Print a unified diff of what `.write` would change; write nothing.
-        case diff
-    }
-
     /// Writes `bytes` in place of the file at `path`, provided the file still holds `original`.
     public typealias FileWriter = (_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult
 
@@ -23,80 +16,18 @@ extension Runner {
         /// The file changed on disk since it was read; nothing was written.
         case changedOnDisk
         case failed(SystemError)
-    }
-
-    public struct FixOutcome: Equatable {
-        /// The diagnostics of every file as it is after the run (fixed files: their new text).
-        public var diagnostics: [Diagnostic]
-        public var lintedFileCount: Int
-        /// Files that could not be read.
-        public var failures: [PathFailure]
-        /// Files written (`.write`) or that would be (`.diff`), in order.
-        public var changed: [String]
-        /// The unified diff (`.diff` only).
-        public var diff: String
-        /// `tablint: error: …` lines: internal errors, files changed on disk, failed writes.
-        public var errors: [String]
-    }
-
-    /// Fixes `files` one after the other: read once, formatted by the pure `Formatter`, proven
-    /// safe by it, then written atomically (or diffed), then linted as they now are.
-    public static func fix(
-        _ files: [String], mode: FixMode, jobs: Int = Options.defaultJobs, read: FileReader = Runner.readFile,
-        write: FileWriter = Runner.writeAtomically, settings: @escaping (String) -> LintSettings = { _ in .default }
-    ) -> FixOutcome {
-        var results: [String: [UInt8]] = [:]
-        var readable: [String] = []
-        var outcome = FixOutcome(diagnostics: [], lintedFileCount: 0, failures: [], changed: [], diff: "", errors: [])
-        for path in files {
-            let bytes: [UInt8]
-            switch read(path) {
-            case .success(let read): bytes = read
-            case .failure(let error):
-                outcome.failures.append(PathFailure(path: path, error: error))
-                continue
-            }
-            let file = SourceFile(path: path, bytes: bytes)
-            var result = file
-            switch Formatter.fix(file, settings: settings(path)) {
-            case .fixed(let fixed):
-                outcome.changed.append(path)
-                switch mode {
-                case .diff:
-                    outcome.diff += UnifiedDiff.render(path: path, before: bytes, after: fixed)
-                case .write:
-                    switch write(path, fixed, bytes) {
-                    case .written:
-                        result = SourceFile(path: path, bytes: fixed)
-                    case .changedOnDisk:
-                        outcome.changed.removeLast()
-                        outcome.errors.append("\(path): changed on disk since it was read; not written")
-                    case .failed(let error):
-                        outcome.changed.removeLast()
-                        outcome.errors.append("\(path): cannot write: \(error.reason); the file is unchanged")
-                    }
-                }
-            case .internalError(let message):
-                outcome.errors.append("internal error: \(path): \(message); the file was not written")
-            case .unchanged, .refused:
-                break
-            }
-            results[path] = result.bytes
-            readable.append(path)
-        }
-        // The files as they now are are linted as one run, in parallel and with the cross-file
-        // step, exactly as without --fix; nothing is read again.
-        let linted = lint(readable, jobs: jobs, read: { path in
-            results[path].map { .success($0) } ?? .failure(SystemError(code: 2))
-        }, settings: settings)
-        outcome.diagnostics = linted.diagnostics
-        outcome.lintedFileCount = linted.lintedFileCount
-        return outcome
+        /// tablint will not replace this file; the message says why. Nothing was written.
+        case refused(String)
     }
 
     /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same
-    /// directory, with the file's permissions, renamed over it; unless the file no longer
-    /// holds `original`. A symbolic link is followed, so the link stays a link.
+    /// directory, with the file's owner, group and permissions, renamed over it; unless the
+    /// file no longer holds `original`. A symbolic link is followed, so the link stays a link.
+    ///
+    /// A file the user could not write in place is refused (`access(W_OK)`; as root, which
+    /// may write anything, a file with no write bit at all, as vim refuses it), and so is a
+    /// file with more than one hard link (the rename would split it from its other names) and
+    /// one whose owner, group or mode the replacement cannot keep.
     public static func writeAtomically(_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult {
         var target = path
         if let resolved = realpath(path, nil) {
@@ -105,6 +36,13 @@ extension Runner {
         }
         var info = stat()
         guard stat(target, &info) == 0 else { return .failed(.current) }
+        if access(target, W_OK) != 0 || info.st_mode & 0o222 == 0 {
+            return .refused("cannot write \(path): permission denied; the file is unchanged")
+        }
+        if info.st_nlink > 1 {
+            return .refused(
+                "cannot write \(path): it has \(info.st_nlink) hard links, and replacing it would split it from the others; the file is unchanged")
+        }
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array((directory.isEmpty ? "/" : directory + "/") .utf8CString.dropLast()) + Array(".\(name).tablint-XXXXXX".utf8CString)
@@ -125,8 +63,21 @@ extension Runner {
             }
             written += count
         }
+        // The owner and group first: changing them may clear the set-id bits `fchmod` sets.
+        var made = stat()
+        if fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+            guard fstat(descriptor, &made) == 0, made.st_uid == info.st_uid, made.st_gid == info.st_gid else {
+                close(descriptor)
+                unlink(temporary)
+                return .refused("cannot write \(path): the replacement cannot keep its owner and group; the file is unchanged")
+            }
+        }
         guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { return fail(.current) }
-        _ = fchown(descriptor, info.st_uid, info.st_gid)  // keeps the owner where allowed
+        guard fstat(descriptor, &made) == 0, made.st_mode & 0o7777 == info.st_mode & 0o7777 else {
+            close(descriptor)
+            unlink(temporary)
+            return .refused("cannot write \(path): the replacement cannot keep its mode; the file is unchanged")
+        }
         guard fsync(descriptor) == 0 else { return fail(.current) }
         close(descriptor)
         // Skip a file that changed since it was read: someone else's edit wins.
@@ -143,53 +94,97 @@ extension Runner {
     }
 }
 
-/// A unified diff of a file whose lines only changed in place, apart from a line the formatter
-/// may insert at the top (`// swift-format-ignore-file`), with three lines of context.
+/// A unified diff with three lines of context: the lines the two texts share are found by a
+/// longest common subsequence between their common head and tail.
 public enum UnifiedDiff {
     public static func render(path: String, before: [UInt8], after: [UInt8]) -> String {
         let old = lines(before)
-        var new = lines(after)
-        // A line inserted before the first: the rest is compared in place.
-        let inserted = !old.isEmpty && new.count == old.count + 1 ? new.removeFirst() : nil
-        guard old.count == new.count else {
-            // Not the formatter's output; show the whole file rather than a wrong hunk.
-            return "--- \(path)\n+++ \(path)\n@@ -1,\(old.count) +1,\(new.count) @@\n"
-                + old.map { "-" + $0 }.joined() + new.map { "+" + $0 }.joined()
+        let new = lines(after)
+        guard old != new else { return "" }
+        // Each line of either side: kept (in both), removed or added, in order.
+        enum Step: Equatable { case keep(Int, Int), remove(Int), add(Int) }
+        var head = 0
+        while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
+        var tail = 0
+        while tail < old.count - head, tail < new.count - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
+        let oldMiddle = Array(old[head..<(old.count - tail)])
+        let newMiddle = Array(new[head..<(new.count - tail)])
+        var steps: [Step] = (0..<head).map { .keep($0, $0) }
+        if oldMiddle.count * newMiddle.count <= 4_000_000 {
+            // Lengths of the longest common subsequence of the suffixes.
+            let width = newMiddle.count + 1
+            var table = [Int32](repeating: 0, count: (oldMiddle.count + 1) * width)
+            for i in stride(from: oldMiddle.count - 1, through: 0, by: -1) {
+                for j in stride(from: newMiddle.count - 1, through: 0, by: -1) {
+                    table[i * width + j] = oldMiddle[i] == newMiddle[j]
+                        ? table[(i + 1) * width + j + 1] + 1 : max(table[(i + 1) * width + j], table[i * width + j + 1])
+                }
+            }
+            var i = 0
+            var j = 0
+            while i < oldMiddle.count || j < newMiddle.count {
+                if i < oldMiddle.count, j < newMiddle.count, oldMiddle[i] == newMiddle[j] {
+                    steps.append(.keep(head + i, head + j)); i += 1; j += 1
+                } else if i < oldMiddle.count, j == newMiddle.count || table[(i + 1) * width + j] >= table[i * width + j + 1] {
+                    steps.append(.remove(head + i)); i += 1
+                } else {
+                    steps.append(.add(head + j)); j += 1
+                }
+            }
+        } else {
+            steps += oldMiddle.indices.map { .remove(head + $0) } + newMiddle.indices.map { .add(head + $0) }
         }
-        let changed = old.indices.filter { old[$0] != new[$0] || ($0 == 0 && inserted != nil) }
-        guard !changed.isEmpty else { return "" }
+        steps += (0..<tail).map { .keep(old.count - tail + $0, new.count - tail + $0) }
+
+        // Hunks: runs of changes with up to three kept lines around them (six join two).
+        let changed = steps.indices.filter { if case .keep = steps[$0] { return false } else { return true } }
         var hunks: [ClosedRange<Int>] = []
-        for line in changed {
-            let low = max(0, line - 3)
-            // Only the insertion before line 1: its context is the three lines after it.
-            let onlyInserted = line == 0 && inserted != nil && old[0] == new[0]
-            let high = min(old.count - 1, line + (onlyInserted ? 2 : 3))
+        for index in changed {
+            let low = max(0, index - 3)
+            let high = min(steps.count - 1, index + 3)
             if let last = hunks.last, low <= last.upperBound + 1 {
                 hunks[hunks.count - 1] = last.lowerBound...high
             } else {
                 hunks.append(low...high)
             }
         }
+        // How many lines of each side come before each step.
+        var oldBefore: [Int] = []
+        var newBefore: [Int] = []
+        var oldLine = 0
+        var newLine = 0
+        for step in steps {
+            oldBefore.append(oldLine)
+            newBefore.append(newLine)
+            switch step {
+            case .keep: oldLine += 1; newLine += 1
+            case .remove: oldLine += 1
+            case .add: newLine += 1
+            }
+        }
         var text = "--- \(path)\n+++ \(path)\n"
         for hunk in hunks {
-            let shift = inserted == nil ? 0 : 1
-            let atTop = hunk.lowerBound == 0 ? shift : 0
-            text += "@@ -\(hunk.lowerBound + 1),\(hunk.count) +\(hunk.lowerBound + 1 + shift - atTop),\(hunk.count + atTop) @@\n"
-            if atTop == 1, let inserted { text += "+" + inserted }
-            // Each block of changed lines: its old lines, then its new lines.
-            var line = hunk.lowerBound
-            while line <= hunk.upperBound {
-                if old[line] == new[line] {
-                    text += " " + old[line]
-                    line += 1
-                    continue
+            var oldCount = 0
+            var newCount = 0
+            var body = ""
+            for step in steps[hunk] {
+                switch step {
+                case .keep(let o, _):
+                    oldCount += 1
+                    newCount += 1
+                    body += " " + old[o]
+                case .remove(let o):
+                    oldCount += 1
+                    body += "-" + old[o]
+                case .add(let n):
+                    newCount += 1
+                    body += "+" + new[n]
                 }
-                var end = line
-                while end <= hunk.upperBound, old[end] != new[end] { end += 1 }
-                text += (line..<end).map { "-" + old[$0] }.joined()
-                text += (line..<end).map { "+" + new[$0] }.joined()
-                line = end
             }
+            // A side with no lines is numbered by the line before the hunk, as diff does.
+            let oldFirst = oldBefore[hunk.lowerBound] + (oldCount == 0 ? 0 : 1)
+            let newFirst = newBefore[hunk.lowerBound] + (newCount == 0 ? 0 : 1)
+            text += "@@ -\(oldFirst),\(oldCount) +\(newFirst),\(newCount) @@\n" + body
         }
         return text
     }

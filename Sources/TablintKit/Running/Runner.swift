@@ -46,55 +46,29 @@ public enum Runner {
         _ files: [String], jobs: Int, read: FileReader = Runner.readFile,
         settings: @escaping (String) -> LintSettings = { _ in .default }
     ) -> Outcome {
-        var results = [Result<Linter.FileAnalysis, SystemError>?](repeating: nil, count: files.count)
-        let workers = max(1, min(jobs, files.count))
+        let (documents, failures) = readDocuments(files, jobs: jobs, read: read, settings: settings)
+        let run = Engine.run(documents, mode: .report, jobs: jobs)
+        return Outcome(diagnostics: run.diagnostics, lintedFileCount: documents.count, failures: failures)
+    }
 
-        func process(_ index: Int) -> Result<Linter.FileAnalysis, SystemError> {
-            read(files[index]).map { bytes in
-                Linter.analyze(SourceFile(path: files[index], bytes: bytes), settings: settings(files[index]))
-            }
+    /// Reads `files` on up to `jobs` threads, as documents for `Engine`, and the files that
+    /// could not be read, both in the order given.
+    public static func readDocuments(
+        _ files: [String], jobs: Int, read: FileReader = Runner.readFile,
+        settings: @escaping (String) -> LintSettings = { _ in .default }
+    ) -> (documents: [Engine.Document], failures: [PathFailure]) {
+        let results = parallelMap(files.count, jobs: jobs) { index in
+            read(files[index]).map { Engine.Document(path: files[index], bytes: $0, settings: settings(files[index])) }
         }
-
-        if workers == 1 {
-            for index in files.indices { results[index] = process(index) }
-        } else {
-            let counter = SharedCounter()
-            results.withUnsafeMutableBufferPointer { slots in
-                // Each index is claimed by exactly one worker, so no two threads write one slot.
-                DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                    while true {
-                        let index = counter.next()
-                        if index >= files.count { break }
-                        slots[index] = process(index)
-                    }
-                }
-            }
-        }
-
-        var analyses: [Linter.FileAnalysis] = []
+        var documents: [Engine.Document] = []
         var failures: [PathFailure] = []
         for (index, result) in results.enumerated() {
             switch result {
-            case .success(let analysis)?:
-                analyses.append(analysis)
-            case .failure(let error)?:
-                failures.append(PathFailure(path: files[index], error: error))
-            case nil:
-                preconditionFailure("file \(index) was never processed")
+            case .success(let document): documents.append(document)
+            case .failure(let error): failures.append(PathFailure(path: files[index], error: error))
             }
         }
-        // Cross-file diagnostics go to the file they are reported at, to be configured and
-        // suppressed there like its own.
-        var crossFile: [String: [Diagnostic]] = [:]
-        for diagnostic in CrossFileCheck.check(analyses.map(\.summary)) {
-            crossFile[diagnostic.path, default: []].append(diagnostic)
-        }
-        var diagnostics: [Diagnostic] = []
-        for analysis in analyses {
-            diagnostics += Linter.finish(analysis, crossFile: crossFile[analysis.summary.path] ?? [])
-        }
-        diagnostics = diagnostics.sortedForOutput()
-        return Outcome(diagnostics: diagnostics, lintedFileCount: analyses.count, failures: failures)
+        return (documents, failures)
     }
 
     /// Reads a whole file with `open` and `read`, reporting the `errno` of a failure.
@@ -150,16 +124,3 @@ public enum Runner {
     }
 }
 
-/// Hands out 0, 1, 2, … to concurrent workers.
-private final class SharedCounter {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let current = value
-        value += 1
-        return current
-    }
-}

@@ -52,12 +52,19 @@ public enum Tablint {
             stderr.write("tablint: error: --fix and --diff cannot be used together\n")
             return ExitStatus.failure.rawValue
         }
+        // Without `-`, `--stdin-filename` would be ignored and the files under the current
+        // directory linted (and with `--fix`, rewritten): an editor filter would lose its text.
+        if options.stdinFilename != nil && !options.paths.contains("-") {
+            stderr.write("tablint: error: --stdin-filename names standard input, which is read only with the path '-'; nothing was read or written\n")
+            stderr.write("Run 'tablint --help' for usage.\n")
+            return ExitStatus.failure.rawValue
+        }
         let configurations = ConfigurationLookup(options: options, currentDirectory: currentDirectory, read: read)
         if options.printConfig {
             return printConfiguration(options, configurations, stdout: &stdout, stderr: &stderr)
         }
         if options.paths.contains("-") {
-            return runStandardInput(options, configurations, standardInput(), stdout: &stdout, stderr: &stderr)
+            return runStandardInput(options, configurations, standardInput, stdout: &stdout, stderr: &stderr)
         }
 
         let walk = FileWalker().collect(options.paths)
@@ -75,21 +82,12 @@ public enum Tablint {
             stderr.write(failure.message + "\n")
             return ExitStatus.failure.rawValue
         }
-
-        if options.fix || options.diff {
-            return runFix(options, walk, selection, stdout: &stdout, stderr: &stderr, read: read, write: write)
+        if options.showFiles {
+            for file in selection.files.sorted(by: FileWalker.byteOrder) { stdout.write(file + "\n") }
+            for failure in walk.failures { stderr.write("tablint: error: \(failure.message)\n") }
+            return walk.failures.isEmpty ? ExitStatus.clean.rawValue : ExitStatus.failure.rawValue
         }
-
-        let outcome = Runner.lint(selection.files, jobs: options.jobs, read: read, settings: selection.settings)
-        let failures = walk.failures + outcome.failures
-        report(outcome.diagnostics, options, sources: { try? read($0).get() }, stdout: &stdout, stderr: &stderr)
-        for failure in failures {
-            stderr.write("tablint: error: \(failure.message)\n")
-        }
-        if !options.quiet {
-            stderr.write(TextReporter.summary(of: outcome.diagnostics, fileCount: outcome.lintedFileCount) + "\n")
-        }
-        return exitStatus(for: outcome.diagnostics, failed: !failures.isEmpty, options).rawValue
+        return runFiles(options, walk, selection, stdout: &stdout, stderr: &stderr, read: read, write: write)
     }
 
     /// The files a run lints, and each one's settings.
@@ -155,11 +153,13 @@ public enum Tablint {
     /// `--statistics` (on standard error for a machine-readable reporter).
     static func report<Output: TextOutputStream, Errors: TextOutputStream>(
         _ diagnostics: [Diagnostic], _ options: Options, sources: @escaping SourceLookup,
-        stdout: inout Output, stderr: inout Errors
+        unsafeApplicable: @escaping (String) -> Bool, stdout: inout Output, stderr: inout Errors
     ) {
         let shown = options.quiet ? diagnostics.filter { $0.severity == .error } : diagnostics
-        // Only SARIF needs the bytes (to count columns in UTF-16); it reads each reported file again.
-        stdout.write(options.reporter.render(shown, color: options.color, sources: sources))
+        // Only SARIF needs the bytes (to count columns in UTF-16).
+        stdout.write(options.reporter.render(shown, color: options.color, sources: sources, isApplicable: { diagnostic in
+            diagnostic.fix.map { $0.applicability == .safe || unsafeApplicable(diagnostic.path) } ?? false
+        }))
         if options.statistics {
             let statistics = TextReporter.statistics(of: shown)
             if options.reporter.isForPeople { stdout.write(statistics) } else { stderr.write(statistics) }
@@ -183,7 +183,7 @@ public enum Tablint {
 
 /// Standard output or standard error as a `TextOutputStream`, unbuffered: each `write` is one
 /// write to the file descriptor (tablint writes its report in a few large pieces).
-public struct StandardStream: TextOutputStream {
+public struct StandardStream: ByteOutputStream {
     private let handle: FileHandle
 
     public static var output: StandardStream { StandardStream(handle: .standardOutput) }
@@ -192,5 +192,10 @@ public struct StandardStream: TextOutputStream {
     public mutating func write(_ string: String) {
         guard !string.isEmpty else { return }
         handle.write(Data(string.utf8))
+    }
+
+    public mutating func write(bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        handle.write(Data(bytes))
     }
 }

@@ -69,13 +69,6 @@ public struct InlineSuppressions: Equatable {
 
     public var isEmpty: Bool { suppressors.isEmpty && problems.isEmpty }
 
-    /// Whether a directive covers a diagnostic of `code` on `line` (1-based): for `--fix`,
-    /// which leaves alone what a directive suppresses.
-    public func suppresses(_ code: String, line: Int) -> Bool {
-        !Self.unsuppressible.contains(code)
-            && suppressors.contains { $0.lines.contains(line) && ($0.code == nil || $0.code == code) }
-    }
-
     /// The directives in the file's comments. Pure and cheap: a file without the bytes
     /// `tablint:` is not looked at further.
     public static func read(_ context: LintContext) -> InlineSuppressions {

@@ -1,0 +1,373 @@
+import Dispatch
+import Foundation
+
+/// One run of tablint over documents held in memory: the only place fixes are applied. Pure:
+/// it reads and writes nothing (the command line reads the files, and writes what it returns;
+/// a language server can hand it its open buffers).
+///
+/// Read → analyse each document (in parallel) → cross-file checks → configuration and
+/// suppressions, applied once (`Linter.finish`) → with `.fix`: apply the surviving fixes of
+/// the chosen applicability, prove them, and go round again with the result, until nothing is
+/// left to apply (at most `maxPasses` passes).
+public enum Engine {
+    /// A file as the run sees it: its path as shown, its bytes as read, its configuration.
+    public struct Document: Equatable {
+        public var path: String
+        public var bytes: [UInt8]
+        public var settings: LintSettings
+
+        public init(path: String, bytes: [UInt8], settings: LintSettings = .default) {
+            self.path = path
+            self.bytes = bytes
+            self.settings = settings
+        }
+    }
+
+    public enum Mode: Equatable {
+        /// Diagnostics only.
+        case report
+        /// Apply the surviving fixes and prove them; the result says what would be written.
+        case fix
+    }
+
+    /// What the run gives for one document.
+    public struct FileResult: Equatable {
+        public var path: String
+        /// The bytes as given.
+        public var original: [UInt8]
+        /// The bytes to write in place of `original`; nil when nothing changes.
+        public var fixed: [UInt8]?
+        /// The diagnostics of the file as the run leaves it: of `fixed` when there is one.
+        public var diagnostics: [Diagnostic]
+        /// The diagnostics of the file as given (for a caller that does not write `fixed`).
+        public var originalDiagnostics: [Diagnostic]
+        /// Why this file's fixes were not applied (a failed proof, a file that does not
+        /// settle); also among `diagnostics` as a `tablint::unformattable` error.
+        public var failure: String?
+        /// How many diagnostics' fixes `fixed` applies.
+        public var appliedFixes: Int
+    }
+
+    public struct Outcome: Equatable {
+        /// One result per document, in the order given.
+        public var files: [FileResult]
+        /// Every file's diagnostics, in output order.
+        public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics).sortedForOutput() }
+    }
+
+    /// A file that still has fixes to apply after this many passes is left as it was.
+    static let maxPasses = 4
+
+    /// The applicabilities `--fix` applies for a file: safe ones, and unsafe ones too with
+    /// `--unsafe-fixes` (on the command line or in the file's `.tablint`).
+    public static func applicable(unsafeFixes: Bool, _ settings: LintSettings) -> Set<Diagnostic.Applicability> {
+        unsafeFixes || settings.unsafeFixes ? [.safe, .unsafe] : [.safe]
+    }
+
+    public static func run(
+        _ documents: [Document], mode: Mode, unsafeFixes: Bool = false, rules: [Rule] = RuleRegistry.all,
+        jobs: Int = 1
+    ) -> Outcome {
+        let fixing = mode == .fix
+        var states = parallelMap(documents.count, jobs: jobs) { index -> FileState in
+            let document = documents[index]
+            let analysis = Linter.analyze(
+                SourceFile(path: document.path, bytes: document.bytes), rules: rules, settings: document.settings,
+                keepingTokens: fixing)
+            return FileState(document: document, analysis: analysis, applicable: applicable(unsafeFixes: unsafeFixes, document.settings))
+        }
+        finish(&states, rules: rules)
+        guard fixing else { return outcome(states) }
+        for index in states.indices { states[index].originalDiagnostics = states[index].diagnostics }
+
+        for pass in 1...(maxPasses + 1) {
+            // Prove last pass's unsafe edits against the run as it now is (cross-file included).
+            var reverted = false
+            for index in states.indices where states[index].pending != nil {
+                if states[index].pending?.applicability == .unsafe, let problem = states[index].unsafeProblem() {
+                    states[index].revert(problem)
+                    reverted = true
+                }
+                states[index].pending = nil
+            }
+            if reverted { finish(&states, rules: rules) }
+            if pass > maxPasses {
+                // Still something to apply: the file does not settle. Leave it as it was.
+                var unsettled = false
+                for index in states.indices where states[index].chosenFixes() != nil && states[index].bytes != states[index].document.bytes {
+                    states[index].revert(.init(
+                        codes: [], message: "its fixes do not settle: after \(maxPasses) passes there is still something to apply"))
+                    unsettled = true
+                }
+                if unsettled { finish(&states, rules: rules) }
+                break
+            }
+            let next = parallelMap(states.count, jobs: jobs) { index -> FileState? in
+                var state = states[index]
+                return state.applyNextPass(rules: rules) ? state : nil
+            }
+            var changed = false
+            for (index, state) in next.enumerated() {
+                guard let state else { continue }
+                states[index] = state
+                changed = true
+            }
+            if !changed { break }
+            finish(&states, rules: rules)
+        }
+        return outcome(states)
+    }
+
+    /// Cross-file checks over every file as it now is, then each file's configuration and
+    /// suppressions.
+    private static func finish(_ states: inout [FileState], rules: [Rule]) {
+        var crossFile: [String: [Diagnostic]] = [:]
+        for diagnostic in CrossFileCheck.check(states.map(\.analysis.summary), rules: rules) {
+            crossFile[diagnostic.path, default: []].append(diagnostic)
+        }
+        for index in states.indices {
+            var diagnostics = Linter.finish(states[index].analysis, crossFile: crossFile[states[index].document.path] ?? [])
+            if let failure = states[index].failure {
+                diagnostics = (diagnostics + states[index].document.settings.applied(to: [failure.diagnostic])).sortedForOutput()
+            }
+            states[index].diagnostics = diagnostics
+        }
+    }
+
+    private static func outcome(_ states: [FileState]) -> Outcome {
+        Outcome(files: states.map { state in
+            FileResult(
+                path: state.document.path, original: state.document.bytes,
+                fixed: state.bytes == state.document.bytes ? nil : state.bytes,
+                diagnostics: state.diagnostics, originalDiagnostics: state.originalDiagnostics ?? state.diagnostics,
+                failure: state.failure?.message, appliedFixes: state.appliedFixes)
+        })
+    }
+
+    /// Why a file's fixes were taken back.
+    struct Failure: Equatable {
+        /// The rules whose fixes failed (empty: the file as a whole).
+        var codes: [String]
+        var message: String
+        var diagnostic: Diagnostic = Diagnostic(
+            path: "", start: SourceLocation(offset: 0, line: 1, column: 1), end: SourceLocation(offset: 0, line: 1, column: 1),
+            severity: .error, message: "", code: Unformattable().code)
+    }
+
+    /// One pass's edits, to be proven.
+    struct Pending {
+        var applicability: Diagnostic.Applicability
+        var previousAnalysis: Linter.FileAnalysis
+        var previousDiagnostics: [Diagnostic]
+        var codes: [String]
+    }
+
+    /// One file through the passes.
+    struct FileState {
+        let document: Document
+        let originalAnalysis: Linter.FileAnalysis
+        let applicable: Set<Diagnostic.Applicability>
+        var bytes: [UInt8]
+        var analysis: Linter.FileAnalysis
+        var diagnostics: [Diagnostic] = []
+        /// The first pass's diagnostics, of the file as given.
+        var originalDiagnostics: [Diagnostic]?
+        var pending: Pending?
+        var failure: Failure?
+        var appliedFixes = 0
+
+        init(document: Document, analysis: Linter.FileAnalysis, applicable: Set<Diagnostic.Applicability>) {
+            self.document = document
+            self.originalAnalysis = analysis
+            self.applicable = applicable
+            self.bytes = document.bytes
+            self.analysis = analysis
+        }
+
+        /// The fixes the next pass applies: the surviving diagnostics' fixes of one
+        /// applicability (safe ones first, so each pass has one proof), that do not overlap an
+        /// earlier one; the rest wait for a later pass. Nil when there is nothing to apply.
+        func chosenFixes() -> (Diagnostic.Applicability, [Diagnostic])? {
+            guard failure == nil else { return nil }
+            let fixable = diagnostics.filter { $0.fix.map { applicable.contains($0.applicability) && !$0.edits.isEmpty } ?? false }
+            guard !fixable.isEmpty else { return nil }
+            let applicability: Diagnostic.Applicability = fixable.contains { $0.fix!.applicability == .safe } ? .safe : .unsafe
+            var taken: [TextEdit] = []
+            var chosen: [Diagnostic] = []
+            for diagnostic in fixable where diagnostic.fix!.applicability == applicability {
+                let edits = diagnostic.fix!.edits
+                guard !edits.contains(where: { edit in taken.contains { TextEdit.overlap(edit, $0) } }) else { continue }
+                taken += edits
+                chosen.append(diagnostic)
+            }
+            return (applicability, chosen)
+        }
+
+        /// Applies the next pass's fixes and analyses the result (one tokenization, which the
+        /// proof and the next pass share); a safe pass is proven at once. False when there was
+        /// nothing to apply.
+        mutating func applyNextPass(rules: [Rule]) -> Bool {
+            guard let (applicability, chosen) = chosenFixes() else { return false }
+            let codes = Self.codes(of: chosen)
+            let edits = chosen.flatMap { $0.fix!.edits }
+            if let invalid = chosen.first(where: { !TextEdit.areValid($0.fix!.edits, in: bytes.count) }) {
+                revert(Failure(codes: [invalid.code], message: "the fix of `\(invalid.code)` has edits that overlap or lie outside the file", at: invalid))
+                return true
+            }
+            return applyProven(chosen, applicability, codes, edits, rules: rules)
+        }
+
+        private mutating func applyProven(
+            _ chosen: [Diagnostic], _ applicability: Diagnostic.Applicability, _ codes: [String], _ edits: [TextEdit],
+            rules: [Rule]
+        ) -> Bool {
+            let result = TextEdit.apply(edits, to: bytes)
+            let next = Linter.analyze(
+                SourceFile(path: document.path, bytes: result), rules: rules, settings: document.settings, keepingTokens: true)
+            if applicability == .safe {
+                let kind = FileKind(path: document.path)
+                if let problem = SafetyCheck.differences(
+                    kind: kind, before: bytes, beforeTokens: analysis.tokens, after: result, afterTokens: next.tokens,
+                    insertedLines: SafetyCheck.insertedDirectives(edits, before: bytes, kind: kind)) {
+                    let culprit = culpritCode(chosen, kind: kind) ?? codes.joined(separator: "`, `")
+                    revert(Failure(
+                        codes: [culprit], message: "the fix of `\(culprit)` fails its proof (\(problem))",
+                        at: chosen.first { $0.code == culprit } ?? chosen[0]))
+                    return true
+                }
+            }
+            pending = Pending(applicability: applicability, previousAnalysis: analysis, previousDiagnostics: diagnostics, codes: codes)
+            bytes = result
+            analysis = next
+            appliedFixes += chosen.count
+            return true
+        }
+
+        /// Of several rules' safe fixes that failed together, the first whose fixes fail alone.
+        private func culpritCode(_ chosen: [Diagnostic], kind: FileKind) -> String? {
+            let codes = Self.codes(of: chosen)
+            if codes.count == 1 { return codes[0] }
+            for code in codes {
+                let edits = chosen.filter { $0.code == code }.flatMap { $0.fix!.edits }
+                let result = TextEdit.apply(edits, to: bytes)
+                let tokens = kind.isSwift ? Tokenizer.tokenize(result) : []
+                if SafetyCheck.differences(
+                    kind: kind, before: bytes, beforeTokens: analysis.tokens, after: result, afterTokens: tokens,
+                    insertedLines: SafetyCheck.insertedDirectives(edits, before: bytes, kind: kind)) != nil {
+                    return code
+                }
+            }
+            return nil
+        }
+
+        /// The proof of an unsafe pass, once the run's diagnostics of the result are known:
+        /// no new syntax problem, and no new error of any rule.
+        func unsafeProblem() -> Failure? {
+            guard let pending else { return nil }
+            let culprit = pending.codes.joined(separator: "`, `")
+            let fail = { (reason: String) in
+                Failure(codes: pending.codes, message: "the unsafe fix of `\(culprit)` fails its proof: \(reason)")
+            }
+            let unterminatedBefore = pending.previousAnalysis.tokens.contains(where: \.isUnterminated)
+            if !unterminatedBefore, let piece = analysis.tokens.first(where: \.isUnterminated) {
+                return fail("the result has an unterminated \(Formatter.describe(piece.kind))")
+            }
+            let syntaxCodes: Set<String> = [SyntaxRule().code, MachineSyntax().code, FixtureSyntax().code]
+            func count(_ diagnostics: [Diagnostic], _ include: (Diagnostic) -> Bool) -> [String: Int] {
+                diagnostics.filter(include).reduce(into: [:]) { $0[$1.code, default: 0] += 1 }
+            }
+            let syntaxBefore = count(pending.previousAnalysis.diagnostics) { syntaxCodes.contains($0.code) }
+            for (code, number) in count(analysis.diagnostics, { syntaxCodes.contains($0.code) }) where number > syntaxBefore[code] ?? 0 {
+                return fail("the result has a new `\(code)` diagnostic")
+            }
+            let errorsBefore = count(pending.previousDiagnostics) { $0.severity == .error }
+            for (code, number) in count(diagnostics, { $0.severity == .error }) where number > errorsBefore[code] ?? 0 {
+                return fail("the result has a new `\(code)` error")
+            }
+            return nil
+        }
+
+        /// Takes every fix back: the file is left as given, with the failure reported.
+        mutating func revert(_ failure: Failure) {
+            var failure = failure
+            let file = SourceFile(path: document.path, bytes: document.bytes)
+            let offset = min(failure.diagnostic.start.offset, document.bytes.count)
+            let location = failure.codes.isEmpty ? file.location(of: 0) : file.location(of: offset)
+            failure.diagnostic = Diagnostic(
+                path: document.path, start: location, end: location, severity: Unformattable().defaultSeverity,
+                message: "`tablint --fix` leaves this file untouched: " + failure.message, code: Unformattable().code)
+            self.failure = failure
+            bytes = document.bytes
+            analysis = originalAnalysis
+            pending = nil
+            appliedFixes = 0
+        }
+
+        static func codes(of diagnostics: [Diagnostic]) -> [String] {
+            var codes: [String] = []
+            for diagnostic in diagnostics where !codes.contains(diagnostic.code) { codes.append(diagnostic.code) }
+            return codes
+        }
+    }
+}
+
+extension Engine.Failure {
+    init(codes: [String], message: String, at diagnostic: Diagnostic) {
+        self.init(codes: codes, message: message)
+        self.diagnostic.start = diagnostic.start
+    }
+}
+
+extension TextEdit {
+    /// Whether two edits touch the same bytes, or are two insertions at one place (whose order
+    /// would be a guess).
+    static func overlap(_ lhs: TextEdit, _ rhs: TextEdit) -> Bool {
+        if lhs.range.lowerBound == rhs.range.lowerBound { return true }
+        return lhs.range.lowerBound < rhs.range.upperBound && rhs.range.lowerBound < lhs.range.upperBound
+    }
+
+    /// Whether one fix's edits lie inside a file of `count` bytes and do not overlap.
+    static func areValid(_ edits: [TextEdit], in count: Int) -> Bool {
+        let sorted = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        guard sorted.allSatisfy({ $0.range.lowerBound >= 0 && $0.range.upperBound <= count }) else { return false }
+        return !zip(sorted, sorted.dropFirst()).contains { overlap($0, $1) }
+    }
+}
+
+/// `body(0..<count)` on up to `jobs` threads, results in index order.
+func parallelMap<T>(_ count: Int, jobs: Int, _ body: (Int) -> T) -> [T] {
+    var results = [T?](repeating: nil, count: count)
+    let workers = max(1, min(jobs, count))
+    if workers == 1 {
+        for index in 0..<count { results[index] = body(index) }
+    } else {
+        let counter = SharedCounter()
+        withoutActuallyEscaping(body) { body in
+            results.withUnsafeMutableBufferPointer { slots in
+                // Each index is claimed by exactly one worker, so no two threads write one slot.
+                DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                    while true {
+                        let index = counter.next()
+                        if index >= count { break }
+                        slots[index] = body(index)
+                    }
+                }
+            }
+        }
+    }
+    return results.map { $0! }
+}
+
+/// Hands out 0, 1, 2, … to concurrent workers.
+final class SharedCounter {
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        let current = value
+        value += 1
+        return current
+    }
+}

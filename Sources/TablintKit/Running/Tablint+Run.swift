@@ -1,0 +1,202 @@
+/// A run of files or of standard input, through the one `Engine`: this layer reads what the
+/// engine is given and writes what it returns (files in place, the fixed text or the diff on
+/// standard output), and nothing else.
+extension Tablint {
+    /// What the command asks of the engine's result.
+    enum RunMode {
+        case lint, fix, diff
+
+        init(_ options: Options) {
+            self = options.fix ? .fix : options.diff ? .diff : .lint
+        }
+
+        var engineMode: Engine.Mode { self == .lint ? .report : .fix }
+    }
+
+    /// Files: read in parallel, one engine run, then the report, the writes or the diff.
+    static func runFiles<Output: TextOutputStream, Errors: TextOutputStream>(
+        _ options: Options, _ walk: FileWalker.Walk, _ selection: Selection, stdout: inout Output, stderr: inout Errors,
+        read: @escaping Runner.FileReader, write: @escaping Runner.FileWriter
+    ) -> Int32 {
+        let mode = RunMode(options)
+        let (documents, readFailures) = Runner.readDocuments(
+            selection.files, jobs: options.jobs, read: read, settings: selection.settings)
+        let outcome = Engine.run(documents, mode: mode.engineMode, unsafeFixes: options.unsafeFixes, jobs: options.jobs)
+        let failures = walk.failures + readFailures
+        var errors: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var bytesByPath: [String: [UInt8]] = [:]
+        var changed = 0
+        var diff = ""
+        for file in outcome.files {
+            guard let fixed = file.fixed else {
+                diagnostics += file.diagnostics
+                bytesByPath[file.path] = file.original
+                continue
+            }
+            switch mode {
+            case .lint:
+                diagnostics += file.diagnostics
+                bytesByPath[file.path] = file.original
+            case .diff:
+                changed += 1
+                diff += UnifiedDiff.render(path: file.path, before: file.original, after: fixed)
+                diagnostics += file.diagnostics
+            case .fix:
+                var written = false
+                switch write(file.path, fixed, file.original) {
+                case .written:
+                    written = true
+                case .changedOnDisk:
+                    errors.append("\(file.path): changed on disk since it was read; not written")
+                case .failed(let error):
+                    errors.append("cannot write \(file.path): \(error.reason); the file is unchanged")
+                case .refused(let message):
+                    errors.append(message)
+                }
+                if written { changed += 1 }
+                diagnostics += written ? file.diagnostics : file.originalDiagnostics
+                bytesByPath[file.path] = written ? fixed : file.original
+            }
+        }
+        diagnostics = diagnostics.sortedForOutput()
+        let unsafeApplicable = selection.unsafeApplicable(options)
+        let refusals = diagnostics.filter { $0.code == Unformattable().code }
+        if mode == .diff {
+            stdout.write(diff)
+            stderr.write(TextReporter.render(refusals))
+        } else {
+            report(diagnostics, options, sources: { bytesByPath[$0] }, unsafeApplicable: unsafeApplicable, stdout: &stdout, stderr: &stderr)
+        }
+        for failure in failures { stderr.write("tablint: error: \(failure.message)\n") }
+        for error in errors { stderr.write("tablint: error: \(error)\n") }
+        if !options.quiet {
+            let files = "\(changed) \(changed == 1 ? "file" : "files")"
+            let prefix = mode == .fix ? "\(files) fixed; " : mode == .diff ? "\(files) would be fixed; " : ""
+            let counted = mode == .diff ? refusals : diagnostics
+            stderr.write(prefix + TextReporter.summary(of: counted, fileCount: documents.count)
+                + (mode == .diff ? "" : TextReporter.fixSummary(of: diagnostics) { unsafeApplicable($0.path) }) + "\n")
+        }
+        if !failures.isEmpty || !errors.isEmpty { return ExitStatus.failure.rawValue }
+        if mode == .diff {
+            return changed > 0 || !refusals.isEmpty ? ExitStatus.errorsReported.rawValue : ExitStatus.clean.rawValue
+        }
+        return exitStatus(for: diagnostics, failed: false, options).rawValue
+    }
+
+    /// `-`: standard input, linted as `--stdin-filename` with that path's configuration.
+    ///
+    /// With `--fix`, standard output always carries a text: the fixed one, or the input byte
+    /// for byte when no fixed text can be produced, whatever the reason (it is not UTF-8, a
+    /// configuration line is bad, the file is refused, excluded, or a fix fails its proof); the
+    /// reason and the diagnostics go to standard error. With `--diff`, standard output carries
+    /// the diff or nothing; a failure is reported on standard error with status 2.
+    static func runStandardInput<Output: TextOutputStream, Errors: TextOutputStream>(
+        _ options: Options, _ configurations: ConfigurationLookup, _ readInput: () -> [UInt8],
+        stdout: inout Output, stderr: inout Errors
+    ) -> Int32 {
+        let mode = RunMode(options)
+        guard options.paths == ["-"] else {
+            stderr.write("tablint: error: '-' (standard input) cannot be combined with other paths\n")
+            return ExitStatus.failure.rawValue
+        }
+        guard let name = options.stdinFilename else {
+            stderr.write("tablint: error: reading standard input needs --stdin-filename PATH, to know what kind of file it is\n")
+            return ExitStatus.failure.rawValue
+        }
+        let input = readInput()
+        /// Hands the input back (with `--fix`) and says why nothing else could be produced.
+        func giveBack(_ reason: String, status: ExitStatus) -> Int32 {
+            if mode == .fix { writeBytes(input, to: &stdout, stderr: &stderr) }
+            stderr.write(reason + "\n")
+            return status.rawValue
+        }
+        let configuration: Configuration
+        switch configurations.configuration(for: name) {
+        case .success(let found): configuration = found
+        case .failure(let failure):
+            let unchanged = mode == .fix ? "; standard input is handed back unchanged" : ""
+            return giveBack(failure.message + unchanged, status: .failure)
+        }
+        if !configurations.selects(name, configuration) {
+            if mode == .fix { writeBytes(input, to: &stdout, stderr: &stderr) }
+            if !options.quiet { stderr.write("\(name) is excluded by the configuration; not linted\n") }
+            return ExitStatus.clean.rawValue
+        }
+        let document = Engine.Document(path: name, bytes: input, settings: configuration.settings)
+        guard let result = Engine.run([document], mode: mode.engineMode, unsafeFixes: options.unsafeFixes).files.first else {
+            return giveBack("tablint: error: internal error: \(name): the run gave no result", status: .failure)
+        }
+        let unsafeApplicable: (String) -> Bool = { _ in options.unsafeFixes || configuration.settings.unsafeFixes }
+        let diagnostics = result.diagnostics
+        let output = result.fixed ?? input
+        let isUTF8 = String(validatingUTF8Bytes: input) != nil
+        var status = exitStatus(for: diagnostics, failed: false, options)
+        switch mode {
+        case .fix:
+            writeBytes(output, to: &stdout, stderr: &stderr)
+            // The text owns standard output; the report goes to standard error.
+            var reportText = ""
+            var statisticsText = ""
+            report(diagnostics, options, sources: { $0 == name ? output : nil }, unsafeApplicable: unsafeApplicable,
+                   stdout: &reportText, stderr: &statisticsText)
+            stderr.write(reportText + statisticsText)
+            if !isUTF8 {
+                stderr.write("tablint: error: \(name): standard input is not UTF-8 text; it is handed back unchanged\n")
+                status = .failure
+            } else if let failure = result.failure {
+                stderr.write("tablint: error: \(name): \(failure); standard input is handed back unchanged\n")
+                if status == .clean { status = .errorsReported }
+            }
+        case .diff:
+            let refusals = diagnostics.filter { $0.code == Unformattable().code || $0.code == Encoding().code }
+            stderr.write(TextReporter.render(refusals))
+            if !isUTF8 || !refusals.isEmpty {
+                stderr.write("tablint: error: \(name): no diff can be produced; nothing was printed\n")
+                return ExitStatus.failure.rawValue
+            }
+            let diff = UnifiedDiff.render(path: name, before: input, after: output)
+            stdout.write(diff)
+            status = diff.isEmpty ? .clean : .errorsReported
+        case .lint:
+            report(diagnostics, options, sources: { $0 == name ? input : nil }, unsafeApplicable: unsafeApplicable,
+                   stdout: &stdout, stderr: &stderr)
+        }
+        if !options.quiet {
+            stderr.write(TextReporter.summary(of: diagnostics, fileCount: 1)
+                + (mode == .diff ? "" : TextReporter.fixSummary(of: diagnostics) { unsafeApplicable($0.path) }) + "\n")
+        }
+        return status.rawValue
+    }
+
+    /// Writes `bytes` as they are: through a stream that takes bytes (standard output does),
+    /// or as text when they are UTF-8. Never repaired: bytes a stream cannot carry are not
+    /// written, and standard error says so.
+    static func writeBytes<Output: TextOutputStream, Errors: TextOutputStream>(
+        _ bytes: [UInt8], to stream: inout Output, stderr: inout Errors
+    ) {
+        if var raw = stream as? ByteOutputStream {
+            raw.write(bytes: bytes)
+            if let back = raw as? Output { stream = back }
+        } else if let text = String(validatingUTF8Bytes: bytes) {
+            stream.write(text)
+        } else {
+            stderr.write("tablint: error: this output cannot carry bytes that are not UTF-8; nothing was written to it\n")
+        }
+    }
+}
+
+/// An output stream that can take bytes that are not text.
+public protocol ByteOutputStream: TextOutputStream {
+    mutating func write(bytes: [UInt8])
+}
+
+extension Tablint.Selection {
+    /// Whether `--fix` applies (and the report counts) unsafe fixes for a file: with
+    /// `--unsafe-fixes` on the command line or in the file's `.tablint`.
+    func unsafeApplicable(_ options: Options) -> (String) -> Bool {
+        let table = settingsByFile
+        let everywhere = options.unsafeFixes
+        return { everywhere || table[$0]?.unsafeFixes == true }
+    }
+}
