@@ -113,7 +113,7 @@ step "swift package --allow-writing-to-package-directory tablint-fix (expect Doo
 run swift package --allow-writing-to-package-directory tablint-fix
 [ "$status" -ne 0 ] || fail "tablint-fix succeeded; expected failure for the row-arity error it cannot fix"
 expect_line "^$timer_error" "tablint-fix did not report the row-arity error that is left"
-expect_line '^1 file aligned; ' "tablint-fix did not report '1 file aligned'"
+expect_line '^1 file fixed; ' "tablint-fix did not report '1 file fixed'"
 cat >"$scratch/Door.expected" <<'EOF'
 // swift-format-ignore-file
 // Correct, but its columns are not aligned: `swift package tablint-fix` aligns them.
