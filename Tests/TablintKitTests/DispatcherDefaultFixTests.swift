@@ -263,6 +263,49 @@ final class DispatcherDefaultFixTests: XCTestCase {
         XCTAssertTrue(noFix(other).hasSuffix("no fix: tablint cannot tell which cases `someValue` in `case someValue:` matches"), noFix(other))
     }
 
+    func testNoFixWhenTheCaseAboveFallsThrough() {
+        let text = """
+            enum F { case beep, log, chime }
+            func perform(_ f: F) -> A? {
+                switch f {
+                case .beep:
+                    print("beep")
+                    fallthrough
+                default: return nil
+                }
+            }
+
+            """
+        XCTAssertTrue(noFix(text).hasSuffix("It decides `.log` and `.chime`: list each effect instead; no fix: the case above it falls through into it"), noFix(text))
+    }
+
+    /// Two wildcards in one pattern: one diagnostic each, one edit for the pattern, on the first.
+    func testTwoWildcardsOfOnePatternShareOneEdit() {
+        let text = """
+            enum Light { case red, green }
+            func shouldTransition(_ a: Light, _ b: Light, _ c: Light) -> Bool {
+                switch (a, b, c) {
+                case (.red, _, _): return true
+                case (.green, .red, .red): return false
+                case (.green, .red, .green), (.green, .green, _): return true
+                }
+            }
+
+            """
+        let (after, found) = fixed(text, extra: ["shouldTransition"])
+        XCTAssertEqual(found.count, 3)
+        XCTAssertEqual(found.map { $0.fix != nil }, [true, false, true])
+        XCTAssertTrue(found[1].message.hasSuffix("It decides `(.red, .red, .red)`, `(.red, .red, .green)`, `(.red, .green, .red)` and `(.red, .green, .green)`: list each case instead"), found[1].message)
+        XCTAssertTrue(after.contains("""
+                case (.red, .red, .red),
+                     (.red, .red, .green),
+                     (.red, .green, .red),
+                     (.red, .green, .green): return true
+            """), after)
+        XCTAssertTrue(after.contains("case (.green, .red, .green), (.green, .green, .red),\n         (.green, .green, .green): return true"), after)
+        XCTAssertEqual(diagnostics(after, extra: ["shouldTransition"]), [])
+    }
+
     // MARK: Not a machine's dispatcher (issue 13)
 
     func testGenericSAAndFAreNotAMachinesEnums() {

@@ -106,10 +106,12 @@ extension Dispatcher {
         /// The names the label's bare bindings introduce (`let x`, `case let (s, a)`) that its
         /// body mentions: a pattern cannot be spelt out without them.
         public var usedBindings: [String]
+        /// A `fallthrough` in the body: the next arm's label must keep taking it.
+        public var fallsThrough: Bool
 
         public init(
             label: Label, labelRange: Range<Int>, labelText: String, outcome: Outcome,
-            layout: Layout? = nil, usedBindings: [String] = []
+            layout: Layout? = nil, usedBindings: [String] = [], fallsThrough: Bool = false
         ) {
             self.label = label
             self.labelRange = labelRange
@@ -117,6 +119,7 @@ extension Dispatcher {
             self.outcome = outcome
             self.layout = layout ?? Layout(removal: labelRange, labelIndent: "", patternIndent: "", newline: "\n")
             self.usedBindings = usedBindings
+            self.fallsThrough = fallsThrough
         }
 
         /// `default:`, or an unguarded pattern with `_` or a bare binding in some position.

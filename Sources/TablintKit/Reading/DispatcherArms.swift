@@ -86,7 +86,7 @@ struct ArmReader {
                 return Dispatcher.Arm(
                     label: unknown ? .unknownDefault : .default, labelRange: tokens.range(from: start, through: colon),
                     labelText: labelText(start, colon), outcome: outcome((colon + 1)..<end),
-                    layout: layout(start, firstPattern: nil, end: end))
+                    layout: layout(start, firstPattern: nil, end: end), fallsThrough: fallsThrough((colon + 1)..<end))
             }
         } else {
             while colon < end, tokens.kind(colon) != .colon {
@@ -104,7 +104,7 @@ struct ArmReader {
             label: .items(items, unknown: unknown), labelRange: tokens.range(from: start, through: colon),
             labelText: labelText(start, colon), outcome: outcome((colon + 1)..<end),
             layout: layout(start, firstPattern: keyword + 1, end: end),
-            usedBindings: usedBindings(items, body: (colon + 1)..<end))
+            usedBindings: usedBindings(items, body: (colon + 1)..<end), fallsThrough: fallsThrough((colon + 1)..<end))
     }
 
     // MARK: Layout
@@ -150,6 +150,10 @@ struct ArmReader {
         return Dispatcher.Arm.Layout(
             removal: (firstOnLine ? lineStart : labelStart)..<removalEnd, labelIndent: labelIndent,
             patternIndent: patternIndent ?? labelIndent + "     ", newline: newline)
+    }
+
+    private func fallsThrough(_ body: Range<Int>) -> Bool {
+        body.contains { tokens.kind($0) == .keyword && tokens.isText($0, "fallthrough") }
     }
 
     /// The bare bindings of the patterns that the body names: an identifier token, not after

@@ -50,49 +50,61 @@ struct CatchAllSpelling {
         enums = problem == nil ? found : nil
         caseIndex = found.map { Dictionary($0.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         total = problem == nil ? counts.reduce(1, *) : 0
+        if problem == nil { spellEveryCatchAll(found) }
     }
 
     /// The catch-all of arm `armIndex`: its label (`item` nil) or its item `item`.
     func spell(arm armIndex: Int, item itemIndex: Int?) -> Spelled {
-        guard let enums else { return Spelled(patterns: nil, edit: nil, noFix: unknown) }
-        let arm = dispatcher.arms[armIndex]
-        // Which combinations an earlier arm, or an earlier pattern of this arm, always decides.
+        spelled[Position(arm: armIndex, item: itemIndex ?? -1)] ?? Spelled(patterns: nil, edit: nil, noFix: unknown)
+    }
+
+    private struct Position: Hashable {
+        var arm: Int
+        /// -1 for the label (`default:`).
+        var item: Int
+    }
+
+    /// Every catch-all of the switch, spelt out in one pass over the arms: which combinations
+    /// are always decided grows as the arms are read, so each catch-all sees exactly what the
+    /// arms and patterns above it decide, and a switch of many catch-alls costs one walk.
+    private var spelled: [Position: Spelled] = [:]
+
+    private mutating func spellEveryCatchAll(_ enums: [EnumDeclaration]) {
         var decided = [Bool](repeating: false, count: total)
-        for earlier in 0...armIndex {
-            switch dispatcher.arms[earlier].label {
+        // Once an arm above cannot be read, nothing below it can be spelt out.
+        var unread: String?
+        let everything = counts.map { Array(0..<$0) }
+        for (armIndex, arm) in dispatcher.arms.enumerated() {
+            let fallsInto = armIndex > 0 && dispatcher.arms[armIndex - 1].fallsThrough
+            func spell(_ own: Dispatcher.CaseItem?, _ sets: [[Int]]) -> Spelled {
+                if let unread { return Spelled(patterns: nil, edit: nil, noFix: unread) }
+                let patterns = rowMajor(sets).filter { !decided[flat($0)] }.map { pattern($0, own, enums) }
+                if fallsInto { return Spelled(patterns: patterns, edit: nil, noFix: "the case above it falls through into it") }
+                return Spelled(patterns: patterns, edit: nil, noFix: nil).withEdit(arm, own)
+            }
+            switch arm.label {
             case .default, .unknownDefault:
-                if earlier < armIndex { decided = decided.map { _ in true } }
+                spelled[Position(arm: armIndex, item: -1)] = spell(nil, everything)
+                decided = [Bool](repeating: true, count: total)
             case .unreadable:
-                return Spelled(patterns: nil, edit: nil, noFix: "tablint cannot read the label `\(dispatcher.arms[earlier].labelText)`")
+                unread = unread ?? "tablint cannot read the label `\(arm.labelText)`"
             case .items(let items, _):
-                let limit = earlier < armIndex ? items.count : (itemIndex ?? 0)
-                for item in items.prefix(limit) where !item.isGuarded {
-                    switch coverage(of: item, dispatcher.arms[earlier]) {
-                    case .cases(let sets, partial: false): mark(sets, in: &decided)
-                    case .cases(_, partial: true): break
-                    case .unknown(let why): return Spelled(patterns: nil, edit: nil, noFix: why)
+                for (itemIndex, item) in items.enumerated() {
+                    let coverage = coverage(of: item, arm)
+                    let isCatchAll = !item.isGuarded && item.elements.contains(where: \.matchesEverything)
+                    switch coverage {
+                    case .cases(let sets, let partial):
+                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = spell(item, sets) }
+                        if !item.isGuarded, !partial { mark(sets, in: &decided) }
+                    case .unknown(let why):
+                        // A guarded pattern tablint cannot read decides nothing for certain.
+                        if item.isGuarded { continue }
+                        unread = unread ?? why
+                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = Spelled(patterns: nil, edit: nil, noFix: why) }
                     }
                 }
             }
         }
-        let own = itemIndex.map { label -> Dispatcher.CaseItem in
-            guard case .items(let items, _) = arm.label else { preconditionFailure("an item of a `default:`") }
-            return items[label]
-        }
-        let sets: [[Int]]
-        if let own {
-            switch coverage(of: own, arm) {
-            case .cases(let covered, _): sets = covered
-            case .unknown(let why): return Spelled(patterns: nil, edit: nil, noFix: why)
-            }
-        } else {
-            sets = counts.map { Array(0..<$0) }
-        }
-        var patterns: [String] = []
-        for combination in rowMajor(sets) where !decided[flat(combination)] {
-            patterns.append(pattern(combination, own, enums))
-        }
-        return Spelled(patterns: patterns, edit: nil, noFix: nil).withEdit(arm, own, itemIndex)
     }
 
     // MARK: Coverage
@@ -189,7 +201,7 @@ struct CatchAllSpelling {
 
 extension CatchAllSpelling.Spelled {
     /// The edit that writes `patterns` in place of the catch-all, or why there is none.
-    fileprivate func withEdit(_ arm: Dispatcher.Arm, _ own: Dispatcher.CaseItem?, _ itemIndex: Int?) -> Self {
+    fileprivate func withEdit(_ arm: Dispatcher.Arm, _ own: Dispatcher.CaseItem?) -> Self {
         guard let patterns else { return self }
         var spelled = self
         let bound = own?.elements.compactMap { element -> String? in

@@ -670,7 +670,10 @@ replaced the same way. There is no fix, and the message says why, when:
 * a case list is not known: no such enum among the linted files, two enums of that name,
   `#if` among the enum's cases, or a pattern above whose cases tablint cannot tell;
 * the switch has `#if` in it;
-* the catch-all binds a value (`case let (state, action):`) that its body uses;
+* the catch-all binds a value (`case let (state, action):`) that its body uses, or shares
+  its label with other patterns that bind it;
+* the case above it ends in `fallthrough`;
+* a catch-all that decides nothing shares its label with other patterns;
 * the subjects have more than 4096 combinations of cases.
 
 A `(state, action)` dispatcher whose `default:` stands for the pairs a guarded arm leaves
