@@ -195,6 +195,20 @@ final class DispatcherDefaultFixTests: XCTestCase {
         XCTAssertTrue(noFix(unread).hasSuffix("no fix: `enum F` could not be read to its end"), noFix(unread))
     }
 
+    func testNoFixWhenTwoCasesShareAName() {
+        let text = """
+            enum F { case beep, move(x: Int), move(y: Int) }
+            func perform(_ f: F) -> A? {
+                switch f {
+                case .beep: return nil
+                default: return nil
+                }
+            }
+
+            """
+        XCTAssertTrue(noFix(text).hasSuffix("List each effect instead; no fix: `enum F` has two cases named `move`"), noFix(text))
+    }
+
     func testNoFixWhenTwoEnumsHaveTheName() {
         let text = """
             func perform(_ f: TimerF) -> TimerA? {

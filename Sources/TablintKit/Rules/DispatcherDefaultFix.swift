@@ -293,6 +293,11 @@ struct EnumIndex {
         let declaration = candidates[0].declaration
         if declaration.hasConditionalCases { return .missing("the cases of `\(key)` depend on `#if`") }
         if declaration.isIncomplete { return .missing("`enum \(key)` could not be read to its end") }
+        var seen = Set<String>()
+        if let twice = declaration.cases.first(where: { !seen.insert($0.name).inserted }) {
+            // `case move(x: Int), move(y: Int)`: `.move` alone would not say which.
+            return .missing("`enum \(key)` has two cases named `\(twice.name)`")
+        }
         return .found(declaration)
     }
 

@@ -668,7 +668,9 @@ catch-all that decides nothing is removed. `@unknown default:` and `@unknown cas
 replaced the same way. There is no fix, and the message says why, when:
 
 * a case list is not known: no such enum among the linted files, two enums of that name,
-  `#if` among the enum's cases, or a pattern above whose cases tablint cannot tell;
+  `#if` among the enum's cases, or a pattern above whose cases tablint cannot tell (or
+  that names a case the enum does not declare);
+* the enum has two cases of one name (`case move(x: Int), move(y: Int)`);
 * the switch has `#if` in it;
 * the catch-all binds a value (`case let (state, action):`) that its body uses, or shares
   its label with other patterns that bind it;
