@@ -49,10 +49,12 @@ public struct Dispatcher: Equatable {
     public var arms: [Arm]
     /// A `#if` among the arms: which arms exist depends on the build configuration.
     public var hasConditionalArms: Bool
-    /// A `#if` anywhere between the switch's braces, in a label or in a body.
+    /// A `#if` anywhere between the switch's braces, in a label or in a body. Looked for only
+    /// in a switch with a catch-all (`hasCatchAll`); otherwise `hasConditionalArms`.
     public var hasConditionalCode: Bool
     /// The types whose bodies hold the function, innermost first (`["Timer"]` for a function
-    /// in `extension Timer`): where a bare `S` is looked up.
+    /// in `extension Timer`): where a bare `S` is looked up. Read only for a switch with a
+    /// catch-all, the one use; empty otherwise.
     public var enclosingTypes: [String]
 
     public init(

@@ -23,10 +23,9 @@ public struct DispatcherDefault: RunRule {
         let spelling = CatchAllSpelling(dispatcher, enums: enums)
         let noun = Self.everything(dispatcher).noun
         var found: [Diagnostic] = []
-        func report(_ range: Range<Int>, _ message: String, _ spelled: CatchAllSpelling.Spelled?, noun: String) {
-            var diagnostic = diagnostic(
-                file, at: range, message + Self.advice(spelled, noun: noun), notes: [note])
-            diagnostic.fix = spelled?.edit.map { Diagnostic.Fix(edits: [$0], applicability: .unsafe) }
+        func report(_ range: Range<Int>, _ message: String, _ spelled: CatchAllSpelling.Spelled, noun: String) {
+            var diagnostic = diagnostic(file, at: range, message + Self.advice(spelled, noun: noun), notes: [note])
+            diagnostic.fix = spelled.edit.map { Diagnostic.Fix(edits: [$0], applicability: .unsafe) }
             found.append(diagnostic)
         }
         for (armIndex, arm) in dispatcher.arms.enumerated() {
@@ -50,9 +49,7 @@ public struct DispatcherDefault: RunRule {
                         let spelled = spelling.spell(arm: armIndex, item: itemIndex)
                         for (order, position) in loose.enumerated() {
                             var shown = spelled
-                            if order > 0, shown.edit != nil {
-                                shown.edit = nil
-                            }
+                            if order > 0 { shown.edit = nil }
                             report(item.elements[position].range, Self.positionMessage(position, of: item, arm, dispatcher),
                                    shown, noun: Self.positionNoun(dispatcher.subjects[position]))
                         }
@@ -69,11 +66,9 @@ public struct DispatcherDefault: RunRule {
     static let listedPatterns = 5
 
     /// What the catch-all decides, what to do instead, and why there is no fix if there is none.
-    static func advice(_ spelled: CatchAllSpelling.Spelled?, noun: String) -> String {
-        guard let spelled, let patterns = spelled.patterns else {
-            return ". List each \(noun) instead" + (spelled?.noFix.map { "; no fix: \($0)" } ?? "")
-        }
+    static func advice(_ spelled: CatchAllSpelling.Spelled, noun: String) -> String {
         let noFix = spelled.noFix.map { "; no fix: \($0)" } ?? ""
+        guard let patterns = spelled.patterns else { return ". List each \(noun) instead" + noFix }
         if patterns.isEmpty {
             return ". It decides nothing: every \(noun) it matches is decided above it, so remove it" + noFix
         }

@@ -674,7 +674,7 @@ replaced the same way. There is no fix, and the message says why, when:
 * the switch has `#if` in it;
 * the catch-all binds a value (`case let (state, action):`) that its body uses, or shares
   its label with other patterns that bind it;
-* the case above it ends in `fallthrough`;
+* the case above it has a `fallthrough`;
 * a catch-all that decides nothing shares its label with other patterns;
 * the subjects have more than 4096 combinations of cases.
 
