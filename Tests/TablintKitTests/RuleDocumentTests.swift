@@ -52,6 +52,21 @@ final class RuleDocumentTests: XCTestCase {
             "expected a mismatch naming the deleted line as printed but not expected; got \(problems)")
     }
 
+    /// The real `dispatcher-default` document with a pattern dropped from a `fix=unsafe` after
+    /// block, or with the marker removed (so the formatter's `--fix` is expected), is reported.
+    func testAWrongUnsafeFixAfterBlockIsReported() throws {
+        let markdown = try RuleDocuments.markdown(named: "dispatcher-default")
+        XCTAssertEqual(RuleDocumentChecker.check(name: "dispatcher-default", markdown: markdown), [])
+        let dropped = "             (.paused, .tick),\n"
+        XCTAssertEqual(markdown.components(separatedBy: dropped).count, 2, "one after block lists (.paused, .tick)")
+        let wrong = RuleDocumentChecker.check(name: "dispatcher-default", markdown: markdown.replacingOccurrences(of: dropped, with: ""))
+        XCTAssertTrue(wrong.contains { $0.contains("the fixes do not turn the example into the after block") }, "\(wrong)")
+        XCTAssertTrue(wrong.contains { $0.contains("with CRLF line endings: the fixes do not turn") }, "\(wrong)")
+        let unmarked = RuleDocumentChecker.check(
+            name: "dispatcher-default", markdown: markdown.replacingOccurrences(of: "before fix=unsafe", with: "before"))
+        XCTAssertTrue(unmarked.contains { $0.contains("`--fix` does not change the before example") }, "\(unmarked)")
+    }
+
     /// The document the tests below break one part of must pass as it is.
     func testTheUnbrokenTestDocumentPasses() {
         XCTAssertEqual(RuleDocumentChecker.check(name: "row-arity", markdown: Self.document()), [])
@@ -660,15 +675,20 @@ enum RuleDocumentChecker {
         guard path == afterPath else { return ["\(at): the before and after examples have different paths (\(path), \(afterPath))"] }
         guard settings(for: before) == settings(for: after) else { return ["\(at): the before and after examples are linted with different settings"] }
         var problems: [String] = []
-        let diagnostics = Linter.lint(SourceFile(path: path, bytes: bytes), rules: rules, settings: settings(for: before))
-        let edits = diagnostics.flatMap { $0.fix?.edits ?? [] }.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        if edits.isEmpty { problems.append("\(at): no diagnostic of the before example carries a fix") }
-        if zip(edits, edits.dropFirst()).contains(where: { $0.range.upperBound > $1.range.lowerBound }) {
-            problems.append("\(at): the fixes' edits overlap")
-        } else {
-            let fixed = TextEdit.apply(edits, to: bytes)
-            if fixed != afterBytes {
-                problems.append("\(at): the fixes do not turn the example into the after block; they give:\n\(String(decoding: fixed, as: UTF8.self))")
+        // With CRLF line endings, the fixes give the after block with CRLF line endings.
+        let variants = [("", bytes, afterBytes)]
+            + (Example.hasCRLFVariant(path) ? [(" with CRLF line endings", Example.crlf(bytes), Example.crlf(afterBytes))] : [])
+        for (variant, variantBytes, wanted) in variants {
+            let diagnostics = Linter.lint(SourceFile(path: path, bytes: variantBytes), rules: rules, settings: settings(for: before))
+            let edits = diagnostics.flatMap { $0.fix?.edits ?? [] }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            if edits.isEmpty { problems.append("\(at)\(variant): no diagnostic of the before example carries a fix") }
+            if zip(edits, edits.dropFirst()).contains(where: { $0.range.upperBound > $1.range.lowerBound }) {
+                problems.append("\(at)\(variant): the fixes' edits overlap")
+            } else {
+                let fixed = TextEdit.apply(edits, to: variantBytes)
+                if fixed != wanted {
+                    problems.append("\(at)\(variant): the fixes do not turn the example into the after block; they give:\n\(String(decoding: fixed, as: UTF8.self))")
+                }
             }
         }
         let again = Linter.lint(SourceFile(path: path, bytes: afterBytes), rules: rules, settings: settings(for: after))
