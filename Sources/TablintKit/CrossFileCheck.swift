@@ -11,16 +11,20 @@ public struct FileSummary: Equatable {
     /// Every `enum` the file declares, with its cases: the case lists a dispatcher's
     /// `default:` stands for, and the enums a `Table` literal's names are checked against.
     public var enums: [EnumDeclaration]
+    /// Every dispatcher of the file with a `default:`, `_` or bare binding (of any kind), for
+    /// `tablint::dispatcher-default`, which spells the catch-all out from the run's enums.
+    public var catchAllDispatchers: [Dispatcher]
 
     public init(
         path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],
-        enums: [EnumDeclaration] = []
+        enums: [EnumDeclaration] = [], catchAllDispatchers: [Dispatcher] = []
     ) {
         self.path = path
         self.lines = lines
         self.matrices = matrices
         self.dispatchers = dispatchers
         self.enums = enums
+        self.catchAllDispatchers = catchAllDispatchers
     }
 
     /// A summary with nothing in it, for a file no reader could read.

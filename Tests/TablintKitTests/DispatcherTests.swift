@@ -245,9 +245,9 @@ final class DispatcherTests: XCTestCase {
         XCTAssertEqual(codes(Self.transition, extra: ["shouldTransitionTo"]), [])
         let diagnostics = Linter.lint(SourceFile(path: "Light.swift", text: Self.transition), extraDispatcherFunctions: ["shouldTransition"])
         XCTAssertEqual(Fixtures.render(diagnostics), """
-            10:23: error: `_` in the `to` position of `case (.green, _):` in dispatcher `shouldTransition` matches every value of `to`, so a new case will compile without being listed. List each case instead [tablint::dispatcher-default]
+            10:23: error: `_` in the `to` position of `case (.green, _):` in dispatcher `shouldTransition` matches every value of `to`, so a new case will compile without being listed. List each case instead; no fix: no `enum State` is declared in the linted files, so its cases are not known [tablint::dispatcher-default]
               8:9: note: `switch (from, to)` is a dispatcher because `shouldTransition` is named with `--dispatcher`
-            11:9: error: `default:` in dispatcher `shouldTransition` matches every (from, to) combination not listed, so a new case will compile without being listed. List each combination instead [tablint::dispatcher-default]
+            11:9: error: `default:` in dispatcher `shouldTransition` matches every (from, to) combination not listed, so a new case will compile without being listed. List each combination instead; no fix: no `enum State` is declared in the linted files, so its cases are not known [tablint::dispatcher-default]
               8:9: note: `switch (from, to)` is a dispatcher because `shouldTransition` is named with `--dispatcher`
 
             """)

@@ -334,6 +334,9 @@ private struct ReferenceTypeScopes {
         var open: [Int] = []
         var pendingType: String?
         var pendingGenerics: Set<String> = []
+        var pendingExtension = false
+        var inWhere = false
+        var extensions: [Int: String] = [:]
         var index = 0
         while index < tokens.count {
             enclosingBrace[index] = Int32(truncatingIfNeeded: open.last ?? -1)
@@ -345,10 +348,12 @@ private struct ReferenceTypeScopes {
                     typeNames[index] = name
                     nearestType[index] = index
                     if !pendingGenerics.isEmpty { typeGenerics[index] = pendingGenerics }
+                    if pendingExtension { extensions[index] = name }
                 } else {
                     nearestType[index] = parentType
                 }
                 pendingType = nil
+                inWhere = false
                 open.append(index)
             case .rightBrace:
                 if let last = open.last, tokens.partner[index] == last { open.removeLast() }
@@ -358,14 +363,33 @@ private struct ReferenceTypeScopes {
             case .keyword, .identifier:
                 if let name = Self.declaredTypeName(tokens, at: index) {
                     pendingType = name
+                    pendingExtension = tokens.text(index) == "extension"
                     pendingGenerics = Self.genericParameters(tokens, after: index + 1)
+                    inWhere = false
+                } else if pendingType != nil, kind == .keyword, tokens.text(index) == "where" {
+                    inWhere = true
                 } else if pendingType != nil, kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
                     pendingType = nil
+                } else if inWhere, pendingType != nil, kind == .identifier {
+                    let before = index >= 2 && tokens.kind(index - 1) == .period && tokens.text(index - 2) == "Self" ? index - 3 : index - 1
+                    if before >= 0, tokens.kind(before) == .comma || tokens.text(before) == "where" {
+                        pendingGenerics.insert(SignificantTokens.unticked(tokens.text(index)))
+                    }
+                } else if kind == .keyword, tokens.text(index) == "associatedtype", tokens.kind(index + 1) == .identifier,
+                    let body = open.last, typeNames[body] != nil
+                {
+                    typeGenerics[body, default: []].insert(SignificantTokens.unticked(tokens.text(index + 1)))
                 }
             default:
                 break
             }
             index += 1
+        }
+        // An extension shares the generic parameters a declaration of its type in the file gives.
+        for (brace, name) in extensions {
+            for (other, generics) in typeGenerics where typeNames[other] == name && extensions[other] == nil {
+                typeGenerics[brace, default: []].formUnion(generics)
+            }
         }
     }
 

@@ -52,6 +52,21 @@ final class RuleDocumentTests: XCTestCase {
             "expected a mismatch naming the deleted line as printed but not expected; got \(problems)")
     }
 
+    /// The real `dispatcher-default` document with a pattern dropped from a `fix=unsafe` after
+    /// block, or with the marker removed (so the formatter's `--fix` is expected), is reported.
+    func testAWrongUnsafeFixAfterBlockIsReported() throws {
+        let markdown = try RuleDocuments.markdown(named: "dispatcher-default")
+        XCTAssertEqual(RuleDocumentChecker.check(name: "dispatcher-default", markdown: markdown), [])
+        let dropped = "             (.paused, .tick),\n"
+        XCTAssertEqual(markdown.components(separatedBy: dropped).count, 2, "one after block lists (.paused, .tick)")
+        let wrong = RuleDocumentChecker.check(name: "dispatcher-default", markdown: markdown.replacingOccurrences(of: dropped, with: ""))
+        XCTAssertTrue(wrong.contains { $0.contains("the fixes do not turn the example into the after block") }, "\(wrong)")
+        XCTAssertTrue(wrong.contains { $0.contains("with CRLF line endings: the fixes do not turn") }, "\(wrong)")
+        let unmarked = RuleDocumentChecker.check(
+            name: "dispatcher-default", markdown: markdown.replacingOccurrences(of: "before fix=unsafe", with: "before"))
+        XCTAssertTrue(unmarked.contains { $0.contains("`--fix` does not change the before example") }, "\(unmarked)")
+    }
+
     /// The document the tests below break one part of must pass as it is.
     func testTheUnbrokenTestDocumentPasses() {
         XCTAssertEqual(RuleDocumentChecker.check(name: "row-arity", markdown: Self.document()), [])
@@ -337,8 +352,11 @@ struct InfoString: Equatable {
     }
 
     /// Attributes the harness understands. `path`: the name the example is linted under.
-    /// `bytes=escaped`: `\xHH` in the example stands for the byte 0xHH.
-    static let knownAttributes: [String: Set<String>?] = ["path": nil, "bytes": ["escaped"]]
+    /// `bytes=escaped`: `\xHH` in the example stands for the byte 0xHH. `fix=unsafe` (on a
+    /// `before` block): the after block is what the diagnostics' fixes give, unsafe ones
+    /// included, as `--fix --unsafe-fixes` applies them. `dispatcher=NAME`: the example is
+    /// linted with `--dispatcher NAME`.
+    static let knownAttributes: [String: Set<String>?] = ["path": nil, "bytes": ["escaped"], "fix": ["unsafe"], "dispatcher": nil]
 
     var language: String
     var role: Role?
@@ -524,7 +542,7 @@ enum RuleDocumentChecker {
         name: String, markdown rawMarkdown: String, rules: [Rule] = RuleRegistry.all,
         lint: ((SourceFile) -> [Diagnostic])? = nil
     ) -> [String] {
-        let lint = lint ?? { Linter.lint($0, rules: rules) }
+        let defaultLint = lint
         let markdown = rawMarkdown.replacingOccurrences(of: "\r\n", with: "\n")
         var problems: [String] = []
         guard let rule = rules.first(where: { $0.name == name }) else {
@@ -548,6 +566,7 @@ enum RuleDocumentChecker {
         var passing = 0
         for (position, block) in blocks.enumerated() {
             let at = "line \(block.line)"
+            let lint = defaultLint ?? { Linter.lint($0, rules: rules, settings: settings(for: block)) }
             problems += block.info.problems.map { "\(at): ```\(block.info.language): \($0)" }
             switch block.info.role {
             case .triggers?:
@@ -572,7 +591,8 @@ enum RuleDocumentChecker {
                     problems.append("\(at): a `before` example is not followed directly by its `after` block")
                     continue
                 }
-                problems += checkFix(block, after: after)
+                problems += block.info.attributes["fix"] == "unsafe"
+                    ? checkDiagnosticFixes(block, after: after, rules: rules) : checkFix(block, after: after)
             case .after?:
                 let previous = position > 0 ? blocks[position - 1] : nil
                 if previous?.info.role != .before || !block.followsPrevious {
@@ -637,6 +657,44 @@ enum RuleDocumentChecker {
         let again = Formatter.fix(SourceFile(path: path, bytes: afterBytes))
         if again != .unchanged {
             problems.append("line \(after.line): `--fix` changes the after block again: \(again)")
+        }
+        return problems
+    }
+
+    /// `dispatcher=NAME` is `--dispatcher NAME`.
+    static func settings(for block: FencedBlock) -> LintSettings {
+        LintSettings(extraDispatcherFunctions: Set(block.info.attributes["dispatcher"].map { [$0] } ?? []))
+    }
+
+    /// The edits of every fix the before example's diagnostics carry, safe and unsafe, applied
+    /// at once, give the after block exactly; the after block's diagnostics carry none.
+    static func checkDiagnosticFixes(_ before: FencedBlock, after: FencedBlock, rules: [Rule]) -> [String] {
+        let at = "line \(before.line)"
+        let (path, bytes) = file(for: before)
+        let (afterPath, afterBytes) = file(for: after)
+        guard path == afterPath else { return ["\(at): the before and after examples have different paths (\(path), \(afterPath))"] }
+        guard settings(for: before) == settings(for: after) else { return ["\(at): the before and after examples are linted with different settings"] }
+        var problems: [String] = []
+        // With CRLF line endings, the fixes give the after block with CRLF line endings.
+        let variants = [("", bytes, afterBytes)]
+            + (Example.hasCRLFVariant(path) ? [(" with CRLF line endings", Example.crlf(bytes), Example.crlf(afterBytes))] : [])
+        for (variant, variantBytes, wanted) in variants {
+            let diagnostics = Linter.lint(SourceFile(path: path, bytes: variantBytes), rules: rules, settings: settings(for: before))
+            let edits = diagnostics.flatMap { $0.fix?.edits ?? [] }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+            if edits.isEmpty { problems.append("\(at)\(variant): no diagnostic of the before example carries a fix") }
+            if zip(edits, edits.dropFirst()).contains(where: { $0.range.upperBound > $1.range.lowerBound }) {
+                problems.append("\(at)\(variant): the fixes' edits overlap")
+            } else {
+                let fixed = TextEdit.apply(edits, to: variantBytes)
+                if fixed != wanted {
+                    problems.append("\(at)\(variant): the fixes do not turn the example into the after block; they give:\n\(String(decoding: fixed, as: UTF8.self))")
+                }
+            }
+        }
+        let again = Linter.lint(SourceFile(path: path, bytes: afterBytes), rules: rules, settings: settings(for: after))
+        let left = again.filter { $0.fix != nil }
+        if !left.isEmpty {
+            problems.append("line \(after.line): the after block still has fixes:\n" + render(left).joined(separator: "\n"))
         }
         return problems
     }

@@ -49,10 +49,17 @@ public struct Dispatcher: Equatable {
     public var arms: [Arm]
     /// A `#if` among the arms: which arms exist depends on the build configuration.
     public var hasConditionalArms: Bool
+    /// A `#if` anywhere between the switch's braces, in a label or in a body. Looked for only
+    /// in a switch with a catch-all (`hasCatchAll`); otherwise `hasConditionalArms`.
+    public var hasConditionalCode: Bool
+    /// The types whose bodies hold the function, innermost first (`["Timer"]` for a function
+    /// in `extension Timer`): where a bare `S` is looked up. Read only for a switch with a
+    /// catch-all, the one use; empty otherwise.
+    public var enclosingTypes: [String]
 
     public init(
         kind: Kind, function: Name, switchRange: Range<Int>, subjects: [Subject], machine: String?, arms: [Arm],
-        hasConditionalArms: Bool
+        hasConditionalArms: Bool, hasConditionalCode: Bool? = nil, enclosingTypes: [String] = []
     ) {
         self.kind = kind
         self.function = function
@@ -61,7 +68,13 @@ public struct Dispatcher: Equatable {
         self.machine = machine
         self.arms = arms
         self.hasConditionalArms = hasConditionalArms
+        self.hasConditionalCode = hasConditionalCode ?? hasConditionalArms
+        self.enclosingTypes = enclosingTypes
     }
+
+    /// Whether a label or a pattern matches every value, or every value in one position:
+    /// what `tablint::dispatcher-default` reports.
+    public var hasCatchAll: Bool { arms.contains(where: \.hasCatchAll) }
 
     /// `switch (s, a)` / `switch f`, as a message quotes it.
     public var switchText: String {
@@ -90,12 +103,53 @@ extension Dispatcher {
         /// The label as written, on one line.
         public var labelText: String
         public var outcome: Outcome
+        /// Where the arm sits in the text, to rewrite its label or remove it.
+        public var layout: Layout
+        /// The names the label's bare bindings introduce (`let x`, `case let (s, a)`) that its
+        /// body mentions: a pattern cannot be spelt out without them.
+        public var usedBindings: [String]
+        /// A `fallthrough` in the body: the next arm's label must keep taking it.
+        public var fallsThrough: Bool
 
-        public init(label: Label, labelRange: Range<Int>, labelText: String, outcome: Outcome) {
+        public init(
+            label: Label, labelRange: Range<Int>, labelText: String, outcome: Outcome,
+            layout: Layout? = nil, usedBindings: [String] = [], fallsThrough: Bool = false
+        ) {
             self.label = label
             self.labelRange = labelRange
             self.labelText = labelText
             self.outcome = outcome
+            self.layout = layout ?? Layout(removal: labelRange, labelIndent: "", patternIndent: "", newline: "\n")
+            self.usedBindings = usedBindings
+            self.fallsThrough = fallsThrough
+        }
+
+        /// `default:`, or an unguarded pattern with `_` or a bare binding in some position.
+        public var hasCatchAll: Bool {
+            switch label {
+            case .default, .unknownDefault: return true
+            case .items(let items, _): return items.contains { !$0.isGuarded && $0.elements.contains(where: \.matchesEverything) }
+            case .unreadable: return false
+            }
+        }
+
+        public struct Layout: Equatable {
+            /// The whole arm, from the start of its label's line (when only blanks come before
+            /// the label) through the line break after its body's last token.
+            public var removal: Range<Int>
+            /// Blanks as wide as what precedes the label on its line.
+            public var labelIndent: String
+            /// Blanks as wide as what precedes the label's first pattern on its line.
+            public var patternIndent: String
+            /// The line break of the label's line.
+            public var newline: String
+
+            public init(removal: Range<Int>, labelIndent: String, patternIndent: String, newline: String) {
+                self.removal = removal
+                self.labelIndent = labelIndent
+                self.patternIndent = patternIndent
+                self.newline = newline
+            }
         }
     }
 
@@ -108,13 +162,19 @@ extension Dispatcher {
         /// A `where` clause: the item matches only when it holds, so Swift's exhaustiveness check
         /// does not count it, and which arm runs is decided at run time.
         public var isGuarded: Bool
+        /// From the pattern's first token through its last, before any `where`.
         public var range: Range<Int>
+        /// `let` or `var` written before the whole pattern (`case let (.running(since), a):`).
+        public var bindingKeyword: String?
 
-        public init(elements: [PatternElement], isTuple: Bool, isGuarded: Bool, range: Range<Int>) {
+        public init(
+            elements: [PatternElement], isTuple: Bool, isGuarded: Bool, range: Range<Int>, bindingKeyword: String? = nil
+        ) {
             self.elements = elements
             self.isTuple = isTuple
             self.isGuarded = isGuarded
             self.range = range
+            self.bindingKeyword = bindingKeyword
         }
     }
 

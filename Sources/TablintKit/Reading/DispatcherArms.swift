@@ -85,7 +85,8 @@ struct ArmReader {
             if colon < end, tokens.kind(colon) == .colon {
                 return Dispatcher.Arm(
                     label: unknown ? .unknownDefault : .default, labelRange: tokens.range(from: start, through: colon),
-                    labelText: labelText(start, colon), outcome: outcome((colon + 1)..<end))
+                    labelText: labelText(start, colon), outcome: outcome((colon + 1)..<end),
+                    layout: layout(start, firstPattern: nil, end: end), fallsThrough: fallsThrough((colon + 1)..<end))
             }
         } else {
             while colon < end, tokens.kind(colon) != .colon {
@@ -101,7 +102,76 @@ struct ArmReader {
         let items = topLevel(splitting: (keyword + 1)..<colon, at: .comma).map(item)
         return Dispatcher.Arm(
             label: .items(items, unknown: unknown), labelRange: tokens.range(from: start, through: colon),
-            labelText: labelText(start, colon), outcome: outcome((colon + 1)..<end))
+            labelText: labelText(start, colon), outcome: outcome((colon + 1)..<end),
+            layout: layout(start, firstPattern: keyword + 1, end: end),
+            usedBindings: usedBindings(items, body: (colon + 1)..<end), fallsThrough: fallsThrough((colon + 1)..<end))
+    }
+
+    // MARK: Layout
+
+    /// Where the arm from token `start` up to token `end` (the next label or the switch's `}`)
+    /// sits in the bytes.
+    private func layout(_ start: Int, firstPattern: Int?, end: Int) -> Dispatcher.Arm.Layout {
+        let bytes = tokens.file.bytes
+        let labelStart = tokens[start].start
+        var lineStart = labelStart
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") {
+            lineStart -= 1
+        }
+        func blanks(upTo offset: Int) -> String {
+            // A blank stays itself (a tab stays a tab); any other character becomes one space.
+            String(decoding: bytes[lineStart..<offset].compactMap { byte -> UInt8? in
+                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { return byte }
+                return byte & 0xC0 == 0x80 ? nil : UInt8(ascii: " ")
+            }, as: UTF8.self)
+        }
+        let firstOnLine = bytes[lineStart..<labelStart].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        // Through the line break after the body's last token, unless the next label follows on
+        // the same line.
+        let lastEnd = tokens[max(start, end - 1)].end
+        var removalEnd = lastEnd
+        while removalEnd < bytes.count, bytes[removalEnd] != UInt8(ascii: "\n"), bytes[removalEnd] != UInt8(ascii: "\r") {
+            removalEnd += 1
+        }
+        if end < tokens.count, tokens[end].start < removalEnd {
+            removalEnd = tokens[end].start
+        } else if removalEnd < bytes.count {
+            removalEnd += bytes[removalEnd] == UInt8(ascii: "\r") && removalEnd + 1 < bytes.count
+                && bytes[removalEnd + 1] == UInt8(ascii: "\n") ? 2 : 1
+        }
+        var lineEnd = labelStart
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+        var newline = "\n"
+        if lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: "\r") {
+            newline = lineEnd + 1 < bytes.count && bytes[lineEnd + 1] == UInt8(ascii: "\n") ? "\r\n" : "\r"
+        }
+        let labelIndent = blanks(upTo: labelStart)
+        let patternIndent = firstPattern.map { tokens[$0].start <= lineEnd ? blanks(upTo: tokens[$0].start) : labelIndent + "     " }
+        return Dispatcher.Arm.Layout(
+            removal: (firstOnLine ? lineStart : labelStart)..<removalEnd, labelIndent: labelIndent,
+            patternIndent: patternIndent ?? labelIndent + "     ", newline: newline)
+    }
+
+    private func fallsThrough(_ body: Range<Int>) -> Bool {
+        body.contains { tokens.kind($0) == .keyword && tokens.isText($0, "fallthrough") }
+    }
+
+    /// The bare bindings of the patterns that the body names: an identifier token, not after
+    /// a `.` (a member of something else), anywhere in the body, interpolations included.
+    private func usedBindings(_ items: [Dispatcher.CaseItem], body: Range<Int>) -> [String] {
+        var names: [String] = []
+        for item in items {
+            for element in item.elements {
+                if case .binding(let name) = element.kind, !names.contains(name) { names.append(name) }
+            }
+        }
+        guard !names.isEmpty else { return [] }
+        var used = Set<String>()
+        for index in body where tokens.kind(index) == .identifier && tokens.kind(index - 1) != .period {
+            let name = SignificantTokens.unticked(tokens.text(index))
+            if names.contains(name) { used.insert(name) }
+        }
+        return names.filter(used.contains)
     }
 
     private func labelText(_ first: Int, _ last: Int) -> String {
@@ -142,8 +212,10 @@ struct ArmReader {
         let guarded = patternEnd < range.upperBound
         var pattern = range.lowerBound..<patternEnd
         var binding = false
+        var keyword: String?
         if let first = pattern.first, tokens.isText(first, "let") || tokens.isText(first, "var") {
             binding = true
+            keyword = tokens.text(first)
             pattern = (first + 1)..<pattern.upperBound
         }
         pattern = unwrapped(pattern)
@@ -153,12 +225,12 @@ struct ArmReader {
         {
             return Dispatcher.CaseItem(
                 elements: parts.map { element(tokens.unlabelled($0), binding: binding) }, isTuple: true,
-                isGuarded: guarded, range: tokens.range(range.lowerBound..<patternEnd))
+                isGuarded: guarded, range: tokens.range(range.lowerBound..<patternEnd), bindingKeyword: keyword)
         }
         var whole = element(pattern, binding: binding)
         whole.range = tokens.range(range.lowerBound..<patternEnd)
         whole.text = tokens.oneLine(range.lowerBound..<patternEnd)
-        return Dispatcher.CaseItem(elements: [whole], isTuple: false, isGuarded: guarded, range: whole.range)
+        return Dispatcher.CaseItem(elements: [whole], isTuple: false, isGuarded: guarded, range: whole.range, bindingKeyword: keyword)
     }
 
     /// `((p))` → `p`: parentheses around a single pattern, removed in a loop.

@@ -287,7 +287,10 @@ private struct FunctionReader {
         self.isConfigured = isConfigured
         var types: [String: MachineType] = [:]
         let generics = header.genericNames.union(scopes.enclosingGenericNames(of: header.keyword))
-        for parameter in header.parameters where types[parameter.name] == nil && !generics.contains(parameter.type) {
+        // `S` and `Self.S` both name the generic parameter or associated type `S`.
+        for parameter in header.parameters where types[parameter.name] == nil
+            && !generics.contains(parameter.type.hasPrefix("Self.") ? String(parameter.type.dropFirst(5)) : parameter.type)
+        {
             if let form = MachineType(parameter.type) { types[parameter.name] = form }
         }
         self.types = types
@@ -411,10 +414,15 @@ private struct FunctionReader {
         guard let (kind, subjects) = classify(names) else { return nil }
         var arms = ArmReader(tokens: tokens, header: header, subjectCount: subjects.count, open: open)
         let read = arms.read()
+        let hasCatchAll = read.contains(where: \.hasCatchAll)
+        // What spelling out a catch-all needs, read only for a switch that has one.
+        let conditional = arms.sawConditional
+            || (hasCatchAll && (open..<tokens.partner[open]).contains { tokens.kind($0) == .poundKeyword && tokens.isText($0, "#if") })
         return Dispatcher(
             kind: kind, function: header.name, switchRange: tokens[keyword].range, subjects: subjects,
             machine: kind == .step ? machine(stateType: subjects.first { $0.role == .state }!.type) : nil,
-            arms: read, hasConditionalArms: arms.sawConditional)
+            arms: read, hasConditionalArms: arms.sawConditional, hasConditionalCode: conditional,
+            enclosingTypes: hasCatchAll ? scopes.enclosingTypeNames(of: header.keyword) : [])
     }
 
     /// `s` or `(s, a)`: the names switched on, each a single identifier.

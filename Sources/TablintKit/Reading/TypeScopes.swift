@@ -12,7 +12,9 @@ struct TypeScopes {
     /// For every `{`, the innermost type body it is in or is: its `{` index, or -1.
     private var nearestType: [Int32]
     /// For a `{` that opens the body of a generic type (`struct Runner<S, A> {`), its
-    /// generic parameters' names (few files have any).
+    /// generic parameters' names (few files have any); for a protocol, its associated types;
+    /// for an extension, the names its `where` clause constrains and the generic parameters
+    /// of the type it extends, when the file declares that type.
     private var typeGenerics: [Int: Set<String>] = [:]
 
     /// Keywords that end a type declaration's head without a body having started.
@@ -27,6 +29,12 @@ struct TypeScopes {
         var open: [Int] = []
         var pendingType: String?
         var pendingGenerics: Set<String> = []
+        var pendingIsExtension = false
+        var inWhereClause = false
+        // By type name: the generic parameters a declaration in this file gives it, and the
+        // bodies of extensions of it, which share them.
+        var declaredGenerics: [String: Set<String>] = [:]
+        var extensionBodies: [(brace: Int, name: String)] = []
         var index = 0
         while index < tokens.count {
             enclosingBrace[index] = Int32(truncatingIfNeeded: open.last ?? -1)
@@ -39,10 +47,16 @@ struct TypeScopes {
                     names.append(name)
                     nearestType[index] = Int32(truncatingIfNeeded: index)
                     if !pendingGenerics.isEmpty { typeGenerics[index] = pendingGenerics }
+                    if pendingIsExtension {
+                        extensionBodies.append((index, name))
+                    } else if !pendingGenerics.isEmpty {
+                        declaredGenerics[name, default: []].formUnion(pendingGenerics)
+                    }
                 } else {
                     nearestType[index] = parentType
                 }
                 pendingType = nil
+                inWhereClause = false
                 open.append(index)
             case .rightBrace:
                 // Only a closer paired with the innermost opener closes it; a stray one is ignored.
@@ -58,15 +72,43 @@ struct TypeScopes {
                     let name = Self.declaredTypeName(tokens, at: index)
                 {
                     pendingType = name
+                    pendingIsExtension = tokens.isText(index, "extension")
                     pendingGenerics = Self.genericParameters(tokens, after: index + 1)
+                    inWhereClause = false
+                } else if pendingType != nil, token.kind == .keyword, tokens.isText(index, "where") {
+                    inWhereClause = true
                 } else if pendingType != nil, token.kind == .keyword, Self.headBreakers.contains(tokens.text(index)) {
                     pendingType = nil
+                } else if inWhereClause, pendingType != nil, token.kind == .identifier,
+                    Self.startsRequirement(tokens, at: index)
+                {
+                    // `where S == Int, A: Equatable`, `where Self.S == Int`: a constrained name.
+                    pendingGenerics.insert(SignificantTokens.unticked(tokens.text(index)))
+                } else if token.kind == .keyword, tokens.isText(index, "associatedtype"), tokens.kind(index + 1) == .identifier,
+                    let body = open.last, typeName[body] >= 0
+                {
+                    let name = SignificantTokens.unticked(tokens.text(index + 1))
+                    typeGenerics[body, default: []].insert(name)
+                    declaredGenerics[names[Int(typeName[body])], default: []].insert(name)
                 }
             default:
                 break
             }
             index += 1
         }
+        for (brace, name) in extensionBodies {
+            if let generics = declaredGenerics[name] { typeGenerics[brace, default: []].formUnion(generics) }
+        }
+    }
+
+    /// Whether the identifier at `index` begins a requirement of a `where` clause: right after
+    /// `where` or a comma, or after `Self.` there.
+    private static func startsRequirement(_ tokens: SignificantTokens, at index: Int) -> Bool {
+        func opens(_ previous: Int) -> Bool {
+            tokens.kind(previous) == .comma || (tokens.kind(previous) == .keyword && tokens.isText(previous, "where"))
+        }
+        if opens(index - 1) { return true }
+        return index >= 3 && tokens.kind(index - 1) == .period && tokens.isText(index - 2, "Self") && opens(index - 3)
     }
 
     /// `enum X`, `struct X`, `class X`, `actor X`, `protocol X`, `extension A.B.X`: the name.
@@ -128,6 +170,18 @@ struct TypeScopes {
             brace = enclosingBrace(of: current)
         }
         return names
+    }
+
+    /// The names of the types whose bodies hold token `index`, innermost first, through
+    /// functions and closures: `["Timer", "App"]` inside `extension App { enum Timer { … } }`.
+    func enclosingTypeNames(of index: Int) -> [String] {
+        var found: [String] = []
+        var brace = enclosingBrace(of: index)
+        while let current = brace {
+            if let name = typeName(openedAt: current) { found.append(name) }
+            brace = enclosingBrace(of: current)
+        }
+        return found
     }
 
     /// The innermost `{` around token `index`, or nil at the top level.

@@ -2,45 +2,86 @@
 /// build rests on the dispatcher's `switch` listing every pair with no catch-all, so Swift's
 /// exhaustiveness check does the rest. A `default:`, a `_` or a bare binding in a dispatcher's
 /// own switch silently removes it. Which switches are dispatchers is `DispatcherReader`'s call.
-public struct DispatcherDefault: Rule {
+public struct DispatcherDefault: RunRule {
     public let code = "tablint::dispatcher-default"
     public let defaultSeverity = Severity.error
     public let summary = "A `default:`, `_` or bare binding in a dispatcher's switch lets a new state, action or effect compile without a case."
+    /// With `--unsafe-fixes`: the catch-all becomes the cases it decides, spelt out from the
+    /// run's enums (`CatchAllSpelling`).
+    public var isFixable: Bool { true }
 
     public init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
-        context.dispatchers.flatMap { dispatcher -> [Diagnostic] in
-            let note = context.note(at: dispatcher.switchRange.lowerBound, Self.switchNote(dispatcher))
-            var found: [Diagnostic] = []
-            func report(_ range: Range<Int>, _ message: String) {
-                found.append(diagnostic(context, at: range, message, notes: [note]))
-            }
-            for arm in dispatcher.arms {
-                switch arm.label {
-                case .default:
-                    report(arm.labelRange, Self.wholeMessage("`\(arm.labelText)`", dispatcher, onlyWarns: false))
-                case .unknownDefault:
-                    report(arm.labelRange, Self.wholeMessage("`\(arm.labelText)`", dispatcher, onlyWarns: true))
-                case .items(let items, let unknown):
-                    for item in items where !item.isGuarded {
-                        let written = items.count == 1 ? "`\(arm.labelText)`" : "`\(item.elements.count == 1 ? item.elements[0].text : Self.text(of: item))` in `\(arm.labelText)`"
-                        let range = items.count == 1 ? arm.labelRange : item.range
-                        let loose = item.elements.indices.filter { item.elements[$0].matchesEverything }
-                        if !loose.isEmpty, loose.count == item.elements.count {
-                            report(range, Self.wholeMessage(written, dispatcher, onlyWarns: unknown))
-                        } else if item.isTuple {
-                            for position in loose {
-                                report(item.elements[position].range, Self.positionMessage(position, of: item, arm, dispatcher))
-                            }
+    /// A run rule, because the cases a catch-all stands for are declared anywhere in the run.
+    public func check(run: [FileSummary]) -> [Diagnostic] {
+        let enums = EnumIndex(run)
+        return run.flatMap { file in file.catchAllDispatchers.flatMap { check($0, in: file, enums) } }
+    }
+
+    private func check(_ dispatcher: Dispatcher, in file: FileSummary, _ enums: EnumIndex) -> [Diagnostic] {
+        let note = file.note(at: dispatcher.switchRange.lowerBound, Self.switchNote(dispatcher))
+        let spelling = CatchAllSpelling(dispatcher, enums: enums)
+        let noun = Self.everything(dispatcher).noun
+        var found: [Diagnostic] = []
+        func report(_ range: Range<Int>, _ message: String, _ spelled: CatchAllSpelling.Spelled, noun: String) {
+            var diagnostic = diagnostic(file, at: range, message + Self.advice(spelled, noun: noun), notes: [note])
+            diagnostic.fix = spelled.edit.map { Diagnostic.Fix(edits: [$0], applicability: .unsafe) }
+            found.append(diagnostic)
+        }
+        for (armIndex, arm) in dispatcher.arms.enumerated() {
+            switch arm.label {
+            case .default:
+                report(arm.labelRange, Self.wholeMessage("`\(arm.labelText)`", dispatcher, onlyWarns: false),
+                       spelling.spell(arm: armIndex, item: nil), noun: noun)
+            case .unknownDefault:
+                report(arm.labelRange, Self.wholeMessage("`\(arm.labelText)`", dispatcher, onlyWarns: true),
+                       spelling.spell(arm: armIndex, item: nil), noun: noun)
+            case .items(let items, let unknown):
+                for (itemIndex, item) in items.enumerated() where !item.isGuarded {
+                    let written = items.count == 1 ? "`\(arm.labelText)`" : "`\(item.elements.count == 1 ? item.elements[0].text : Self.text(of: item))` in `\(arm.labelText)`"
+                    let range = items.count == 1 ? arm.labelRange : item.range
+                    let loose = item.elements.indices.filter { item.elements[$0].matchesEverything }
+                    if !loose.isEmpty, loose.count == item.elements.count {
+                        report(range, Self.wholeMessage(written, dispatcher, onlyWarns: unknown),
+                               spelling.spell(arm: armIndex, item: itemIndex), noun: noun)
+                    } else if item.isTuple, !loose.isEmpty {
+                        // One edit spells out the item; it rides on its first wildcard's diagnostic.
+                        let spelled = spelling.spell(arm: armIndex, item: itemIndex)
+                        for (order, position) in loose.enumerated() {
+                            var shown = spelled
+                            if order > 0 { shown.edit = nil }
+                            report(item.elements[position].range, Self.positionMessage(position, of: item, arm, dispatcher),
+                                   shown, noun: Self.positionNoun(dispatcher.subjects[position]))
                         }
                     }
-                case .unreadable:
-                    break
                 }
+            case .unreadable:
+                break
             }
-            return found
         }
+        return found
+    }
+
+    /// How many patterns a message lists before `and N more`.
+    static let listedPatterns = 5
+
+    /// What the catch-all decides, what to do instead, and why there is no fix if there is none.
+    static func advice(_ spelled: CatchAllSpelling.Spelled, noun: String) -> String {
+        let noFix = spelled.noFix.map { "; no fix: \($0)" } ?? ""
+        guard let patterns = spelled.patterns else { return ". List each \(noun) instead" + noFix }
+        if patterns.isEmpty {
+            return ". It decides nothing: every \(noun) it matches is decided above it, so remove it" + noFix
+        }
+        let shown = patterns.prefix(listedPatterns).map { "`\($0)`" }
+        let listed: String
+        if patterns.count > shown.count {
+            listed = shown.joined(separator: ", ") + " and \(patterns.count - shown.count) more"
+        } else if shown.count == 1 {
+            listed = shown[0]
+        } else {
+            listed = shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+        }
+        return ". It decides \(listed): list each \(noun) instead" + noFix
     }
 
     private static func text(of item: Dispatcher.CaseItem) -> String {
@@ -48,16 +89,16 @@ public struct DispatcherDefault: Rule {
     }
 
     /// What the subject's values are called, for "matches every … not listed".
-    private static func everything(_ dispatcher: Dispatcher) -> (all: String, new: String, each: String) {
+    private static func everything(_ dispatcher: Dispatcher) -> (all: String, new: String, noun: String) {
         switch dispatcher.kind {
-        case .step: return ("every (state, action) pair", "a new state or action", "each pair")
-        case .effect: return ("every effect", "a new effect", "each effect")
-        case .render: return ("every state", "a new state", "each state")
+        case .step: return ("every (state, action) pair", "a new state or action", "pair")
+        case .effect: return ("every effect", "a new effect", "effect")
+        case .render: return ("every state", "a new state", "state")
         case .configured:
             if dispatcher.subjects.count == 1 {
-                return ("every value of `\(dispatcher.subjects[0].name)`", "a new case", "each case")
+                return ("every value of `\(dispatcher.subjects[0].name)`", "a new case", "case")
             }
-            return ("every (\(dispatcher.subjects.map(\.name).joined(separator: ", "))) combination", "a new case", "each combination")
+            return ("every (\(dispatcher.subjects.map(\.name).joined(separator: ", "))) combination", "a new case", "combination")
         }
     }
 
@@ -69,14 +110,25 @@ public struct DispatcherDefault: Rule {
         }
     }
 
+    /// The first sentence, without its full stop: the advice follows.
     static func wholeMessage(_ written: String, _ dispatcher: Dispatcher, onlyWarns: Bool) -> String {
-        let (all, new, each) = everything(dispatcher)
+        let (all, new, _) = everything(dispatcher)
         let consequence = onlyWarns ? "will compile with only a warning"
             : dispatcher.kind == .configured ? "will compile without being listed" : "will compile without a case"
-        return "\(written) in \(describe(dispatcher)) matches \(all) not listed, so \(new) \(consequence). List \(each) instead"
+        return "\(written) in \(describe(dispatcher)) matches \(all) not listed, so \(new) \(consequence)"
     }
 
-    /// `_` or a binding in one position of a tuple pattern whose other positions constrain it.
+    /// What one position stands for: `action`, `state`, `case`.
+    static func positionNoun(_ subject: Dispatcher.Subject) -> String {
+        switch subject.role {
+        case .state: return "state"
+        case .action: return "action"
+        case .effect, .value: return "case"
+        }
+    }
+
+    /// `_` or a binding in one position of a tuple pattern whose other positions constrain it;
+    /// the first sentence, without its full stop.
     static func positionMessage(_ position: Int, of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm, _ dispatcher: Dispatcher) -> String {
         let element = item.elements[position]
         let subject = dispatcher.subjects[position]
@@ -92,11 +144,11 @@ public struct DispatcherDefault: Rule {
             if other.count == 1, item.elements.count == 2 {
                 let (otherSubject, name) = other[0]
                 let scope = otherSubject.role == .state ? "in state `\(name)`" : "for action `\(name)`"
-                return "\(written) matches every \(noun) \(scope), so a new \(noun) will compile without a case for `\(name)`. List each \(noun) instead"
+                return "\(written) matches every \(noun) \(scope), so a new \(noun) will compile without a case for `\(name)`"
             }
-            return "\(written) matches every \(noun), so a new \(noun) will compile without a case. List each \(noun) instead"
+            return "\(written) matches every \(noun), so a new \(noun) will compile without a case"
         case .effect, .value:
-            return "\(written) matches every value of `\(subject.name)`, so a new case will compile without being listed. List each case instead"
+            return "\(written) matches every value of `\(subject.name)`, so a new case will compile without being listed"
         }
     }
 

@@ -105,12 +105,13 @@ public struct LintContext {
         Diagnostic.Note(path: file.path, location: file.location(of: offset), message: message)
     }
 
-    /// What the cross-file step needs of this file: its pairable matrices and its step
-    /// dispatchers that name their machine, with where they are.
+    /// What the cross-file step needs of this file: its pairable matrices, its step
+    /// dispatchers that name their machine, its enums and its dispatchers with a catch-all.
     public var summary: FileSummary {
         FileSummary(
             path: file.path, lines: file.lines, matrices: boundMatrices,
-            dispatchers: dispatchers.filter { $0.kind == .step && $0.machine != nil }, enums: enums)
+            dispatchers: dispatchers.filter { $0.kind == .step && $0.machine != nil }, enums: enums,
+            catchAllDispatchers: dispatchers.filter(\.hasCatchAll))
     }
 }
 

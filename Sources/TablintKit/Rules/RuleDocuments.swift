@@ -586,7 +586,7 @@ Broken | IGNORE  | IGNORE # tablint:disable:this dead-row - a dropped lamp stays
 |---|---|
 | Code | `tablint::dispatcher-default` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | dispatcher functions, in any Swift file |
 
 A `default:`, `_` or bare binding in a dispatcher's switch lets a new state, action or effect compile without a case.
@@ -665,6 +665,153 @@ Not flagged: a pattern with a `where` clause (Swift's exhaustiveness check does 
 so it cannot hide a missing case), and a `_` or a binding inside a payload,
 `case (.running(_), .tick):`, which still names both cases.
 
+**What it decides.** When the complete case lists of the switch's subjects are known, the
+message names the patterns the catch-all decides today (five, then `and N more`): every
+combination of cases it matches that no arm above it decides. An arm above with a `where`
+clause, or with a payload to match (`.running(0)`), decides a pair only sometimes, so the pair
+stays the catch-all's. A case list is known when the subject's type, as written, names exactly
+one `enum` among the linted files, without `#if` among its cases: `S` is looked up in the
+types around the function, innermost first (`Timer.S` for a function in `enum Timer` or
+`extension Timer`), then at the top level; `Timer.S` and `Self.S` name the `enum S` declared
+directly in `Timer` (or the enclosing type); `TimerS` names a top-level `enum TimerS`. This is
+where the `enum S`, `enum A` and `enum F` of an `@Machine` enum, and the enums a `Table`
+literal is paired with, are declared.
+
+**The fix** (unsafe: `tablint --fix --unsafe-fixes` applies it, plain `--fix` does not)
+replaces the catch-all with exactly the patterns it decides, in one `case` with one pattern
+per line, lined up under the first: the states, then the actions, each in declaration order
+(for other subjects, the order of the switch). The body is not touched, so every value runs
+the code it ran before; what changes is that a state, action or effect added later must be
+given a case before the program compiles. A wildcard becomes the case's name alone
+(`.running` matches every payload of `running`); the rest of a partial pattern stays as
+written (`case (.paused, _):` becomes `case (.paused, .start), (.paused, .tick), …`). A
+catch-all that decides nothing is removed. `@unknown default:` and `@unknown case _:` are
+replaced the same way. There is no fix, and the message says why, when:
+
+* a case list is not known: no such enum among the linted files, two enums of that name,
+  `#if` among the enum's cases, or a pattern above whose cases tablint cannot tell (or
+  that names a case the enum does not declare);
+* the enum has two cases of one name (`case move(x: Int), move(y: Int)`);
+* the switch has `#if` in it;
+* the catch-all binds a value (`case let (state, action):`) that its body uses, or shares
+  its label with other patterns that bind it;
+* the case above it has a `fallthrough`;
+* a catch-all that decides nothing shares its label with other patterns;
+* the subjects have more than 4096 combinations of cases.
+
+A `(state, action)` dispatcher whose `default:` stands for the pairs a guarded arm leaves
+to it, beside a partial wildcard:
+
+```swift before fix=unsafe path=Timer.swift
+enum Timer {
+    enum S { case idle, running(since: Int), paused }
+    enum A { case start, tick, stop }
+    enum F { case startClock, stopClock }
+
+    static func step(_ c: TimerCells, _ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.idle, .start): return .go(.running(since: 0), effects: [.startClock])
+        case (.running(let since), .tick) where since > 9: return c.timeout(since)
+        case (.running, .stop): return .go(.idle, effects: [.stopClock])
+        case (.paused, _): return .go(.idle, effects: [])
+        default: return .ignored
+        }
+    }
+}
+```
+
+```swift after path=Timer.swift
+enum Timer {
+    enum S { case idle, running(since: Int), paused }
+    enum A { case start, tick, stop }
+    enum F { case startClock, stopClock }
+
+    static func step(_ c: TimerCells, _ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.idle, .start): return .go(.running(since: 0), effects: [.startClock])
+        case (.running(let since), .tick) where since > 9: return c.timeout(since)
+        case (.running, .stop): return .go(.idle, effects: [.stopClock])
+        case (.paused, .start),
+             (.paused, .tick),
+             (.paused, .stop): return .go(.idle, effects: [])
+        case (.idle, .tick),
+             (.idle, .stop),
+             (.running, .start),
+             (.running, .tick): return .ignored
+        }
+    }
+}
+```
+
+An effect dispatcher, with an enum declared in an extension:
+
+```swift before fix=unsafe path=Door.swift
+enum Door {}
+
+extension Door {
+    enum A { case push, pull }
+    enum F { case creak, slam(force: Int), log(String) }
+
+    static func perform(_ f: F) -> A? {
+        switch f {
+        case .creak:
+            return .pull
+        default:
+            return nil
+        }
+    }
+}
+```
+
+```swift after path=Door.swift
+enum Door {}
+
+extension Door {
+    enum A { case push, pull }
+    enum F { case creak, slam(force: Int), log(String) }
+
+    static func perform(_ f: F) -> A? {
+        switch f {
+        case .creak:
+            return .pull
+        case .slam,
+             .log:
+            return nil
+        }
+    }
+}
+```
+
+A transition function written for another library, linted with
+`--dispatcher shouldTransition`, over one enum taken twice:
+
+```swift before fix=unsafe dispatcher=shouldTransition path=Light.swift
+enum Light { case red, green, yellow }
+
+func shouldTransition(from: Light, to: Light) -> Bool {
+    switch (from, to) {
+    case (.red, .green), (.green, .yellow), (.yellow, .red): return true
+    default: return false
+    }
+}
+```
+
+```swift after dispatcher=shouldTransition path=Light.swift
+enum Light { case red, green, yellow }
+
+func shouldTransition(from: Light, to: Light) -> Bool {
+    switch (from, to) {
+    case (.red, .green), (.green, .yellow), (.yellow, .red): return true
+    case (.red, .red),
+         (.red, .yellow),
+         (.green, .red),
+         (.green, .green),
+         (.yellow, .green),
+         (.yellow, .yellow): return false
+    }
+}
+```
+
 ```swift triggers path=Timer.swift
 enum Timer {
     enum S { case idle, running(since: Int) }
@@ -688,11 +835,11 @@ enum Timer {
 ```
 
 ```text diagnostics
-Timer.swift:9:22: error: `_` in the action position of `case (.idle, _):` in dispatcher `step` matches every action in state `idle`, so a new action will compile without a case for `idle`. List each action instead [tablint::dispatcher-default]
+Timer.swift:9:22: error: `_` in the action position of `case (.idle, _):` in dispatcher `step` matches every action in state `idle`, so a new action will compile without a case for `idle`. It decides `(.idle, .tick)`: list each action instead [tablint::dispatcher-default]
 Timer.swift:7:9: note: `switch (s, a)` is the dispatcher of `step`: `s` is its state (`S`) and `a` its action (`A`)
-Timer.swift:10:9: error: `default:` in dispatcher `step` matches every (state, action) pair not listed, so a new state or action will compile without a case. List each pair instead [tablint::dispatcher-default]
+Timer.swift:10:9: error: `default:` in dispatcher `step` matches every (state, action) pair not listed, so a new state or action will compile without a case. It decides `(.running, .start)` and `(.running, .tick)`: list each pair instead [tablint::dispatcher-default]
 Timer.swift:7:9: note: `switch (s, a)` is the dispatcher of `step`: `s` is its state (`S`) and `a` its action (`A`)
-Timer.swift:16:9: error: `case _:` in effect dispatcher `perform` matches every effect not listed, so a new effect will compile without a case. List each effect instead [tablint::dispatcher-default]
+Timer.swift:16:9: error: `case _:` in effect dispatcher `perform` matches every effect not listed, so a new effect will compile without a case. It decides `.startClock`: list each effect instead [tablint::dispatcher-default]
 Timer.swift:15:9: note: `switch f` is the effect dispatcher of `perform`: `f` is its effect (`F`)
 ```
 
@@ -717,9 +864,9 @@ func render(_ renders: TimerRenders, _ s: TimerS) -> String {
 ```
 
 ```text diagnostics
-Timer.swift:5:5: error: `case (let action, var state):` in dispatcher `timerStep` matches every (state, action) pair not listed, so a new state or action will compile without a case. List each pair instead [tablint::dispatcher-default]
+Timer.swift:5:5: error: `case (let action, var state):` in dispatcher `timerStep` matches every (state, action) pair not listed, so a new state or action will compile without a case. List each pair instead; no fix: no `enum TimerA` is declared in the linted files, so its cases are not known [tablint::dispatcher-default]
 Timer.swift:2:5: note: `switch (a, s)` is the dispatcher of `timerStep`: `s` is its state (`TimerS`) and `a` its action (`TimerA`)
-Timer.swift:12:5: error: `@unknown default:` in render dispatcher `render` matches every state not listed, so a new state will compile with only a warning. List each state instead [tablint::dispatcher-default]
+Timer.swift:12:5: error: `@unknown default:` in render dispatcher `render` matches every state not listed, so a new state will compile with only a warning. List each state instead; no fix: no `enum TimerS` is declared in the linted files, so its cases are not known [tablint::dispatcher-default]
 Timer.swift:10:5: note: `switch s` is the render dispatcher of `render`: `s` is its state (`TimerS`)
 ```
 
@@ -798,13 +945,53 @@ extension Timer {
 }
 ```
 
-A generic type's own `S` and `A` are its type parameters, not a machine's enums:
+A generic type's own `S` and `A` are its type parameters, not a machine's enums, and so
+are they in an extension of it declared in the same file, in a protocol's extension over its
+associated types (`S` or `Self.S`), and in an extension whose `where` clause constrains them
+(Swift requires the `default:` of a switch over an `Int`):
 
 ```swift passes
 struct Runner<S: Hashable, A: Hashable> {
     func step(_ s: S, _ a: A) -> Bool {
         switch (s, a) {
         default: return false
+        }
+    }
+}
+
+extension Runner {
+    func next(_ s: S, _ a: A) -> Step<S, Never> {
+        switch (s, a) {
+        default: return .ignored
+        }
+    }
+}
+
+protocol Machine {
+    associatedtype S
+    associatedtype A
+    associatedtype F
+}
+
+extension Machine {
+    func step(_ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (_, _): return .ignored
+        }
+    }
+
+    func perform(_ f: Self.F) -> A? {
+        switch f {
+        default: return nil
+        }
+    }
+}
+
+extension Table where S == Int {
+    func step(_ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (0, _): return .ignored
+        default: return .ignored
         }
     }
 }
@@ -996,7 +1183,7 @@ Gate.swift:5:10: error: `case (.shut, .coin):` in dispatcher `gateStep` handles 
 Gate.swift:3:10: note: (Shut, Coin) is first handled here
 Gate.swift:6:11: error: `case (.broken, .coin):` in dispatcher `gateStep` names state `broken`, which the matrix `Gate` does not declare. States: Shut Open Jammed [tablint::dispatcher-drift]
 Gate.swift:13:13: note: the matrix `Gate` declares its states here
-Gate.swift:7:5: error: `default:` in dispatcher `gateStep` matches every (state, action) pair not listed, so a new state or action will compile without a case. List each pair instead [tablint::dispatcher-default]
+Gate.swift:7:5: error: `default:` in dispatcher `gateStep` matches every (state, action) pair not listed, so a new state or action will compile without a case. List each pair instead; no fix: no `enum GateS` is declared in the linted files, so its cases are not known [tablint::dispatcher-default]
 Gate.swift:2:5: note: `switch (s, a)` is the dispatcher of `gateStep`: `s` is its state (`GateS`) and `a` its action (`GateA`)
 Gate.swift:7:21: error: `default:` in dispatcher `gateStep` returns `.ignored` (IGNORE) for 3 pairs the matrix `Gate` declares otherwise: (Open, Coin) is EMIT(Click), (Open, Kick) is HANDLE, (Jammed, Kick) is GO(Shut). List those pairs with their own cases [tablint::dispatcher-drift]
 Gate.swift:17:10: note: cell (Open, Coin) of the matrix `Gate` is EMIT(Click) here

@@ -1,0 +1,310 @@
+/// Spells out a dispatcher's catch-all: the enum cases (or tuples of them) that a `default:`,
+/// `_` or bare binding decides, found from the complete case lists of the switch's subjects
+/// among the run's enums, and the edit that lists them instead (`dispatcher-default`'s unsafe
+/// fix). Each pattern written runs the catch-all's body for exactly the values it ran it for:
+/// a pair an arm above decides is left out, a pair an arm above decides only in part (a `where`
+/// clause, a payload to match) stays, and a part of the catch-all's own pattern that is not a
+/// wildcard is kept as written.
+struct CatchAllSpelling {
+    /// What one catch-all stands for, and the edit that spells it out.
+    struct Spelled: Equatable {
+        /// The patterns it decides, in row-major order (states, then actions, each in declaration
+        /// order; otherwise the subjects' order); nil when they are not known.
+        var patterns: [String]?
+        var edit: TextEdit?
+        /// Why there is no edit, as a message says it; nil when there is one.
+        var noFix: String?
+    }
+
+    /// Above this many combinations of the subjects' cases, the patterns are not listed.
+    static let combinationLimit = 4096
+
+    let dispatcher: Dispatcher
+    /// The subjects' enums in subject order, or why they are not known.
+    private let enums: [EnumDeclaration]?
+    private let unknown: String?
+    private let caseIndex: [[String: Int]]
+    private let counts: [Int]
+    private let total: Int
+
+    init(_ dispatcher: Dispatcher, enums index: EnumIndex) {
+        self.dispatcher = dispatcher
+        var found: [EnumDeclaration] = []
+        var problem: String?
+        if dispatcher.hasConditionalCode {
+            problem = "the switch has `#if` in it, so which arms exist depends on the build"
+        } else {
+            for subject in dispatcher.subjects {
+                switch index.resolve(subject.type, enclosing: dispatcher.enclosingTypes) {
+                case .found(let declaration): found.append(declaration)
+                case .missing(let why): problem = problem ?? why
+                }
+            }
+        }
+        counts = found.map(\.cases.count)
+        let product = counts.reduce(1) { $0.multipliedReportingOverflow(by: max($1, 1)).partialValue }
+        if problem == nil, product > Self.combinationLimit {
+            problem = "its subjects have \(product) combinations of cases, too many to list"
+        }
+        unknown = problem
+        enums = problem == nil ? found : nil
+        caseIndex = found.map { Dictionary($0.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) }
+        total = problem == nil ? counts.reduce(1, *) : 0
+        if problem == nil { spellEveryCatchAll(found) }
+    }
+
+    /// The catch-all of arm `armIndex`: its label (`item` nil) or its item `item`.
+    func spell(arm armIndex: Int, item itemIndex: Int?) -> Spelled {
+        spelled[Position(arm: armIndex, item: itemIndex ?? -1)] ?? Spelled(patterns: nil, edit: nil, noFix: unknown)
+    }
+
+    private struct Position: Hashable {
+        var arm: Int
+        /// -1 for the label (`default:`).
+        var item: Int
+    }
+
+    /// Every catch-all of the switch, spelt out in one pass over the arms: which combinations
+    /// are always decided grows as the arms are read, so each catch-all sees exactly what the
+    /// arms and patterns above it decide, and a switch of many catch-alls costs one walk.
+    private var spelled: [Position: Spelled] = [:]
+
+    private mutating func spellEveryCatchAll(_ enums: [EnumDeclaration]) {
+        var decided = [Bool](repeating: false, count: total)
+        // Once an arm above cannot be read, nothing below it can be spelt out.
+        var unread: String?
+        let everything = counts.map { Array(0..<$0) }
+        for (armIndex, arm) in dispatcher.arms.enumerated() {
+            let fallsInto = armIndex > 0 && dispatcher.arms[armIndex - 1].fallsThrough
+            func spell(_ own: Dispatcher.CaseItem?, _ sets: [[Int]]) -> Spelled {
+                if let unread { return Spelled(patterns: nil, edit: nil, noFix: unread) }
+                let patterns = rowMajor(sets).filter { !decided[flat($0)] }.map { pattern($0, own, enums) }
+                if fallsInto { return Spelled(patterns: patterns, edit: nil, noFix: "the case above it falls through into it") }
+                return Spelled(patterns: patterns, edit: nil, noFix: nil).withEdit(arm, own)
+            }
+            switch arm.label {
+            case .default, .unknownDefault:
+                spelled[Position(arm: armIndex, item: -1)] = spell(nil, everything)
+                decided = [Bool](repeating: true, count: total)
+            case .unreadable:
+                unread = unread ?? "tablint cannot read the label `\(arm.labelText)`"
+            case .items(let items, _):
+                for (itemIndex, item) in items.enumerated() {
+                    let coverage = coverage(of: item, arm)
+                    let isCatchAll = !item.isGuarded && item.elements.contains(where: \.matchesEverything)
+                    switch coverage {
+                    case .cases(let sets, let partial):
+                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = spell(item, sets) }
+                        if !item.isGuarded, !partial { mark(sets, in: &decided) }
+                    case .unknown(let why):
+                        // A guarded pattern tablint cannot read decides nothing for certain.
+                        if item.isGuarded { continue }
+                        unread = unread ?? why
+                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = Spelled(patterns: nil, edit: nil, noFix: why) }
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Coverage
+
+    private enum Coverage {
+        /// Per subject, the indices of the cases covered; `partial` when a payload to match
+        /// makes the item cover only some values of them.
+        case cases([[Int]], partial: Bool)
+        case unknown(String)
+    }
+
+    private func coverage(of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm) -> Coverage {
+        let subjects = dispatcher.subjects.count
+        guard item.isTuple || subjects == 1 else {
+            if item.elements[0].matchesEverything { return .cases(counts.map { Array(0..<$0) }, partial: false) }
+            return .unknown("tablint cannot tell which cases `\(item.elements[0].text)` in `\(arm.labelText)` matches")
+        }
+        var sets: [[Int]] = []
+        var partial = false
+        for (position, element) in item.elements.enumerated() {
+            switch element.kind {
+            case .wildcard, .binding:
+                sets.append(Array(0..<counts[position]))
+            case .member(let name, let refutable):
+                guard let index = caseIndex[position][name] else {
+                    return .unknown("`\(element.text)` in `\(arm.labelText)` is not a case of `\(dispatcher.subjects[position].type)`")
+                }
+                sets.append([index])
+                partial = partial || refutable
+            case .other:
+                return .unknown("tablint cannot tell which cases `\(element.text)` in `\(arm.labelText)` matches")
+            }
+        }
+        return .cases(sets, partial: partial)
+    }
+
+    private func flat(_ combination: [Int]) -> Int {
+        zip(combination, counts).reduce(0) { $0 * $1.1 + $1.0 }
+    }
+
+    private func mark(_ sets: [[Int]], in decided: inout [Bool]) {
+        for combination in product(sets, order: Array(sets.indices)) { decided[flat(combination)] = true }
+    }
+
+    /// The combinations in row-major order: the state outermost, then the action, then the
+    /// other subjects in switch order.
+    private func rowMajor(_ sets: [[Int]]) -> [[Int]] {
+        let subjects = dispatcher.subjects
+        let roles: [Dispatcher.Role] = [.state, .action]
+        let first = roles.compactMap { role in subjects.firstIndex { $0.role == role } }
+        return product(sets, order: first + subjects.indices.filter { !first.contains($0) })
+    }
+
+    /// Every combination of one index from each set, varying `order.last` fastest; each
+    /// combination is in subject order.
+    private func product(_ sets: [[Int]], order: [Int]) -> [[Int]] {
+        guard !sets.contains(where: \.isEmpty) else { return [] }
+        var result: [[Int]] = []
+        var positions = [Int](repeating: 0, count: sets.count)
+        while true {
+            result.append(sets.indices.map { sets[$0][positions[$0]] })
+            var level = order.count - 1
+            while level >= 0 {
+                let subject = order[level]
+                positions[subject] += 1
+                if positions[subject] < sets[subject].count { break }
+                positions[subject] = 0
+                level -= 1
+            }
+            if level < 0 { return result }
+        }
+    }
+
+    // MARK: Writing
+
+    /// A combination as a pattern: each wildcard position becomes its case (`.running` for
+    /// a case with a payload, which matches every payload); every other element stays as written.
+    private func pattern(_ combination: [Int], _ own: Dispatcher.CaseItem?, _ enums: [EnumDeclaration]) -> String {
+        func name(_ position: Int) -> String { "." + enums[position].cases[combination[position]].name }
+        guard combination.count > 1 else { return name(0) }
+        var keepsBinding = false
+        let parts = combination.indices.map { position -> String in
+            if let own, own.isTuple, !own.elements[position].matchesEverything {
+                // `case let (.running(since), _)`: the `let` still binds `since`.
+                if own.elements[position].text.contains("(") { keepsBinding = true }
+                return own.elements[position].text
+            }
+            return name(position)
+        }
+        let keyword = keepsBinding ? own?.bindingKeyword.map { $0 + " " } ?? "" : ""
+        return keyword + "(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+extension CatchAllSpelling.Spelled {
+    /// The edit that writes `patterns` in place of the catch-all, or why there is none.
+    fileprivate func withEdit(_ arm: Dispatcher.Arm, _ own: Dispatcher.CaseItem?) -> Self {
+        guard let patterns else { return self }
+        var spelled = self
+        let bound = own?.elements.compactMap { element -> String? in
+            if case .binding(let name) = element.kind { return name }
+            return nil
+        } ?? []
+        let used = bound.filter(arm.usedBindings.contains)
+        var items = 1
+        if case .items(let all, _) = arm.label { items = all.count }
+        if !used.isEmpty {
+            let names = used.map { "`\($0)`" }
+            let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+            spelled.noFix = "its body uses \(listed), which the pattern binds"
+        } else if !bound.isEmpty, items > 1 {
+            spelled.noFix = "the other patterns of `\(arm.labelText)` bind the names it binds"
+        } else if patterns.isEmpty {
+            if items > 1 {
+                spelled.noFix = "it shares its label with other patterns"
+            } else {
+                spelled.edit = TextEdit(range: arm.layout.removal, replacement: [])
+            }
+        } else {
+            let layout = arm.layout
+            let replacesLabel: Bool
+            switch arm.label {
+            case .items(_, unknown: false): replacesLabel = false
+            default: replacesLabel = true  // `default:`, and `@unknown`, which takes only `_`
+            }
+            let indent = replacesLabel ? layout.labelIndent + "     " : layout.patternIndent
+            let list = patterns.joined(separator: "," + layout.newline + indent)
+            if replacesLabel {
+                spelled.edit = TextEdit(range: arm.labelRange, replacement: Array(("case " + list + ":").utf8))
+            } else if let own {
+                spelled.edit = TextEdit(range: own.range, replacement: Array(list.utf8))
+            }
+        }
+        return spelled
+    }
+}
+
+/// The run's enums by the name code writes them with: `Timer.S` for `enum S` in `Timer`,
+/// `S` or `TimerS` at the top level.
+struct EnumIndex {
+    enum Resolution: Equatable {
+        case found(EnumDeclaration)
+        /// Why the case list is not known, as a message says it.
+        case missing(String)
+    }
+
+    private var byName: [String: [(path: String, line: Int, declaration: EnumDeclaration)]] = [:]
+
+    init(_ run: [FileSummary]) {
+        for file in run {
+            for declaration in file.enums {
+                byName[declaration.qualifiedName, default: []].append(
+                    (file.path, file.location(of: declaration.nameRange.lowerBound).line, declaration))
+            }
+        }
+    }
+
+    /// The enum a type written as `S`, `Timer.S`, `Self.S` or `TimerS` names, from inside
+    /// the types `enclosing` (innermost first): a bare name is looked up in each enclosing
+    /// type, then at the top level, as Swift looks it up.
+    func resolve(_ type: String, enclosing: [String]) -> Resolution {
+        var parts = type.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.allSatisfy(Self.isIdentifier) else {
+            return .missing("`\(type)` is not the name of an enum")
+        }
+        if parts.first == "Self" {
+            guard let inner = enclosing.first else { return .missing("`\(type)` is outside any type") }
+            parts[0] = inner
+        }
+        let name = parts.last!
+        if parts.count > 1 { return pick(parts[parts.count - 2] + "." + name, written: type) }
+        for outer in enclosing where byName[outer + "." + name] != nil {
+            return pick(outer + "." + name, written: type)
+        }
+        return pick(name, written: type)
+    }
+
+    private func pick(_ key: String, written: String) -> Resolution {
+        guard let candidates = byName[key], !candidates.isEmpty else {
+            return .missing("no `enum \(written)` is declared in the linted files, so its cases are not known")
+        }
+        guard candidates.count == 1 else {
+            let places = candidates.prefix(3).map { "\($0.path):\($0.line)" }.joined(separator: ", ")
+            return .missing("\(candidates.count) enums named `\(key)` are declared in the linted files (\(places)), so which one `\(written)` is cannot be told")
+        }
+        let declaration = candidates[0].declaration
+        if declaration.hasConditionalCases { return .missing("the cases of `\(key)` depend on `#if`") }
+        if declaration.isIncomplete { return .missing("`enum \(key)` could not be read to its end") }
+        var seen = Set<String>()
+        if let twice = declaration.cases.first(where: { !seen.insert($0.name).inserted }) {
+            // `case move(x: Int), move(y: Int)`: `.move` alone would not say which.
+            return .missing("`enum \(key)` has two cases named `\(twice.name)`")
+        }
+        return .found(declaration)
+    }
+
+    private static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0.value > 0x7F
+        }
+    }
+}
