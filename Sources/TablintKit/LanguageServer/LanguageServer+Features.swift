@@ -221,8 +221,11 @@ extension LanguageServer {
         if !isFixtureFile, let context,
             let fixture = context.reading.matrices.first(where: { $0.surface == .fixture && $0.range.contains(diagnostic.start.offset) })
         {
-            guard let open = tokens.last(where: { $0.kind == .multilineStringQuote && $0.range.upperBound <= fixture.range.lowerBound }),
-                let close = tokens.first(where: { $0.kind == .multilineStringQuote && $0.range.lowerBound >= fixture.range.upperBound })
+            // The quotes nearest the diagnostic on either side: the literal's opening and closing `"""`.
+            let at = diagnostic.start.offset
+            guard fixture.range.lowerBound <= at,
+                let open = tokens.last(where: { $0.kind == .multilineStringQuote && $0.range.upperBound <= at }),
+                let close = tokens.first(where: { $0.kind == .multilineStringQuote && $0.range.lowerBound >= at })
             else { return nil }
             let openLine = text.lines.lineIndex(of: open.range.lowerBound)
             let closeLine = text.lines.lineIndex(of: close.range.lowerBound)
@@ -271,7 +274,9 @@ extension LanguageServer {
         for matrix in context.matrices {
             for (rowIndex, row) in matrix.rows.enumerated() {
                 for (column, cell) in row.cells.enumerated() where cell.range.contains(offset) {
-                    let text = Self.cellLabel(matrix, row: rowIndex, column: column) + ": " + Self.meaning(of: cell, in: matrix, row: rowIndex, column: column)
+                    let payloads = Self.payloadCases(context, machine: matrix.machine.text)
+                    let text = Self.cellLabel(matrix, row: rowIndex, column: column) + ": "
+                        + Self.meaning(of: cell, in: matrix, row: rowIndex, column: column, payloads: payloads)
                     return hoverJSON(text, range: cell.range, document)
                 }
             }
@@ -301,14 +306,17 @@ extension LanguageServer {
     /// What a cell means, in the library's words, and the `Cells` member it requires
     /// (reference §1.6: `lower(State)+Cap(Action)`, `ToChild` for a DELEGATE; the context is
     /// always passed, the state's payload too when its case has one).
-    static func meaning(of cell: Cell, in matrix: Matrix, row: Int, column: Int) -> String {
+    static func meaning(of cell: Cell, in matrix: Matrix, row: Int, column: Int, payloads: PayloadCases = PayloadCases()) -> String {
         let state = matrix.rowName(row)
         let action = column < matrix.actions.count ? matrix.actions[column].text : nil
         func member(_ suffix: String) -> String {
             guard let state, let action else { return "" }
             let name = NameCasing.lowerFirst(state) + NameCasing.upperFirst(action) + suffix
-            let carriesPayload = matrix.payloads.contains { matrix.key($0.state) == matrix.key(state) }
-            return " — requires \(name)(\(String(repeating: "_:", count: carriesPayload ? 2 : 1)))"
+            let statePayload = matrix.payloads.contains { matrix.key($0.state) == matrix.key(state) }
+                || payloads.states.contains(fold(state))
+            let actionPayload = payloads.actions.contains(fold(action))
+            let count = 1 + (statePayload ? 1 : 0) + (actionPayload ? 1 : 0)
+            return " — requires \(name)(\(String(repeating: "_:", count: count)))"
         }
         func effects(_ names: [Name]) -> String {
             names.isEmpty ? "" : ", emitting " + names.map(\.text).joined(separator: ", ")
@@ -322,6 +330,52 @@ extension LanguageServer {
         case .unreachable: return "UNREACHABLE — the action cannot happen in this state"
         case .unknown(let written, let reason): return "`\(written)` is not a cell the library knows" + (reason.map { ": \($0)" } ?? "")
         }
+    }
+
+    /// The state and action cases that carry a payload, from the `enum S`/`enum A` (or
+    /// `<Machine>S`/`<Machine>A`) declared in the file: the library passes a payload-carrying
+    /// state or action to its `Cells` member as an argument of its own (reference §1.6).
+    struct PayloadCases {
+        var states: Set<String> = []
+        var actions: Set<String> = []
+    }
+
+    static func payloadCases(_ context: LintContext, machine: String) -> PayloadCases {
+        guard context.file.kind.isSwift else { return PayloadCases() }
+        let tokens = SignificantTokens(file: context.file, pieces: context.tokens)
+        var found = PayloadCases()
+        var index = 0
+        let count = tokens.tokens.count
+        while index + 2 < count {
+            defer { index += 1 }
+            guard tokens.isText(index, "enum"), tokens.kind(index + 1) == .identifier else { continue }
+            let name = tokens.text(index + 1)
+            let isState = name == "S" || name == machine + "S"
+            let isAction = name == "A" || name == machine + "A"
+            guard isState || isAction else { continue }
+            var open = index + 2
+            while open < count, tokens.kind(open) != .leftBrace { open += 1 }
+            guard open < count, tokens.partner[open] > open else { continue }
+            let close = tokens.partner[open]
+            var position = open + 1
+            var inCase = false
+            while position < close {
+                if tokens.isText(position, "case") {
+                    inCase = true
+                } else if inCase, tokens.kind(position) == .identifier || tokens.kind(position) == .keyword {
+                    if tokens.kind(position + 1) == .leftParen {
+                        let caseName = fold(SignificantTokens.unticked(tokens.text(position)))
+                        if isState { found.states.insert(caseName) } else { found.actions.insert(caseName) }
+                        position = tokens.partner[position + 1]
+                    }
+                } else if tokens.kind(position) != .comma {
+                    inCase = false
+                }
+                if tokens.partner[position] > position, tokens.kind(position) == .leftBrace { position = tokens.partner[position] }
+                position += 1
+            }
+        }
+        return found
     }
 
     /// The one matrix a dispatcher of `machine` is paired with in this run, and its file.

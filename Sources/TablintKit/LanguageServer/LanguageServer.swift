@@ -68,6 +68,7 @@ public final class LanguageServer {
     private var indexed = false
     /// The diagnostics last published per URI, as sent, to send only what changed.
     private var published: [String: JSONValue] = [:]
+    private var publishedVersions: [String: Int] = [:]
     private var needsPublishing = false
     private var nextOutgoingID = 1
 
@@ -603,7 +604,11 @@ public final class LanguageServer {
         }
         for uri in published.keys where current[uri] == nil { current[uri] = .array([]) }
         for uri in current.keys.sorted() {
-            guard let diagnostics = current[uri], published[uri] != diagnostics else { continue }
+            // An open document hears after each of its versions; another file only on a change.
+            guard let diagnostics = current[uri],
+                published[uri] != diagnostics || (versions[uri] != nil && publishedVersions[uri] != versions[uri])
+            else { continue }
+            publishedVersions[uri] = versions[uri]
             var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": diagnostics]
             if let version = versions[uri] { params["version"] = .int(version) }
             notify("textDocument/publishDiagnostics", .object(params))
