@@ -48,7 +48,7 @@ public final class LanguageServer {
     }
 
     private let output: ([UInt8]) -> Void
-    private var reader = FrameReader()
+    private(set) var reader = FrameReader()
     private(set) var phase = Phase.waitingForInitialize
     /// Set by `exit` (0 after `shutdown`, 1 without) or by the end of the input.
     public private(set) var exitStatus: Int32?

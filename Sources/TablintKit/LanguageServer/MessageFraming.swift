@@ -34,6 +34,9 @@ public struct FrameReader {
 
     public init() {}
 
+    /// How many bytes are held: at most a header block and one body under the cap.
+    public var bufferedByteCount: Int { buffer.count - start }
+
     /// Whether bytes of an unfinished frame are waiting (for `finish`).
     public var hasPartialFrame: Bool { buffer.count > start || bodyLength != nil || skipping > 0 }
 
