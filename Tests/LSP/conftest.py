@@ -40,13 +40,19 @@ async def client(lsp_client: LanguageClient):
     def refresh(params):
         lsp_client.inlay_hint_refreshes = getattr(lsp_client, "inlay_hint_refreshes", 0) + 1
 
+    @lsp_client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params):
+        lsp_client.registrations = getattr(lsp_client, "registrations", []) + list(params.registrations)
+
     yield
     await lsp_client.shutdown_session()
 
 
-async def initialize(client: LanguageClient, workspace, encodings=("utf-8", "utf-16"), options=None):
+async def initialize(client: LanguageClient, workspace, encodings=("utf-8", "utf-16"), options=None, watch=False):
     capabilities = client_capabilities("neovim@v0.10.0")
     capabilities.general = types.GeneralClientCapabilities(position_encodings=list(encodings))
+    if watch:
+        capabilities.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=True)
     return await client.initialize_session(
         types.InitializeParams(
             capabilities=capabilities,

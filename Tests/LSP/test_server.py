@@ -39,11 +39,15 @@ def fixed_by_cli(workspace, relative, text):
 
 
 async def test_initialize_negotiates_utf8_when_offered(client: LanguageClient, workspace):
-    result = await initialize(client, workspace, encodings=("utf-16", "utf-8"))
+    result = await initialize(client, workspace, encodings=("utf-16", "utf-8"), watch=True)
     assert result.capabilities.position_encoding == "utf-8"
     assert result.server_info.name == "tablint"
     assert result.capabilities.text_document_sync.change == types.TextDocumentSyncKind.Incremental
     assert result.capabilities.inlay_hint_provider
+    # A client that registers file watchers dynamically is asked for .tablint and source files.
+    await asyncio.sleep(0.2)
+    watchers = [w["globPattern"] for r in getattr(client, "registrations", []) for w in r.register_options["watchers"]]
+    assert watchers == ["**/.tablint", "**/*.swift", "**/*.tbl"]
 
 
 async def test_initialize_falls_back_to_utf16(client: LanguageClient, workspace):

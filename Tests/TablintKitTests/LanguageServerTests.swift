@@ -231,6 +231,22 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertThrowsError(try LanguageServer.parse(["Sources"]))
     }
 
+    func testInitializationOptionsConfigureAsTheCommandLineDoes() throws {
+        let harness = try Harness(arguments: ["--dispatcher", "route"])
+        harness.initialize(options: .object(["dispatcher": .array([.string("shouldTransition")]), "noConfig": .bool(true),
+                                             "unsafeFixes": .bool(true), "inlayHints": .bool(false)]))
+        harness.open("untitled:Clock", Self.broken)
+        let document = try XCTUnwrap(harness.server.documents["untitled:Clock"])
+        XCTAssertEqual(harness.server.settings(of: document)?.extraDispatcherFunctions, ["route", "shouldTransition"])
+        XCTAssertTrue(harness.server.serverOptions.options.noConfig)
+        XCTAssertTrue(harness.server.serverOptions.unsafeFixes)
+        let hints = harness.request("textDocument/inlayHint", .object([
+            "textDocument": .object(["uri": .string("untitled:Clock")]),
+            "range": .object(["start": .object(["line": .int(0), "character": .int(0)]), "end": .object(["line": .int(20), "character": .int(0)])]),
+        ]))
+        XCTAssertEqual(hints["result"], .array([]))
+    }
+
     func testFormattingEditsRebuildTheFormattersBytes() {
         let old = Array("a  b\nc d\nx\n".utf8)
         let new = Array("// top\na b\nc d\nx\n".utf8)

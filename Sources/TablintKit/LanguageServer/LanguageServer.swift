@@ -307,7 +307,9 @@ public final class LanguageServer {
         }
         guard phase == .running else { return }  // notifications before initialize or after shutdown are dropped
         switch method {
-        case "initialized": indexWorkspace()
+        case "initialized":
+            watchFiles()
+            indexWorkspace()
         case "textDocument/didOpen": try didOpen(params)
         case "textDocument/didChange": try didChange(params)
         case "textDocument/didSave": needsPublishing = true
@@ -496,6 +498,17 @@ public final class LanguageServer {
         indexWorkspace()
     }
 
+    /// Asks a client that can register for file events to send the configuration files' and
+    /// the linted files' changes (`workspace/didChangeWatchedFiles`).
+    private func watchFiles() {
+        guard clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else { return }
+        let patterns = ["**/" + ConfigurationLookup.fileName] + FileWalker.lintedSuffixes.map { "**/*" + $0 }
+        request("client/registerCapability", .object(["registrations": .array([.object([
+            "id": .string("tablint-watched-files"), "method": .string("workspace/didChangeWatchedFiles"),
+            "registerOptions": .object(["watchers": .array(patterns.map { .object(["globPattern": .string($0)]) })]),
+        ])])]))
+    }
+
     // MARK: - The workspace index
 
     private static func keepsInIndex(_ analysis: Linter.FileAnalysis) -> Bool {
@@ -616,7 +629,9 @@ public final class LanguageServer {
         }
     }
 
-    static let unnecessaryCodes: Set<String> = ["tablint::unused-suppression", "tablint::dead-row", "tablint::dead-column"]
+    /// Shown faded (the `Unnecessary` tag): a directive that suppresses nothing, a row or a
+    /// column no transition can use.
+    static let unnecessaryCodes: Set<String> = ["tablint::unused-suppression", "tabular-center::dead-row", "tabular-center::dead-column"]
 
     /// A diagnostic as the protocol has it. `buffer` is its file's text (for UTF-16
     /// columns); without it, positions are the diagnostic's own lines and byte columns.
@@ -639,7 +654,7 @@ public final class LanguageServer {
                 ])
             })
         }
-        if Self.unnecessaryCodes.contains(diagnostic.code) || diagnostic.code.hasSuffix("::dead-row") || diagnostic.code.hasSuffix("::dead-column") {
+        if Self.unnecessaryCodes.contains(diagnostic.code) {
             members["tags"] = .array([.int(1)])
         }
         return .object(members)
