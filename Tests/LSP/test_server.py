@@ -347,6 +347,16 @@ async def test_definition_on_every_surface(client: LanguageClient, workspace):
     assert await definitions(client, door, line, character) == [
         (door, *position_of(door_text, "Open", occurrence=0, shift=0)), (door, 7, 0)]
 
+    turnstile_path = workspace / "Turnstile.swift"
+    turnstile_text = turnstile_path.read_text()
+    turnstile = open_document(client, turnstile_path)
+    line, character = position_of(turnstile_text, ".go(.unlocked", shift=6)
+    assert await definitions(client, turnstile, line, character) == [
+        (turnstile, *position_of(turnstile_text, "unlocked", shift=0)), (turnstile, 10, 35)]
+    line, character = position_of(turnstile_text, "@Row(.unlocked)", shift=7)
+    assert await definitions(client, turnstile, line, character) == [
+        (turnstile, *position_of(turnstile_text, "unlocked", shift=0)), (turnstile, 10, 35)]
+
     step_path = workspace / "Drift" / "TimerStep.swift"
     step_text = step_path.read_text()
     step = open_document(client, step_path)
