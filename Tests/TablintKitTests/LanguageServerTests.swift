@@ -247,6 +247,29 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(hints["result"], .array([]))
     }
 
+    func testUnsafeFixesAreOfferedOnlyWhenAskedForAndSaySo() throws {
+        let location = SourceLocation(offset: 0, line: 1, column: 1)
+        var diagnostic = Diagnostic(
+            path: "/x.swift", start: location, end: location, severity: .error, message: "Something is off. More.",
+            code: "tablint::example", fix: Diagnostic.Fix(edits: [TextEdit(range: 0..<0, replacement: Array("a".utf8))], applicability: .unsafe))
+        for unsafe in [false, true] {
+            let harness = try Harness(arguments: unsafe ? ["--unsafe-fixes"] : [])
+            harness.initialize()
+            harness.open("untitled:Clock", Self.broken)
+            let document = try XCTUnwrap(harness.server.documents["untitled:Clock"])
+            let offered = harness.server.fixAction(diagnostic, in: document)
+            XCTAssertEqual(offered?["title"]?.stringValue, unsafe ? "Fix (unsafe) tablint::example: Something is off" : nil)
+            XCTAssertNil(offered?["isPreferred"])
+        }
+        diagnostic.fix?.applicability = .safe
+        let harness = try Harness()
+        harness.initialize()
+        harness.open("untitled:Clock", Self.broken)
+        let safe = harness.server.fixAction(diagnostic, in: try XCTUnwrap(harness.server.documents["untitled:Clock"]))
+        XCTAssertEqual(safe?["title"]?.stringValue, "Fix tablint::example: Something is off")
+        XCTAssertEqual(safe?["isPreferred"], .bool(true))
+    }
+
     func testFormattingEditsRebuildTheFormattersBytes() {
         let old = Array("a  b\nc d\nx\n".utf8)
         let new = Array("// top\na b\nc d\nx\n".utf8)

@@ -137,12 +137,7 @@ extension LanguageServer {
             let firstLine = document.text.lines.lineIndex(of: requested.lowerBound) + 1
             let lastLine = document.text.lines.lineIndex(of: requested.upperBound) + 1
             for diagnostic in all where diagnostic.start.line <= lastLine && diagnostic.end.line >= firstLine {
-                if let fix = diagnostic.fix, fix.applicability == .safe || serverOptions.unsafeFixes {
-                    let safe = fix.applicability == .safe
-                    actions.append(action(
-                        title: (safe ? "Fix" : "Fix (unsafe)") + " \(diagnostic.code): \(Self.shortened(diagnostic.message))",
-                        kind: "quickfix", document: document, diagnostic: diagnostic, edits: fix.edits, preferred: safe))
-                }
+                if let fix = fixAction(diagnostic, in: document) { actions.append(fix) }
                 if let edits = suppression(of: diagnostic, in: document, all: all) {
                     actions.append(action(
                         title: "Suppress \(diagnostic.code) on this line", kind: "quickfix", document: document,
@@ -156,6 +151,16 @@ extension LanguageServer {
                 diagnostic: nil, edits: edits, preferred: false))
         }
         return .array(actions)
+    }
+
+    /// The quick fix of a diagnostic's own fix: a safe one is preferred; an unsafe one is
+    /// offered only with `--unsafe-fixes` (or `unsafeFixes`), and says so in its title.
+    func fixAction(_ diagnostic: Diagnostic, in document: OpenDocument) -> JSONValue? {
+        guard let fix = diagnostic.fix, fix.applicability == .safe || serverOptions.unsafeFixes else { return nil }
+        let safe = fix.applicability == .safe
+        return action(
+            title: (safe ? "Fix" : "Fix (unsafe)") + " \(diagnostic.code): \(Self.shortened(diagnostic.message))",
+            kind: "quickfix", document: document, diagnostic: diagnostic, edits: fix.edits, preferred: safe)
     }
 
     static func shortened(_ message: String) -> String {
