@@ -87,7 +87,7 @@ class Server:
 
 
 def matrix_file(lines):
-    rows = lines - 12
+    rows = lines - 11  # 7 lines before the rows, 4 after
     actions = ["Start", "Stop", "Tick", "Cancel", "Retry", "Reset"]
     states = [f"S{i}" for i in range(rows)]
     rng = random.Random(15)
@@ -113,7 +113,7 @@ def matrix_file(lines):
 def ordinary_file(lines):
     text = ["import Foundation", ""]
     index = 0
-    while len(text) < lines - 8:
+    while len(text) < lines:
         text += [f"/// Item number {index}.", f"struct Item{index}: Equatable {{", f"    var name = \"item {index}\"",
                  "    var count = 0", "    func doubled() -> Int {", "        let values = [count, count * 2, count + 3]",
                  "        return values.reduce(0, +) // sum", "    }", "}", ""]
