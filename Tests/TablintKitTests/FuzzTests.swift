@@ -110,6 +110,84 @@ final class FuzzTests: XCTestCase {
         XCTAssertGreaterThan(inputs, 1000)
     }
 
+    /// `tablint lsp`'s input: seeded sequences of frames (valid requests at random positions,
+    /// edits with random ranges, bodies of the wrong types), random bytes, truncated frames and
+    /// huge `Content-Length`s, fed in random pieces. The server must not crash, must write only
+    /// whole frames of JSON, and, when the input left no frame half read, must still answer.
+    func testLanguageServerInputNeverCrashesOrHangs() throws {
+        let seeds = Self.seeds().filter { $0.bytes.count < 4000 }.prefix(40)
+        var random = SplitMix64(seed: 0x15_2026)
+        let methods = ["textDocument/hover", "textDocument/definition", "textDocument/inlayHint", "textDocument/codeAction",
+                       "textDocument/formatting", "textDocument/rangeFormatting", "tablint/unknown", "initialize"]
+        func number(_ random: inout SplitMix64) -> JSONValue {
+            [.int(Int.random(in: 0...40, using: &random)), .int(-1), .number(1e300), .string("3"), .null, .bool(true)][
+                Int.random(in: 0..<6, using: &random) < 4 ? 0 : Int.random(in: 1..<6, using: &random)]
+        }
+        func position(_ random: inout SplitMix64) -> JSONValue {
+            .object(["line": number(&random), "character": number(&random)])
+        }
+        var inputs = 0
+        for (index, seed) in seeds.enumerated() {
+            for round in 0..<4 {
+                var output: [UInt8] = []
+                let server = try LanguageServer(currentDirectory: NSTemporaryDirectory()) { output += $0 }
+                let uri = ["untitled:fuzz", "file:///nonexistent/Fuzz.tb.swift", "file:///nonexistent/fuzz.tbl"][(index + round) % 3]
+                var stream: [UInt8] = []
+                func frame(_ value: JSONValue) { stream += FrameReader.frame(value.serialized) }
+                frame(.object(["jsonrpc": .string("2.0"), "id": .int(0), "method": .string("initialize"), "params": .object([
+                    "capabilities": .object(["general": .object(["positionEncodings": .array([.string(round % 2 == 0 ? "utf-8" : "utf-16")])])]),
+                ])]))
+                frame(.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"), "params": .object([
+                    "textDocument": .object(["uri": .string(uri), "languageId": .string("swift"), "version": .int(1),
+                                             "text": .string(String(decoding: Self.mutate(seed.bytes, &random), as: UTF8.self))]),
+                ])]))
+                for step in 0..<12 {
+                    let range = JSONValue.object(["start": position(&random), "end": position(&random)])
+                    switch Int.random(in: 0..<10, using: &random) {
+                    case 0...3:
+                        frame(.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": .object([
+                            "textDocument": .object(["uri": .string(uri), "version": .int(step + 2)]),
+                            "contentChanges": .array([.object(["range": range, "text": .string(["", "é", "😀\n", "]", ", .ignore", "\r\n"][step % 6])])]),
+                        ])]))
+                    case 4...6:
+                        frame(.object(["jsonrpc": .string("2.0"), "id": .int(step + 1), "method": .string(methods[Int.random(in: 0..<methods.count, using: &random)]),
+                                       "params": .object(["textDocument": .object(["uri": .string(uri)]), "position": position(&random), "range": range,
+                                                          "context": .object(["diagnostics": .array([])])])]))
+                    case 7:  // the wrong types
+                        frame(.object(["jsonrpc": .string("2.0"), "id": number(&random), "method": number(&random), "params": number(&random)]))
+                    case 8:  // random bytes, or a frame cut short
+                        let length = Int.random(in: 0...30, using: &random)
+                        stream += (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+                    default:  // a huge or a wrong Content-Length
+                        stream += Array(["Content-Length: 99999999999999999999999\r\n\r\n", "Content-Length: 68000000\r\n\r\n{}",
+                                         "Content-Length: 2\r\n\r\n{", "Content-Length: x\r\n\r\n"][step % 4].utf8)
+                    }
+                }
+                var offset = 0
+                while offset < stream.count {
+                    let end = min(stream.count, offset + Int.random(in: 1...512, using: &random))
+                    server.receive(stream[offset..<end])
+                    offset = end
+                }
+                inputs += 1
+                var reader = FrameReader()
+                for event in reader.feed(output) {
+                    guard case .body(let body) = event else { return XCTFail("the server wrote something that is not a frame") }
+                    XCTAssertNoThrow(try JSONValue.parse(body), "the server wrote a frame that is not JSON")
+                }
+                XCTAssertNil(reader.finish(), "the server wrote a partial frame")
+                if server.exitStatus == nil, !server.reader.hasPartialFrame {
+                    let before = output.count
+                    server.receive(FrameReader.frame(Array(#"{"jsonrpc":"2.0","id":"last","method":"shutdown"}"#.utf8)))
+                    XCTAssertGreaterThan(output.count, before, "the server stopped answering")
+                }
+                server.endOfInput()
+                XCTAssertNotNil(server.exitStatus)
+            }
+        }
+        XCTAssertGreaterThan(inputs, 100)
+    }
+
     // Regressions: inputs the fuzzers found, each shrunk by hand.
 
     /// A CRLF `.tbl` with spaces before the `\r` of a row: the library reads `IGNORE   \r` as

@@ -1,0 +1,266 @@
+/// A JSON value as the language server reads and writes it. Parsed by hand rather than with
+/// Foundation so that a hostile body (deep nesting, bad escapes, numbers out of range) is a
+/// thrown `JSONValue.ParseError`, never a crash, and `true` stays a Bool and `1` a number.
+public indirect enum JSONValue: Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    public struct ParseError: Error, Equatable {
+        public var message: String
+        public var offset: Int
+    }
+
+    /// Deeper nesting than this is refused: the parser recurses once per level.
+    public static let maximumDepth = 200
+
+    // MARK: Reading values
+
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// A whole number that fits an Int (LSP's `integer` and `uinteger`).
+    public var intValue: Int? {
+        guard case .number(let value) = self, value.rounded() == value, abs(value) < 9.0e15 else { return nil }
+        return Int(value)
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+
+    // MARK: Writing
+
+    /// Compact JSON, object keys sorted, so the same value is always the same bytes.
+    public var serialized: [UInt8] {
+        var out: [UInt8] = []
+        write(to: &out)
+        return out
+    }
+
+    private func write(to out: inout [UInt8]) {
+        switch self {
+        case .null: out += Array("null".utf8)
+        case .bool(let value): out += Array((value ? "true" : "false").utf8)
+        case .number(let value):
+            if value.rounded() == value, abs(value) < 9.0e15 {
+                out += Array(String(Int(value)).utf8)
+            } else if value.isFinite {
+                out += Array(String(value).utf8)
+            } else {
+                out += Array("null".utf8)
+            }
+        case .string(let value): out += Array(JSONText.quoted(value).utf8)
+        case .array(let values):
+            out.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                value.write(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out += Array(JSONText.quoted(key).utf8)
+                out.append(UInt8(ascii: ":"))
+                members[key]!.write(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    // MARK: Parsing
+
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        var parser = Parser(bytes: bytes)
+        parser.skipSpace()
+        let value = try parser.value(depth: 0)
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        func error(_ message: String) -> ParseError { ParseError(message: message, offset: index) }
+
+        mutating func skipSpace() {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                index += 1
+            }
+        }
+
+        mutating func literal(_ word: String, _ value: JSONValue) throws -> JSONValue {
+            let expected = Array(word.utf8)
+            guard index + expected.count <= bytes.count, bytes[index..<(index + expected.count)].elementsEqual(expected) else {
+                throw error("expected \(word)")
+            }
+            index += expected.count
+            return value
+        }
+
+        mutating func value(depth: Int) throws -> JSONValue {
+            guard depth < JSONValue.maximumDepth else { throw error("nested deeper than \(JSONValue.maximumDepth) levels") }
+            guard index < bytes.count else { throw error("unexpected end of the body") }
+            switch bytes[index] {
+            case UInt8(ascii: "n"): return try literal("null", .null)
+            case UInt8(ascii: "t"): return try literal("true", .bool(true))
+            case UInt8(ascii: "f"): return try literal("false", .bool(false))
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "["):
+                index += 1
+                var values: [JSONValue] = []
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(values)
+                }
+                while true {
+                    skipSpace()
+                    values.append(try value(depth: depth + 1))
+                    skipSpace()
+                    guard index < bytes.count else { throw error("unterminated array") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(values) }
+                    throw error("expected , or ] in an array")
+                }
+            case UInt8(ascii: "{"):
+                index += 1
+                var members: [String: JSONValue] = [:]
+                skipSpace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(members)
+                }
+                while true {
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
+                    let key = try string()
+                    skipSpace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected : after a member name") }
+                    index += 1
+                    skipSpace()
+                    members[key] = try value(depth: depth + 1)
+                    skipSpace()
+                    guard index < bytes.count else { throw error("unterminated object") }
+                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+                    throw error("expected , or } in an object")
+                }
+            default:
+                return try number()
+            }
+        }
+
+        mutating func number() throws -> JSONValue {
+            let start = index
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            var digits = 0
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+                || bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+                || bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
+                index += 1
+                digits += 1
+            }
+            guard digits > 0, digits < 64, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
+                value.isFinite
+            else {
+                index = start
+                throw error("expected a JSON value")
+            }
+            return .number(value)
+        }
+
+        mutating func hex4() throws -> UInt32 {
+            guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16)
+            else { throw error("bad \\u escape") }
+            index += 4
+            return value
+        }
+
+        mutating func string() throws -> String {
+            index += 1  // the opening quote
+            var runStart = index
+            var result = ""
+            func flush(_ end: Int) throws {
+                guard let run = String(validatingUTF8Bytes: Array(bytes[runStart..<end])) else {
+                    throw ParseError(message: "a string is not UTF-8", offset: runStart)
+                }
+                result += run
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    try flush(index)
+                    index += 1
+                    return result
+                }
+                if byte < 0x20 { throw error("a control character in a string") }
+                if byte != UInt8(ascii: "\\") {
+                    index += 1
+                    continue
+                }
+                try flush(index)
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                var scalar: Unicode.Scalar?
+                switch escape {
+                case UInt8(ascii: "\""): scalar = "\""
+                case UInt8(ascii: "\\"): scalar = "\\"
+                case UInt8(ascii: "/"): scalar = "/"
+                case UInt8(ascii: "b"): scalar = "\u{08}"
+                case UInt8(ascii: "f"): scalar = "\u{0C}"
+                case UInt8(ascii: "n"): scalar = "\n"
+                case UInt8(ascii: "r"): scalar = "\r"
+                case UInt8(ascii: "t"): scalar = "\t"
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    {
+                        index += 2
+                        let low = try hex4()
+                        if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
+                    }
+                    scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                default:
+                    throw error("bad escape in a string")
+                }
+                result.unicodeScalars.append(scalar!)
+                runStart = index
+            }
+            throw error("unterminated string")
+        }
+    }
+}

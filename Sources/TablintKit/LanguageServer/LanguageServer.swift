@@ -1,0 +1,743 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+
+/// `tablint lsp`: a Language Server Protocol 3.17 server over standard input and output.
+///
+/// Bytes in (`receive`), framed messages out (the `output` closure): the same object runs
+/// behind the binary (`runStandardIO`) and in tests. It is single-threaded; each batch of
+/// bytes is read into messages, a `$/cancelRequest` in the batch cancels the requests before
+/// it that are still waiting, the messages are handled in order, and diagnostics are published
+/// once at the end of the batch for every document whose diagnostics changed (so a burst of
+/// `didChange` notifications is linted once).
+public final class LanguageServer {
+    /// JSON-RPC and LSP error codes.
+    enum ErrorCode: Int {
+        case parseError = -32700
+        case invalidRequest = -32600
+        case methodNotFound = -32601
+        case invalidParams = -32602
+        case internalError = -32603
+        case serverNotInitialized = -32002
+        case requestCancelled = -32800
+    }
+
+    struct ResponseError: Error {
+        var code: ErrorCode
+        var message: String
+
+        init(_ code: ErrorCode, _ message: String) {
+            self.code = code
+            self.message = message
+        }
+    }
+
+    enum Phase { case waitingForInitialize, running, shutDown }
+
+    /// The options that `tablint lsp` and `initializationOptions` share.
+    struct ServerOptions {
+        var options = Options()
+        var unsafeFixes = false
+        var inlayHints = true
+    }
+
+    private let output: ([UInt8]) -> Void
+    private(set) var reader = FrameReader()
+    private(set) var phase = Phase.waitingForInitialize
+    /// Set by `exit` (0 after `shutdown`, 1 without) or by the end of the input.
+    public private(set) var exitStatus: Int32?
+    private(set) var encoding = PositionEncoding.utf16
+    var serverOptions: ServerOptions
+    let currentDirectory: String
+    var linting: ServerLinting
+    var clientCapabilities: JSONValue = .null
+
+    /// Open documents by URI.
+    var documents: [String: OpenDocument] = [:]
+    /// The workspace folders, as absolute paths.
+    var roots: [String] = []
+    /// Workspace files that are not open and have something for the cross-file step (a
+    /// matrix a dispatcher can be paired with, or a dispatcher), by path.
+    var index: [String: Linter.FileAnalysis] = [:]
+    private var indexed = false
+    /// The diagnostics last published per URI, as sent, to send only what changed.
+    private var published: [String: JSONValue] = [:]
+    private var publishedVersions: [String: Int] = [:]
+    private var needsPublishing = false
+    private var nextOutgoingID = 1
+
+    /// A document the client has open: its text as the client holds it.
+    final class OpenDocument {
+        let uri: String
+        /// The path it is configured and reported by: the file's, or for an `untitled:`
+        /// document a name in the current directory with its language's extension.
+        let path: String
+        let languageId: String
+        var version: Int
+        var text: TextBuffer
+        /// Cached until the text or the configuration changes.
+        var selectionCache: ServerLinting.Selection?
+        var analysisCache: Linter.FileAnalysis??
+        var readingCache: LintContext?
+
+        init(uri: String, path: String, languageId: String, version: Int, text: [UInt8]) {
+            self.uri = uri
+            self.path = path
+            self.languageId = languageId
+            self.version = version
+            self.text = TextBuffer(text)
+        }
+
+        var file: SourceFile { SourceFile(path: path, bytes: text.bytes) }
+
+        func invalidate() {
+            analysisCache = nil
+            readingCache = nil
+        }
+    }
+
+    /// `arguments`: what follows `tablint lsp` on the command line.
+    public init(
+        arguments: [String] = [], currentDirectory: String = ConfigurationLookup.currentDirectory(),
+        output: @escaping ([UInt8]) -> Void
+    ) throws {
+        serverOptions = try Self.parse(arguments)
+        self.currentDirectory = currentDirectory
+        self.output = output
+        linting = ServerLinting(options: serverOptions.options, currentDirectory: currentDirectory)
+    }
+
+    static let usage = """
+        USAGE: tablint lsp [--config PATH | --no-config] [--dispatcher NAME ...] [--unsafe-fixes] [file options]
+
+        Run tablint as a language server (LSP 3.17) on standard input and output. Options may also be
+        given as initializationOptions: config, noConfig, dispatcher (a list), unsafeFixes, inlayHints.
+        The file options (--include, --exclude, --disable, --enable, --severity, --align-swift) apply
+        as on the command line.
+
+        """
+
+    /// The command line of `tablint lsp`: the CLI's configuration and file options, and
+    /// `--unsafe-fixes` (offer unsafe fixes as code actions).
+    static func parse(_ arguments: [String]) throws -> ServerOptions {
+        var result = ServerOptions()
+        var rest: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--unsafe-fixes": result.unsafeFixes = true
+            case "--no-inlay-hints": result.inlayHints = false
+            default: rest.append(argument)
+            }
+        }
+        let allowed = OptionParser.options.filter { !Set($0.names).isDisjoint(with: ["--config", "--no-config", "--help"]) }
+            + OptionParser.fileOptionSpecs
+        for argument in rest where argument.hasPrefix("-") {
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if !allowed.contains(where: { $0.names.contains(name) }), OptionParser.option(named: name) != nil {
+                throw UsageError("'\(name)' does not apply to 'tablint lsp'")
+            }
+        }
+        result.options = try OptionParser.parse(rest, allowed: allowed, allowsPaths: false)
+        return result
+    }
+
+    // MARK: - Bytes in, bytes out
+
+    public func receive<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        guard exitStatus == nil else { return }
+        var messages: [Result<JSONValue, ResponseError>] = []
+        for event in reader.feed(bytes) {
+            switch event {
+            case .body(let body):
+                do {
+                    messages.append(.success(try JSONValue.parse(body)))
+                } catch let error as JSONValue.ParseError {
+                    messages.append(.failure(ResponseError(.parseError, "the body is not JSON: \(error.message) at byte \(error.offset)")))
+                } catch {
+                    messages.append(.failure(ResponseError(.parseError, "the body is not JSON")))
+                }
+            case .refused(let length):
+                let message = "a frame of \(length) bytes is over the limit of \(FrameReader.maximumBodyBytes) bytes; its body is skipped unread"
+                log(message, type: .error)
+                messages.append(.failure(ResponseError(.invalidRequest, message)))
+            case .malformedHeader(let why):
+                messages.append(.failure(ResponseError(.parseError, "a malformed frame header was dropped: \(why)")))
+            }
+        }
+        // A cancellation in this batch cancels the requests before it that have not run yet.
+        var cancelled = Set<JSONValue>()
+        for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
+            if let id = message["params"]?["id"], id.isRequestID { cancelled.insert(id) }
+        }
+        for message in messages {
+            guard exitStatus == nil else { return }
+            switch message {
+            case .failure(let error): sendError(id: .null, error)
+            case .success(let value): handle(value, cancelled: cancelled)
+            }
+        }
+        publishIfNeeded()
+    }
+
+    /// The input ended: as `exit`, with status 0 only after `shutdown`.
+    public func endOfInput() {
+        guard exitStatus == nil else { return }
+        if let unfinished = reader.finish() { log(unfinished, type: .warning) }
+        exitStatus = phase == .shutDown ? 0 : 1
+    }
+
+    private func send(_ message: JSONValue) {
+        output(FrameReader.frame(message.serialized))
+    }
+
+    func sendResult(id: JSONValue, _ result: JSONValue) {
+        send(.object(["jsonrpc": .string("2.0"), "id": id, "result": result]))
+    }
+
+    func sendError(id: JSONValue, _ error: ResponseError) {
+        send(.object([
+            "jsonrpc": .string("2.0"), "id": id,
+            "error": .object(["code": .int(error.code.rawValue), "message": .string(error.message)]),
+        ]))
+    }
+
+    func notify(_ method: String, _ params: JSONValue) {
+        send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
+    }
+
+    func request(_ method: String, _ params: JSONValue) {
+        send(.object(["jsonrpc": .string("2.0"), "id": .int(nextOutgoingID), "method": .string(method), "params": params]))
+        nextOutgoingID += 1
+    }
+
+    enum MessageType: Int { case error = 1, warning = 2, info = 3, log = 4 }
+
+    /// Everything the server has to say goes here, never to standard output.
+    func log(_ message: String, type: MessageType = .log) {
+        notify("window/logMessage", .object(["type": .int(type.rawValue), "message": .string(message)]))
+    }
+
+    func show(_ message: String, type: MessageType) {
+        notify("window/showMessage", .object(["type": .int(type.rawValue), "message": .string(message)]))
+    }
+
+    // MARK: - Dispatch
+
+    private func handle(_ message: JSONValue, cancelled: Set<JSONValue>) {
+        guard case .object(let members) = message else {
+            sendError(id: .null, ResponseError(.invalidRequest, "a message must be a JSON object"))
+            return
+        }
+        let id = members["id"]
+        guard let method = members["method"]?.stringValue else {
+            // A response to one of the server's requests (registerCapability, refresh): nothing to do.
+            if id != nil, members["result"] != nil || members["error"] != nil { return }
+            sendError(id: id.flatMap { $0.isRequestID ? $0 : nil } ?? .null, ResponseError(.invalidRequest, "a request needs a method name (a string)"))
+            return
+        }
+        let params = members["params"] ?? .null
+        if let id {
+            // A request sees, and follows, the diagnostics of every change before it.
+            publishIfNeeded()
+            guard id.isRequestID else {
+                sendError(id: .null, ResponseError(.invalidRequest, "a request id must be a number or a string"))
+                return
+            }
+            if cancelled.contains(id) {
+                sendError(id: id, ResponseError(.requestCancelled, "\(method) was cancelled before it ran"))
+                return
+            }
+            do {
+                sendResult(id: id, try respond(to: method, params))
+            } catch let error as ResponseError {
+                sendError(id: id, error)
+            } catch {
+                sendError(id: id, ResponseError(.internalError, "\(error)"))
+            }
+        } else {
+            do {
+                try notified(method, params)
+            } catch let error as ResponseError {
+                log("\(method): \(error.message)", type: .error)
+            } catch {
+                log("\(method): \(error)", type: .error)
+            }
+        }
+    }
+
+    private func respond(to method: String, _ params: JSONValue) throws -> JSONValue {
+        switch phase {
+        case .waitingForInitialize:
+            guard method == "initialize" else {
+                throw ResponseError(.serverNotInitialized, "the server is waiting for initialize, not \(method)")
+            }
+            return initialize(params)
+        case .shutDown:
+            throw ResponseError(.invalidRequest, "the server was shut down; only exit is expected, not \(method)")
+        case .running:
+            break
+        }
+        switch method {
+        case "initialize": throw ResponseError(.invalidRequest, "initialize was already received")
+        case "shutdown":
+            phase = .shutDown
+            return .null
+        case "textDocument/formatting": return try formatting(params, range: nil)
+        case "textDocument/rangeFormatting":
+            guard let range = params["range"] else { throw ResponseError(.invalidParams, "rangeFormatting needs a range") }
+            return try formatting(params, range: range)
+        case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/inlayHint": return try inlayHints(params)
+        default: throw ResponseError(.methodNotFound, "tablint lsp does not handle \(method)")
+        }
+    }
+
+    private func notified(_ method: String, _ params: JSONValue) throws {
+        if method == "exit" {
+            exitStatus = phase == .shutDown ? 0 : 1
+            return
+        }
+        guard phase == .running else { return }  // notifications before initialize or after shutdown are dropped
+        switch method {
+        case "initialized":
+            watchFiles()
+            indexWorkspace()
+        case "textDocument/didOpen": try didOpen(params)
+        case "textDocument/didChange": try didChange(params)
+        case "textDocument/didSave": needsPublishing = true
+        case "textDocument/didClose": try didClose(params)
+        case "workspace/didChangeWatchedFiles": try didChangeWatchedFiles(params)
+        case "workspace/didChangeConfiguration": didChangeConfiguration(params)
+        default: break  // `$/cancelRequest` was handled with its batch; other notifications need nothing
+        }
+    }
+
+    // MARK: - Lifecycle
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        clientCapabilities = params["capabilities"] ?? .null
+        let offered = clientCapabilities["general"]?["positionEncodings"]?.arrayValue?.compactMap(\.stringValue)
+        encoding = PositionEncoding.negotiated(offered)
+        applyInitializationOptions(params["initializationOptions"])
+        var folders: [String] = params["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path) } ?? []
+        if folders.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(DocumentURI.path) { folders = [root] }
+        if folders.isEmpty, let root = params["rootPath"]?.stringValue, root.hasPrefix("/") { folders = [PathText.normalised(root)] }
+        roots = folders
+        phase = .running
+        return .object([
+            "capabilities": .object([
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": .object([
+                    "openClose": .bool(true), "change": .int(2), "save": .object(["includeText": .bool(false)]),
+                ]),
+                "documentFormattingProvider": .bool(true),
+                "documentRangeFormattingProvider": .bool(true),
+                "codeActionProvider": .object([
+                    "codeActionKinds": .array([.string("quickfix"), .string(Self.fixAllKind)]),
+                    "resolveProvider": .bool(false),
+                ]),
+                "hoverProvider": .bool(true),
+                "definitionProvider": .bool(true),
+                "inlayHintProvider": .bool(true),
+                "workspace": .object(["workspaceFolders": .object(["supported": .bool(true), "changeNotifications": .bool(false)])]),
+            ]),
+            "serverInfo": .object(["name": .string("tablint"), "version": .string(Tablint.version)]),
+        ])
+    }
+
+    /// `initializationOptions` of the command line's names (`config`, `noConfig` or
+    /// `no-config`, `dispatcher`, `unsafeFixes` or `unsafe-fixes`, `inlayHints`); a value of the
+    /// wrong type is ignored and logged.
+    private func applyInitializationOptions(_ value: JSONValue?) {
+        guard let value, value != .null else { return }
+        guard case .object = value else {
+            log("initializationOptions must be an object; ignored", type: .warning)
+            return
+        }
+        func option(_ names: String...) -> JSONValue? { names.lazy.compactMap { value[$0] }.first }
+        var options = serverOptions.options
+        var changed = false
+        if let config = option("config") {
+            if let path = config.stringValue, !path.isEmpty {
+                options.configPath = path
+                changed = true
+            } else if config != .null {
+                log("initializationOptions.config must be a path; ignored", type: .warning)
+            }
+        }
+        if let noConfig = option("noConfig", "no-config")?.boolValue {
+            options.noConfig = noConfig
+            changed = true
+        }
+        if let dispatcher = option("dispatcher", "dispatchers") {
+            let names = dispatcher.arrayValue?.compactMap(\.stringValue) ?? dispatcher.stringValue.map { [$0] } ?? []
+            for name in names where !name.isEmpty && name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                options.fileOptions.append(.dispatcher(name))
+                changed = true
+            }
+        }
+        if let unsafe = option("unsafeFixes", "unsafe-fixes")?.boolValue { serverOptions.unsafeFixes = unsafe }
+        if let hints = option("inlayHints", "inlay-hints")?.boolValue { serverOptions.inlayHints = hints }
+        if changed {
+            serverOptions.options = options
+            linting = ServerLinting(options: options, currentDirectory: currentDirectory)
+        }
+    }
+
+    private func didChangeConfiguration(_ params: JSONValue) {
+        let settings = params["settings"]?["tablint"] ?? params["settings"]
+        guard let hints = settings?["inlayHints"]?.boolValue else { return }
+        serverOptions.inlayHints = hints
+        if clientCapabilities["workspace"]?["inlayHint"]?["refreshSupport"]?.boolValue == true {
+            request("workspace/inlayHint/refresh", .null)
+        }
+    }
+
+    // MARK: - Documents
+
+    func document(_ params: JSONValue) throws -> OpenDocument {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue else {
+            throw ResponseError(.invalidParams, "textDocument.uri (a string) is missing")
+        }
+        guard let document = documents[uri] else { throw ResponseError(.invalidParams, "\(uri) is not open") }
+        return document
+    }
+
+    /// The path a document is linted as: a `file:` URI's path; for `untitled:`, a name in the
+    /// current directory with the extension of its language (`swift`, `tbl`).
+    func path(ofURI uri: String, languageId: String) -> String? {
+        if let path = DocumentURI.path(of: uri) { return path }
+        guard uri.hasPrefix("untitled:") else { return nil }
+        let name = String(uri.dropFirst("untitled:".count).map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let suffix: String
+        switch languageId {
+        case "swift": suffix = ".swift"
+        case "tbl", "tabular-center", "tablint": suffix = ".tbl"
+        default: suffix = ""
+        }
+        return PathText.normalised(currentDirectory + "/" + (name.isEmpty ? "untitled" : name) + suffix)
+    }
+
+    private func didOpen(_ params: JSONValue) throws {
+        guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {
+            throw ResponseError(.invalidParams, "didOpen needs textDocument.uri and textDocument.text (strings)")
+        }
+        let languageId = item["languageId"]?.stringValue ?? ""
+        guard let path = path(ofURI: uri, languageId: languageId) else {
+            log("\(uri): only file: and untitled: documents are linted")
+            return
+        }
+        documents[uri] = OpenDocument(uri: uri, path: path, languageId: languageId, version: item["version"]?.intValue ?? 0, text: Array(text.utf8))
+        index[path] = nil
+        if !indexed { indexWorkspace() }
+        needsPublishing = true
+    }
+
+    private func didChange(_ params: JSONValue) throws {
+        let document = try self.document(params)
+        guard let changes = params["contentChanges"]?.arrayValue else {
+            throw ResponseError(.invalidParams, "didChange needs contentChanges (an array)")
+        }
+        for change in changes {
+            guard let text = change["text"]?.stringValue else {
+                throw ResponseError(.invalidParams, "a content change needs text (a string)")
+            }
+            if let range = change["range"] {
+                guard let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]), start <= end else {
+                    throw ResponseError(.invalidParams, "a content change's range is not a range")
+                }
+                let from = document.text.offset(of: start, encoding)
+                let to = max(from, document.text.offset(of: end, encoding))
+                document.text.replace(from..<to, with: Array(text.utf8))
+            } else {
+                document.text.replaceAll(Array(text.utf8))
+            }
+        }
+        if let version = params["textDocument"]?["version"]?.intValue { document.version = version }
+        document.invalidate()
+        needsPublishing = true
+    }
+
+    private func didClose(_ params: JSONValue) throws {
+        let document = try self.document(params)
+        documents[document.uri] = nil
+        // The file on disk counts again for the cross-file step.
+        reindex([document.path])
+        needsPublishing = true
+    }
+
+    private func didChangeWatchedFiles(_ params: JSONValue) throws {
+        guard let changes = params["changes"]?.arrayValue else {
+            throw ResponseError(.invalidParams, "didChangeWatchedFiles needs changes (an array)")
+        }
+        let paths = changes.compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path) }
+        if paths.contains(where: { $0.hasSuffix("/" + ConfigurationLookup.fileName) }) {
+            reloadConfiguration()
+        } else {
+            reindex(paths)
+        }
+        needsPublishing = true
+    }
+
+    /// A `.tablint` changed: every file's settings may have.
+    func reloadConfiguration() {
+        linting.reloadConfiguration()
+        for document in documents.values {
+            document.selectionCache = nil
+            document.invalidate()
+        }
+        indexed = false
+        indexWorkspace()
+    }
+
+    /// Asks a client that can register for file events to send the configuration files' and
+    /// the linted files' changes (`workspace/didChangeWatchedFiles`).
+    private func watchFiles() {
+        guard clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else { return }
+        let patterns = ["**/" + ConfigurationLookup.fileName] + FileWalker.lintedSuffixes.map { "**/*" + $0 }
+        request("client/registerCapability", .object(["registrations": .array([.object([
+            "id": .string("tablint-watched-files"), "method": .string("workspace/didChangeWatchedFiles"),
+            "registerOptions": .object(["watchers": .array(patterns.map { .object(["globPattern": .string($0)]) })]),
+        ])])]))
+    }
+
+    // MARK: - The workspace index
+
+    private static func keepsInIndex(_ analysis: Linter.FileAnalysis) -> Bool {
+        !analysis.summary.matrices.isEmpty || !analysis.summary.dispatchers.isEmpty
+    }
+
+    /// Reads every file a CLI run over the workspace folders would lint, keeping what the
+    /// cross-file step needs.
+    func indexWorkspace() {
+        guard !indexed else { return }
+        indexed = true
+        guard !roots.isEmpty else { return }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let files = linting.walk(roots)
+        let openPaths = Set(documents.values.map(\.path))
+        let analyses = linting.analyzeAll(files.filter { !openPaths.contains($0.path) }, keep: Self.keepsInIndex)
+        index = Dictionary(analyses.map { ($0.summary.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+        log("indexed \(files.count) files in \(milliseconds) ms: \(index.count) with matrices or dispatchers", type: .info)
+        needsPublishing = true
+    }
+
+    /// Files changed on disk (or were closed): read again those that are not open.
+    private func reindex(_ paths: [String]) {
+        let openPaths = Set(documents.values.map(\.path))
+        for path in paths where !openPaths.contains(path) {
+            index[path] = nil
+            guard FileWalker.lintedSuffixes.contains(where: { path.hasSuffix($0) }),
+                roots.contains(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }),
+                case .linted(let settings) = linting.selection(for: path), let bytes = linting.read(path)
+            else { continue }
+            let analysis = linting.analyze(SourceFile(path: path, bytes: bytes), settings)
+            if Self.keepsInIndex(analysis) { index[path] = analysis }
+        }
+    }
+
+    // MARK: - Diagnostics
+
+    func selection(of document: OpenDocument) -> ServerLinting.Selection {
+        if let known = document.selectionCache { return known }
+        let selection: ServerLinting.Selection = FileKind(path: document.path) == .other ? .excluded : linting.selection(for: document.path)
+        if case .failed(let message) = selection { show(message, type: .error) }
+        document.selectionCache = selection
+        return selection
+    }
+
+    func settings(of document: OpenDocument) -> LintSettings? {
+        if case .linted(let settings) = selection(of: document) { return settings }
+        return nil
+    }
+
+    func analysis(of document: OpenDocument) -> Linter.FileAnalysis? {
+        if let known = document.analysisCache { return known }
+        let analysis = settings(of: document).map { linting.analyze(document.file, $0) }
+        document.analysisCache = .some(analysis)
+        return analysis
+    }
+
+    func reading(of document: OpenDocument) -> LintContext? {
+        if let known = document.readingCache { return known }
+        guard let settings = settings(of: document) else { return nil }
+        let context = linting.reading(document.file, settings)
+        document.readingCache = context
+        return context
+    }
+
+    /// The summaries of the whole run: the open documents' (as edited) and the index's.
+    func runSummaries(replacing path: String? = nil, with replacement: FileSummary? = nil) -> [FileSummary] {
+        var summaries: [FileSummary] = []
+        for document in documents.values.sorted(by: { $0.path < $1.path }) {
+            if document.path == path { continue }
+            if let analysis = analysis(of: document) { summaries.append(analysis.summary) }
+        }
+        for (indexedPath, analysis) in index.sorted(by: { $0.key < $1.key }) where indexedPath != path {
+            summaries.append(analysis.summary)
+        }
+        if let replacement { summaries.append(replacement) }
+        return summaries
+    }
+
+    /// A document's diagnostics as the CLI would print them for it in a run over the workspace.
+    func diagnostics(of document: OpenDocument) -> [Diagnostic] {
+        guard let analysis = analysis(of: document) else { return [] }
+        let crossFile = linting.crossFile(runSummaries())
+        return linting.finish(analysis, crossFile: crossFile[document.path] ?? [])
+    }
+
+    private func publishIfNeeded() {
+        guard needsPublishing, phase == .running else { return }
+        needsPublishing = false
+        let crossFile = linting.crossFile(runSummaries())
+        var current: [String: JSONValue] = [:]
+        var versions: [String: Int] = [:]
+        for document in documents.values {
+            let diagnostics = analysis(of: document).map { linting.finish($0, crossFile: crossFile[document.path] ?? []) } ?? []
+            current[document.uri] = .array(diagnostics.map { json($0, in: document.text) })
+            versions[document.uri] = document.version
+        }
+        for (path, analysis) in index where crossFile[path] != nil || published[DocumentURI.uri(of: path)] != nil {
+            let diagnostics = linting.finish(analysis, crossFile: crossFile[path] ?? [])
+                .filter { ServerLinting.crossFileCodes.contains($0.code) }
+            let uri = DocumentURI.uri(of: path)
+            if diagnostics.isEmpty && published[uri] == nil { continue }
+            let buffer = encoding == .utf8 ? nil : linting.read(path).map(TextBuffer.init)
+            current[uri] = .array(diagnostics.map { json($0, in: buffer) })
+        }
+        for uri in published.keys where current[uri] == nil { current[uri] = .array([]) }
+        for uri in current.keys.sorted() {
+            // An open document hears after each of its versions; another file only on a change.
+            guard let diagnostics = current[uri],
+                published[uri] != diagnostics || (versions[uri] != nil && publishedVersions[uri] != versions[uri])
+            else { continue }
+            publishedVersions[uri] = versions[uri]
+            var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": diagnostics]
+            if let version = versions[uri] { params["version"] = .int(version) }
+            notify("textDocument/publishDiagnostics", .object(params))
+            published[uri] = diagnostics.arrayValue?.isEmpty == true && documents[uri] == nil ? nil : diagnostics
+        }
+    }
+
+    /// Shown faded (the `Unnecessary` tag): a directive that suppresses nothing, a row or a
+    /// column no transition can use.
+    static let unnecessaryCodes: Set<String> = ["tablint::unused-suppression", "tabular-center::dead-row", "tabular-center::dead-column"]
+
+    /// A diagnostic as the protocol has it. `buffer` is its file's text (for UTF-16
+    /// columns); without it, positions are the diagnostic's own lines and byte columns.
+    func json(_ diagnostic: Diagnostic, in buffer: TextBuffer?) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "range": range(diagnostic.start, diagnostic.end, in: buffer),
+            "severity": .int(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3),
+            "code": .string(diagnostic.code),
+            "source": .string("tablint"),
+            "message": .string(diagnostic.message),
+        ]
+        if !diagnostic.notes.isEmpty {
+            members["relatedInformation"] = .array(diagnostic.notes.map { note in
+                let noteBuffer = note.path == diagnostic.path ? buffer : self.buffer(forPath: note.path)
+                return .object([
+                    "location": .object([
+                        "uri": .string(uri(ofPath: note.path)), "range": range(note.location, note.location, in: noteBuffer),
+                    ]),
+                    "message": .string(note.message),
+                ])
+            })
+        }
+        if Self.unnecessaryCodes.contains(diagnostic.code) {
+            members["tags"] = .array([.int(1)])
+        }
+        return .object(members)
+    }
+
+    func range(_ start: SourceLocation, _ end: SourceLocation, in buffer: TextBuffer?) -> JSONValue {
+        if let buffer { return buffer.range(start.offset..<max(start.offset, end.offset), encoding) }
+        func position(_ location: SourceLocation) -> JSONValue {
+            LSPPosition(line: location.line - 1, character: location.column - 1).json
+        }
+        return .object(["start": position(start), "end": position(end)])
+    }
+
+    /// The text of a path: the open document's, or the file's on disk (nil under UTF-8, where
+    /// byte columns need no text).
+    func buffer(forPath path: String) -> TextBuffer? {
+        if let document = documents.values.first(where: { $0.path == path }) { return document.text }
+        return encoding == .utf8 ? nil : linting.read(path).map(TextBuffer.init)
+    }
+
+    func uri(ofPath path: String) -> String {
+        documents.values.first(where: { $0.path == path })?.uri ?? DocumentURI.uri(of: path)
+    }
+
+    // MARK: - Standard input and output
+
+    /// The `tablint lsp` command: frames from standard input, frames to standard output.
+    public static func runStandardIO(arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        var writeFailed = false
+        let server: LanguageServer
+        do {
+            server = try LanguageServer(arguments: arguments) { bytes in
+                guard !writeFailed else { return }
+                var written = 0
+                while written < bytes.count {
+                    let count = bytes[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        writeFailed = true
+                        return
+                    }
+                    written += count
+                }
+            }
+        } catch {
+            let message = (error as? UsageError)?.message ?? "\(error)"
+            FileHandle.standardError.write(Data("tablint: error: \(message)\n\(usage)".utf8))
+            return 2
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            FileHandle.standardOutput.write(Data(usage.utf8))
+            return 0
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while server.exitStatus == nil, !writeFailed {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if count == 0 { break }
+            server.receive(chunk[0..<count])
+        }
+        server.endOfInput()
+        return server.exitStatus ?? 1
+    }
+}
+
+extension JSONValue: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let value): hasher.combine(value)
+        case .number(let value): hasher.combine(value)
+        default: hasher.combine(0)
+        }
+    }
+
+    /// A JSON-RPC id: a number or a string.
+    var isRequestID: Bool {
+        switch self {
+        case .string, .number: return true
+        default: return false
+        }
+    }
+}

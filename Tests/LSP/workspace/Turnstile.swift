@@ -1,0 +1,13 @@
+// An @Machine enum with a column header comment over its rows.
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click }
+    final class Ctx { var admitted = 0 }
+    static let initial = S.locked
+    //                         coin                       push
+    @Row(.locked)   static let l = [ .go(.unlocked, [.click]), .ignore, .ignore ]
+    @Row(.unlocked) static let u = [ .ignore,                  .handle ]
+    func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
+}
