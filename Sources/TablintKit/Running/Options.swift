@@ -310,6 +310,7 @@ public enum OptionParser {
             "       tablint explain CODE               print a rule's document",
             "       tablint export [--format F] [path ...]  draw the matrices (grid, mermaid, dot, ...)",
             "       tablint diff [OLD NEW | --git REV]  what changed in behaviour, cell by cell",
+            "       tablint lsp [options]              the language server, over standard input and output",
             "",
             "Directories are walked for *.swift and *.tbl files, skipping .build, .git, .swiftpm,",
             "DerivedData, Pods, Carthage, hidden files and folders, and symlinked folders. A path",
