@@ -12,15 +12,13 @@ public struct Alignment: Rule {
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         let plan = context.formatPlan
-        return (plan.misaligned.map { ($0, true) } + plan.held.map { ($0, false) }).map { run, isFixed in
-            var found: Diagnostic
-            if run.surface == Formatter.headerLabelsSurface {
-                found = diagnostic(context, at: run.firstChangedRow, "the column header's labels are not over their columns; run `tablint --fix` to place them")
-            } else {
-                found = diagnostic(
-                    context, at: run.firstChangedRow,
-                    "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
-            }
+        // A column header's placement is `tablint::header-labels`' (a warning): the cells are the matrix.
+        let runs = (plan.misaligned.map { ($0, true) } + plan.held.map { ($0, false) })
+            .filter { $0.0.surface != Formatter.headerLabelsSurface }
+        return runs.map { run, isFixed in
+            var found = diagnostic(
+                context, at: run.firstChangedRow,
+                "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
             // The run's own edits: the whole fix is every run's edits plus the directive line.
             // A held run (suppressed by a directive) is reported, so the directive is used,
             // but `--fix` does not move it. `Linter` puts the diagnostics in order.

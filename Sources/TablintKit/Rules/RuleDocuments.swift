@@ -2193,22 +2193,39 @@ failing the run. Both go on the command line or in a `.tablint` file.
 |---|---|
 | Code | `tablint::header-labels` |
 | Default severity | warning |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `Table(...)` literal, `@Machine` enum, in any Swift file |
 
-A column-header comment above a matrix does not name its actions in order.
+A column-header comment above a matrix does not name its actions in order, or its labels are not over their columns.
 
 ## Why it matters
 
-By the library's convention, a `//` line of two or more identifiers directly above a matrix's
-first row names the action columns. It is data, not commentary: a reviewer reads down a column
-under its label. When an action is renamed, added or reordered and the header is not, the
-header labels the wrong columns, which is worse than no header. Labels compare with the first
-letter case-folded, as the library's fixtures write both `start stop` and `Coin Push`.
+By the library's convention, a `//` line directly above a matrix's first row names the action
+columns. It is data, not commentary: a reviewer reads down a column under its label. When an
+action is renamed, added or reordered and the header is not, the header labels the wrong
+columns, which is worse than no header; when its labels are not over their cells, the reader
+has to count commas.
 
-`tablint --fix` places the labels of a matching header over their columns (one column after
-each cell's dot, over its identifier). A header whose words do not match is never moved: it
-is not known which label belongs to which column.
+A comment is taken for a header when at least half of its words are the matrix's action names,
+compared case-folded (the library's fixtures write both `start stop` and `Coin Push`). So a
+stale header (one action renamed, one missing) is still caught, and prose such as
+`// rows follow the states order` or `// TODO fix this` is left alone. Words without a letter
+or digit (a `|` between labels) do not count.
+
+tablint reports two things, both warnings:
+
+* a header whose words are not the action names in order: the message names the words that
+  are not actions, the actions without a label and labels out of order. `--fix` never moves
+  such a header: it is not known which label belongs to which column.
+* a header whose words are the actions, in order, but whose labels are not over their cells.
+  `--fix` places each label one column after its cell's dot (over its identifier), where the
+  cells are once aligned, so the header moves with its columns. When the first label cannot
+  sit there behind the `//` (a `[.handle, …]` row at the comment's own indentation), the `//`
+  moves left. This fix is safe: only the comment's spaces change.
+
+Header placement is never a `tablint::alignment` error: the matrix's cells can be perfectly
+aligned under a header that is not. The library's own formatter (`tabular-center-fmt`) never
+touches comments, so it neither places headers nor undoes tablint's placement.
 
 ## What tablint reports
 
@@ -2226,8 +2243,54 @@ enum Turnstile {
 ```
 
 ```text diagnostics
-Example.tb.swift:7:5: warning: the column header `coin push` does not name the actions of `Turnstile` in order (coin push kick); fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:7:5: warning: the column header `coin push` does not name the actions of `Turnstile` in order (coin push kick): `kick` has no label; fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
 Example.tb.swift:5:5: note: the actions are declared here
+```
+
+A renamed action: `Halt` is still labelled `stop`, and the header is still a header (one of
+its two words is an action):
+
+```swift triggers path=Example.tb.swift
+// swift-format-ignore-file
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Halt"],
+    cells: [
+        //  start                              stop
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore,                             .go(target: "Idle", effects: [])],
+    ],
+    initial: "Idle"
+)
+```
+
+```text diagnostics
+Example.tb.swift:7:9: warning: the column header `start stop` does not name the actions of `Timer` in order (Start Halt): `stop` is not an action; `Halt` has no label; fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:5:14: note: the actions are declared here
+```
+
+The library's canonical `Turnstile` (`macros/SURFACE.md`): its labels sit 7 and 6 columns
+left of their cells' names. A warning, not an error; the cells are aligned.
+
+```swift triggers path=Turnstile.tb.swift
+// swift-format-ignore-file
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click }
+    final class Ctx { var admitted = 0 }
+    static let initial = S.locked
+    //                        Coin                        Push
+    @Row(.locked)   static let l = [ .go(.unlocked, [.click]),  .ignore ]
+    @Row(.unlocked) static let u = [ .ignore,                   .handle ]
+    func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
+}
+```
+
+```text diagnostics
+Turnstile.tb.swift:9:5: warning: the column header's labels are not over their columns (`Coin` is at column 31, its cells' names at column 39); `tablint --fix` places them [tablint::header-labels]
 ```
 
 ## Passing
@@ -2247,7 +2310,8 @@ enum Turnstile {
 }
 ```
 
-A comment of one word is not a header:
+A comment whose words are mostly not action names is prose, not a header (here one word
+of five, `Push`, is an action):
 
 ```swift passes path=Example.tb.swift
 // swift-format-ignore-file
@@ -2256,11 +2320,44 @@ let GATE_TABLE = Table(
     states: ["Shut", "Open"],
     actions: ["Push", "Pull"],
     cells: [
-        // shut
+        // push opens, and the rows follow the states order
         [.go(target: "Open", effects: []), .ignore],
         [.ignore,                          .go(target: "Shut", effects: [])],
     ],
     initial: "Shut"
+)
+```
+
+In the `[.handle, …]` style, with the header at the rows' indentation, the header moves
+with its columns, and its `//` moves left so that `start` can sit over `go`:
+
+```swift before path=Example.tb.swift
+// swift-format-ignore-file
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick"],
+    cells: [
+        //  start   tick
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore, .handle],
+    ],
+    initial: "Idle"
+)
+```
+
+```swift after path=Example.tb.swift
+// swift-format-ignore-file
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick"],
+    cells: [
+       // start                                tick
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore,                             .handle],
+    ],
+    initial: "Idle"
 )
 ```
 
@@ -2294,7 +2391,8 @@ enum Turnstile {
 
 ## Suppressing and configuring
 
-Rename the labels to the actions, or remove the header.
+Rename the labels to the actions, or remove the header; run `tablint --fix` to place the
+labels of a header that names the actions.
 
 To accept a diagnostic where it is, write `// tablint:disable:next header-labels` on the line
 above the one the diagnostic names, or `// tablint:disable:this header-labels` at the end of
