@@ -228,9 +228,11 @@ final class FormatterShapeTests: XCTestCase {
             table("        [.handle,                       .ignore],\n        [.go(target: \"B\", effects: []), .ignore],\n"))
     }
 
-    func testRowsOfDifferentStaticLetNamesStillLineUpTheirCells() {
+    /// tabular-center-fmt-cases §5: the `[` lines up, padded just before it, as the library's
+    /// formatter pads a prefix; the cells are not padded inside the bracket.
+    func testRowsOfDifferentStaticLetNamesLineUpTheirOpeners() {
         let before = "// swift-format-ignore-file\n@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a) static let a = [ .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
-        let after = "// swift-format-ignore-file\n@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a)  static let a = [      .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
+        let after = "// swift-format-ignore-file\n@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a) static let a =       [ .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
         XCTAssertEqual(fix(before), after)
     }
 

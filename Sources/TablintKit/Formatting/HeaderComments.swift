@@ -98,6 +98,8 @@ public struct HeaderComment: Equatable {
             let width = cellColumn + 1 - column
             guard width >= 1 else { return [] }
             let gap = previousEnd..<label.range.lowerBound
+            // A separator between labels (`Coin | Push`) is the author's layout: leave it.
+            guard file.bytes[gap].allSatisfy(Self.isBlank) else { return [] }
             let replacement = [UInt8](repeating: UInt8(ascii: " "), count: width)
             if !file.bytes[gap].elementsEqual(replacement) { edits.append(TextEdit(range: gap, replacement: replacement)) }
             column = cellColumn + 1 + DisplayWidth.of(label.text)
