@@ -221,7 +221,11 @@ enum Aligner {
                 let range = Aligner.range(of: item)
                 column += DisplayWidth.scalarCount(bytes, position..<range.upperBound)
                 position = range.upperBound
-                if case .gap(_, .align) = item { stops.append(column) }
+                // The library's formatter trims spaces, not tabs: a tab starts its cell.
+                if case .gap(_, .align) = item {
+                    let tab = bytes[range].firstIndex(of: UInt8(ascii: "\t")) ?? range.upperBound
+                    stops.append(column - (range.upperBound - tab))
+                }
             }
             return stops
         }

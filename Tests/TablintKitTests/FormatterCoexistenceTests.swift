@@ -1,0 +1,174 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// tablint beside the other programs that format the same files: the library's own
+/// `tabular-center-fmt`, SwiftFormat and the toolchain's `swift-format`. Each test runs the
+/// real program (skipped when it is absent) over every `*.tb.swift` fixture and example.
+final class FormatterCoexistenceTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sharedTools = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools")
+    static let libraryFormatter = sharedTools.appendingPathComponent("tabular-center-fmt/tabular-center-fmt").path
+    static let swiftFormatLint = sharedTools.appendingPathComponent("swiftformat/swiftformat").path
+
+    /// Every `*.tb.swift` the project has: the fixtures (any folder) and the examples.
+    static func matrixFiles() throws -> [URL] {
+        var found: [URL] = []
+        for folder in [packageRoot.appendingPathComponent("Tests/Fixtures"), packageRoot.appendingPathComponent("Examples")] {
+            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                if url.lastPathComponent.hasSuffix(".tb.swift") { found.append(url) }
+            }
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    struct Ran {
+        var status: Int32
+        var output: String
+        /// `tabular-center-fmt` refused a file (its summary counts more than 0 refused).
+        var refused: Bool { !output.contains(" 0 refused") && output.contains(" refused") }
+    }
+
+    /// Runs `executable arguments` with standard input closed, output and errors together.
+    static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> Ran {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("coexist-\(UUID().uuidString)").path
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let output = try XCTUnwrap(FileHandle(forWritingAtPath: outputPath))
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        return Ran(status: process.terminationStatus, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+    }
+
+    /// A scratch folder holding a copy of `url` under its own name.
+    static func scratchCopy(_ url: URL) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coexist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let copy = folder.appendingPathComponent(url.lastPathComponent.replacingOccurrences(of: ".before", with: "").replacingOccurrences(of: ".after", with: ""))
+        try FileManager.default.copyItem(at: url, to: copy)
+        return copy
+    }
+
+    /// `tablint --fix` in process, as the CLI runs it (the directive inserted, the file refused
+    /// as a whole when it cannot be read with confidence).
+    static func tablintFix(_ url: URL) throws {
+        let file = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+        switch Formatter.fix(file) {
+        case .fixed(let bytes): try Data(bytes).write(to: url)
+        case .internalError(let message): XCTFail("\(url.lastPathComponent): \(message)")
+        case .unchanged, .refused: break
+        }
+    }
+
+    /// The diagnostics that say the file is not laid out as tablint wants it.
+    static func layoutDiagnostics(_ url: URL) throws -> [String] {
+        let file = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+        let layout: Set<String> = [Alignment().code, HeaderLabels().code, FormatIgnoreDirective().code]
+        return Linter.lint(file).filter { layout.contains($0.code) && $0.fix != nil }.map { "\($0.start): \($0.message) [\($0.code)]" }
+    }
+
+    // MARK: The library's canonical Turnstile
+
+    /// `macros/SURFACE.md`'s first Swift block, as `tabular-center.md` §1.2 quotes it, copied
+    /// into `Turnstile.tb.swift` below the directive line: correct code, whose only flaw is a
+    /// column header 7 columns left of its cells. A warning, status 0.
+    func testTheLibrarysCanonicalTurnstileGetsOnlyItsHeaderWarning() throws {
+        let url = Fixtures.url("Surface/Turnstile.tb.swift")
+        let executable = try XCTUnwrap(CLITests.executable, "run `swift build` first")
+        let ran = try Self.run(executable.path, ["--no-config", "--no-color", url.path])
+        XCTAssertEqual(ran.status, 0, ran.output)
+        let lines = ran.output.split(separator: "\n").filter { $0.contains(": warning: ") || $0.contains(": error: ") || $0.contains(": note: ") }
+        XCTAssertEqual(lines.count, 1, ran.output)
+        XCTAssertTrue(lines.first?.hasSuffix("[tablint::header-labels]") ?? false, ran.output)
+        XCTAssertTrue(lines.first?.contains("Turnstile.tb.swift:9:5: warning:") ?? false, ran.output)
+    }
+
+    // MARK: tabular-center-fmt
+
+    /// The two formatters chained, in both orders, three rounds each: after the first round
+    /// nothing changes, `tabular-center-fmt --check` passes and tablint has nothing to fix.
+    func testTablintAndTheLibrarysFormatterSettleInOnePassInEitherOrder() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.libraryFormatter) else {
+            throw XCTSkip("tabular-center-fmt is not at \(Self.libraryFormatter)")
+        }
+        let files = try Self.matrixFiles()
+        XCTAssertGreaterThanOrEqual(files.count, 20)
+        var chained = 0
+        for url in files {
+            // A file the library's formatter refuses is left alone by both.
+            let probe = try Self.scratchCopy(url)
+            defer { try? FileManager.default.removeItem(at: probe.deletingLastPathComponent()) }
+            if try Self.run(Self.libraryFormatter, ["--check", probe.path]).refused { continue }
+            // CRLF is a named difference: the library's formatter strips the `\r` of the rows it rewrites.
+            if try Data(contentsOf: url).contains(0x0D) { continue }
+            chained += 1
+            for tablintFirst in [true, false] {
+                let copy = try Self.scratchCopy(url)
+                defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+                let order = tablintFirst ? "tablint, then tabular-center-fmt" : "tabular-center-fmt, then tablint"
+                var afterFirstRound: Data?
+                for round in 1...3 {
+                    if tablintFirst { try Self.tablintFix(copy) }
+                    _ = try Self.run(Self.libraryFormatter, [copy.path])
+                    if !tablintFirst { try Self.tablintFix(copy) }
+                    let now = try Data(contentsOf: copy)
+                    if let afterFirstRound {
+                        XCTAssertEqual(String(decoding: now, as: UTF8.self), String(decoding: afterFirstRound, as: UTF8.self),
+                                       "\(url.lastPathComponent) (\(order)): round \(round) changed it again")
+                    } else {
+                        afterFirstRound = now
+                    }
+                }
+                let check = try Self.run(Self.libraryFormatter, ["--check", copy.path])
+                XCTAssertEqual(check.status, 0, "\(url.lastPathComponent) (\(order)): \(check.output)")
+                XCTAssertEqual(try Self.layoutDiagnostics(copy), [], "\(url.lastPathComponent) (\(order))")
+            }
+        }
+        XCTAssertGreaterThanOrEqual(chained, 15)
+    }
+
+    /// What tablint writes passes `tabular-center-fmt --check`, but for the named difference:
+    /// a wide character (the library's formatter counts it as one column, tablint as two).
+    func testTablintsOutputPassesTheLibrarysCheck() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.libraryFormatter) else {
+            throw XCTSkip("tabular-center-fmt is not at \(Self.libraryFormatter)")
+        }
+        for url in try Self.matrixFiles() {
+            let copy = try Self.scratchCopy(url)
+            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+            try Self.tablintFix(copy)
+            let bytes = try Data(contentsOf: copy)
+            let check = try Self.run(Self.libraryFormatter, ["--check", copy.path])
+            if check.refused || bytes.contains(0x0D) { continue }
+            let hasWideCharacters = String(decoding: bytes, as: UTF8.self).contains { DisplayWidth.of($0) != 1 && $0 != "\n" && $0 != "\t" }
+            if hasWideCharacters { continue }
+            XCTAssertEqual(check.status, 0, "\(url.lastPathComponent): \(check.output)")
+        }
+    }
+
+    /// And what the library's formatter writes, tablint accepts as aligned.
+    func testTablintAcceptsTheLibrarysFormatterOutput() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.libraryFormatter) else {
+            throw XCTSkip("tabular-center-fmt is not at \(Self.libraryFormatter)")
+        }
+        for url in try Self.matrixFiles() {
+            let copy = try Self.scratchCopy(url)
+            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+            let ran = try Self.run(Self.libraryFormatter, [copy.path])
+            let crlf = try Data(contentsOf: url).contains(0x0D)
+            if ran.refused || crlf { continue }
+            let file = SourceFile(path: copy.lastPathComponent, bytes: Array(try Data(contentsOf: copy)))
+            XCTAssertEqual(Linter.lint(file).filter { $0.code == Alignment().code }.map(\.message), [], url.lastPathComponent)
+        }
+    }
+}
