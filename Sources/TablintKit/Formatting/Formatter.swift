@@ -246,9 +246,9 @@ public enum Formatter {
         let context = LintContext(file: file, settings: settings)
         let plan = file.kind == .other ? FormatPlan() : plan(context)
         if !plan.refusals.isEmpty { return .refused(plan.refusals) }
-        // The directive's diagnostic is on its line: turned off or suppressed, nothing is inserted.
+        // The directive's diagnostic is on line 1: turned off or suppressed, nothing is inserted.
         let directiveCode = FormatIgnoreDirective().code
-        let needsDirective = FormatIgnoreDirective.isMissing(in: file) && settings.isEnabled(directiveCode)
+        let needsDirective = FormatIgnoreDirective.insertion(into: file, settings) != nil && settings.isEnabled(directiveCode)
             && !context.suppressions.suppresses(directiveCode, line: FormatIgnoreDirective.directiveLineNumber(file.bytes))
         if plan.edits.isEmpty && !needsDirective { return .unchanged }
         for edit in plan.edits {
@@ -262,21 +262,24 @@ public enum Formatter {
         guard again.refusals.isEmpty, again.edits.isEmpty else {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }
-        guard needsDirective else { return .fixed(aligned) }
-        // Proven by construction, not by `SafetyCheck` (which would see a new comment): the
-        // result is the aligned bytes up to the directive's line (a BOM, a shebang line), the
-        // directive and a line ending, then the rest of the aligned bytes unchanged.
-        let fixed = FormatIgnoreDirective.inserting(into: aligned)
-        let at = FormatIgnoreDirective.directiveLineStart(aligned) ?? aligned.count
-        let line = Array(FormatIgnoreDirective.directive.utf8) + FormatIgnoreDirective.lineEnding(of: aligned)
-        guard fixed.count == aligned.count + line.count, fixed[..<at].elementsEqual(aligned[..<at]),
-            fixed[at..<(at + line.count)].elementsEqual(line), fixed[(at + line.count)...].elementsEqual(aligned[at...])
+        guard needsDirective, let insertion = FormatIgnoreDirective.insertion(into: SourceFile(path: file.path, bytes: aligned), settings) else {
+            return .fixed(aligned)
+        }
+        // Proven by construction, not by `SafetyCheck` (which would see new comments): the
+        // result is the aligned bytes up to one offset in the leading comments, directive
+        // lines, then the rest of the aligned bytes unchanged.
+        let fixed = TextEdit.apply([insertion], to: aligned)
+        let at = insertion.range.lowerBound
+        let lines = insertion.replacement
+        guard insertion.range.isEmpty, FormatIgnoreDirective.isDirectiveLines(lines), fixed.count == aligned.count + lines.count,
+            fixed[..<at].elementsEqual(aligned[..<at]), fixed[at..<(at + lines.count)].elementsEqual(lines),
+            fixed[(at + lines.count)...].elementsEqual(aligned[at...])
         else {
             return .internalError("inserting `\(FormatIgnoreDirective.directive)` would change more than its own line")
         }
         let result = SourceFile(path: file.path, bytes: fixed)
         let last = Formatter.plan(result, settings: settings)
-        guard last.refusals.isEmpty, last.edits.isEmpty, !FormatIgnoreDirective.isMissing(in: result) else {
+        guard last.refusals.isEmpty, last.edits.isEmpty, FormatIgnoreDirective.missing(in: result, settings).isEmpty else {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }
         return .fixed(fixed)

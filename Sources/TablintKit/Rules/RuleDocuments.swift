@@ -1926,9 +1926,9 @@ it without failing the run. Both go on the command line or in a `.tablint` file.
 | Code | `tablint::format-ignore-directive` |
 | Default severity | warning |
 | Fixable by `--fix` | yes |
-| Surfaces | the first line of a `*.tb.swift` file |
+| Surfaces | the leading comments of a `*.tb.swift` file |
 
-A `*.tb.swift` file does not start with `// swift-format-ignore-file`; `tablint --fix` inserts it.
+A `*.tb.swift` file's leading comments lack the directive of a formatter that runs over it; `tablint --fix` inserts it.
 
 ## Why it matters
 
@@ -1936,14 +1936,27 @@ The columns of a `*.tb.swift` matrix are made of padding: the spaces between cel
 every action's cell under its label. swift-format does not know they are columns; it collapses
 runs of spaces to one, so after a format-on-save the matrix is ragged again, and `tablint`
 reports every row as misaligned. The two tools would fight over the same bytes on every save.
-`// swift-format-ignore-file` as the file's first line tells swift-format to leave the file
-alone; the matrix's alignment then belongs to `tablint --fix` alone.
+`// swift-format-ignore-file` tells swift-format to leave the file alone; the matrix's
+alignment then belongs to `tablint --fix` alone.
 
-Only the first line counts, as it does for swift-format: after a UTF-8 byte order mark if
-there is one, the line must be exactly `// swift-format-ignore-file`, with trailing spaces
-allowed. In a script whose line 1 is a shebang (`#!/usr/bin/env swift`), which Swift reads as
-one only on line 1, the directive belongs on line 2 (swift-format still reads it there, before
-the first token). Ordinary `.swift` files, `.tbl` fixtures and other files are not checked.
+The directive counts anywhere in the file's leading comments (the comments before its first
+token, after a UTF-8 byte order mark), as the toolchain's swift-format 6.3.1 reads it: a
+copyright header may come first. The comment must be `//`, optional spaces, then exactly
+`swift-format-ignore-file` with nothing after it: swift-format 6.3.1 formats a file whose
+directive has a trailing space or a `: reason`, whose directive is a block comment, or comes
+after the first token (`FormatIgnoreDirectiveTests` checks each case against the real
+swift-format). Below a shebang line (`#!/usr/bin/env swift`) swift-format ignores the directive
+altogether, so such a file is reported without a fix. Ordinary `.swift` files, `.tbl` fixtures
+and other files are not checked.
+
+**SwiftFormat.** Where SwiftFormat runs too, the file also needs `// swiftformat:disable all`
+in its leading comments: without it SwiftFormat (0.62.1, default rules) collapses the padding
+and turns `// swift-format-ignore-file` into the doc comment `/// swift-format-ignore-file`,
+which swift-format then no longer reads. SwiftFormat is taken to run over a file when a
+`.swiftformat` file is in its folder or a folder above (the nearest one), unless that file's
+`--exclude` globs exclude it. `--formatter swift-format` and `--formatter swiftformat`
+(repeatable, on the command line or in a `.tablint`) name the formatters instead, replacing the
+detection: with `--formatter swiftformat` alone, `// swift-format-ignore-file` is not required.
 
 ## What tablint reports
 
@@ -1963,38 +1976,29 @@ let GATE_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.tb.swift:1:1: warning: line 1 is `let GATE_TABLE = Table(`, expected `// swift-format-ignore-file`: without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
+Example.tb.swift:1:1: warning: line 1 is `let GATE_TABLE = Table(`, expected `// swift-format-ignore-file` (on line 1, or anywhere in the file's leading comments): without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
 ```
 
-The directive on line 2 does not count: swift-format reads only line 1.
+A trailing space after the directive makes swift-format 6.3.1 ignore it:
 
 ```swift triggers path=Example.tb.swift
-// Gate.tb.swift: the gate's transition table.
-// swift-format-ignore-file
-let GATE_TABLE = Table(
-    machine: "Gate",
-    states: ["Shut", "Open"],
-    actions: ["Push", "Pull"],
-    cells: [
-        [.handle,                          .ignore],
-        [.go(target: "Shut", effects: []), .handle],
-    ],
-    initial: "Shut"
-)
+// swift-format-ignore-file 
+let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
 ```
 
 ```text diagnostics
-Example.tb.swift:1:1: warning: line 1 is `// Gate.tb.swift: the gate's transition table.`, expected `// swift-format-ignore-file`: without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
+Example.tb.swift:1:1: warning: line 1 is `// swift-format-ignore-file`, expected `// swift-format-ignore-file` (on line 1, or anywhere in the file's leading comments): without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
 ```
 
 ## What `--fix` does
 
 `tablint --fix` inserts `// swift-format-ignore-file` as line 1 (after a byte order mark, if
-any), ending in the file's own line ending (CRLF when the file's first line ends in CRLF); the
-lines that were there move down by one, unchanged. It does so after aligning the file's
-matrices (only spaces move there, as `tablint::alignment` describes), and
-never in a file it refuses (`tablint::unformattable`): such a file is left byte for byte as it
-is.
+any), and `// swiftformat:disable all` where SwiftFormat runs, just below swift-format's
+directive (so that directive stays a plain comment), each ending in the file's own line ending
+(CRLF when the file's first line ends in CRLF); the lines that were there move down, unchanged.
+It does so after aligning the file's matrices (only spaces move there, as `tablint::alignment`
+describes), and never in a file it refuses (`tablint::unformattable`): such a file is left byte
+for byte as it is. A file that has the directive below a copyright header gets nothing.
 
 ```swift before path=Example.tb.swift
 let GATE_TABLE = Table(
@@ -2023,20 +2027,27 @@ let GATE_TABLE = Table(
 )
 ```
 
-Below a shebang, the directive goes on line 2:
+Below a shebang nothing is inserted, as swift-format would not honour it:
 
-```swift before path=Script.tb.swift
-#!/usr/bin/env swift
-let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
-```
-
-```swift after path=Script.tb.swift
+```swift triggers path=Script.tb.swift
 #!/usr/bin/env swift
 // swift-format-ignore-file
 let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
 ```
 
+```text diagnostics
+Script.tb.swift:1:1: warning: line 1 is `#!/usr/bin/env swift`, a shebang line: swift-format does not honour `// swift-format-ignore-file` below it (6.3.1 formats the file anyway), so nothing keeps the padding that aligns the matrix's columns; keep the matrix in a `*.tb.swift` file that is not a script [tablint::format-ignore-directive]
+```
+
 ## Passing
+
+A copyright header first, the directive below it:
+
+```swift passes path=Example.tb.swift
+// Gate.tb.swift: the gate's transition table. Copyright 2024 Acme, MIT licence.
+// swift-format-ignore-file
+let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
+```
 
 ```swift passes path=Example.tb.swift
 // swift-format-ignore-file
@@ -2074,7 +2085,8 @@ not a `*.tb.swift` file: name it `.swift`, where alignment is not enforced eithe
 
 To accept the warning, write `// tablint:disable-file format-ignore-directive` anywhere in the
 file, or `// tablint:disable:this format-ignore-directive` at the end of its first line (the
-diagnostic is at line 1). A reason may follow ` - `. `tablint --fix` honours it, and
+diagnostic is at line 1). `--formatter` says which formatters run, where the detection of
+`.swiftformat` files is wrong for a project. A reason may follow ` - `. `tablint --fix` honours it, and
 `--disable format-ignore-directive`: it then does not insert the line. A directive that no longer suppresses anything is
 reported ([unused-suppression](unused-suppression.md)).
 

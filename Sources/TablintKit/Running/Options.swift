@@ -70,6 +70,8 @@ public enum FileOption: Equatable {
     case alignSwift
     /// `--dispatcher NAME`.
     case dispatcher(String)
+    /// `--formatter NAME`: `swift-format` or `swiftformat`.
+    case formatter(SourceFormatter)
 }
 
 /// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
@@ -210,6 +212,13 @@ public enum OptionParser {
             }
             options.fileOptions.append(.dispatcher(value))
         },
+        OptionSpec(["--formatter"], value: "NAME",
+                   help: "A formatter that runs over these files, swift-format or swiftformat (repeatable; replaces detecting SwiftFormat by a .swiftformat file).") { options, value in
+            guard let value, let formatter = SourceFormatter(rawValue: value) else {
+                throw UsageError("--formatter expects swift-format or swiftformat, got '\(value ?? "")'")
+            }
+            options.fileOptions.append(.formatter(formatter))
+        },
     ]
 
     private static func glob(_ value: String?, _ option: String) throws -> String {
@@ -309,7 +318,7 @@ public enum OptionParser {
             "",
             "Each file is configured by the nearest .tablint file in its folder or above: the",
             "per-file options below (--include, --exclude, --disable, --enable, --severity,",
-            "--align-swift, --dispatcher), one per line, '#' comments. The command line wins.",
+            "--align-swift, --dispatcher, --formatter), one per line, '#' comments. The command line wins.",
             "",
             "OPTIONS:",
         ]

@@ -71,7 +71,7 @@ extension Tablint {
         }
         var result = input
         var internalError: String?
-        let settings = configuration.settings
+        let settings = configurations.settings(for: name, configuration)
         switch Formatter.fix(input, settings: settings) {
         case .fixed(let fixed) where options.fix || options.diff:
             result = SourceFile(path: name, bytes: fixed)
