@@ -45,7 +45,7 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
     }
 
     /// swift-format 6.3.1 reads the directive anywhere in the comments before the first token
-    /// (`SwiftFormatAgreementTests` checks each of these against the real program).
+    /// (`FormatterCoexistenceTests` checks each of these against the real program).
     static let honoured = [
         "// Copyright 2024 Acme\n// Licensed MIT\n\n" + directive + "\n",
         "/* Copyright\n */\n" + directive + "\n",

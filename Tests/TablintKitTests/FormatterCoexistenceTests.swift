@@ -171,4 +171,81 @@ final class FormatterCoexistenceTests: XCTestCase {
             XCTAssertEqual(Linter.lint(file).filter { $0.code == Alignment().code }.map(\.message), [], url.lastPathComponent)
         }
     }
+
+    // MARK: swift-format and SwiftFormat
+
+    /// The toolchain's `swift-format`, on PATH.
+    static let appleSwiftFormat: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .map { $0 + "/swift-format" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// tablint's verdict on each leading-comment shape is swift-format's own: the file is left
+    /// alone exactly when tablint finds the directive.
+    func testTheDirectiveIsWhereTheRealSwiftFormatReadsIt() throws {
+        let swiftFormat = try XCTUnwrap(Self.appleSwiftFormat.map { $0 }, "swift-format is not on PATH")
+        // Two declarations: `// swift-format-ignore` protects only the first.
+        let body = "let x   =   [1,    2]\nlet y   =   [1,    2]\n"
+        for (prefix, honoured) in FormatIgnoreDirectiveTests.honoured.map({ ($0, true) }) + FormatIgnoreDirectiveTests.notHonoured.map({ ($0, false) }) {
+            let url = try Self.scratchCopy(text: prefix + body, name: "T.tb.swift")
+            defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+            let ran = try Self.run(swiftFormat, ["format", url.path])
+            // Honoured: the file comes back as it is.
+            // It drops blank lines before the first comment even then.
+            XCTAssertEqual(ran.output == String((prefix + body).drop { $0 == "\n" }), honoured, "swift-format on \(prefix.debugDescription): \(ran.output)")
+            let file = SourceFile(path: "T.tb.swift", text: prefix + body)
+            XCTAssertEqual(FormatIgnoreDirective.missing(in: file).isEmpty, honoured, prefix.debugDescription)
+        }
+    }
+
+    /// Every `*.tb.swift` fixture and example, fixed by `tablint --fix` where SwiftFormat is in
+    /// use, goes through SwiftFormat (default rules) and `swift-format format` unchanged, and
+    /// tablint has nothing left to fix on the result.
+    func testSwiftFormatAndSwiftFormatLeaveEveryFixedMatrixAlone() throws {
+        var settings = LintSettings.default
+        settings.swiftFormatConfiguration = ".swiftformat"
+        let swiftFormatLint = FileManager.default.isExecutableFile(atPath: Self.swiftFormatLint) ? Self.swiftFormatLint : nil
+        let appleSwiftFormat = Self.appleSwiftFormat
+        if swiftFormatLint == nil && appleSwiftFormat == nil { throw XCTSkip("neither SwiftFormat nor swift-format is installed") }
+        var checked = 0
+        for url in try Self.matrixFiles() {
+            let original = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
+            let fixed: [UInt8]
+            switch Formatter.fix(original, settings: settings) {
+            case .fixed(let bytes): fixed = bytes
+            case .unchanged: fixed = original.bytes
+            case .refused: continue  // left untouched, and reported as unformattable
+            case .internalError(let message): XCTFail("\(url.lastPathComponent): \(message)"); continue
+            }
+            if FormatIgnoreDirective.hasShebang(fixed) { continue }
+            checked += 1
+            if let swiftFormatLint {
+                let copy = try Self.scratchCopy(text: String(decoding: fixed, as: UTF8.self), name: original.path)
+                defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+                let ran = try Self.run(swiftFormatLint, ["--quiet", copy.path])
+                XCTAssertEqual(ran.status, 0, ran.output)
+                XCTAssertEqual(String(decoding: try Data(contentsOf: copy), as: UTF8.self), String(decoding: fixed, as: UTF8.self), "SwiftFormat changed \(url.lastPathComponent)")
+            }
+            if let appleSwiftFormat {
+                let copy = try Self.scratchCopy(text: String(decoding: fixed, as: UTF8.self), name: original.path)
+                defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+                let ran = try Self.run(appleSwiftFormat, ["format", "--in-place", copy.path])
+                XCTAssertEqual(ran.status, 0, ran.output)
+                let after = Array(try Data(contentsOf: copy))
+                // swift-format drops a byte order mark; everything else must stay.
+                let withoutBOM = fixed.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(fixed.dropFirst(3)) : fixed
+                XCTAssertTrue(after == fixed || after == withoutBOM, "swift-format changed \(url.lastPathComponent)")
+            }
+            let result = SourceFile(path: original.path, bytes: fixed)
+            let left = Linter.lint(result, settings: settings).filter { $0.fix != nil && [Alignment().code, HeaderLabels().code, FormatIgnoreDirective().code].contains($0.code) }
+            XCTAssertEqual(left.map(\.message), [], url.lastPathComponent)
+        }
+        XCTAssertGreaterThanOrEqual(checked, 20)
+    }
+
+    static func scratchCopy(text: String, name: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coexist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
 }
