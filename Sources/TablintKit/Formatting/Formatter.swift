@@ -48,6 +48,9 @@ public struct FormatPlan: Equatable {
     public var held: [MisalignedRun] = []
     /// Non-empty when the file must be left untouched; then `edits` is empty.
     public var refusals: [Refusal] = []
+    /// Matrices `--fix` leaves as they are while it aligns the rest of the file: a `Table`
+    /// literal it cannot split into rows and cells (a `#if` among its rows, say).
+    public var skipped: [Refusal] = []
 
     public struct MisalignedRun: Equatable {
         public var firstChangedRow: Range<Int>
@@ -112,6 +115,17 @@ public enum Formatter {
         for matrix in swiftMatrices {
             let surface = matrix.surface == .tableLiteral ? Self.tableRowsSurface : Self.machineRowsSurface
             runs += Aligner.runs(swiftRows.rows(of: matrix)).map { (Aligner.placingPrefixPadding($0, file.bytes), surface) }
+        }
+        // A `Table` literal the reader could not read: its literal rows are aligned when it
+        // read them (computed names), and otherwise it alone is left as it is.
+        if alignsSwiftMatrices(file.kind, context.settings) {
+            for problem in context.reading.problems where problem.code == TableLiteralReader.unreadableCode {
+                if problem.literalRows.isEmpty {
+                    plan.skipped.append(Refusal(range: problem.range, message: "a `Table` literal it cannot split into rows and cells with certainty"))
+                } else {
+                    runs += Aligner.runs(swiftRows.rows(problem.literalRows, surface: .tableLiteral)).map { ($0, Self.tableRowsSurface) }
+                }
+            }
         }
         let fixtureRows = FixtureRows(file: file)
         for matrix in fixtures {
@@ -216,9 +230,6 @@ public enum Formatter {
             }
         }
         if file.kind == .matrixSwift {
-            for problem in context.reading.problems where problem.code == TableLiteralReader.unreadableCode {
-                refusals.append(Refusal(range: problem.range, message: "a matrix it cannot split into rows and cells with certainty"))
-            }
             for matrix in context.reading.matrices where matrix.surface != .fixture {
                 for row in matrix.rows where !row.isReadable {
                     refusals.append(Refusal(range: row.range, message: "a row it cannot split into cells with certainty"))

@@ -9,9 +9,11 @@ struct SwiftRows {
     let file: SourceFile
     let pieces: [Token]
 
-    func rows(of matrix: Matrix) -> [LayoutRow] {
-        guard matrix.surface == .tableLiteral || matrix.surface == .machineEnum else { return [] }
-        return matrix.rows.compactMap { layout($0, surface: matrix.surface) }
+    func rows(of matrix: Matrix) -> [LayoutRow] { rows(matrix.rows, surface: matrix.surface) }
+
+    func rows(_ rows: [Row], surface: Matrix.Surface) -> [LayoutRow] {
+        guard surface == .tableLiteral || surface == .machineEnum else { return [] }
+        return rows.compactMap { layout($0, surface: surface) }
     }
 
     /// The index of the piece starting at `offset`, if one does.

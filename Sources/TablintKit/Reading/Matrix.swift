@@ -241,6 +241,11 @@ public struct ReadProblem: Equatable, Error {
     public var range: Range<Int>
     /// The full message: what was found, where, and what was expected.
     public var message: String
+    /// The rows of a `Table` literal whose names could not be read (`states: S.allCases.map(\.name)`)
+    /// but whose rows are literal: `--fix` aligns them, nothing checks them.
+    public var literalRows: [Row] = []
+    /// The whole construct the problem is in, when known (a `Table(...)` call).
+    public var construct: Range<Int>?
 
     public init(code: String, range: Range<Int>, message: String) {
         self.code = code

@@ -1944,8 +1944,8 @@ token, after a UTF-8 byte order mark), as the toolchain's swift-format 6.3.1 rea
 copyright header may come first. The comment must be `//`, optional spaces, then exactly
 `swift-format-ignore-file` with nothing after it: swift-format 6.3.1 formats a file whose
 directive has a trailing space or a `: reason`, whose directive is a block comment, or comes
-after the first token (`FormatIgnoreDirectiveTests` checks each case against the real
-swift-format). Below a shebang line (`#!/usr/bin/env swift`) swift-format ignores the directive
+after the first token (`FormatterCoexistenceTests` checks each case against the real
+swift-format: it then formats the file, protecting at most its first declaration). Below a shebang line (`#!/usr/bin/env swift`) swift-format ignores the directive
 altogether, so such a file is reported without a fix. Ordinary `.swift` files, `.tbl` fixtures
 and other files are not checked.
 
@@ -1979,7 +1979,7 @@ let GATE_TABLE = Table(
 Example.tb.swift:1:1: warning: line 1 is `let GATE_TABLE = Table(`, expected `// swift-format-ignore-file` (on line 1, or anywhere in the file's leading comments): without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
 ```
 
-A trailing space after the directive makes swift-format 6.3.1 ignore it:
+With a trailing space swift-format 6.3.1 does not read it as the whole-file directive:
 
 ```swift triggers path=Example.tb.swift
 // swift-format-ignore-file 
@@ -4345,12 +4345,18 @@ comment, and is not read; put the directive above the construct.
 where a matrix's rows and cells are, it refuses the whole file and leaves it byte for byte as
 it was, rather than moving the wrong bytes. The file is refused when it has an unterminated
 string, comment or other construct (everything after it would be read in the wrong mode),
-merge-conflict markers (two versions of the same rows), or a matrix it cannot split into rows
-and cells (a row that is a variable, a `map`, a malformed `@Row`). The refusal fails the run, so
-an editor's format-on-save or a CI check does not pass silently over a file that was not
-formatted.
+merge-conflict markers (two versions of the same rows), or an `@Machine` row it cannot split
+into cells (a malformed `@Row`). The refusal fails the run, so an editor's format-on-save or a
+CI check does not pass silently over a file that was not formatted.
 
 One diagnostic per file, at the first reason, counting the other places.
+
+A `Table` literal whose rows cannot be split (a row that is a variable, a `#if DEBUG` among
+the rows) is different: only that matrix is left as it is, and the other matrices of the file
+are still checked and aligned. That is a warning, not an error, as
+[`tablint::unreadable-matrix`](unreadable-matrix.md) already reports the matrix. A `Table` whose
+`states:` or `actions:` are computed (`S.allCases.map(\.name)`) above literal rows is not
+unformattable at all: `--fix` aligns its rows.
 
 ## What tablint reports
 
@@ -4379,7 +4385,8 @@ Example.tb.swift:4:22: note: `Open` is declared here
 ```
 
 The conflict region is one piece to tablint's tokenizer, so the matrix also reads as one row
-short. A row that is built by code cannot be split into cells:
+short. A row that is built by code cannot be split into cells; that matrix alone is left as it
+is:
 
 ```swift triggers path=Example.tb.swift
 // swift-format-ignore-file
@@ -4397,7 +4404,7 @@ let DOOR_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.tb.swift:8:9: error: `tablint --fix` leaves this file untouched: a matrix it cannot split into rows and cells with certainty [tablint::unformattable]
+Example.tb.swift:8:9: warning: `tablint --fix` leaves this matrix as it is (and aligns the rest of the file): a `Table` literal it cannot split into rows and cells with certainty [tablint::unformattable]
 Example.tb.swift:8:9: warning: cannot read the `Table` of `Door`: expected each row of `cells:` to be an array literal of cells, found `closed`; tablint checks nothing else in it [tablint::unreadable-matrix]
 ```
 
