@@ -286,3 +286,36 @@ final class DirectiveDiffTests: XCTestCase {
             """)
     }
 }
+
+/// `--align-swift`: a matrix in an ordinary `.swift` file gets directives scoped to its
+/// declaration, never a whole-file one.
+final class DeclarationDirectiveTests: XCTestCase {
+    static func settings(_ formatters: Set<SourceFormatter>) -> LintSettings {
+        var settings = LintSettings.default
+        settings.alignsSwiftMatrices = true
+        settings.declaredFormatters = formatters
+        return settings
+    }
+
+    func testEachMatrixDeclarationGetsItsOwnDirectives() throws {
+        let before = try Fixtures.source(Fixtures.url("AlignSwift/Door.before.swift"), as: "Door.swift")
+        let expected = try Fixtures.source(Fixtures.url("AlignSwift/Door.after.swift"), as: "Door.swift")
+        let settings = Self.settings([.appleSwiftFormat, .swiftFormat])
+        let found = FormatIgnoreDirective().check(LintContext(file: before, settings: settings))
+        XCTAssertEqual(found.map(\.start.line), [4, 16])
+        XCTAssertTrue(found.first?.message.contains("`// swiftformat:disable all` above it and `// swiftformat:enable all` below it, and `// swift-format-ignore` directly above it") ?? false, found.first?.message ?? "")
+        guard case .fixed(let fixed) = Formatter.fix(before, settings: settings) else { return XCTFail("not fixed") }
+        XCTAssertEqual(String(decoding: fixed, as: UTF8.self), String(decoding: expected.bytes, as: UTF8.self))
+        XCTAssertEqual(Formatter.fix(expected, settings: settings), .unchanged)
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: expected, settings: settings)), [])
+    }
+
+    func testWithoutAlignSwiftOrWithAFileDirectiveNothingIsAsked() throws {
+        let before = try Fixtures.source(Fixtures.url("AlignSwift/Door.before.swift"), as: "Door.swift")
+        var plain = LintSettings.default
+        plain.declaredFormatters = [.appleSwiftFormat, .swiftFormat]
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: before, settings: plain)), [])
+        let wholeFile = SourceFile(path: "Door.swift", text: "// swift-format-ignore-file\n" + String(decoding: before.bytes, as: UTF8.self))
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: wholeFile, settings: Self.settings([.appleSwiftFormat]))), [])
+    }
+}

@@ -248,4 +248,24 @@ final class FormatterCoexistenceTests: XCTestCase {
         try Data(text.utf8).write(to: url)
         return url
     }
+
+    /// `--align-swift`: SwiftFormat leaves a fixed ordinary file as it is, and swift-format
+    /// leaves its matrix rows (it may still indent the rest to its own default).
+    func testDeclarationDirectivesKeepTheFormattersOffAnOrdinaryFilesMatrices() throws {
+        let fixed = try String(contentsOf: Fixtures.url("AlignSwift/Door.after.swift"), encoding: .utf8)
+        let rows = fixed.split(separator: "\n").filter { $0.contains("[.") || $0.contains("[ .") }
+        XCTAssertEqual(rows.count, 4)
+        if FileManager.default.isExecutableFile(atPath: Self.swiftFormatLint) {
+            let copy = try Self.scratchCopy(text: fixed, name: "Door.swift")
+            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+            _ = try Self.run(Self.swiftFormatLint, ["--quiet", copy.path])
+            XCTAssertEqual(try String(contentsOf: copy, encoding: .utf8), fixed, "SwiftFormat changed the protected file")
+        }
+        if let appleSwiftFormat = Self.appleSwiftFormat {
+            let copy = try Self.scratchCopy(text: fixed, name: "Door.swift")
+            defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+            let output = try Self.run(appleSwiftFormat, ["format", copy.path]).output
+            for row in rows { XCTAssertTrue(output.contains(row), "swift-format changed \(row):\n\(output)") }
+        }
+    }
 }

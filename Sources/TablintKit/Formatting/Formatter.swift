@@ -259,7 +259,7 @@ public enum Formatter {
         if !plan.refusals.isEmpty { return .refused(plan.refusals) }
         // The directive's diagnostic is on line 1: turned off or suppressed, nothing is inserted.
         let directiveCode = FormatIgnoreDirective().code
-        let needsDirective = FormatIgnoreDirective.insertion(into: file, settings) != nil && settings.isEnabled(directiveCode)
+        let needsDirective = !FormatIgnoreDirective.insertions(into: file, settings).isEmpty && settings.isEnabled(directiveCode)
             && !context.suppressions.suppresses(directiveCode, line: FormatIgnoreDirective.directiveLineNumber(file.bytes))
         if plan.edits.isEmpty && !needsDirective { return .unchanged }
         for edit in plan.edits {
@@ -273,24 +273,27 @@ public enum Formatter {
         guard again.refusals.isEmpty, again.edits.isEmpty else {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }
-        guard needsDirective, let insertion = FormatIgnoreDirective.insertion(into: SourceFile(path: file.path, bytes: aligned), settings) else {
-            return .fixed(aligned)
+        let insertions = FormatIgnoreDirective.insertions(into: SourceFile(path: file.path, bytes: aligned), settings)
+        guard needsDirective, !insertions.isEmpty else { return .fixed(aligned) }
+        // Proven by construction, not by `SafetyCheck` (which would see new comments): each
+        // insertion is whole directive lines, put at the start of a line (or after the last);
+        // between them the aligned bytes are unchanged.
+        for insertion in insertions {
+            let at = insertion.range.lowerBound
+            guard insertion.range.isEmpty, FormatIgnoreDirective.isDirectiveLines(insertion.replacement),
+                at == 0 || at == aligned.count || aligned[at - 1] == UInt8(ascii: "\n")
+                    || (at == 3 && aligned.starts(with: [0xEF, 0xBB, 0xBF]))
+            else {
+                return .internalError("inserting `\(FormatIgnoreDirective.directive)` would change more than its own line")
+            }
         }
-        // Proven by construction, not by `SafetyCheck` (which would see new comments): the
-        // result is the aligned bytes up to one offset in the leading comments, directive
-        // lines, then the rest of the aligned bytes unchanged.
-        let fixed = TextEdit.apply([insertion], to: aligned)
-        let at = insertion.range.lowerBound
-        let lines = insertion.replacement
-        guard insertion.range.isEmpty, FormatIgnoreDirective.isDirectiveLines(lines), fixed.count == aligned.count + lines.count,
-            fixed[..<at].elementsEqual(aligned[..<at]), fixed[at..<(at + lines.count)].elementsEqual(lines),
-            fixed[(at + lines.count)...].elementsEqual(aligned[at...])
-        else {
+        let fixed = TextEdit.apply(insertions, to: aligned)
+        guard fixed.count == aligned.count + insertions.reduce(0, { $0 + $1.replacement.count }) else {
             return .internalError("inserting `\(FormatIgnoreDirective.directive)` would change more than its own line")
         }
         let result = SourceFile(path: file.path, bytes: fixed)
         let last = Formatter.plan(result, settings: settings)
-        guard last.refusals.isEmpty, last.edits.isEmpty, FormatIgnoreDirective.missing(in: result, settings).isEmpty else {
+        guard last.refusals.isEmpty, last.edits.isEmpty, FormatIgnoreDirective.insertions(into: result, settings).isEmpty else {
             return .internalError("formatting is not idempotent here: a second pass would change it again")
         }
         return .fixed(fixed)

@@ -123,6 +123,16 @@ public struct FormatIgnoreDirective: Rule {
     /// as line 1 (after a BOM), SwiftFormat's just after swift-format's (where it already is,
     /// or with it). Nil when nothing is missing, or after a shebang line, where no directive
     /// helps.
+    /// Every directive line `--fix` inserts into `file`: the file's own (see `insertion`), or
+    /// under `--align-swift` in an ordinary `.swift` file, those around each matrix's declaration.
+    public static func insertions(into file: SourceFile, _ settings: LintSettings = .default) -> [TextEdit] {
+        if file.kind == .swift {
+            return unprotectedDeclarations(LintContext(file: file, settings: settings)).flatMap(\.insertions)
+                .sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+        return insertion(into: file, settings).map { [$0] } ?? []
+    }
+
     public static func insertion(into file: SourceFile, _ settings: LintSettings = .default) -> TextEdit? {
         let missing = missing(in: file, settings)
         let bytes = file.bytes
@@ -147,10 +157,18 @@ public struct FormatIgnoreDirective: Rule {
         let lines = replacement.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
             .map { $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0 }
             .filter { !$0.isEmpty }
-        return !lines.isEmpty && lines.allSatisfy { $0.elementsEqual(directive.utf8) || $0.elementsEqual(swiftFormatDirective.utf8) }
+        let allowed = [directive, swiftFormatDirective, declarationDirective, swiftFormatEnable].map { Array($0.utf8) }
+        return !lines.isEmpty && lines.allSatisfy { line in
+            let text = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            return allowed.contains { text.elementsEqual($0) }
+        }
     }
 
     public func check(_ context: LintContext) -> [Diagnostic] {
+        checkFile(context) + checkDeclarations(context)
+    }
+
+    func checkFile(_ context: LintContext) -> [Diagnostic] {
         let file = context.file
         // A file that is not UTF-8 is `tablint::encoding`'s, and `--fix` will not touch it.
         let missing = Self.missing(in: file, context.settings)

@@ -1926,7 +1926,7 @@ it without failing the run. Both go on the command line or in a `.tablint` file.
 | Code | `tablint::format-ignore-directive` |
 | Default severity | warning |
 | Fixable by `--fix` | yes |
-| Surfaces | the leading comments of a `*.tb.swift` file |
+| Surfaces | the leading comments of a `*.tb.swift` file; with `--align-swift`, the declarations of the matrices of an ordinary `.swift` file |
 
 A `*.tb.swift` file's leading comments lack the directive of a formatter that runs over it; `tablint --fix` inserts it.
 
@@ -1957,6 +1957,15 @@ which swift-format then no longer reads. SwiftFormat is taken to run over a file
 `--exclude` globs exclude it. `--formatter swift-format` and `--formatter swiftformat`
 (repeatable, on the command line or in a `.tablint`) name the formatters instead, replacing the
 detection: with `--formatter swiftformat` alone, `// swift-format-ignore-file` is not required.
+
+**Ordinary `.swift` files under `--align-swift`.** There tablint aligns the matrices, and the
+rest of the file belongs to the formatters, so each matrix gets protection scoped to its
+declaration, never a whole-file directive: `// swift-format-ignore` directly above the
+declaration (swift-format leaves that one node alone), and, where SwiftFormat runs,
+`// swiftformat:disable all` above it and `// swiftformat:enable all` on the line after it. One
+warning per declaration that lacks them, at its first attribute or modifier; `--fix` inserts
+the lines with the declaration's indentation. A whole-file directive in the leading comments
+covers every declaration.
 
 ## What tablint reports
 
