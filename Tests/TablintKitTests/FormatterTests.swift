@@ -132,6 +132,14 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("待機"), 4)
         XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
         XCTAssertEqual(DisplayWidth.of("ｈ"), 2)
+        // Per grapheme cluster, as a terminal draws it.
+        XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2, "a regional-indicator pair")
+        XCTAssertEqual(DisplayWidth.of("👩‍💻"), 2, "a ZWJ sequence")
+        XCTAssertEqual(DisplayWidth.of("❤\u{FE0F}"), 2, "an emoji presentation sequence")
+        XCTAssertEqual(DisplayWidth.of("👍🏽"), 2, "an emoji with a skin-tone modifier")
+        XCTAssertEqual(DisplayWidth.of("\u{301}"), 0, "a lone combining mark")
+        XCTAssertEqual(DisplayWidth.of("❤"), 1, "text presentation")
+        XCTAssertEqual(DisplayWidth.advance(Array("🇫🇷x".utf8), 0..<9, from: 0), 3)
         XCTAssertEqual(DisplayWidth.advance(Array("\tx".utf8), 0..<2, from: 0), 9)
         XCTAssertEqual(DisplayWidth.advance(Array("ab\t".utf8), 0..<3, from: 0), 8)
     }
