@@ -76,10 +76,16 @@ Timer.tbl:6:1: error: the columns of these fixture rows are not aligned (2 of 2 
 ## What `--fix` does
 
 Only spaces between cells change. A column starts at the same display column on every row of
-a run: wide characters such as `待機` count two columns, combining marks none. Columns never
-shrink: a column is as wide as its widest cell or its widest current slot, so hand-widened
-columns survive. Closing brackets and trailing `//` comments are aligned only if they already
-were; otherwise they keep their distance from the row's last cell.
+a run, counted per grapheme cluster as a terminal draws it: 2 columns for an East Asian wide
+character such as `待`, an emoji, a flag or a ZWJ sequence, none for a lone combining mark, 1
+otherwise. A tab between cells counts as one column and becomes spaces. A run whose columns
+already line up when counted in Unicode scalars, as the library's formatter
+`tabular-center-fmt` counts them, is aligned too, so the two tools never pad each other's rows.
+Columns never shrink: a column is as wide as its widest cell or its widest current slot, so
+hand-widened columns survive. Closing brackets and trailing `//` comments are aligned only if
+they already were, and then stay aligned as rows grow; otherwise they keep their distance from
+the row's last cell. A column header comment over the rows is placed by
+[`header-labels`](header-labels.md), not reported here.
 
 ```swift before path=Example.tb.swift
 // swift-format-ignore-file
@@ -109,7 +115,10 @@ let GATE_TABLE = Table(
 )
 ```
 
-An `@Machine` enum: the `@Row(.x)` prefix is padded so `static let` lines up, then the cells.
+An `@Machine` enum: the `@Row(.x)` prefix is padded so the `[` lines up, then the cells. When
+the rest of the prefix (`static let l = `) is equally long on every row, the padding goes after
+`@Row(.x)`, so `static` lines up too; otherwise it goes just before the `[`, as
+`tabular-center-fmt` pads a prefix.
 
 ```swift before path=Example.tb.swift
 // swift-format-ignore-file
