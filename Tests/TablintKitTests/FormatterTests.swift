@@ -229,6 +229,21 @@ final class FormatterShapeTests: XCTestCase {
         XCTAssertNil(fix(table("        [.handle, .ignore], [.go(target: \"B\", effects: []), .ignore],\n        [.ignore, .ignore],\n")))
     }
 
+    /// A `#if` among a `Table`'s rows: that matrix alone is left as it is (a warning, never an
+    /// error in a plain lint); the file's other matrices are still checked and aligned.
+    func testAnIfDebugRowLeavesOnlyItsOwnMatrix() throws {
+        let text = try String(contentsOfFile: "\(Fixtures.root.path)/Fix/row-by-code.before.tb.swift", encoding: .utf8)
+            .replacingOccurrences(of: "        tracing,\n", with: "#if DEBUG\n        [.ignore, .go(target: \"Idle\", effects: [])],\n#else\n        [.ignore, .ignore],\n#endif\n")
+        let file = SourceFile(path: "Probe.tb.swift", text: text)
+        let diagnostics = Linter.lint(file)
+        XCTAssertFalse(diagnostics.contains { $0.severity == .error && $0.code != Alignment().code }, "\(diagnostics.map(\.message))")
+        XCTAssertEqual(diagnostics.filter { $0.code == Unformattable().code }.map(\.severity), [.warning])
+        XCTAssertEqual(diagnostics.filter { $0.code == Alignment().code }.map(\.start.line), [23], "the Door matrix is still checked")
+        guard case .fixed(let fixed) = Formatter.fix(file) else { return XCTFail("the Door matrix is not aligned") }
+        XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("        [.ignore,                          .go(target: \"Shut\", effects: [])],\n"))
+        XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("#if DEBUG\n        [.ignore, .go(target: \"Idle\", effects: [])],\n"))
+    }
+
     func testASingleRowIsNeverTouched() {
         XCTAssertNil(fix(table("        [.handle,      .ignore],\n")))
     }

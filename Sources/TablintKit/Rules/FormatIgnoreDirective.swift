@@ -127,6 +127,8 @@ public struct FormatIgnoreDirective: Rule {
     /// under `--align-swift` in an ordinary `.swift` file, those around each matrix's declaration.
     public static func insertions(into file: SourceFile, _ settings: LintSettings = .default) -> [TextEdit] {
         if file.kind == .swift {
+            // Read the file again only where declarations can need directives.
+            guard settings.alignsSwiftMatrices else { return [] }
             return unprotectedDeclarations(LintContext(file: file, settings: settings)).flatMap(\.insertions)
                 .sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
