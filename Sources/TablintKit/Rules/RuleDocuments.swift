@@ -2300,6 +2300,26 @@ Example.tb.swift:7:9: warning: the column header `start stop` does not name the 
 Example.tb.swift:5:14: note: the actions are declared here
 ```
 
+Labels out of order name the wrong columns:
+
+```swift triggers path=Example.tb.swift
+// swift-format-ignore-file
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    static let initial = S.locked
+    //                               push              coin
+    @Row(.locked)   static let l = [ .go(.unlocked), .ignore ]
+    @Row(.unlocked) static let u = [ .ignore,        .handle ]
+}
+```
+
+```text diagnostics
+Example.tb.swift:7:5: warning: the column header `push coin` does not name the actions of `Turnstile` in order (coin push): the labels are out of order (`push coin`, declared `coin push`); fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:5:5: note: the actions are declared here
+```
+
 The library's canonical `Turnstile` (`macros/SURFACE.md`): its labels sit 7 and 6 columns
 left of their cells' names. A warning, not an error; the cells are aligned.
 
