@@ -244,8 +244,6 @@ public struct ReadProblem: Equatable, Error {
     /// The rows of a `Table` literal whose names could not be read (`states: S.allCases.map(\.name)`)
     /// but whose rows are literal: `--fix` aligns them, nothing checks them.
     public var literalRows: [Row] = []
-    /// The whole construct the problem is in, when known (a `Table(...)` call).
-    public var construct: Range<Int>?
 
     public init(code: String, range: Range<Int>, message: String) {
         self.code = code

@@ -47,12 +47,7 @@ private struct CallReader {
     typealias Elements = Range<Int>
 
     mutating func read() -> Result<Matrix, ReadProblem> {
-        Result { try readCall() }.mapError { error in
-            var problem = error as! ReadProblem
-            let closer = tokens.partner[opener]
-            if closer > opener { problem.construct = tokens.range(from: name, through: closer) }
-            return problem
-        }
+        Result { try readCall() }.mapError { $0 as! ReadProblem }
     }
 
     private mutating func readCall() throws -> Matrix {
