@@ -301,16 +301,18 @@ final class ConfigurationTests: XCTestCase {
         try write("Door.swift", misaligned)
         let path = root + "/Door.swift"
         XCTAssertEqual(codes(run([path]).stdout), [])
-        XCTAssertEqual(codes(run([path, "--align-swift"]).stdout), ["tablint::alignment"])
+        // Aligned by tablint, the matrix then needs its declaration kept from swift-format.
+        XCTAssertEqual(codes(run([path, "--align-swift"]).stdout), ["tablint::format-ignore-directive", "tablint::alignment"])
         try write(".tablint", "--align-swift\n")
-        XCTAssertEqual(codes(run([path]).stdout), ["tablint::alignment"])
+        XCTAssertEqual(codes(run([path]).stdout), ["tablint::format-ignore-directive", "tablint::alignment"])
         let fixed = run(["--fix", "-", "--stdin-filename", path], stdin: misaligned)
         XCTAssertEqual(fixed.status, 0)
         XCTAssertTrue(fixed.stdout.contains("""
                     [.go(target: "Open", effects: []), .ignore                         ],
                     [.ignore,                          .go(target: "Shut", effects: [])],
             """), fixed.stdout)
-        XCTAssertFalse(fixed.stdout.contains("swift-format-ignore-file"), "only *.tb.swift files get the directive")
+        XCTAssertFalse(fixed.stdout.contains("swift-format-ignore-file"), "only *.tb.swift files get the whole-file directive")
+        XCTAssertTrue(fixed.stdout.contains("// swift-format-ignore\n"), "the matrix's declaration gets its own: \(fixed.stdout)")
     }
 
     func testStandardInputGetsTheConfigurationOfItsName() throws {

@@ -148,7 +148,7 @@ final class EngineTests: XCTestCase {
             states: ["Idle", "Running"],
             actions: ["Start", "Tick"],
             cells: [
-                // tablint:disable:next alignment - laid out by hand
+                // tablint:disable:next alignment, header-labels - laid out by hand
                 //  start   tick
                 [.go(target: "Running", effects: []), .ignore],
                 [.ignore,  .handle],
@@ -163,15 +163,16 @@ final class EngineTests: XCTestCase {
                      Self.held.replacingOccurrences(of: "[.go(target: \"Running\", effects: []), .ignore]", with: "[.go(target: \"Running\", effects: []),   .ignore]")] {
             let outcome = Engine.run([document(text, path: "T.tb.swift")], mode: .fix)
             XCTAssertNil(outcome.files[0].fixed, text)
-            XCTAssertEqual(outcome.files[0].diagnostics.filter { $0.code != HeaderLabels().code }, [], text)
+            XCTAssertEqual(outcome.files[0].diagnostics, [], text)
         }
-        let unheld = Self.held.replacingOccurrences(of: "        // tablint:disable:next alignment - laid out by hand\n", with: "")
+        let unheld = Self.held.replacingOccurrences(of: "        // tablint:disable:next alignment, header-labels - laid out by hand\n", with: "")
         let diagnostics = Linter.lint(SourceFile(path: "T.tb.swift", text: unheld)).filter { $0.code == Alignment().code }
         XCTAssertEqual(diagnostics.map(\.start.line), [7], "at the header comment, the matrix's first line")
     }
 
     func testADirectiveAboveTheFirstRowHoldsAMatrixWithoutHeader() {
         let text = Self.held.replacingOccurrences(of: "        //  start   tick\n", with: "")
+            .replacingOccurrences(of: "alignment, header-labels", with: "alignment")
         let outcome = Engine.run([document(text, path: "T.tb.swift")], mode: .fix)
         XCTAssertNil(outcome.files[0].fixed)
         XCTAssertEqual(outcome.files[0].diagnostics, [])
@@ -189,8 +190,9 @@ final class EngineTests: XCTestCase {
     func testADirectiveInsertedIntoACROnlyFileEndsInCR() {
         let file = SourceFile(path: "T.tb.swift", text: "// a comment\rlet x = 1\r")
         XCTAssertEqual(Formatter.fix(file), .fixed(Array("// swift-format-ignore-file\r// a comment\rlet x = 1\r".utf8)))
+        // swift-format 6.3.1 does not honour the directive below a shebang: nothing is inserted.
         let shebang = SourceFile(path: "T.tb.swift", text: "#!/usr/bin/env swift\rprint(1)\r")
-        XCTAssertEqual(Formatter.fix(shebang), .fixed(Array("#!/usr/bin/env swift\r// swift-format-ignore-file\rprint(1)\r".utf8)))
+        XCTAssertEqual(Formatter.fix(shebang), .unchanged)
     }
 
     func testADirectiveInsertedAboveABlankFirstLineIsProven() {

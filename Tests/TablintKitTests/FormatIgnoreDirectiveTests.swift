@@ -38,23 +38,110 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
 
     func testTheDirectiveOnLineOnePasses() {
         XCTAssertEqual(codes(bytes(Self.directive + "\n" + Self.aligned)), [])
-        XCTAssertEqual(codes(bytes(Self.directive + "   \n" + Self.aligned)), [], "trailing spaces are allowed")
         XCTAssertEqual(codes(Self.bom + bytes(Self.directive + "\n" + Self.aligned)), [], "after a BOM")
         XCTAssertEqual(codes(bytes((Self.directive + "\n" + Self.aligned).replacingOccurrences(of: "\n", with: "\r\n"))), [], "with CRLF")
-        XCTAssertEqual(codes(Self.bom + bytes(Self.directive + "  \r\n")), [], "BOM, trailing spaces and CRLF")
+        XCTAssertEqual(codes(Self.bom + bytes(Self.directive + "\r\n")), [], "BOM and CRLF")
         XCTAssertEqual(codes(bytes(Self.directive)), [], "a file of only the directive, without a line ending")
     }
 
-    func testAnythingElseOnLineOneWarns() {
-        XCTAssertEqual(codes(bytes("// header\n" + Self.directive + "\n" + Self.aligned)).count, 1, "the directive on line 2")
-        XCTAssertEqual(codes(bytes("\n" + Self.directive + "\n")).first?.hasPrefix("line 1 is empty"), true)
+    /// swift-format 6.3.1 reads the directive anywhere in the comments before the first token
+    /// (`FormatterCoexistenceTests` checks each of these against the real program).
+    static let honoured = [
+        "// Copyright 2024 Acme\n// Licensed MIT\n\n" + directive + "\n",
+        "/* Copyright\n */\n" + directive + "\n",
+        "/// doc\n" + directive + "\n",
+        directive + "\n// Copyright\n",
+        "// Copyright\n\n\n\n" + directive + "\n\n",
+        "//swift-format-ignore-file\n",
+        "//   swift-format-ignore-file\n",
+        "    " + directive + "\n",
+        "\n" + directive + "\n",
+    ]
+    /// And not these: after the first token, with anything after the word, in a block
+    /// comment, below a shebang line.
+    static let notHonoured = [
+        "import Foundation\n" + directive + "\n",
+        "// Copyright\n// swift-format-ignore-file: reason\n",
+        directive + "   \n",
+        directive + "\t\n",
+        "/* swift-format-ignore-file */\n",
+        "// a // swift-format-ignore-file\n",
+        "#!/usr/bin/env swift\n" + directive + "\n",
+        "// swift-format-ignore\n",
+    ]
+
+    func testTheDirectiveCountsAnywhereInTheLeadingComments() {
+        for prefix in Self.honoured {
+            XCTAssertEqual(codes(bytes(prefix + Self.aligned)), [], prefix)
+        }
+        for prefix in Self.notHonoured {
+            XCTAssertEqual(codes(bytes(prefix + Self.aligned)).count, 1, prefix)
+        }
+    }
+
+    func testAnythingElseWarns() {
+        XCTAssertEqual(codes(bytes("\nlet a = 1\n")).first?.hasPrefix("line 1 is empty"), true)
         XCTAssertEqual(codes([]).first?.hasPrefix("the file is empty"), true)
         XCTAssertEqual(codes(Self.bom).first?.hasPrefix("the file is empty"), true)
-        for line in ["//swift-format-ignore-file", "// swift-format-ignore", "// swift-format-ignore-file: why", " // swift-format-ignore-file", "/* swift-format-ignore-file */", "// swift-format-ignore-file\t"] {
-            XCTAssertEqual(codes(bytes(line + "\n" + Self.aligned)).count, 1, line)
-        }
         // A BOM that is not at the start is not skipped.
         XCTAssertEqual(codes(bytes("\n") + Self.bom + bytes(Self.directive + "\n")).count, 1)
+    }
+
+    /// A copyright header on line 1 and the directive below: nothing to insert.
+    func testACopyrightHeaderAboveTheDirectiveIsLeftAsItIs() {
+        let file = bytes("// Copyright 2024 Acme. Licensed MIT.\n" + Self.directive + "\n" + Self.aligned)
+        XCTAssertEqual(codes(file), [])
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: file)), .unchanged)
+    }
+
+    /// Below a shebang swift-format ignores the directive: reported, never "fixed".
+    func testAShebangScriptIsReportedWithoutAFix() {
+        let script = bytes("#!/usr/bin/env swift\n" + Self.directive + "\n" + Self.aligned)
+        let found = FormatIgnoreDirective().check(LintContext(file: SourceFile(path: "T.tb.swift", bytes: script)))
+        XCTAssertEqual(found.count, 1)
+        XCTAssertNil(found.first?.fix)
+        XCTAssertTrue(found.first?.message.contains("a shebang line") ?? false, found.first?.message ?? "")
+        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: script)), .unchanged)
+    }
+
+    // MARK: SwiftFormat
+
+    static let swiftFormatInUse: LintSettings = {
+        var settings = LintSettings.default
+        settings.swiftFormatConfiguration = "App/.swiftformat"
+        return settings
+    }()
+
+    func testWhereSwiftFormatIsUsedItsDirectiveIsNeededToo() {
+        let context = LintContext(file: SourceFile(path: "T.tb.swift", text: Self.directive + "\n" + Self.aligned), settings: Self.swiftFormatInUse)
+        let found = FormatIgnoreDirective().check(context)
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found.first?.message.contains("`// swiftformat:disable all`") ?? false, found.first?.message ?? "")
+        XCTAssertTrue(found.first?.message.contains("SwiftFormat (`App/.swiftformat` applies here)") ?? false, found.first?.message ?? "")
+        XCTAssertEqual(found.first?.fix?.applicability, .safe)
+        guard case .fixed(let fixed) = Formatter.fix(context.file, settings: Self.swiftFormatInUse) else { return XCTFail("not fixed") }
+        XCTAssertEqual(String(decoding: fixed, as: UTF8.self), Self.directive + "\n// swiftformat:disable all\n" + Self.aligned)
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: SourceFile(path: "T.tb.swift", bytes: fixed), settings: Self.swiftFormatInUse)), [])
+    }
+
+    func testBothDirectivesAreInsertedTogetherOrBelowACopyrightHeader() {
+        guard case .fixed(let both) = Formatter.fix(SourceFile(path: "T.tb.swift", text: Self.aligned), settings: Self.swiftFormatInUse) else { return XCTFail() }
+        XCTAssertEqual(String(decoding: both, as: UTF8.self), Self.directive + "\n// swiftformat:disable all\n" + Self.aligned)
+        let header = "// Copyright 2024 Acme\n" + Self.directive + "\n"
+        guard case .fixed(let below) = Formatter.fix(SourceFile(path: "T.tb.swift", text: header + Self.aligned), settings: Self.swiftFormatInUse) else { return XCTFail() }
+        XCTAssertEqual(String(decoding: below, as: UTF8.self), header + "// swiftformat:disable all\n" + Self.aligned)
+    }
+
+    func testFormatterOptionReplacesDetection() {
+        var onlySwiftFormat = Self.swiftFormatInUse
+        onlySwiftFormat.declaredFormatters = [.swiftFormat]
+        let file = SourceFile(path: "T.tb.swift", text: "// swiftformat:disable all - matrix\n" + Self.aligned)
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: file, settings: onlySwiftFormat)), [])
+        var swiftFormatOnly = LintSettings.default
+        swiftFormatOnly.declaredFormatters = [.appleSwiftFormat]
+        swiftFormatOnly.swiftFormatConfiguration = "App/.swiftformat"
+        let directiveOnly = SourceFile(path: "T.tb.swift", text: Self.directive + "\n" + Self.aligned)
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: directiveOnly, settings: swiftFormatOnly)), [])
     }
 
     func testOnlyMatrixSwiftFilesAreChecked() {
@@ -96,7 +183,8 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
     func testFixOfAnEmptyOrOneLineFile() {
         XCTAssertEqual(fixed([]), bytes(Self.directive + "\n"))
         XCTAssertEqual(fixed(bytes("let a = 1")), bytes(Self.directive + "\nlet a = 1"))
-        XCTAssertEqual(fixed(bytes("// header\n" + Self.directive + "\n")), bytes(Self.directive + "\n// header\n" + Self.directive + "\n"))
+        XCTAssertEqual(fixed(bytes("// header\n")), bytes(Self.directive + "\n// header\n"))
+        XCTAssertNil(fixed(bytes("// header\n" + Self.directive + "\n")), "the directive below a header counts")
     }
 
     func testFixIsIdempotent() {
@@ -186,5 +274,38 @@ final class DirectiveDiffTests: XCTestCase {
              d
 
             """)
+    }
+}
+
+/// `--align-swift`: a matrix in an ordinary `.swift` file gets directives scoped to its
+/// declaration, never a whole-file one.
+final class DeclarationDirectiveTests: XCTestCase {
+    static func settings(_ formatters: Set<SourceFormatter>) -> LintSettings {
+        var settings = LintSettings.default
+        settings.alignsSwiftMatrices = true
+        settings.declaredFormatters = formatters
+        return settings
+    }
+
+    func testEachMatrixDeclarationGetsItsOwnDirectives() throws {
+        let before = try Fixtures.source(Fixtures.url("AlignSwift/Door.before.swift"), as: "Door.swift")
+        let expected = try Fixtures.source(Fixtures.url("AlignSwift/Door.after.swift"), as: "Door.swift")
+        let settings = Self.settings([.appleSwiftFormat, .swiftFormat])
+        let found = FormatIgnoreDirective().check(LintContext(file: before, settings: settings))
+        XCTAssertEqual(found.map(\.start.line), [4, 16])
+        XCTAssertTrue(found.first?.message.contains("`// swiftformat:disable all` above it and `// swiftformat:enable all` below it, and `// swift-format-ignore` directly above it") ?? false, found.first?.message ?? "")
+        guard case .fixed(let fixed) = Formatter.fix(before, settings: settings) else { return XCTFail("not fixed") }
+        XCTAssertEqual(String(decoding: fixed, as: UTF8.self), String(decoding: expected.bytes, as: UTF8.self))
+        XCTAssertEqual(Formatter.fix(expected, settings: settings), .unchanged)
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: expected, settings: settings)), [])
+    }
+
+    func testWithoutAlignSwiftOrWithAFileDirectiveNothingIsAsked() throws {
+        let before = try Fixtures.source(Fixtures.url("AlignSwift/Door.before.swift"), as: "Door.swift")
+        var plain = LintSettings.default
+        plain.declaredFormatters = [.appleSwiftFormat, .swiftFormat]
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: before, settings: plain)), [])
+        let wholeFile = SourceFile(path: "Door.swift", text: "// swift-format-ignore-file\n" + String(decoding: before.bytes, as: UTF8.self))
+        XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: wholeFile, settings: Self.settings([.appleSwiftFormat]))), [])
     }
 }

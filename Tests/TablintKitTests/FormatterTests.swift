@@ -79,7 +79,7 @@ final class FormatterTests: XCTestCase {
 
     func testRefusedFilesAreLeftUntouched() throws {
         let refused = try fixtures("refuse-")
-        XCTAssertEqual(refused.count, 4)
+        XCTAssertEqual(refused.count, 3)
         for url in refused {
             let file = try source(url)
             guard case .refused(let reasons) = Formatter.fix(file) else {
@@ -99,7 +99,10 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(try reasons("refuse-unterminated.tb.swift"), ["it has an unterminated string literal"])
         XCTAssertEqual(try reasons("refuse-conflict.tb.swift"), ["it has merge-conflict markers"])
         XCTAssertEqual(try reasons("refuse-conflict.tbl"), ["it has merge-conflict markers"])
-        XCTAssertEqual(try reasons("refuse-unsplittable.tb.swift"), ["a matrix it cannot split into rows and cells with certainty"])
+        // A `Table` with a row built by code is left alone as one matrix, not refused as a file.
+        let unsplittable = try source(Fixtures.url("\(Self.folder)/skip-unsplittable.tb.swift"))
+        XCTAssertEqual(Formatter.fix(unsplittable), .unchanged)
+        XCTAssertEqual(Formatter.plan(unsplittable).skipped.map(\.message), ["a `Table` literal it cannot split into rows and cells with certainty"])
     }
 
     func testOrdinarySwiftMatricesAreNotAligned() {
@@ -129,6 +132,14 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.of("待機"), 4)
         XCTAssertEqual(DisplayWidth.of("e\u{301}"), 1)
         XCTAssertEqual(DisplayWidth.of("ｈ"), 2)
+        // Per grapheme cluster, as a terminal draws it.
+        XCTAssertEqual(DisplayWidth.of("🇫🇷"), 2, "a regional-indicator pair")
+        XCTAssertEqual(DisplayWidth.of("👩‍💻"), 2, "a ZWJ sequence")
+        XCTAssertEqual(DisplayWidth.of("❤\u{FE0F}"), 2, "an emoji presentation sequence")
+        XCTAssertEqual(DisplayWidth.of("👍🏽"), 2, "an emoji with a skin-tone modifier")
+        XCTAssertEqual(DisplayWidth.of("\u{301}"), 0, "a lone combining mark")
+        XCTAssertEqual(DisplayWidth.of("❤"), 1, "text presentation")
+        XCTAssertEqual(DisplayWidth.advance(Array("🇫🇷x".utf8), 0..<9, from: 0), 3)
         XCTAssertEqual(DisplayWidth.advance(Array("\tx".utf8), 0..<2, from: 0), 9)
         XCTAssertEqual(DisplayWidth.advance(Array("ab\t".utf8), 0..<3, from: 0), 8)
     }
@@ -218,6 +229,21 @@ final class FormatterShapeTests: XCTestCase {
         XCTAssertNil(fix(table("        [.handle, .ignore], [.go(target: \"B\", effects: []), .ignore],\n        [.ignore, .ignore],\n")))
     }
 
+    /// A `#if` among a `Table`'s rows: that matrix alone is left as it is (a warning, never an
+    /// error in a plain lint); the file's other matrices are still checked and aligned.
+    func testAnIfDebugRowLeavesOnlyItsOwnMatrix() throws {
+        let text = try String(contentsOfFile: "\(Fixtures.root.path)/Fix/row-by-code.before.tb.swift", encoding: .utf8)
+            .replacingOccurrences(of: "        tracing,\n", with: "#if DEBUG\n        [.ignore, .go(target: \"Idle\", effects: [])],\n#else\n        [.ignore, .ignore],\n#endif\n")
+        let file = SourceFile(path: "Probe.tb.swift", text: text)
+        let diagnostics = Linter.lint(file)
+        XCTAssertFalse(diagnostics.contains { $0.severity == .error && $0.code != Alignment().code }, "\(diagnostics.map(\.message))")
+        XCTAssertEqual(diagnostics.filter { $0.code == Unformattable().code }.map(\.severity), [.warning])
+        XCTAssertEqual(diagnostics.filter { $0.code == Alignment().code }.map(\.start.line), [23], "the Door matrix is still checked")
+        guard case .fixed(let fixed) = Formatter.fix(file) else { return XCTFail("the Door matrix is not aligned") }
+        XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("        [.ignore,                          .go(target: \"Shut\", effects: [])],\n"))
+        XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("#if DEBUG\n        [.ignore, .go(target: \"Idle\", effects: [])],\n"))
+    }
+
     func testASingleRowIsNeverTouched() {
         XCTAssertNil(fix(table("        [.handle,      .ignore],\n")))
     }
@@ -228,9 +254,11 @@ final class FormatterShapeTests: XCTestCase {
             table("        [.handle,                       .ignore],\n        [.go(target: \"B\", effects: []), .ignore],\n"))
     }
 
-    func testRowsOfDifferentStaticLetNamesStillLineUpTheirCells() {
+    /// tabular-center-fmt-cases §5: the `[` lines up, padded just before it, as the library's
+    /// formatter pads a prefix; the cells are not padded inside the bracket.
+    func testRowsOfDifferentStaticLetNamesLineUpTheirOpeners() {
         let before = "// swift-format-ignore-file\n@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a) static let a = [ .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
-        let after = "// swift-format-ignore-file\n@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a)  static let a = [      .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
+        let after = "// swift-format-ignore-file\n@Machine\nenum M {\n    enum S { case a, bb }\n    enum A { case x, y }\n    static let initial = S.a\n    @Row(.a) static let a =       [ .handle, .ignore ]\n    @Row(.bb) static let longer = [ .go(.a), .ignore ]\n}\n"
         XCTAssertEqual(fix(before), after)
     }
 

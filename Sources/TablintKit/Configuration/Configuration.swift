@@ -89,6 +89,7 @@ public struct Configuration: Equatable {
         if settings.alignsSwiftMatrices { lines.append("--align-swift") }
         for name in settings.extraDispatcherFunctions.sorted() { lines.append("--dispatcher \(name)") }
         if settings.unsafeFixes { lines.append("--unsafe-fixes") }
+        for formatter in (settings.declaredFormatters ?? []).sorted() { lines.append("--formatter \(formatter.rawValue)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -14,6 +14,18 @@ public struct LintSettings: Equatable {
     /// `--unsafe-fixes`: `--fix` and `--diff` apply unsafe fixes too, and the report counts
     /// them as applicable.
     public var unsafeFixes = false
+    /// `--formatter NAME` (repeatable): the formatters that run over this file, in place of
+    /// the detected ones; nil when none was named.
+    public var declaredFormatters: Set<SourceFormatter>?
+    /// The `.swiftformat` file that applies to this file (in its folder or above, and not
+    /// excluding it), as `Running` found it; nil when there is none.
+    public var swiftFormatConfiguration: String?
+
+    /// The formatters that would reformat this file: those `--formatter` names, or else the
+    /// toolchain's swift-format, and SwiftFormat where a `.swiftformat` applies.
+    public var formatters: Set<SourceFormatter> {
+        declaredFormatters ?? Set([.appleSwiftFormat] + (swiftFormatConfiguration == nil ? [] : [.swiftFormat]))
+    }
 
     public init(extraDispatcherFunctions: Set<String> = []) {
         self.extraDispatcherFunctions = extraDispatcherFunctions
@@ -55,8 +67,24 @@ extension LintSettings {
                 settings.extraDispatcherFunctions.insert(name)
             case .unsafeFixes:
                 settings.unsafeFixes = true
+            case .formatter(let formatter):
+                settings.declaredFormatters = (settings.declaredFormatters ?? []).union([formatter])
             }
         }
         return settings
     }
+}
+
+/// A general Swift formatter that collapses the padding of a matrix's columns unless a
+/// directive comment tells it to leave them.
+public enum SourceFormatter: String, CaseIterable, Equatable, Comparable {
+    /// The toolchain's `swift-format` (honours `// swift-format-ignore-file`).
+    case appleSwiftFormat = "swift-format"
+    /// Nick Lockwood's SwiftFormat (honours `// swiftformat:disable all`).
+    case swiftFormat = "swiftformat"
+
+    /// How the documentation names it.
+    public var displayName: String { self == .appleSwiftFormat ? "swift-format" : "SwiftFormat" }
+
+    public static func < (lhs: SourceFormatter, rhs: SourceFormatter) -> Bool { lhs.rawValue < rhs.rawValue }
 }

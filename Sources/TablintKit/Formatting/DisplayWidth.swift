@@ -1,15 +1,17 @@
 /// How many terminal columns text takes: what "lines up on screen" means.
 ///
-/// Wide characters (CJK ideographs, kana, Hangul, fullwidth forms, emoji shown as emoji) take
-/// two columns; combining marks, zero-width spaces and joiners take none; every other
-/// character takes one. A tab advances to the next multiple of `tabWidth` from the line's start.
+/// Width is counted per grapheme cluster (what a reader sees as one character): 2 columns for
+/// an East Asian Wide or Fullwidth character, an emoji presentation sequence (an emoji, or a
+/// character followed by U+FE0F), a pair of regional indicators (a flag) and a ZWJ emoji
+/// sequence; 0 for a lone combining mark or a zero-width character; 1 for every other one. A
+/// tab advances to the next multiple of `tabWidth` from the line's start.
 public enum DisplayWidth {
     public static let tabWidth = 8
 
-    /// The width of one Unicode scalar other than a tab.
+    /// The width of one Unicode scalar standing alone, other than a tab.
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
-        if value < 0x300 { return value < 0x20 || value == 0x7F ? 0 : 1 }
+        if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control:
             return 0
@@ -19,6 +21,23 @@ public enum DisplayWidth {
         if value == 0x200B { return 0 }
         if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
+    }
+
+    /// The width of one grapheme cluster other than a tab.
+    public static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count == 1 { return of(first) }
+        let base = of(first)
+        // A cluster that starts with a mark has no base character to sit on.
+        if base == 0 { return scalars.allSatisfy({ of($0) == 0 }) ? 0 : 1 }
+        if first.properties.isEmoji {
+            let isFlag = scalars.allSatisfy { (0x1F1E6...0x1F1FF).contains($0.value) }
+            let isPresentation = scalars.contains { $0.value == 0xFE0F }
+            let isJoined = scalars.contains { $0.value == 0x200D }
+            if isFlag || isPresentation || isJoined { return 2 }
+        }
+        return base
     }
 
     /// East Asian Wide and Fullwidth ranges.
@@ -39,18 +58,35 @@ public enum DisplayWidth {
     /// Invalid UTF-8 counts one column per replacement character.
     public static func advance(_ bytes: [UInt8], _ range: Range<Int>, from start: Int) -> Int {
         var column = start
-        for scalar in String(decoding: bytes[range], as: UTF8.self).unicodeScalars {
-            if scalar == "\t" {
+        if bytes[range].allSatisfy({ $0 < 0x80 }) {
+            for byte in bytes[range] {
+                if byte == UInt8(ascii: "\t") {
+                    column += tabWidth - column % tabWidth
+                } else if byte >= 0x20 && byte != 0x7F {
+                    column += 1
+                }
+            }
+            return column
+        }
+        for character in String(decoding: bytes[range], as: UTF8.self) {
+            if character == "\t" {
                 column += tabWidth - column % tabWidth
             } else {
-                column += of(scalar)
+                column += of(character)
             }
         }
         return column
     }
 
+    /// The number of Unicode scalars in `bytes[range]`: how the library's formatter
+    /// (`tabular-center-fmt`) counts columns.
+    static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
+        // Every scalar has exactly one byte that is not a UTF-8 continuation byte.
+        bytes[range].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
     /// The width of a string that holds no tab.
     public static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + of($1) }
+        text.reduce(0) { $0 + of($1) }
     }
 }

@@ -43,6 +43,9 @@ public struct FormatPlan: Equatable {
     public var misaligned: [MisalignedRun] = []
     /// Non-empty when the file must be left untouched; then `edits` is empty.
     public var refusals: [Refusal] = []
+    /// Matrices `--fix` leaves as they are while it aligns the rest of the file: a `Table`
+    /// literal it cannot split into rows and cells (a `#if` among its rows, say).
+    public var skipped: [Refusal] = []
 
     /// One matrix (or, in a `.tbl` fixture, its header or its rows) that would change.
     public struct MisalignedRun: Equatable {
@@ -54,10 +57,10 @@ public struct FormatPlan: Equatable {
         public var changedRows: Int
         public var rows: Int
         public var surface: String
-        /// Only the column-header comment's labels move.
-        public var onlyHeaderLabels: Bool
         /// This matrix's share of `edits`: what `--fix` changes to align it.
         public var edits: [TextEdit]
+        /// For a column header (`headerLabelsSurface`): which label is where, and where it belongs.
+        public var detail: String = ""
     }
 }
 
@@ -87,6 +90,8 @@ public enum Formatter {
 
     static let headerSurface = "fixture header lines"
     static let headerLabelsSurface = "column header labels"
+    static let tableRowsSurface = "`Table` rows"
+    static let machineRowsSurface = "`@Row` lines"
 
     public static func plan(_ file: SourceFile, settings: LintSettings = .default) -> FormatPlan {
         if file.kind == .other { return FormatPlan() }
@@ -105,34 +110,62 @@ public enum Formatter {
         if !refusals.isEmpty { return FormatPlan(refusals: refusals) }
 
         var plan = FormatPlan()
-        // One diagnostic per matrix: its runs' edits and its header's, anchored at its first
-        // line. The formatter reads no configuration of its own: a suppressed or disabled
-        // `alignment` diagnostic's edits are simply not among the fixes the engine applies.
+        // One diagnostic per matrix: its rows' edits, anchored at its first line (its column
+        // header when it has one), so one directive above it holds it however its cells are
+        // edited; and one per column header whose labels move, for `tablint::header-labels`.
+        // The formatter reads no configuration of its own: a suppressed or disabled
+        // diagnostic's edits are simply not among the fixes the engine applies.
         let swiftRows = SwiftRows(file: file, pieces: context.tokens)
+        /// The edits that align `runs`, less those of runs the library's formatter would call
+        /// aligned (it counts characters, not columns), with the lines they move.
+        func alignedEdits(_ runs: [[LayoutRow]]) -> (edits: [TextEdit], changedLines: Int) {
+            let edits = runs.filter { !Aligner.isAlignedInCharacters($0, file.bytes) }.flatMap { Aligner.align($0, file.bytes) }
+            return (edits, Set(edits.map { file.lines.lineIndex(of: $0.range.lowerBound) }).count)
+        }
         for matrix in swiftMatrices {
-            let surface = matrix.surface == .tableLiteral ? "`Table` rows" : "`@Row` lines"
+            let surface = matrix.surface == .tableLiteral ? Self.tableRowsSurface : Self.machineRowsSurface
             let layoutRows = swiftRows.rows(of: matrix)
-            let runs = Aligner.runs(layoutRows)
-            var edits = runs.flatMap { Aligner.align($0, file.bytes) }
-            let rowEdits = edits
+            let runs = Aligner.runs(layoutRows).map { Aligner.placingPrefixPadding($0, file.bytes) }
+            let (rowEdits, changedLines) = alignedEdits(runs)
             let header = HeaderComment.find(matrix, file: file, pieces: context.tokens)
-            var headerMoves = false
-            // Column headers over the first row, once its cells are where the fix puts them.
-            if let header, header.matchesActions, let first = matrix.rows.first,
-                let row = layoutRows.first(where: { $0.line == header.line + 1 }) {
-                let columns = Aligner.cellColumns(row, file.bytes, after: rowEdits)
-                let labelEdits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
-                headerMoves = !labelEdits.isEmpty
-                edits += labelEdits
-            }
-            guard !edits.isEmpty else { continue }
-            let changedLines = Set(rowEdits.map { file.lines.lineIndex(of: $0.range.lowerBound) })
             let allRows = runs.flatMap { $0 }
-            let anchor = header?.range ?? allRows.first?.range ?? matrix.range
-            plan.misaligned.append(.init(
-                anchor: anchor, changedRows: changedLines.count + (headerMoves ? 1 : 0),
-                rows: allRows.count + (header?.matchesActions == true ? 1 : 0), surface: rowEdits.isEmpty ? Self.headerLabelsSurface : surface,
-                onlyHeaderLabels: rowEdits.isEmpty, edits: edits))
+            if !rowEdits.isEmpty {
+                plan.misaligned.append(.init(
+                    anchor: header?.range ?? allRows.first?.range ?? matrix.range, changedRows: changedLines,
+                    rows: allRows.count, surface: surface, edits: rowEdits))
+            }
+            // The column header over the first row, once its cells are where the fix puts them:
+            // a `tablint::header-labels` warning, not an alignment error (the cells are aligned).
+            guard let header, header.matchesActions, let first = matrix.rows.first,
+                let row = layoutRows.first(where: { $0.line == header.line + 1 })
+            else { continue }
+            let columns = Aligner.cellColumns(row, file.bytes, after: rowEdits)
+            let labelEdits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
+            guard !labelEdits.isEmpty else { continue }
+            var run = FormatPlan.MisalignedRun(
+                anchor: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface, edits: labelEdits)
+            if let misplaced = header.firstMisplaced(cellColumns: columns, file: file) {
+                run.detail = "`\(misplaced.label)` is at column \(misplaced.column), its cells' names at column \(misplaced.expected)"
+            } else {
+                run.detail = "the comment sits where its first label cannot be over its column"
+            }
+            plan.misaligned.append(run)
+        }
+        // A `Table` literal the reader could not read: its literal rows are aligned when it
+        // read them (computed names), and otherwise it alone is left as it is.
+        if alignsSwiftMatrices(file.kind, context.settings) {
+            for problem in context.reading.problems where problem.code == TableLiteralReader.unreadableCode {
+                if problem.literalRows.isEmpty {
+                    plan.skipped.append(Refusal(range: problem.range, message: "a `Table` literal it cannot split into rows and cells with certainty"))
+                    continue
+                }
+                let runs = Aligner.runs(swiftRows.rows(problem.literalRows, surface: .tableLiteral))
+                let (edits, changedLines) = alignedEdits(runs)
+                guard !edits.isEmpty, let first = runs.first?.first else { continue }
+                plan.misaligned.append(.init(
+                    anchor: first.range, changedRows: changedLines, rows: runs.reduce(0) { $0 + $1.count },
+                    surface: Self.tableRowsSurface, edits: edits))
+            }
         }
         let fixtureRows = FixtureRows(file: file)
         for matrix in fixtures {
@@ -159,7 +192,7 @@ public enum Formatter {
             let first = (header + rows).min { $0.range.lowerBound < $1.range.lowerBound }?.range ?? matrix.range
             plan.misaligned.append(.init(
                 anchor: first, changedRows: changed, rows: rows.count + header.count,
-                surface: surfaces.count == 1 ? surfaces[0] : "fixture header lines and rows", onlyHeaderLabels: false, edits: edits))
+                surface: surfaces.count == 1 ? surfaces[0] : "fixture header lines and rows", edits: edits))
         }
         plan.edits = plan.misaligned.flatMap(\.edits).sorted { $0.range.lowerBound < $1.range.lowerBound }
         // Two edits of one gap would mean two runs claimed one row: never guess which is right.
@@ -196,9 +229,6 @@ public enum Formatter {
             }
         }
         if file.kind == .matrixSwift {
-            for problem in context.reading.problems where problem.code == TableLiteralReader.unreadableCode {
-                refusals.append(Refusal(range: problem.range, message: "a matrix it cannot split into rows and cells with certainty"))
-            }
             for matrix in context.reading.matrices where matrix.surface != .fixture {
                 for row in matrix.rows where !row.isReadable {
                     refusals.append(Refusal(range: row.range, message: "a row it cannot split into cells with certainty"))
@@ -268,11 +298,18 @@ public enum SafetyCheck {
     /// The ranges, in the result of applying `edits` to `before`, of the edits that insert
     /// the `// swift-format-ignore-file` line where it belongs, as that line and nothing else.
     static func insertedDirectives(_ edits: [TextEdit], before: [UInt8], kind: FileKind) -> [Range<Int>] {
-        guard kind == .matrixSwift, let at = FormatIgnoreDirective.directiveLineStart(before) else { return [] }
-        let directive = Array(FormatIgnoreDirective.directive.utf8)
-        let endings: [[UInt8]] = [[10], [13, 10], [13]]
+        guard kind.isSwift else { return [] }
+        let byteOrderMark = FormatIgnoreDirective.byteOrderMark
+        /// Where a whole line can be inserted: the start of the file or of a line (after a
+        /// BOM, after LF, after a CR that is not half of a CR LF), or its end.
+        func isLineStart(_ at: Int) -> Bool {
+            if at == 0 || at == before.count || (at == byteOrderMark.count && before.starts(with: byteOrderMark)) { return true }
+            let previous = before[at - 1]
+            return previous == UInt8(ascii: "\n") || (previous == UInt8(ascii: "\r") && before[at] != UInt8(ascii: "\n"))
+        }
         return edits.compactMap { edit in
-            guard edit.range == at..<at, endings.contains(where: { edit.replacement == directive + $0 }) else { return nil }
+            let at = edit.range.lowerBound
+            guard edit.range.isEmpty, isLineStart(at), FormatIgnoreDirective.isDirectiveLines(edit.replacement) else { return nil }
             let shift = edits.filter { $0.range.upperBound <= at && $0 != edit }.reduce(0) { $0 + $1.replacement.count - $1.range.count }
             return (at + shift)..<(at + shift + edit.replacement.count)
         }

@@ -11,6 +11,11 @@ struct LayoutRow {
         case comment
         /// Rewritten to exactly this many spaces (`.tbl`: one after each `|`, none at the end).
         case exactly(Int)
+        /// Kept at its width (a tab in it becomes a space).
+        case keep
+        /// An `@Row` line's gaps before `static` and before `[`: which of the two takes the
+        /// padding that lines up the `[` is chosen per run (`Aligner.placingPrefixPadding`).
+        case afterAttribute, beforeOpener
     }
 
     enum Item {
@@ -68,7 +73,7 @@ enum Aligner {
                 case .text(let range):
                     column = DisplayWidth.advance(bytes, range, from: column)
                 case .gap(let range, let kind):
-                    let end = DisplayWidth.advance(bytes, range, from: column)
+                    let end = column + range.count
                     if case .exactly(let count) = kind { shift += count - (end - column) }
                     measured.gapWidth.append(end - column)
                     measured.gapEnd.append(end)
@@ -98,7 +103,7 @@ enum Aligner {
             case .align: return true
             case .closer: return closersAligned
             case .comment: return commentsAligned
-            case .exactly: return false
+            case .exactly, .keep, .afterAttribute, .beforeOpener: return false
             }
         }
 
@@ -195,11 +200,68 @@ enum Aligner {
             case .text(let range):
                 column = DisplayWidth.advance(bytes, range, from: column)
             case .gap(let range, let kind):
-                column = replaced[range].map { column + $0 } ?? DisplayWidth.advance(bytes, range, from: column)
+                column = replaced[range].map { column + $0 } ?? column + range.count
                 if case .align(let index) = kind, index >= 0 { columns.append(column) }
             }
         }
         return columns
+    }
+
+    /// Whether every column of the run starts at the same column on every row when columns
+    /// are counted in Unicode scalars, as the library's formatter (`tabular-center-fmt`)
+    /// counts them. Its output is aligned by its own measure; calling it misaligned because a
+    /// wide character takes two columns on screen would make the two tools pad each other's
+    /// rows forever.
+    static func isAlignedInCharacters(_ run: [LayoutRow], _ bytes: [UInt8]) -> Bool {
+        let stops = run.map { row -> [Int] in
+            var column = 0
+            var stops: [Int] = []
+            var position = row.lineStart
+            for item in row.items {
+                let range = Aligner.range(of: item)
+                column += DisplayWidth.scalarCount(bytes, position..<range.upperBound)
+                position = range.upperBound
+                // The library's formatter trims spaces, not tabs: a tab starts its cell.
+                if case .gap(_, .align) = item {
+                    let tab = bytes[range].firstIndex(of: UInt8(ascii: "\t")) ?? range.upperBound
+                    stops.append(column - (range.upperBound - tab))
+                }
+            }
+            return stops
+        }
+        guard let first = stops.first, !first.isEmpty else { return false }
+        return stops.allSatisfy { $0 == first }
+    }
+
+    /// An `@Row` run with its prefix padding placed: before `static` when the rest of the
+    /// prefix (`static let l = `) is as wide on every row, so `static` and `[` both line up
+    /// (the library's own files); otherwise just before the `[`, as `tabular-center-fmt` pads
+    /// a prefix, so the `[` lines up whatever the names and modifiers.
+    static func placingPrefixPadding(_ run: [LayoutRow], _ bytes: [UInt8]) -> [LayoutRow] {
+        let middles = run.map { row -> Int? in
+            var start: Int?
+            for item in row.items {
+                switch item {
+                case .gap(let range, .afterAttribute): start = range.upperBound
+                case .gap(let range, .beforeOpener): return start.map { DisplayWidth.advance(bytes, $0..<range.lowerBound, from: 0) + range.count }
+                default: continue
+                }
+            }
+            return nil
+        }
+        guard middles.allSatisfy({ $0 != nil }), !middles.isEmpty else { return run }
+        let padAfterAttribute = Set(middles).count == 1
+        return run.map { row in
+            var row = row
+            row.items = row.items.map { item in
+                switch item {
+                case .gap(let range, .afterAttribute): return .gap(range, padAfterAttribute ? .align(-1) : .keep)
+                case .gap(let range, .beforeOpener): return .gap(range, padAfterAttribute ? .keep : .align(-1))
+                default: return item
+                }
+            }
+            return row
+        }
     }
 
     static func gaps(_ row: LayoutRow) -> [LayoutRow.Gap] {

@@ -9,9 +9,11 @@ struct SwiftRows {
     let file: SourceFile
     let pieces: [Token]
 
-    func rows(of matrix: Matrix) -> [LayoutRow] {
-        guard matrix.surface == .tableLiteral || matrix.surface == .machineEnum else { return [] }
-        return matrix.rows.compactMap { layout($0, surface: matrix.surface) }
+    func rows(of matrix: Matrix) -> [LayoutRow] { rows(matrix.rows, surface: matrix.surface) }
+
+    func rows(_ rows: [Row], surface: Matrix.Surface) -> [LayoutRow] {
+        guard surface == .tableLiteral || surface == .machineEnum else { return [] }
+        return rows.compactMap { layout($0, surface: surface) }
     }
 
     /// The index of the piece starting at `offset`, if one does.
@@ -66,15 +68,21 @@ struct SwiftRows {
             items.append(.text(pieces[index].start..<pieces[end].end))
             index = end + 1
             if pieces[index].kind == .whitespace {
-                items.append(.gap(pieces[index].range, .align(-1)))
+                items.append(.gap(pieces[index].range, .afterAttribute))
                 index += 1
             } else {
-                items.append(.gap(pieces[index].start..<pieces[index].start, .align(-1)))
+                items.append(.gap(pieces[index].start..<pieces[index].start, .afterAttribute))
             }
-            for fixed in index..<opener {
+            // `static let l = `, then the gap before `[`: one of the two gaps lines up the `[`.
+            var middleEnd = opener
+            if middleEnd > index, pieces[middleEnd - 1].kind == .whitespace { middleEnd -= 1 }
+            guard middleEnd > index else { return nil }
+            for fixed in index..<middleEnd {
                 guard fixedPiece(fixed) else { return nil }
             }
-            items.append(.text(pieces[index].start..<pieces[opener].end))
+            items.append(.text(pieces[index].start..<pieces[middleEnd - 1].end))
+            items.append(.gap(pieces[middleEnd - 1].end..<pieces[opener].start, .beforeOpener))
+            items.append(.text(pieces[opener].range))
             index = opener + 1
         case .fixture:
             return nil

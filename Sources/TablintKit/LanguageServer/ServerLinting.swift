@@ -51,7 +51,7 @@ final class ServerLinting {
         switch lookup.configuration(for: path) {
         case .failure(let failure): return .failed(failure.message)
         case .success(let configuration):
-            return lookup.selects(path, configuration) ? .linted(configuration.settings) : .excluded
+            return lookup.selects(path, configuration) ? .linted(lookup.settings(for: path, configuration)) : .excluded
         }
     }
 

@@ -241,6 +241,9 @@ public struct ReadProblem: Equatable, Error {
     public var range: Range<Int>
     /// The full message: what was found, where, and what was expected.
     public var message: String
+    /// The rows of a `Table` literal whose names could not be read (`states: S.allCases.map(\.name)`)
+    /// but whose rows are literal: `--fix` aligns them, nothing checks them.
+    public var literalRows: [Row] = []
 
     public init(code: String, range: Range<Int>, message: String) {
         self.code = code

@@ -77,8 +77,17 @@ private struct CallReader {
         }
         let machine = try readName(values["machine"]!, what: "the machine name")
         machineName = machine.text
-        let (states, statesRange) = try readNameList(values["states"]!, what: "`states:`")
-        let (actions, actionsRange) = try readNameList(values["actions"]!, what: "`actions:`")
+        let states: [Name], statesRange: Range<Int>, actions: [Name], actionsRange: Range<Int>
+        do {
+            (states, statesRange) = try readNameList(values["states"]!, what: "`states:`")
+            (actions, actionsRange) = try readNameList(values["actions"]!, what: "`actions:`")
+        } catch var problem as ReadProblem {
+            // Computed names above literal rows: the rows can still be aligned.
+            if let (rows, _) = try? readRows(values["cells"]!) {
+                problem.literalRows = rows
+            }
+            throw problem
+        }
         let (rows, rowsRange) = try readRows(values["cells"]!)
         var initial: Name?
         if let value = values["initial"], !(value.count == 1 && tokens.isText(value.lowerBound, "nil")) {

@@ -13,16 +13,12 @@ public struct Alignment: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         // One diagnostic per matrix, at its first line, carrying the matrix's edits: a
         // directive above the matrix holds all of it, and a suppressed diagnostic's edits are
-        // not applied. `Linter` puts the diagnostics in order.
-        context.formatPlan.misaligned.map { run in
-            var found: Diagnostic
-            if run.onlyHeaderLabels {
-                found = diagnostic(context, at: run.anchor, "the column header's labels are not over their columns; run `tablint --fix` to place them")
-            } else {
-                found = diagnostic(
-                    context, at: run.anchor,
-                    "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
-            }
+        // not applied. A column header's placement is `tablint::header-labels`' (a warning):
+        // the cells are the matrix. `Linter` puts the diagnostics in order.
+        context.formatPlan.misaligned.filter { $0.surface != Formatter.headerLabelsSurface }.map { run in
+            var found = diagnostic(
+                context, at: run.anchor,
+                "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
             found.fix = Diagnostic.Fix(edits: run.edits)
             return found
         }

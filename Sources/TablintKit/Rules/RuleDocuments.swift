@@ -77,10 +77,16 @@ Timer.tbl:1:1: error: the columns of these fixture header lines and rows are not
 ## What `--fix` does
 
 Only spaces between cells change. A column starts at the same display column on every row of
-a run: wide characters such as `待機` count two columns, combining marks none. Columns never
-shrink: a column is as wide as its widest cell or its widest current slot, so hand-widened
-columns survive. Closing brackets and trailing `//` comments are aligned only if they already
-were; otherwise they keep their distance from the row's last cell.
+a run, counted per grapheme cluster as a terminal draws it: 2 columns for an East Asian wide
+character such as `待`, an emoji, a flag or a ZWJ sequence, none for a lone combining mark, 1
+otherwise. A tab between cells counts as one column and becomes spaces. A run whose columns
+already line up when counted in Unicode scalars, as the library's formatter
+`tabular-center-fmt` counts them, is aligned too, so the two tools never pad each other's rows.
+Columns never shrink: a column is as wide as its widest cell or its widest current slot, so
+hand-widened columns survive. Closing brackets and trailing `//` comments are aligned only if
+they already were, and then stay aligned as rows grow; otherwise they keep their distance from
+the row's last cell. A column header comment over the rows is placed by
+[`header-labels`](header-labels.md), not reported here.
 
 ```swift before path=Example.tb.swift
 // swift-format-ignore-file
@@ -110,7 +116,10 @@ let GATE_TABLE = Table(
 )
 ```
 
-An `@Machine` enum: the `@Row(.x)` prefix is padded so `static let` lines up, then the cells.
+An `@Machine` enum: the `@Row(.x)` prefix is padded so the `[` lines up, then the cells. When
+the rest of the prefix (`static let l = `) is equally long on every row, the padding goes after
+`@Row(.x)`, so `static` lines up too; otherwise it goes just before the `[`, as
+`tabular-center-fmt` pads a prefix.
 
 ```swift before path=Example.tb.swift
 // swift-format-ignore-file
@@ -2134,9 +2143,9 @@ it without failing the run. Both go on the command line or in a `.tablint` file.
 | Code | `tablint::format-ignore-directive` |
 | Default severity | warning |
 | Fixable by `--fix` | yes |
-| Surfaces | the first line of a `*.tb.swift` file |
+| Surfaces | the leading comments of a `*.tb.swift` file; with `--align-swift`, the declarations of the matrices of an ordinary `.swift` file |
 
-A `*.tb.swift` file does not start with `// swift-format-ignore-file`; `tablint --fix` inserts it.
+A `*.tb.swift` file's leading comments lack the directive of a formatter that runs over it; `tablint --fix` inserts it.
 
 ## Why it matters
 
@@ -2144,14 +2153,36 @@ The columns of a `*.tb.swift` matrix are made of padding: the spaces between cel
 every action's cell under its label. swift-format does not know they are columns; it collapses
 runs of spaces to one, so after a format-on-save the matrix is ragged again, and `tablint`
 reports every row as misaligned. The two tools would fight over the same bytes on every save.
-`// swift-format-ignore-file` as the file's first line tells swift-format to leave the file
-alone; the matrix's alignment then belongs to `tablint --fix` alone.
+`// swift-format-ignore-file` tells swift-format to leave the file alone; the matrix's
+alignment then belongs to `tablint --fix` alone.
 
-Only the first line counts, as it does for swift-format: after a UTF-8 byte order mark if
-there is one, the line must be exactly `// swift-format-ignore-file`, with trailing spaces
-allowed. In a script whose line 1 is a shebang (`#!/usr/bin/env swift`), which Swift reads as
-one only on line 1, the directive belongs on line 2 (swift-format still reads it there, before
-the first token). Ordinary `.swift` files, `.tbl` fixtures and other files are not checked.
+The directive counts anywhere in the file's leading comments (the comments before its first
+token, after a UTF-8 byte order mark), as the toolchain's swift-format 6.3.1 reads it: a
+copyright header may come first. The comment must be `//`, optional spaces, then exactly
+`swift-format-ignore-file` with nothing after it: swift-format 6.3.1 formats a file whose
+directive has a trailing space or a `: reason`, whose directive is a block comment, or comes
+after the first token (`FormatterCoexistenceTests` checks each case against the real
+swift-format: it then formats the file, protecting at most its first declaration). Below a shebang line (`#!/usr/bin/env swift`) swift-format ignores the directive
+altogether, so such a file is reported without a fix. Ordinary `.swift` files, `.tbl` fixtures
+and other files are not checked.
+
+**SwiftFormat.** Where SwiftFormat runs too, the file also needs `// swiftformat:disable all`
+in its leading comments: without it SwiftFormat (0.62.1, default rules) collapses the padding
+and turns `// swift-format-ignore-file` into the doc comment `/// swift-format-ignore-file`,
+which swift-format then no longer reads. SwiftFormat is taken to run over a file when a
+`.swiftformat` file is in its folder or a folder above (the nearest one), unless that file's
+`--exclude` globs exclude it. `--formatter swift-format` and `--formatter swiftformat`
+(repeatable, on the command line or in a `.tablint`) name the formatters instead, replacing the
+detection: with `--formatter swiftformat` alone, `// swift-format-ignore-file` is not required.
+
+**Ordinary `.swift` files under `--align-swift`.** There tablint aligns the matrices, and the
+rest of the file belongs to the formatters, so each matrix gets protection scoped to its
+declaration, never a whole-file directive: `// swift-format-ignore` directly above the
+declaration (swift-format leaves that one node alone), and, where SwiftFormat runs,
+`// swiftformat:disable all` above it and `// swiftformat:enable all` on the line after it. One
+warning per declaration that lacks them, at its first attribute or modifier; `--fix` inserts
+the lines with the declaration's indentation. A whole-file directive in the leading comments
+covers every declaration.
 
 ## What tablint reports
 
@@ -2171,38 +2202,29 @@ let GATE_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.tb.swift:1:1: warning: line 1 is `let GATE_TABLE = Table(`, expected `// swift-format-ignore-file`: without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
+Example.tb.swift:1:1: warning: line 1 is `let GATE_TABLE = Table(`, expected `// swift-format-ignore-file` (on line 1, or anywhere in the file's leading comments): without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
 ```
 
-The directive on line 2 does not count: swift-format reads only line 1.
+With a trailing space swift-format 6.3.1 does not read it as the whole-file directive:
 
 ```swift triggers path=Example.tb.swift
-// Gate.tb.swift: the gate's transition table.
-// swift-format-ignore-file
-let GATE_TABLE = Table(
-    machine: "Gate",
-    states: ["Shut", "Open"],
-    actions: ["Push", "Pull"],
-    cells: [
-        [.handle,                          .ignore],
-        [.go(target: "Shut", effects: []), .handle],
-    ],
-    initial: "Shut"
-)
+// swift-format-ignore-file 
+let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
 ```
 
 ```text diagnostics
-Example.tb.swift:1:1: warning: line 1 is `// Gate.tb.swift: the gate's transition table.`, expected `// swift-format-ignore-file`: without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
+Example.tb.swift:1:1: warning: line 1 is `// swift-format-ignore-file`, expected `// swift-format-ignore-file` (on line 1, or anywhere in the file's leading comments): without it swift-format collapses the padding that aligns the matrix's columns; `tablint --fix` inserts it [tablint::format-ignore-directive]
 ```
 
 ## What `--fix` does
 
 `tablint --fix` inserts `// swift-format-ignore-file` as line 1 (after a byte order mark, if
-any), ending in the file's own line ending (CRLF when the file's first line ends in CRLF); the
-lines that were there move down by one, unchanged. It does so after aligning the file's
-matrices (only spaces move there, as `tablint::alignment` describes), and
-never in a file it refuses (`tablint::unformattable`): such a file is left byte for byte as it
-is.
+any), and `// swiftformat:disable all` where SwiftFormat runs, just below swift-format's
+directive (so that directive stays a plain comment), each ending in the file's own line ending
+(CRLF when the file's first line ends in CRLF); the lines that were there move down, unchanged.
+It does so after aligning the file's matrices (only spaces move there, as `tablint::alignment`
+describes), and never in a file it refuses (`tablint::unformattable`): such a file is left byte
+for byte as it is. A file that has the directive below a copyright header gets nothing.
 
 ```swift before path=Example.tb.swift
 let GATE_TABLE = Table(
@@ -2231,20 +2253,27 @@ let GATE_TABLE = Table(
 )
 ```
 
-Below a shebang, the directive goes on line 2:
+Below a shebang nothing is inserted, as swift-format would not honour it:
 
-```swift before path=Script.tb.swift
-#!/usr/bin/env swift
-let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
-```
-
-```swift after path=Script.tb.swift
+```swift triggers path=Script.tb.swift
 #!/usr/bin/env swift
 // swift-format-ignore-file
 let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
 ```
 
+```text diagnostics
+Script.tb.swift:1:1: warning: line 1 is `#!/usr/bin/env swift`, a shebang line: swift-format does not honour `// swift-format-ignore-file` below it (6.3.1 formats the file anyway), so nothing keeps the padding that aligns the matrix's columns; keep the matrix in a `*.tb.swift` file that is not a script [tablint::format-ignore-directive]
+```
+
 ## Passing
+
+A copyright header first, the directive below it:
+
+```swift passes path=Example.tb.swift
+// Gate.tb.swift: the gate's transition table. Copyright 2024 Acme, MIT licence.
+// swift-format-ignore-file
+let GATE_TABLE = Table(machine: "Gate", states: ["Shut"], actions: ["Push"], cells: [[.handle]], initial: "Shut")
+```
 
 ```swift passes path=Example.tb.swift
 // swift-format-ignore-file
@@ -2282,7 +2311,8 @@ not a `*.tb.swift` file: name it `.swift`, where alignment is not enforced eithe
 
 To accept the warning, write `// tablint:disable-file format-ignore-directive` anywhere in the
 file, or `// tablint:disable:this format-ignore-directive` at the end of its first line (the
-diagnostic is at line 1). A reason may follow ` - `. `tablint --fix` honours it, and
+diagnostic is at line 1). `--formatter` says which formatters run, where the detection of
+`.swiftformat` files is wrong for a project. A reason may follow ` - `. `tablint --fix` honours it, and
 `--disable format-ignore-directive`: it then does not insert the line. A directive that no longer suppresses anything is
 reported ([unused-suppression](unused-suppression.md)).
 
@@ -2401,22 +2431,39 @@ failing the run. Both go on the command line or in a `.tablint` file.
 |---|---|
 | Code | `tablint::header-labels` |
 | Default severity | warning |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `Table(...)` literal, `@Machine` enum, in any Swift file |
 
-A column-header comment above a matrix does not name its actions in order.
+A column-header comment above a matrix does not name its actions in order, or its labels are not over their columns.
 
 ## Why it matters
 
-By the library's convention, a `//` line of two or more identifiers directly above a matrix's
-first row names the action columns. It is data, not commentary: a reviewer reads down a column
-under its label. When an action is renamed, added or reordered and the header is not, the
-header labels the wrong columns, which is worse than no header. Labels compare with the first
-letter case-folded, as the library's fixtures write both `start stop` and `Coin Push`.
+By the library's convention, a `//` line directly above a matrix's first row names the action
+columns. It is data, not commentary: a reviewer reads down a column under its label. When an
+action is renamed, added or reordered and the header is not, the header labels the wrong
+columns, which is worse than no header; when its labels are not over their cells, the reader
+has to count commas.
 
-`tablint --fix` places the labels of a matching header over their columns (one column after
-each cell's dot, over its identifier). A header whose words do not match is never moved: it
-is not known which label belongs to which column.
+A comment is taken for a header when at least half of its words are the matrix's action names,
+compared case-folded (the library's fixtures write both `start stop` and `Coin Push`). So a
+stale header (one action renamed, one missing) is still caught, and prose such as
+`// rows follow the states order` or `// TODO fix this` is left alone. Words without a letter
+or digit (a `|` between labels) do not count.
+
+tablint reports two things, both warnings:
+
+* a header whose words are not the action names in order: the message names the words that
+  are not actions, the actions without a label and labels out of order. `--fix` never moves
+  such a header: it is not known which label belongs to which column.
+* a header whose words are the actions, in order, but whose labels are not over their cells.
+  `--fix` places each label one column after its cell's dot (over its identifier), where the
+  cells are once aligned, so the header moves with its columns. When the first label cannot
+  sit there behind the `//` (a `[.handle, …]` row at the comment's own indentation), the `//`
+  moves left. This fix is safe: only the comment's spaces change.
+
+Header placement is never a `tablint::alignment` error: the matrix's cells can be perfectly
+aligned under a header that is not. The library's own formatter (`tabular-center-fmt`) never
+touches comments, so it neither places headers nor undoes tablint's placement.
 
 ## What tablint reports
 
@@ -2434,8 +2481,74 @@ enum Turnstile {
 ```
 
 ```text diagnostics
-Example.tb.swift:7:5: warning: the column header `coin push` does not name the actions of `Turnstile` in order (coin push kick); fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:7:5: warning: the column header `coin push` does not name the actions of `Turnstile` in order (coin push kick): `kick` has no label; fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
 Example.tb.swift:5:5: note: the actions are declared here
+```
+
+A renamed action: `Halt` is still labelled `stop`, and the header is still a header (one of
+its two words is an action):
+
+```swift triggers path=Example.tb.swift
+// swift-format-ignore-file
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Halt"],
+    cells: [
+        //  start                              stop
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore,                             .go(target: "Idle", effects: [])],
+    ],
+    initial: "Idle"
+)
+```
+
+```text diagnostics
+Example.tb.swift:7:9: warning: the column header `start stop` does not name the actions of `Timer` in order (Start Halt): `stop` is not an action; `Halt` has no label; fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:5:14: note: the actions are declared here
+```
+
+Labels out of order name the wrong columns:
+
+```swift triggers path=Example.tb.swift
+// swift-format-ignore-file
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    static let initial = S.locked
+    //                               push              coin
+    @Row(.locked)   static let l = [ .go(.unlocked), .ignore ]
+    @Row(.unlocked) static let u = [ .ignore,        .handle ]
+}
+```
+
+```text diagnostics
+Example.tb.swift:7:5: warning: the column header `push coin` does not name the actions of `Turnstile` in order (coin push): the labels are out of order (`push coin`, declared `coin push`); fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:5:5: note: the actions are declared here
+```
+
+The library's canonical `Turnstile` (`macros/SURFACE.md`): its labels sit 7 and 6 columns
+left of their cells' names. A warning, not an error; the cells are aligned.
+
+```swift triggers path=Turnstile.tb.swift
+// swift-format-ignore-file
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click }
+    final class Ctx { var admitted = 0 }
+    static let initial = S.locked
+    //                        Coin                        Push
+    @Row(.locked)   static let l = [ .go(.unlocked, [.click]),  .ignore ]
+    @Row(.unlocked) static let u = [ .ignore,                   .handle ]
+    func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
+}
+```
+
+```text diagnostics
+Turnstile.tb.swift:9:5: warning: the column header's labels are not over their columns (`Coin` is at column 31, its cells' names at column 39); `tablint --fix` places them [tablint::header-labels]
 ```
 
 ## Passing
@@ -2455,7 +2568,8 @@ enum Turnstile {
 }
 ```
 
-A comment of one word is not a header:
+A comment whose words are mostly not action names is prose, not a header (here one word
+of five, `Push`, is an action):
 
 ```swift passes path=Example.tb.swift
 // swift-format-ignore-file
@@ -2464,11 +2578,44 @@ let GATE_TABLE = Table(
     states: ["Shut", "Open"],
     actions: ["Push", "Pull"],
     cells: [
-        // shut
+        // push opens, and the rows follow the states order
         [.go(target: "Open", effects: []), .ignore],
         [.ignore,                          .go(target: "Shut", effects: [])],
     ],
     initial: "Shut"
+)
+```
+
+In the `[.handle, …]` style, with the header at the rows' indentation, the header moves
+with its columns, and its `//` moves left so that `start` can sit over `go`:
+
+```swift before path=Example.tb.swift
+// swift-format-ignore-file
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick"],
+    cells: [
+        //  start   tick
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore, .handle],
+    ],
+    initial: "Idle"
+)
+```
+
+```swift after path=Example.tb.swift
+// swift-format-ignore-file
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick"],
+    cells: [
+       // start                                tick
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore,                             .handle],
+    ],
+    initial: "Idle"
 )
 ```
 
@@ -2502,7 +2649,8 @@ enum Turnstile {
 
 ## Suppressing and configuring
 
-Rename the labels to the actions, or remove the header.
+Rename the labels to the actions, or remove the header; run `tablint --fix` to place the
+labels of a header that names the actions.
 
 To accept a diagnostic where it is, write `// tablint:disable:next header-labels` on the line
 above the one the diagnostic names, or `// tablint:disable:this header-labels` at the end of
@@ -4443,12 +4591,18 @@ comment, and is not read; put the directive above the construct.
 where a matrix's rows and cells are, it refuses the whole file and leaves it byte for byte as
 it was, rather than moving the wrong bytes. The file is refused when it has an unterminated
 string, comment or other construct (everything after it would be read in the wrong mode),
-merge-conflict markers (two versions of the same rows), or a matrix it cannot split into rows
-and cells (a row that is a variable, a `map`, a malformed `@Row`). The refusal fails the run, so
-an editor's format-on-save or a CI check does not pass silently over a file that was not
-formatted.
+merge-conflict markers (two versions of the same rows), or an `@Machine` row it cannot split
+into cells (a malformed `@Row`). The refusal fails the run, so an editor's format-on-save or a
+CI check does not pass silently over a file that was not formatted.
 
 One diagnostic per file, at the first reason, counting the other places.
+
+A `Table` literal whose rows cannot be split (a row that is a variable, a `#if DEBUG` among
+the rows) is different: only that matrix is left as it is, and the other matrices of the file
+are still checked and aligned. That is a warning, not an error, as
+[`tablint::unreadable-matrix`](unreadable-matrix.md) already reports the matrix. A `Table` whose
+`states:` or `actions:` are computed (`S.allCases.map(\.name)`) above literal rows is not
+unformattable at all: `--fix` aligns its rows.
 
 ## What tablint reports
 
@@ -4477,7 +4631,8 @@ Example.tb.swift:4:22: note: `Open` is declared here
 ```
 
 The conflict region is one piece to tablint's tokenizer, so the matrix also reads as one row
-short. A row that is built by code cannot be split into cells:
+short. A row that is built by code cannot be split into cells; that matrix alone is left as it
+is:
 
 ```swift triggers path=Example.tb.swift
 // swift-format-ignore-file
@@ -4495,7 +4650,7 @@ let DOOR_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.tb.swift:8:9: error: `tablint --fix` leaves this file untouched: a matrix it cannot split into rows and cells with certainty [tablint::unformattable]
+Example.tb.swift:8:9: warning: `tablint --fix` leaves this matrix as it is (and aligns the rest of the file): a `Table` literal it cannot split into rows and cells with certainty [tablint::unformattable]
 Example.tb.swift:8:9: warning: cannot read the `Table` of `Door`: expected each row of `cells:` to be an array literal of cells, found `closed`; tablint checks nothing else in it [tablint::unreadable-matrix]
 ```
 

@@ -12,8 +12,15 @@ public struct Unformattable: Rule {
 
     public func check(_ context: LintContext) -> [Diagnostic] {
         // The file is refused as a whole: one diagnostic, at the first reason.
+        // A matrix left alone while the rest of the file is aligned: a warning at most, as
+        // `tablint::unreadable-matrix` already says why it cannot be read.
+        let skipped = context.formatPlan.skipped.map { skip -> Diagnostic in
+            var found = diagnostic(context, at: skip.range, "`tablint --fix` leaves this matrix as it is (and aligns the rest of the file): \(skip.message)")
+            found.severity = .warning
+            return found
+        }
         let refusals = context.formatPlan.refusals
-        guard let first = refusals.first else { return [] }
+        guard let first = refusals.first else { return skipped }
         let more = refusals.count == 1 ? "" : " (and \(refusals.count - 1) more \(refusals.count == 2 ? "place" : "places"))"
         return [diagnostic(context, at: first.range, "`tablint --fix` leaves this file untouched: \(first.message)\(more)")]
     }

@@ -39,10 +39,14 @@ public final class ConfigurationLookup {
     /// Configuration file path ("" for none) → the configuration it gives, built once.
     private var built: [String: Configuration] = [:]
 
+    /// Whether SwiftFormat runs over a file (its `.swiftformat`), for `settings(for:_:)`.
+    let swiftFormatDetection: SwiftFormatDetection
+
     public init(options: Options, currentDirectory: String, read: @escaping Runner.FileReader = Runner.readFile) {
         self.options = options
         self.currentDirectory = PathText.normalised(currentDirectory)
         self.read = read
+        swiftFormatDetection = SwiftFormatDetection(currentDirectory: currentDirectory, read: read)
     }
 
     /// The configuration for the file shown as `path` (relative to the current directory or

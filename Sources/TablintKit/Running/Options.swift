@@ -76,6 +76,8 @@ public enum FileOption: Equatable {
     case dispatcher(String)
     /// `--unsafe-fixes`.
     case unsafeFixes
+    /// `--formatter NAME`: `swift-format` or `swiftformat`.
+    case formatter(SourceFormatter)
 }
 
 /// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
@@ -223,6 +225,13 @@ public enum OptionParser {
                    help: "With --fix or --diff, apply unsafe fixes too (they change code; review them); alone, count them as applicable in the report.") { options, _ in
             options.fileOptions.append(.unsafeFixes)
         },
+        OptionSpec(["--formatter"], value: "NAME",
+                   help: "A formatter that runs over these files, swift-format or swiftformat (repeatable; replaces detecting SwiftFormat by a .swiftformat file).") { options, value in
+            guard let value, let formatter = SourceFormatter(rawValue: value) else {
+                throw UsageError("--formatter expects swift-format or swiftformat, got '\(value ?? "")'")
+            }
+            options.fileOptions.append(.formatter(formatter))
+        },
     ]
 
     private static func glob(_ value: String?, _ option: String) throws -> String {
@@ -325,7 +334,7 @@ public enum OptionParser {
             "",
             "Each file is configured by the nearest .tablint file in its folder or above: the",
             "per-file options below (--include, --exclude, --disable, --enable, --severity,",
-            "--align-swift, --dispatcher), one per line, '#' comments. The command line wins.",
+            "--align-swift, --dispatcher, --formatter), one per line, '#' comments. The command line wins.",
             "",
             "OPTIONS:",
         ]

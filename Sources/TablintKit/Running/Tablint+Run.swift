@@ -123,7 +123,7 @@ extension Tablint {
             if !options.quiet { stderr.write("\(name) is excluded by the configuration; not linted\n") }
             return ExitStatus.clean.rawValue
         }
-        let document = Engine.Document(path: name, bytes: input, settings: configuration.settings)
+        let document = Engine.Document(path: name, bytes: input, settings: configurations.settings(for: name, configuration))
         guard let result = Engine.run([document], mode: mode.engineMode, unsafeFixes: options.unsafeFixes).files.first else {
             return giveBack("tablint: error: internal error: \(name): the run gave no result", status: .failure)
         }

@@ -115,7 +115,7 @@ public enum Tablint {
             let filtered = options.forceExclude || !walk.namedFiles.contains(file)
             if filtered && !configurations.selects(file, configuration) { continue }
             selection.files.append(file)
-            selection.settingsByFile[file] = configuration.settings
+            selection.settingsByFile[file] = configurations.settings(for: file, configuration)
         }
         return .success(selection)
     }
