@@ -12,6 +12,9 @@ extension Tablint {
         var git: String?
         var gitDriver = false
         var paths: [String] = []
+        /// The paths given before `--`: with `--git`, a word there that is no path is most
+        /// likely a second revision (`--git main topic`).
+        var pathsBeforeDashes: [String] = []
     }
 
     static let diffUsage = """
@@ -41,6 +44,7 @@ extension Tablint {
                     options.git = argument
                 } else {
                     options.paths.append(argument)
+                    if !onlyPaths { options.pathsBeforeDashes.append(argument) }
                 }
                 continue
             }
@@ -103,6 +107,12 @@ extension Tablint {
         if options.gitDriver { return runGitDriver(options.paths, stdout: &stdout) }
 
         let sides: Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble>
+        if let revisions = options.git,
+           let word = options.pathsBeforeDashes.first(where: { access($0, F_OK) != 0 }) {
+            let range = revisions.contains("..") ? "REV1..REV2" : "\(revisions)..\(word)"
+            stderr.write("tablint: error: no such file or directory: \(word) (to compare two revisions, write --git \(range); paths after `--` need not exist)\n")
+            return ExitStatus.failure.rawValue
+        }
         if let revisions = options.git {
             sides = gitSides(revisions, paths: options.paths.isEmpty ? ["."] : options.paths)
         } else {
@@ -147,11 +157,14 @@ extension Tablint {
             files.filter { !unchanged.contains($0.path) }.flatMap { file -> [TableDiff.Side] in
                 let source = SourceFile(path: file.path, bytes: file.bytes)
                 let reading = ExportReading.read(source)
-                if !reading.unreadable.isEmpty {
-                    problems += reading.unreadable.map {
-                        "\(file.label):\($0.start.line):\($0.start.column): error: \($0.message) [\($0.code)]\n"
-                    }.joined()
+                // A matrix with a row missing or of the wrong arity, or an unknown cell, is read
+                // in part: its cells would pair by a guess (`→ no cell`), so it is trouble too.
+                let broken = reading.unreadable + reading.machines.flatMap { machine in
+                    machine.diagnostics.filter { ExportReading.shapeCodes.contains($0.code) }
                 }
+                problems += broken.map {
+                    "\(file.label):\($0.start.line):\($0.start.column): error: \($0.message) [\($0.code)]\n"
+                }.joined()
                 return reading.machines.map { TableDiff.Side(label: file.label, file: source, matrix: $0.matrix) }
             }
         }
@@ -190,12 +203,27 @@ extension Tablint {
     /// lists as changed (and, against the working tree, the untracked ones) are read: an
     /// unchanged file changes no matrix, so a large repository costs a few git calls.
     static func gitSides(_ revisions: String, paths: [String]) -> Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble> {
-        let parts = revisions.components(separatedBy: "..")
+        // `A...B`, as in git: from where the branches parted (their merge base) to B.
+        let sinceMergeBase = revisions.contains("...")
+        let parts = revisions.components(separatedBy: sinceMergeBase ? "..." : "..")
         guard parts.count <= 2, !revisions.isEmpty else {
-            return .failure(DiffTrouble(message: "tablint: error: --git takes REV or REV1..REV2, not '\(revisions)'\n"))
+            return .failure(DiffTrouble(message: "tablint: error: --git takes REV, REV1..REV2 or REV1...REV2, not '\(revisions)'\n"))
         }
-        let old = parts[0].isEmpty ? "HEAD" : parts[0]
+        if case .failure = git(["rev-parse", "--is-inside-work-tree"]) {
+            return .failure(DiffTrouble(message: "tablint: error: tablint diff compares with git's \(parts[0].isEmpty ? "HEAD" : parts[0]), but the current folder is not in a git repository; to compare two files or folders: tablint diff OLD NEW\n"))
+        }
+        var old = parts[0].isEmpty ? "HEAD" : parts[0]
         let new: String? = parts.count == 2 ? (parts[1].isEmpty ? "HEAD" : parts[1]) : nil
+        if sinceMergeBase {
+            switch gitText(["merge-base", old, new ?? "HEAD"]) {
+            case .success(let base): old = base
+            case .failure(let trouble) where trouble.message.hasSuffix("failed: \n"):
+                return .failure(DiffTrouble(message: "tablint: error: \(old) and \(new ?? "HEAD") have no common ancestor, so there is no \(revisions) to compare\n"))
+            case .failure(let trouble): return .failure(trouble)
+            }
+            // The merge base is shown as `3f2a9c1:path`.
+            if case .success(let short) = gitText(["rev-parse", "--short", old]) { old = short }
+        }
         return gitText(["rev-parse", "--show-prefix"]).flatMap { prefix in
             gitText(["rev-parse", "--show-cdup"]).flatMap { up in
                 // git names files from the top of the work tree; they are shown from here.
