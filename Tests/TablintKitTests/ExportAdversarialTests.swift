@@ -141,6 +141,18 @@ final class ExportAdversarialTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: folder.path + "/out/Timer.grid", encoding: .utf8), Self.timerGrid)
     }
 
+    /// `Timer.grid` and `timer.grid` are one file on a case-insensitive file system: the
+    /// second would overwrite the first there, so both are refused everywhere.
+    func testOutputRefusesNamesThatDifferOnlyInCase() throws {
+        let folder = try TemporaryDirectory(self)
+        try folder.write("a.tbl", "machine Timer\nstates Idle\nactions Go\ninitial Idle\nIdle | GO(Idle)\n")
+        try folder.write("b.tbl", "machine timer\nstates Idle\nactions Go\ninitial Idle\nIdle | IGNORE\n")
+        let result = run(["export", "--output", folder.path + "/out/", folder.path + "/a.tbl", folder.path + "/b.tbl"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("tablint: error: `Timer` and `timer` differ only in case: \(folder.path)/a.tbl:1 and \(folder.path)/b.tbl:1; both would be written to \(folder.path)/out/Timer.grid; export one with --machine and a path\n"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/out"))
+    }
+
     // MARK: Markdown
 
     /// A backtick in a name does not end its code span.

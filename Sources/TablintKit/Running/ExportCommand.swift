@@ -263,11 +263,13 @@ extension Tablint {
             if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") || name.hasPrefix(".") {
                 stderr.write("tablint: error: cannot write `\(name)` (\(machine.path):\(machine.location.line)) to \(directory): a machine name must be a plain file name (no `/`, not starting with `.`), so that nothing is written outside the output folder\n")
                 refused = true
-            } else if let other = byName[name] {
-                stderr.write("tablint: error: two machines are named `\(name)`: \(other.path):\(other.location.line) and \(machine.path):\(machine.location.line); both would be written to \(directory)/\(name).\(format.fileExtension); export one with --machine and a path\n")
+            } else if let other = byName[name.lowercased()] {
+                // `Timer.grid` and `timer.grid` are one file on macOS's and Windows' usual file systems.
+                let what = other.name == name ? "two machines are named `\(name)`" : "`\(other.name)` and `\(name)` differ only in case"
+                stderr.write("tablint: error: \(what): \(other.path):\(other.location.line) and \(machine.path):\(machine.location.line); both would be written to \(outputPath(directory, other.name, format)); export one with --machine and a path\n")
                 refused = true
             } else {
-                byName[name] = machine
+                byName[name.lowercased()] = machine
             }
         }
         if refused { return false }
@@ -282,13 +284,18 @@ extension Tablint {
             return false
         }
         for (machine, text) in zip(machines, render(machines, format)) {
-            let path = (directory.hasSuffix("/") ? directory : directory + "/") + machine.name + "." + format.fileExtension
+            let path = outputPath(directory, machine.name, format)
             if let error = replaceFile(path, Array(text.utf8)) {
                 stderr.write("tablint: error: cannot write \(path): \(error.reason)\n")
                 return false
             }
         }
         return true
+    }
+
+    /// `DIR/<Machine>.<extension>`.
+    static func outputPath(_ directory: String, _ machine: String, _ format: ExportFormat) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + machine + "." + format.fileExtension
     }
 
     /// `mkdir -p`: the first folder that could not be made and why, or nil.
