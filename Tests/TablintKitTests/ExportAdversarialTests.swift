@@ -203,6 +203,29 @@ final class ExportAdversarialTests: XCTestCase {
         XCTAssertTrue(short.stderr.contains("[tabular-center::row-arity]"), short.stderr)
     }
 
+    // MARK: Diff: a pin against its source
+
+    /// What the library's `table-diff` is for: does the pin still match the table? Two files
+    /// named, a pin alone in one and the source alone in the other, are compared with each
+    /// other (before: "pin removed" and "machine added", and no cell compared).
+    func testAPinIsComparedWithItsSourceWhenTwoFilesAreNamed() {
+        let folder = "Export/Diff"
+        let oldPin = Fixtures.url("\(folder)/timer.old.tbl").path, oldSource = Fixtures.url("\(folder)/timer.old.tb.swift").path
+        let same = run(["diff", oldPin, oldSource])
+        XCTAssertEqual(same.status, 0, same.stdout + same.stderr)
+        XCTAssertEqual(same.stdout, "")
+        XCTAssertEqual(run(["diff", oldPin, Fixtures.url("\(folder)/timer.machine.tb.swift").path]).status, 0)
+        let newPin = Fixtures.url("\(folder)/timer.new.tbl").path, newSource = Fixtures.url("\(folder)/timer.new.tb.swift").path
+        let drifted = run(["diff", newPin, newSource])
+        XCTAssertEqual(drifted.status, 1, drifted.stderr)
+        XCTAssertEqual(drifted.stdout, """
+            \(newSource):6:28: note: Timer: action `Cancel` added: (Idle, Cancel): IGNORE, (Running, Cancel): GO(Idle, StopClock), (Done, Cancel): IGNORE
+            \(newSource):9:109: note: Timer: (Running, Tick): GO(Done, StopClock) → HANDLE
+            \(newSource):10:109: note: Timer: (Done, Tick): IGNORE → GO(Idle)
+
+            """)
+    }
+
     // MARK: Diff: git
 
     func repository() throws -> TemporaryDirectory {

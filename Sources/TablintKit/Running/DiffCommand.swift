@@ -19,12 +19,13 @@ extension Tablint {
 
     static let diffUsage = """
         USAGE: tablint diff [--format text|markdown|json] OLD NEW
-               tablint diff [--format F] --git [REV | REV1..REV2] [-- PATH ...]
+               tablint diff [--format F] --git [REV | REV1..REV2 | REV1...REV2] [-- PATH ...]
                tablint diff --git-driver PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
 
         Compare the matrices of two files or two folders, of the working tree and REV (default
-        HEAD), or of two revisions, by machine, state and action name. `tablint diff` alone is
-        `tablint diff --git HEAD -- .`. --git-driver is git's external diff protocol (see README).
+        HEAD), or of two revisions (REV1...REV2: from their merge base), by machine, state and
+        action name. `tablint diff` alone is `tablint diff --git HEAD -- .`. --git-driver is
+        git's external diff protocol (see README).
 
         Exit status: 0 no behaviour changed; 1 some did; 2 trouble (a usage error, a path or
         revision that cannot be read, a matrix that cannot be read).
@@ -118,7 +119,12 @@ extension Tablint {
         } else {
             sides = pathSides(options.paths[0], options.paths[1])
         }
-        switch sides.flatMap({ compare(old: $0.old, new: $0.new) }) {
+        // Two files named: a pin and its source in them are compared with each other.
+        let twoFiles = options.git == nil && options.paths.allSatisfy {
+            if case .success(let status) = FileStatus.of($0, followingSymlinks: true) { return !status.isDirectory }
+            return false
+        }
+        switch sides.flatMap({ compare(old: $0.old, new: $0.new, pinAgainstSource: twoFiles) }) {
         case .failure(let trouble):
             stderr.write(trouble.message)
             return ExitStatus.failure.rawValue
@@ -146,7 +152,7 @@ extension Tablint {
 
     /// Both sides' matrices, compared; trouble when a matrix on either side cannot be read
     /// (it would otherwise look removed).
-    static func compare(old: [DiffFile], new: [DiffFile]) -> Result<TableDiff, DiffTrouble> {
+    static func compare(old: [DiffFile], new: [DiffFile], pinAgainstSource: Bool = false) -> Result<TableDiff, DiffTrouble> {
         // A file with the same bytes on both sides changes nothing; skipping it saves reading
         // every unchanged file of a revision.
         var unchanged: Set<String> = []
@@ -168,7 +174,7 @@ extension Tablint {
                 return reading.machines.map { TableDiff.Side(label: file.label, file: source, matrix: $0.matrix) }
             }
         }
-        let diff = TableDiff.compare(old: sides(old), new: sides(new))
+        let diff = TableDiff.compare(old: sides(old), new: sides(new), pinAgainstSource: pinAgainstSource)
         guard problems.isEmpty else {
             return .failure(DiffTrouble(message: problems + "tablint: error: cannot compare: a matrix above cannot be read, so its changes would be guessed\n"))
         }

@@ -39,7 +39,7 @@ extension Tablint {
 
         OPTIONS:
           --format F      grid (the default), mermaid, dot, coverage, markdown or json
-          --machine NAME  Export only the machines named NAME (repeatable)
+          --machine NAME  Export only the machines named NAME (repeatable); 'pin NAME' its pins only
           --output DIR    Write one file per machine, DIR/<Machine>.<grid|mmd|dot|coverage|md|json>
           -h, --help      Print this help
 
