@@ -141,6 +141,20 @@ final class ExportAdversarialTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: folder.path + "/out/Timer.grid", encoding: .utf8), Self.timerGrid)
     }
 
+    /// Nothing exported, no folder made: a `--machine` typo or a refused matrix left an empty
+    /// output folder behind.
+    func testNothingExportedMakesNoOutputFolder() throws {
+        let folder = try TemporaryDirectory(self)
+        let path = try folder.write("Timer.swift", Self.tableWithPin)
+        let typo = run(["export", "--machine", "Tmier", "--output", folder.path + "/typo", path])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/typo"))
+        let broken = try folder.write("Broken.swift", "let B = Table(machine: \"B\", states: [\"A\"], actions: [\"X\"], cells: [[.ignore, .ignore]])\n")
+        let refused = run(["export", "--output", folder.path + "/refused", broken])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/refused"))
+    }
+
     /// `Timer.grid` and `timer.grid` are one file on a case-insensitive file system: the
     /// second would overwrite the first there, so both are refused everywhere.
     func testOutputRefusesNamesThatDifferOnlyInCase() throws {

@@ -184,7 +184,10 @@ extension Tablint {
         }
 
         if let directory = options.output {
-            if !writeOutputs(exported, options.format, to: directory, stderr: &stderr) { return ExitStatus.failure.rawValue }
+            // Nothing to write makes no folder either.
+            if !exported.isEmpty, !writeOutputs(exported, options.format, to: directory, stderr: &stderr) {
+                return ExitStatus.failure.rawValue
+            }
         } else if !exported.isEmpty {
             if options.format.isSingleMachine && exported.count > 1 {
                 stderr.write("tablint: error: --format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); choose one with --machine NAME, or write them all with --output DIR\n")
