@@ -279,14 +279,14 @@ final class ExportAdversarialTests: XCTestCase {
         return result
     }
 
-    func tablint(_ arguments: String, in repository: TemporaryDirectory) throws -> ProcessResult {
+    func tablint(_ arguments: String, in repository: TemporaryDirectory, wrappedIn command: String? = nil) throws -> ProcessResult {
         let executable = try XCTUnwrap(CLITests.executable, "run `swift build` first")
         var variables = ProcessInfo.processInfo.environment
         variables["GIT_CONFIG_NOSYSTEM"] = "1"
         variables["HOME"] = repository.path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "'\(executable.path)' \(arguments)"]
+        process.arguments = ["-c", (command ?? "'\(executable.path)'") + " " + arguments]
         process.currentDirectoryURL = URL(fileURLWithPath: repository.path)
         process.environment = variables
         let output = Pipe(), errors = Pipe()
@@ -324,6 +324,21 @@ final class ExportAdversarialTests: XCTestCase {
         let path = try tablint("diff --git topic~1 Timer.swift", in: repository)
         XCTAssertEqual(path.status, 1, path.stderr)
         XCTAssertEqual(path.stdout, Self.topicChange)
+    }
+
+    /// With `core.autocrlf`, git warns on standard error for every changed file before its
+    /// listing ends; tablint read standard output to its end first and hung once the warnings
+    /// filled the pipe (a few hundred files).
+    func testManyGitWarningsDoNotHang() throws {
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout"), "timeout is not installed")
+        let repository = try repository()
+        let long = String(repeating: "n", count: 150)
+        try shell("i=0; while [ $i -lt 400 ]; do echo a > \(long)$i.txt; i=$((i+1)); done; git add -A && git commit -qm many && for f in \(long)*.txt; do echo b >> $f; done && git config core.autocrlf true", in: repository.path)
+        let warnings = try shell("git diff --name-only 2>&1 >/dev/null | wc -c", in: repository.path).stdout
+        XCTAssertGreaterThan(Int(warnings.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 65_536, "more than a pipe holds")
+        let executable = try XCTUnwrap(CLITests.executable, "run `swift build` first")
+        let result = try tablint("diff; echo \"status $?\"", in: repository, wrappedIn: "timeout 60 '\(executable.path)'")
+        XCTAssertEqual(result.stdout, "status 0\n", result.stderr)
     }
 
     /// Outside a repository, `tablint diff` says what it needs, not `git rev-parse failed`.

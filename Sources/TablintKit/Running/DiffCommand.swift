@@ -323,16 +323,27 @@ extension Tablint {
         } catch {
             return .failure(DiffTrouble(message: "tablint: error: cannot run git: \(error.localizedDescription)\n"))
         }
-        // Standard output first, to its end (a revision's file can be large); git's standard
-        // error for these commands is a line or two, which a pipe holds without blocking it.
+        // Both pipes are drained at once: git can write more than a pipe holds to standard
+        // error (a `core.autocrlf` warning per changed file) before it ends standard output,
+        // and reading one to its end first would wait on a git blocked on the other.
+        let errorBytes = ErrorCollector()
+        let drained = DispatchGroup()
+        DispatchQueue.global().async(group: drained) {
+            errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile()
+        }
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        let errorBytes = errors.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let text = String(decoding: errorBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: errorBytes.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             return .failure(DiffTrouble(message: "tablint: error: git \(arguments.prefix(2).joined(separator: " ")) failed: \(text)\n"))
         }
         return .success(Array(bytes))
+    }
+
+    /// git's standard error, filled by the thread that drains it; read after that thread ends.
+    final class ErrorCollector: @unchecked Sendable {
+        var data = Data()
     }
 
     /// git's external diff protocol: `PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE`
