@@ -84,6 +84,20 @@ final class ExportAdversarialTests: XCTestCase {
         XCTAssertTrue(result.stderr.hasSuffix("tablint: error: no machine named 'Tmier' in \(path); found:\n  Timer (\(path):1)\n  Timer (pin, \(path):12)\n"), result.stderr)
     }
 
+    /// Two sources of one name: `--machine NAME` would choose both again, so the hint names
+    /// the way that works.
+    func testTwoSourcesOfOneNameAreToldApartByTheirFiles() throws {
+        let folder = try TemporaryDirectory(self)
+        let a = try folder.write("a/Timer.swift", Self.tableWithPin)
+        try folder.write("b/Timer.swift", Self.tableWithPin)
+        let result = run(["export", "--format", "dot", "--machine", "Timer", folder.path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasSuffix("; choose one with --machine NAME and the path of its file (machines that share a name are told apart by their files only)\n"), result.stderr)
+        let one = run(["export", "--format", "dot", "--machine", "Timer", a])
+        XCTAssertEqual(one.status, 0, one.stderr)
+        XCTAssertTrue(one.stdout.hasPrefix("digraph Timer {\n"), one.stdout)
+    }
+
     /// A refused machine is named, with the rules that refuse it: an `alignment` error beside
     /// it does not refuse anything, so the diagnostics alone do not say what was left out.
     func testARefusedMachineIsNamed() throws {

@@ -190,7 +190,12 @@ extension Tablint {
             }
         } else if !exported.isEmpty {
             if options.format.isSingleMachine && exported.count > 1 {
-                stderr.write("tablint: error: --format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); choose one with --machine NAME, or write them all with --output DIR\n")
+                // --machine cannot tell apart two machines of one name; only their files can.
+                let shared = Set(exported.map(\.name)).count < exported.count
+                let hint = shared
+                    ? "choose one with --machine NAME and the path of its file (machines that share a name are told apart by their files only)"
+                    : "choose one with --machine NAME, or write them all with --output DIR"
+                stderr.write("tablint: error: --format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); \(hint)\n")
                 return ExitStatus.failure.rawValue
             }
             // grid and coverage blocks, and Markdown sections, are separated by a blank line.
