@@ -231,6 +231,20 @@ final class ExportAdversarialTests: XCTestCase {
         XCTAssertTrue(short.stderr.contains("[tabular-center::row-arity]"), short.stderr)
     }
 
+    /// Two copies of one machine in a folder, one renamed: each pairs with itself (the same
+    /// file first), not by position (before: both reported changed).
+    func testCopiesOfOneNamePairByFileFirst() throws {
+        let folder = try TemporaryDirectory(self)
+        let other = Self.tableWithPin.replacingOccurrences(of: "effects: [\"StartClock\"]), .ignore]", with: "effects: [\"StartClock\"]), .handle]")
+        try folder.write("old/a/Timer.swift", Self.tableWithPin)
+        try folder.write("old/b/Timer.swift", other)
+        try folder.write("new/b/Timer.swift", other)
+        try folder.write("new/c/Timer.swift", Self.tableWithPin)
+        let result = run(["diff", folder.path + "/old", folder.path + "/new"])
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "")
+    }
+
     // MARK: Diff: a pin against its source
 
     /// What the library's `table-diff` is for: does the pin still match the table? Two files

@@ -66,14 +66,32 @@ public struct TableDiff: Equatable {
                 olds = oldGroups[twin]!
                 pairedAcross.insert(twin)
             }
-            // Several matrices of one name on a side (a pin and its drifted copy): in order.
-            for index in 0..<max(olds.count, news.count) {
+            // Several matrices of one name on a side (copies in several files): those of one
+            // file pair first, the others in order, so a renamed file does not shift them all.
+            for (old, new) in pairs(olds, news) {
                 machines.append(MachineDiff.compare(
-                    name: key.name, isPin: key.isPin && !pairedAcross.contains(twin),
-                    old: index < olds.count ? olds[index] : nil, new: index < news.count ? news[index] : nil))
+                    name: key.name, isPin: key.isPin && !pairedAcross.contains(twin), old: old, new: new))
             }
         }
         return TableDiff(machines: machines)
+    }
+
+    /// The matrices of one name on each side, paired: the same file first, then in order.
+    static func pairs(_ olds: [Side], _ news: [Side]) -> [(Side?, Side?)] {
+        guard olds.count > 1 || news.count > 1 else { return [(olds.first, news.first)] }
+        var pairs: [(Side?, Side?)] = []
+        var leftOld = olds, leftNew: [Side] = []
+        for new in news {
+            if let index = leftOld.firstIndex(where: { $0.file.path == new.file.path }) {
+                pairs.append((leftOld.remove(at: index), new))
+            } else {
+                leftNew.append(new)
+            }
+        }
+        for index in 0..<max(leftOld.count, leftNew.count) {
+            pairs.append((index < leftOld.count ? leftOld[index] : nil, index < leftNew.count ? leftNew[index] : nil))
+        }
+        return pairs
     }
 }
 
