@@ -238,7 +238,8 @@ final class ExportAdversarialTests: XCTestCase {
         let other = Self.tableWithPin.replacingOccurrences(of: "effects: [\"StartClock\"]), .ignore]", with: "effects: [\"StartClock\"]), .handle]")
         try folder.write("old/a/Timer.swift", Self.tableWithPin)
         try folder.write("old/b/Timer.swift", other)
-        try folder.write("new/b/Timer.swift", other)
+        // A comment, so that the file is read again on both sides (an unchanged file is not).
+        try folder.write("new/b/Timer.swift", "// the copy kept in b\n" + other)
         try folder.write("new/c/Timer.swift", Self.tableWithPin)
         let result = run(["diff", folder.path + "/old", folder.path + "/new"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
