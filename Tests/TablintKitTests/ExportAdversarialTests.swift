@@ -72,6 +72,19 @@ final class ExportAdversarialTests: XCTestCase {
         XCTAssertEqual(both.stdout, Self.timerGrid + "\nTimer  Go\nIdle   GO(Idle)\n", both.stderr)
     }
 
+    /// A folder is exported as `tablint` lints it: the `.tablint` excludes apply (before, a
+    /// generated copy in an excluded folder was exported too); a file named is exported.
+    func testExportHonoursTheConfigurationExcludes() throws {
+        let folder = try TemporaryDirectory(self)
+        try folder.write(".tablint", "--exclude Generated\n")
+        try folder.write("Sources/Timer.swift", Self.tableWithPin)
+        let generated = try folder.write("Generated/Copy.swift", Self.tableWithPin.replacingOccurrences(of: "\"Timer\"", with: "\"Copy\""))
+        let result = run(["export", folder.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, Self.timerGrid)
+        XCTAssertTrue(run(["export", generated]).stdout.hasPrefix("Copy "))
+    }
+
     // MARK: Export: messages that name what was found
 
     /// A name that matches nothing lists the machines that are there.

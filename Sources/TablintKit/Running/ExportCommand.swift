@@ -125,11 +125,21 @@ extension Tablint {
         var trouble = !walk.failures.isEmpty
         for failure in walk.failures { stderr.write("tablint: error: \(failure.message)\n") }
 
+        // A folder is walked as `tablint` walks it: the `.tablint` include and exclude globs
+        // apply to the files found in it (generated code, test fixtures).
+        let files: [String]
+        switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
+        case .success(let selection): files = selection.files
+        case .failure(let failure):
+            stderr.write(failure.message + "\n")
+            return ExitStatus.failure.rawValue
+        }
+
         // Every matrix read, in order, with whether its file was named on the command line.
         var found: [(machine: ExportReading.Machine, named: Bool)] = []
         var refusedSomething = false
         var shown: [Diagnostic] = []
-        for path in walk.files {
+        for path in files {
             let bytes: [UInt8]
             switch read(path) {
             case .success(let read): bytes = read
