@@ -259,6 +259,18 @@ final class ExportAdversarialTests: XCTestCase {
         XCTAssertEqual(result.stdout, "")
     }
 
+    /// A state declared twice: only its first row paired, so a change in the second went
+    /// unseen (status 0). Trouble instead.
+    func testADuplicateStateIsTrouble() throws {
+        let folder = try TemporaryDirectory(self)
+        let twice = Self.tableWithPin.replacingOccurrences(of: "states: [\"Idle\", \"Running\"]", with: "states: [\"Idle\", \"Idle\"]")
+        let old = try folder.write("old/Timer.swift", twice)
+        let new = try folder.write("new/Timer.swift", twice.replacingOccurrences(of: "effects: [\"StopClock\"]", with: "effects: [\"HaltClock\"]"))
+        let result = run(["diff", old, new])
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stderr.contains("\(old):3:22: error: Timer: state `Idle` is declared twice, so its cells cannot be paired by name [tablint::duplicate-name]\n"), result.stderr)
+    }
+
     // MARK: Diff: a pin against its source
 
     /// What the library's `table-diff` is for: does the pin still match the table? Two files

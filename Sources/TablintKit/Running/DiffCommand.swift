@@ -171,6 +171,17 @@ extension Tablint {
                 problems += broken.map {
                     "\(file.label):\($0.start.line):\($0.start.column): error: \($0.message) [\($0.code)]\n"
                 }.joined()
+                // Cells pair by state and action name: a name declared twice pairs only one of
+                // its rows or columns, and a change in the other would go unseen.
+                for machine in reading.machines {
+                    for (what, names) in [("state", machine.matrix.states), ("action", machine.matrix.actions)] {
+                        var seen: Set<String> = []
+                        for name in names where !seen.insert(machine.matrix.key(name.text)).inserted {
+                            let place = source.location(of: name.range.lowerBound)
+                            problems += "\(file.label):\(place.line):\(place.column): error: \(machine.name): \(what) `\(name.text)` is declared twice, so its cells cannot be paired by name [tablint::duplicate-name]\n"
+                        }
+                    }
+                }
                 return reading.machines.map { TableDiff.Side(label: file.label, file: source, matrix: $0.matrix) }
             }
         }
