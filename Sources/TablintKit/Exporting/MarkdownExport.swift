@@ -23,15 +23,28 @@ public enum MarkdownExport {
     static func section(_ source: Source) -> String {
         let table = source.table
         var text = "## \(source.isPin ? "Pin " : "")\(table.machine)\n\n"
-        text += "`\(source.origin)`; initial state: \(table.initial.map { "`\($0)`" } ?? "none").\n\n"
+        text += "\(code(source.origin)); initial state: \(table.initial.map(code) ?? "none").\n\n"
         text += "| " + ([table.machine] + table.actions).map(escaped).joined(separator: " | ") + " |\n"
         text += "|" + String(repeating: "---|", count: table.actions.count + 1) + "\n"
         for (state, cells) in zip(table.states, table.cells) {
-            let texts = cells.map { "`" + escaped(GridExport.cellText($0)) + "`" }
+            let texts = cells.map { escaped(code(GridExport.cellText($0))) }
             text += "| " + ([escaped(state)] + texts).joined(separator: " | ") + " |\n"
         }
         text += "\n```mermaid\n" + MermaidExport.render(table) + "```\n"
         return text
+    }
+
+    /// A code span that holds `text` as it is: fenced by one backtick more than its longest
+    /// run of backticks, with spaces inside when it starts or ends with one (CommonMark).
+    static func code(_ text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = text.hasPrefix("`") || text.hasSuffix("`") ? " " : ""
+        return fence + padding + text + padding + fence
     }
 
     /// A `|` would end a table cell, even inside a code span.

@@ -31,7 +31,11 @@ public struct TableDiff: Equatable {
         }
     }
 
-    public static func compare(old: [Side], new: [Side]) -> TableDiff {
+    /// `pinAgainstSource`: a pin on one side and a source of the same name on the other, each
+    /// alone, are compared with each other (`tablint diff Timer.tbl Timer.tb.swift`, what the
+    /// library's `table-diff` does for a fixture and its table) instead of one removed and
+    /// one added.
+    public static func compare(old: [Side], new: [Side], pinAgainstSource: Bool = false) -> TableDiff {
         struct Key: Hashable {
             var name: String
             var isPin: Bool
@@ -51,16 +55,43 @@ public struct TableDiff: Equatable {
         var keys = newKeys
         for key in oldKeys where newGroups[key] == nil { keys.append(key) }
         var machines: [MachineDiff] = []
-        for key in keys {
-            let olds = oldGroups[key] ?? [], news = newGroups[key] ?? []
-            // Several matrices of one name on a side (a pin and its drifted copy): in order.
-            for index in 0..<max(olds.count, news.count) {
+        var pairedAcross: Set<Key> = []
+        for key in keys where !pairedAcross.contains(key) {
+            var olds = oldGroups[key] ?? [], news = newGroups[key] ?? []
+            let twin = Key(name: key.name, isPin: !key.isPin)
+            if pinAgainstSource, oldGroups[twin] == nil, newGroups[twin]?.count == 1, olds.count == 1, news.isEmpty {
+                news = newGroups[twin]!
+                pairedAcross.insert(twin)
+            } else if pinAgainstSource, newGroups[twin] == nil, oldGroups[twin]?.count == 1, news.count == 1, olds.isEmpty {
+                olds = oldGroups[twin]!
+                pairedAcross.insert(twin)
+            }
+            // Several matrices of one name on a side (copies in several files): those of one
+            // file pair first, the others in order, so a renamed file does not shift them all.
+            for (old, new) in pairs(olds, news) {
                 machines.append(MachineDiff.compare(
-                    name: key.name, isPin: key.isPin,
-                    old: index < olds.count ? olds[index] : nil, new: index < news.count ? news[index] : nil))
+                    name: key.name, isPin: key.isPin && !pairedAcross.contains(twin), old: old, new: new))
             }
         }
         return TableDiff(machines: machines)
+    }
+
+    /// The matrices of one name on each side, paired: the same file first, then in order.
+    static func pairs(_ olds: [Side], _ news: [Side]) -> [(Side?, Side?)] {
+        guard olds.count > 1 || news.count > 1 else { return [(olds.first, news.first)] }
+        var pairs: [(Side?, Side?)] = []
+        var leftOld = olds, leftNew: [Side] = []
+        for new in news {
+            if let index = leftOld.firstIndex(where: { $0.file.path == new.file.path }) {
+                pairs.append((leftOld.remove(at: index), new))
+            } else {
+                leftNew.append(new)
+            }
+        }
+        for index in 0..<max(leftOld.count, leftNew.count) {
+            pairs.append((index < leftOld.count ? leftOld[index] : nil, index < leftNew.count ? leftNew[index] : nil))
+        }
+        return pairs
     }
 }
 

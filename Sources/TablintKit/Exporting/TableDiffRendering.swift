@@ -16,18 +16,18 @@ extension TableDiff {
         let changed = machines.filter { !$0.changes.isEmpty }
         guard !changed.isEmpty else { return "No behaviour change.\n" }
         return changed.map { machine in
-            var text = "### \(machine.isPin ? "Pin " : "")`\(machine.name)`\n\n"
+            var text = "### \(machine.isPin ? "Pin " : "")\(MarkdownExport.code(machine.name))\n\n"
             text += "| Change | Before | After | Where |\n|---|---|---|---|\n"
             for change in machine.changes {
                 let what: String
                 switch change.kind {
-                case .cellChanged: what = "`\(change.subject)`"
+                case .cellChanged: what = MarkdownExport.code(change.subject)
                 case .initialChanged: what = "initial state"
                 case .machineAdded, .stateAdded, .actionAdded: what = change.subject + " added"
                 case .machineRemoved, .stateRemoved, .actionRemoved: what = change.subject + " removed"
                 }
                 text += "| " + [what, cell(change.old), cell(change.new),
-                    "`\(change.place.path):\(change.place.line)`"].map(MarkdownExport.escaped).joined(separator: " | ") + " |\n"
+                    MarkdownExport.code("\(change.place.path):\(change.place.line)")].map(MarkdownExport.escaped).joined(separator: " | ") + " |\n"
             }
             return text
         }.joined(separator: "\n")
@@ -35,7 +35,7 @@ extension TableDiff {
 
     private func cell(_ value: String?) -> String {
         guard let value, !value.isEmpty else { return "" }
-        return "`\(value.replacingOccurrences(of: "`", with: "'"))`"
+        return MarkdownExport.code(value)
     }
 
     /// `{"changed": Bool, "machines": [...]}`, documented in the README.

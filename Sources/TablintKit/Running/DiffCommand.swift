@@ -12,16 +12,20 @@ extension Tablint {
         var git: String?
         var gitDriver = false
         var paths: [String] = []
+        /// The paths given before `--`: with `--git`, a word there that is no path is most
+        /// likely a second revision (`--git main topic`).
+        var pathsBeforeDashes: [String] = []
     }
 
     static let diffUsage = """
         USAGE: tablint diff [--format text|markdown|json] OLD NEW
-               tablint diff [--format F] --git [REV | REV1..REV2] [-- PATH ...]
+               tablint diff [--format F] --git [REV | REV1..REV2 | REV1...REV2] [-- PATH ...]
                tablint diff --git-driver PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE
 
         Compare the matrices of two files or two folders, of the working tree and REV (default
-        HEAD), or of two revisions, by machine, state and action name. `tablint diff` alone is
-        `tablint diff --git HEAD -- .`. --git-driver is git's external diff protocol (see README).
+        HEAD), or of two revisions (REV1...REV2: from their merge base), by machine, state and
+        action name. `tablint diff` alone is `tablint diff --git HEAD -- .`. --git-driver is
+        git's external diff protocol (see README).
 
         Exit status: 0 no behaviour changed; 1 some did; 2 trouble (a usage error, a path or
         revision that cannot be read, a matrix that cannot be read).
@@ -41,6 +45,7 @@ extension Tablint {
                     options.git = argument
                 } else {
                     options.paths.append(argument)
+                    if !onlyPaths { options.pathsBeforeDashes.append(argument) }
                 }
                 continue
             }
@@ -103,12 +108,23 @@ extension Tablint {
         if options.gitDriver { return runGitDriver(options.paths, stdout: &stdout) }
 
         let sides: Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble>
+        if let revisions = options.git,
+           let word = options.pathsBeforeDashes.first(where: { access($0, F_OK) != 0 }) {
+            let range = revisions.contains("..") ? "REV1..REV2" : "\(revisions)..\(word)"
+            stderr.write("tablint: error: no such file or directory: \(word) (to compare two revisions, write --git \(range); paths after `--` need not exist)\n")
+            return ExitStatus.failure.rawValue
+        }
         if let revisions = options.git {
             sides = gitSides(revisions, paths: options.paths.isEmpty ? ["."] : options.paths)
         } else {
             sides = pathSides(options.paths[0], options.paths[1])
         }
-        switch sides.flatMap({ compare(old: $0.old, new: $0.new) }) {
+        // Two files named: a pin and its source in them are compared with each other.
+        let twoFiles = options.git == nil && options.paths.allSatisfy {
+            if case .success(let status) = FileStatus.of($0, followingSymlinks: true) { return !status.isDirectory }
+            return false
+        }
+        switch sides.flatMap({ compare(old: $0.old, new: $0.new, pinAgainstSource: twoFiles) }) {
         case .failure(let trouble):
             stderr.write(trouble.message)
             return ExitStatus.failure.rawValue
@@ -136,7 +152,7 @@ extension Tablint {
 
     /// Both sides' matrices, compared; trouble when a matrix on either side cannot be read
     /// (it would otherwise look removed).
-    static func compare(old: [DiffFile], new: [DiffFile]) -> Result<TableDiff, DiffTrouble> {
+    static func compare(old: [DiffFile], new: [DiffFile], pinAgainstSource: Bool = false) -> Result<TableDiff, DiffTrouble> {
         // A file with the same bytes on both sides changes nothing; skipping it saves reading
         // every unchanged file of a revision.
         var unchanged: Set<String> = []
@@ -147,15 +163,29 @@ extension Tablint {
             files.filter { !unchanged.contains($0.path) }.flatMap { file -> [TableDiff.Side] in
                 let source = SourceFile(path: file.path, bytes: file.bytes)
                 let reading = ExportReading.read(source)
-                if !reading.unreadable.isEmpty {
-                    problems += reading.unreadable.map {
-                        "\(file.label):\($0.start.line):\($0.start.column): error: \($0.message) [\($0.code)]\n"
-                    }.joined()
+                // A matrix with a row missing or of the wrong arity, or an unknown cell, is read
+                // in part: its cells would pair by a guess (`→ no cell`), so it is trouble too.
+                let broken = reading.unreadable + reading.machines.flatMap { machine in
+                    machine.diagnostics.filter { ExportReading.shapeCodes.contains($0.code) }
+                }
+                problems += broken.map {
+                    "\(file.label):\($0.start.line):\($0.start.column): error: \($0.message) [\($0.code)]\n"
+                }.joined()
+                // Cells pair by state and action name: a name declared twice pairs only one of
+                // its rows or columns, and a change in the other would go unseen.
+                for machine in reading.machines {
+                    for (what, names) in [("state", machine.matrix.states), ("action", machine.matrix.actions)] {
+                        var seen: Set<String> = []
+                        for name in names where !seen.insert(machine.matrix.key(name.text)).inserted {
+                            let place = source.location(of: name.range.lowerBound)
+                            problems += "\(file.label):\(place.line):\(place.column): error: \(machine.name): \(what) `\(name.text)` is declared twice, so its cells cannot be paired by name [tablint::duplicate-name]\n"
+                        }
+                    }
                 }
                 return reading.machines.map { TableDiff.Side(label: file.label, file: source, matrix: $0.matrix) }
             }
         }
-        let diff = TableDiff.compare(old: sides(old), new: sides(new))
+        let diff = TableDiff.compare(old: sides(old), new: sides(new), pinAgainstSource: pinAgainstSource)
         guard problems.isEmpty else {
             return .failure(DiffTrouble(message: problems + "tablint: error: cannot compare: a matrix above cannot be read, so its changes would be guessed\n"))
         }
@@ -190,12 +220,27 @@ extension Tablint {
     /// lists as changed (and, against the working tree, the untracked ones) are read: an
     /// unchanged file changes no matrix, so a large repository costs a few git calls.
     static func gitSides(_ revisions: String, paths: [String]) -> Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble> {
-        let parts = revisions.components(separatedBy: "..")
+        // `A...B`, as in git: from where the branches parted (their merge base) to B.
+        let sinceMergeBase = revisions.contains("...")
+        let parts = revisions.components(separatedBy: sinceMergeBase ? "..." : "..")
         guard parts.count <= 2, !revisions.isEmpty else {
-            return .failure(DiffTrouble(message: "tablint: error: --git takes REV or REV1..REV2, not '\(revisions)'\n"))
+            return .failure(DiffTrouble(message: "tablint: error: --git takes REV, REV1..REV2 or REV1...REV2, not '\(revisions)'\n"))
         }
-        let old = parts[0].isEmpty ? "HEAD" : parts[0]
+        if case .failure = git(["rev-parse", "--is-inside-work-tree"]) {
+            return .failure(DiffTrouble(message: "tablint: error: tablint diff compares with git's \(parts[0].isEmpty ? "HEAD" : parts[0]), but the current folder is not in a git repository; to compare two files or folders: tablint diff OLD NEW\n"))
+        }
+        var old = parts[0].isEmpty ? "HEAD" : parts[0]
         let new: String? = parts.count == 2 ? (parts[1].isEmpty ? "HEAD" : parts[1]) : nil
+        if sinceMergeBase {
+            switch gitText(["merge-base", old, new ?? "HEAD"]) {
+            case .success(let base): old = base
+            case .failure(let trouble) where trouble.message.hasSuffix("failed: \n"):
+                return .failure(DiffTrouble(message: "tablint: error: \(old) and \(new ?? "HEAD") have no common ancestor, so there is no \(revisions) to compare\n"))
+            case .failure(let trouble): return .failure(trouble)
+            }
+            // The merge base is shown as `3f2a9c1:path`.
+            if case .success(let short) = gitText(["rev-parse", "--short", old]) { old = short }
+        }
         return gitText(["rev-parse", "--show-prefix"]).flatMap { prefix in
             gitText(["rev-parse", "--show-cdup"]).flatMap { up in
                 // git names files from the top of the work tree; they are shown from here.
@@ -289,16 +334,27 @@ extension Tablint {
         } catch {
             return .failure(DiffTrouble(message: "tablint: error: cannot run git: \(error.localizedDescription)\n"))
         }
-        // Standard output first, to its end (a revision's file can be large); git's standard
-        // error for these commands is a line or two, which a pipe holds without blocking it.
+        // Both pipes are drained at once: git can write more than a pipe holds to standard
+        // error (a `core.autocrlf` warning per changed file) before it ends standard output,
+        // and reading one to its end first would wait on a git blocked on the other.
+        let errorBytes = ErrorCollector()
+        let drained = DispatchGroup()
+        DispatchQueue.global().async(group: drained) {
+            errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile()
+        }
         let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        let errorBytes = errors.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let text = String(decoding: errorBytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: errorBytes.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             return .failure(DiffTrouble(message: "tablint: error: git \(arguments.prefix(2).joined(separator: " ")) failed: \(text)\n"))
         }
         return .success(Array(bytes))
+    }
+
+    /// git's standard error, filled by the thread that drains it; read after that thread ends.
+    final class ErrorCollector: @unchecked Sendable {
+        var data = Data()
     }
 
     /// git's external diff protocol: `PATH OLD-FILE OLD-HEX OLD-MODE NEW-FILE NEW-HEX NEW-MODE`

@@ -39,7 +39,7 @@ extension Tablint {
 
         OPTIONS:
           --format F      grid (the default), mermaid, dot, coverage, markdown or json
-          --machine NAME  Export only the machines named NAME (repeatable)
+          --machine NAME  Export only the machines named NAME (repeatable); 'pin NAME' its pins only
           --output DIR    Write one file per machine, DIR/<Machine>.<grid|mmd|dot|coverage|md|json>
           -h, --help      Print this help
 
@@ -60,7 +60,10 @@ extension Tablint {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+            if argument == "-" && !onlyPaths {
+                return .failure(UsageError("tablint export reads files, not standard input ('-'); name the file (or write `--` before a path named '-')"))
+            }
+            if onlyPaths || !argument.hasPrefix("-") {
                 options.paths.append(argument)
                 continue
             }
@@ -122,11 +125,21 @@ extension Tablint {
         var trouble = !walk.failures.isEmpty
         for failure in walk.failures { stderr.write("tablint: error: \(failure.message)\n") }
 
-        var exported: [ExportReading.Machine] = []
+        // A folder is walked as `tablint` walks it: the `.tablint` include and exclude globs
+        // apply to the files found in it (generated code, test fixtures).
+        let files: [String]
+        switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
+        case .success(let selection): files = selection.files
+        case .failure(let failure):
+            stderr.write(failure.message + "\n")
+            return ExitStatus.failure.rawValue
+        }
+
+        // Every matrix read, in order, with whether its file was named on the command line.
+        var found: [(machine: ExportReading.Machine, named: Bool)] = []
         var refusedSomething = false
         var shown: [Diagnostic] = []
-        var refusedNames: [String] = []
-        for path in walk.files {
+        for path in files {
             let bytes: [UInt8]
             switch read(path) {
             case .success(let read): bytes = read
@@ -139,28 +152,33 @@ extension Tablint {
             let reading = ExportReading.read(file)
             // Named on the command line, even when a folder named beside it holds it too.
             let named = walk.namedFiles.contains(path) || options.paths.contains(path)
-            for machine in reading.machines {
-                // A pin repeats a machine that has its source elsewhere: exported when asked for.
-                guard !machine.isPin || named || !options.machines.isEmpty else { continue }
-                guard options.machines.isEmpty || options.machines.contains(machine.name) else { continue }
-                if machine.table == nil {
-                    refusedSomething = true
-                    refusedNames.append(machine.name)
-                    shown += machine.diagnostics
-                } else {
-                    exported.append(machine)
-                    shown += machine.diagnostics
-                }
-            }
+            found += reading.machines.map { ($0, named) }
             if !reading.unreadable.isEmpty, file.kind != .fixture || named || !options.machines.isEmpty {
                 refusedSomething = true
                 shown += reading.unreadable
             }
         }
-        stderr.write(TextReporter.render(shown.sortedForOutput()))
 
-        for wanted in options.machines where !exported.contains(where: { $0.name == wanted }) && !refusedNames.contains(wanted) {
-            stderr.write("tablint: error: no machine named '\(wanted)' in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))\(machineList(exported))\n")
+        let selected = selectMachines(found, options.machines)
+        var exported: [ExportReading.Machine] = []
+        var refusals: [ExportReading.Machine] = []
+        for machine in selected.machines {
+            shown += machine.diagnostics
+            if machine.table == nil { refusals.append(machine) } else { exported.append(machine) }
+        }
+        refusedSomething = refusedSomething || !refusals.isEmpty
+        stderr.write(TextReporter.render(shown.sortedForOutput()))
+        for machine in refusals {
+            let codes = machine.refusals.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            stderr.write("tablint: error: `\(machine.name)` (\(machine.isPin ? "pin, " : "")\(machine.path):\(machine.location.line)) is not exported: the library could not build it [\(codes.joined(separator: ", "))]\n")
+        }
+        for (pin, source) in selected.repeatedPins {
+            stderr.write("tablint: note: pin `\(pin.name)` (\(pin.path):\(pin.location.line)) is not exported: it repeats its source \(source.path):\(source.location.line); --machine 'pin \(pin.name)' exports the pin\n")
+        }
+
+        let everything = found.map(\.machine)
+        for wanted in options.machines where !selected.machines.contains(where: { matches($0, wanted) }) {
+            stderr.write("tablint: error: no machine named '\(wanted)' in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))\(everything.isEmpty ? "; no matrix was found there" : "; found:" + machineList(everything))\n")
             trouble = true
         }
         if exported.isEmpty && !refusedSomething && options.machines.isEmpty && !trouble {
@@ -176,10 +194,18 @@ extension Tablint {
         }
 
         if let directory = options.output {
-            if !writeOutputs(exported, options.format, to: directory, stderr: &stderr) { return ExitStatus.failure.rawValue }
+            // Nothing to write makes no folder either.
+            if !exported.isEmpty, !writeOutputs(exported, options.format, to: directory, stderr: &stderr) {
+                return ExitStatus.failure.rawValue
+            }
         } else if !exported.isEmpty {
             if options.format.isSingleMachine && exported.count > 1 {
-                stderr.write("tablint: error: --format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); choose one with --machine NAME, or write them all with --output DIR\n")
+                // --machine cannot tell apart two machines of one name; only their files can.
+                let shared = Set(exported.map(\.name)).count < exported.count
+                let hint = shared
+                    ? "choose one with --machine NAME and the path of its file (machines that share a name are told apart by their files only)"
+                    : "choose one with --machine NAME, or write them all with --output DIR"
+                stderr.write("tablint: error: --format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); \(hint)\n")
                 return ExitStatus.failure.rawValue
             }
             // grid and coverage blocks, and Markdown sections, are separated by a blank line.
@@ -187,6 +213,38 @@ extension Tablint {
         }
         if trouble { return ExitStatus.failure.rawValue }
         return refusedSomething ? ExitStatus.errorsReported.rawValue : ExitStatus.clean.rawValue
+    }
+
+    /// `--machine NAME` selects the machines named NAME; `--machine 'pin NAME'` only their pins.
+    static func matches(_ machine: ExportReading.Machine, _ wanted: String) -> Bool {
+        machine.name == wanted || (machine.isPin && "pin " + machine.name == wanted)
+    }
+
+    /// What is exported of the matrices read. A pin repeats a machine whose source is
+    /// elsewhere, so it is exported only when its file is named or `--machine` is given; and
+    /// not when that source is exported too (a `FIXTURE` string below its `Table`, a `.tbl`
+    /// reached in a folder), unless `--machine 'pin NAME'` asks for it or its `.tbl` is named.
+    static func selectMachines(
+        _ found: [(machine: ExportReading.Machine, named: Bool)], _ wanted: [String]
+    ) -> (machines: [ExportReading.Machine], repeatedPins: [(pin: ExportReading.Machine, source: ExportReading.Machine)]) {
+        let asked = found.filter { candidate in
+            let machine = candidate.machine
+            guard !machine.isPin || candidate.named || !wanted.isEmpty else { return false }
+            return wanted.isEmpty || wanted.contains { matches(machine, $0) }
+        }
+        var machines: [ExportReading.Machine] = []
+        var repeatedPins: [(pin: ExportReading.Machine, source: ExportReading.Machine)] = []
+        for candidate in asked {
+            let machine = candidate.machine
+            if machine.isPin, !wanted.contains("pin " + machine.name),
+               !(candidate.named && machine.file.kind == .fixture),
+               let source = asked.first(where: { !$0.machine.isPin && $0.machine.name == machine.name }) {
+                repeatedPins.append((machine, source.machine))
+                continue
+            }
+            machines.append(machine)
+        }
+        return (machines, repeatedPins)
     }
 
     /// One text per machine, in the order found.
@@ -223,29 +281,92 @@ extension Tablint {
             if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") || name.hasPrefix(".") {
                 stderr.write("tablint: error: cannot write `\(name)` (\(machine.path):\(machine.location.line)) to \(directory): a machine name must be a plain file name (no `/`, not starting with `.`), so that nothing is written outside the output folder\n")
                 refused = true
-            } else if let other = byName[name] {
-                stderr.write("tablint: error: two machines are named `\(name)`: \(other.path):\(other.location.line) and \(machine.path):\(machine.location.line); both would be written to \(directory)/\(name).\(format.fileExtension); export one with --machine and a path\n")
+            } else if let other = byName[name.lowercased()] {
+                // `Timer.grid` and `timer.grid` are one file on macOS's and Windows' usual file systems.
+                let what = other.name == name ? "two machines are named `\(name)`" : "`\(other.name)` and `\(name)` differ only in case"
+                stderr.write("tablint: error: \(what): \(other.path):\(other.location.line) and \(machine.path):\(machine.location.line); both would be written to \(outputPath(directory, other.name, format)); export one with --machine and a path\n")
                 refused = true
             } else {
-                byName[name] = machine
+                byName[name.lowercased()] = machine
             }
         }
         if refused { return false }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            stderr.write("tablint: error: cannot create \(directory): \(error.localizedDescription)\n")
+        if case .success(let status) = FileStatus.of(directory, followingSymlinks: true), !status.isDirectory {
+            stderr.write("tablint: error: --output \(directory): is a file, not a folder\n")
+            return false
+        }
+        if let (folder, error) = makeFolders(directory) {
+            let reason = error.code == ENOTDIR ? "\(folder) is a file, not a folder"
+                : folder == directory || folder + "/" == directory ? error.reason : "\(folder): \(error.reason)"
+            stderr.write("tablint: error: cannot create \(directory): \(reason)\n")
             return false
         }
         for (machine, text) in zip(machines, render(machines, format)) {
-            let path = (directory.hasSuffix("/") ? directory : directory + "/") + machine.name + "." + format.fileExtension
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                stderr.write("tablint: error: cannot write \(path): \(error.localizedDescription)\n")
+            let path = outputPath(directory, machine.name, format)
+            if let error = replaceFile(path, Array(text.utf8)) {
+                stderr.write("tablint: error: cannot write \(path): \(error.reason)\n")
                 return false
             }
         }
         return true
+    }
+
+    /// `DIR/<Machine>.<extension>`.
+    static func outputPath(_ directory: String, _ machine: String, _ format: ExportFormat) -> String {
+        (directory.hasSuffix("/") ? directory : directory + "/") + machine + "." + format.fileExtension
+    }
+
+    /// `mkdir -p`: the first folder that could not be made and why, or nil.
+    static func makeFolders(_ path: String) -> (String, SystemError)? {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o777) != 0 {
+                let error = SystemError.current
+                guard error.code == EEXIST, case .success(let status) = FileStatus.of(prefix, followingSymlinks: true) else {
+                    return (prefix, error)
+                }
+                if !status.isDirectory { return (prefix, SystemError(code: ENOTDIR)) }
+            }
+            prefix += "/"
+        }
+        return nil
+    }
+
+    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`, so a
+    /// reader never sees half an export; the reason it failed, or nil.
+    static func replaceFile(_ path: String, _ bytes: [UInt8]) -> SystemError? {
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((folder + ".\(name).tablint-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return .current }
+        let temporary = String(cString: template)
+        func fail() -> SystemError {
+            let error = SystemError.current
+            close(descriptor)
+            unlink(temporary)
+            return error
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return fail()
+            }
+            written += count
+        }
+        // mkstemp makes the file 0600; an export is an ordinary file, read by others.
+        let mask = umask(0)
+        umask(mask)
+        guard fchmod(descriptor, 0o666 & ~mask) == 0 else { return fail() }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else {
+            let error = SystemError.current
+            unlink(temporary)
+            return error
+        }
+        return nil
     }
 }
