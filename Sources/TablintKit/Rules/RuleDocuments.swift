@@ -1213,29 +1213,32 @@ Example.swift:4:25: error: action `push` is declared twice; cells are matched to
 Example.swift:4:19: note: `push` is first declared here
 ```
 
-On this surface the library compares names with the first letter case-folded (`.go(.Open)`
-names the state `open`), and so does this rule: `case open, Open` declares one state twice,
-which Swift accepts and the library cannot tell apart. The message says which earlier name the
-repeat folds to. The effects, the cases of `enum F`, are checked too.
+On this surface the library compares names exactly, so `case open, Open` declares two
+states, not one twice, and this rule says nothing about them (their generated members collide,
+which [member-collision](member-collision.md) reports). The effects, the cases of `enum F`, are
+checked too. A state declared twice also needs a second row: the library pairs rows with
+declarations by position, so it reports the declaration without one as
+[missing-row](missing-row.md), and so does tablint.
 
 ```swift triggers
 @Machine
 enum Gate {
-    enum S { case shut, open, Open }
+    enum S { case shut, open, shut }
     enum A { case push, pull }
     enum F { case beep, click, beep }
     static let initial = S.shut
     @Row(.shut) static let s = [ .go(.open, [.click]), .ignore ]
     @Row(.open) static let o = [ .emit([.beep]),       .go(.shut) ]
-    @Row(.Open) static let p = [ .handle,              .go(.shut) ]
 }
 ```
 
 ```text diagnostics
-Example.swift:3:31: error: state `Open` is declared twice (as `open`); rows are matched to states by position, so every state needs its own name [tablint::duplicate-name]
-Example.swift:3:25: note: `open` is first declared here
+Example.swift:3:31: error: state `shut` is declared twice; rows are matched to states by position, so every state needs its own name [tablint::duplicate-name]
+Example.swift:3:19: note: `shut` is first declared here
 Example.swift:5:32: error: effect `beep` is declared twice; cells name effects, so every effect needs its own name [tablint::duplicate-name]
 Example.swift:5:19: note: `beep` is first declared here
+Example.swift:8:67: error: state `shut` has no row. Every state needs exactly one row, in declaration order. States: shut open shut [tabular-center::missing-row]
+Example.swift:3:31: note: `shut` is declared here
 ```
 
 In a `.tbl` fixture, a file or the text of a Swift string literal, the names are the words of
@@ -4464,7 +4467,8 @@ in the rows.
 
 One diagnostic per undeclared effect, at the effect, naming the cell as `(state, action)` and
 listing the declared effects. An effect is compared by its name alone, without the arguments
-it is written with (`.flash(times: 2)` is `flash`), and with the first letter case-folded.
+it is written with (`.flash(times: 2)` is `flash`), and exactly, as the library compares names
+inside one enum: `.Chime` is not the effect `chime`.
 
 ```swift triggers
 @Machine
@@ -4590,8 +4594,10 @@ unreachable: often the first sign of a misspelt target.
 
 In an `@Machine` enum the states are the cases of `enum S`; `static let initial` and the
 targets of `.go(...)` are checked against them, and the note points at `enum S`. On this
-surface names are compared with the first letter case-folded, as the library compares them, so
-`.go(.Moving)` names the state `moving`.
+surface names are compared exactly, as the library compares them inside one enum, so
+`.go(.Moving)` does not name the state `moving`. (Folding the first letter is only for
+comparing an `@Machine` enum's lowerCamel cases with the UpperCamel names of a `.tbl` fixture
+or a `Table`.)
 
 ```swift triggers
 @Machine
@@ -4606,6 +4612,8 @@ enum Elevator {
 
 ```text diagnostics
 Example.swift:5:27: error: initial state `parked` is not declared. States: stopped moving [tabular-center::unknown-state]
+Example.swift:3:5: note: the states are declared here
+Example.swift:6:41: error: cell (stopped, call) transitions to `Moving`, which is not a declared state. States: stopped moving [tabular-center::unknown-state]
 Example.swift:3:5: note: the states are declared here
 Example.swift:7:55: error: cell (moving, arrive) transitions to `stoped`, which is not a declared state. States: stopped moving [tabular-center::unknown-state]
 Example.swift:3:5: note: the states are declared here
