@@ -1626,6 +1626,7 @@ enum TimerPins {
 ```
 
 ```text diagnostics
+TimerPins.swift:9:9: error: the library's fixture parser rejects the fixture here: row 2 is `Paused` but `states` says `Running`; row order must match state order [tablint::fixture-syntax]
 TimerPins.swift:9:9: error: row `Paused` does not correspond to a declared state. States: Idle Running [tabular-center::extra-row]
 TimerPins.swift:5:9: note: the states are declared here
 TimerPins.swift:11:9: error: row `Idle` is a second row for state `Idle`. Every state needs exactly one row, in declaration order. States: Idle Running [tabular-center::extra-row]
@@ -1677,6 +1678,103 @@ failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
+            name: "fixture-misread", code: "tablint::fixture-misread",
+            markdown: #"""
+# fixture-misread
+
+| Property | Value |
+|---|---|
+| Code | `tablint::fixture-misread` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | `.tbl` fixture, as a file or in a Swift string literal |
+
+A `.tbl` fixture the library's parser accepts but reads differently from how it looks.
+
+## Why it matters
+
+The library's parser (`parseSpec`) is lenient: where a fixture says more than the grammar
+holds, it keeps part of it and drops the rest without a word. The fixture then pins something
+other than what its reader sees, and the conformance test that compares it with the code
+passes or fails for a reason nobody wrote down. What the parser rejects outright is
+[fixture-syntax](fixture-syntax.md), an error; what it accepts and misreads is reported here,
+as a warning, so that the fixture says what it means.
+
+## What tablint reports
+
+A header key written twice (the library keeps the last line, and checks the rows below each
+line against it), a `machine` or `initial` line with more than one name (it keeps the first), a
+`DELEGATE` with more than one child (it delegates to the first), and the row of a state named
+like a header key: its first word makes it a header line to the library.
+
+```text triggers path=Stage.tbl
+machine Stage Play
+initial rehearse
+states  rehearse actions
+actions cue cut
+states  rehearse actions
+
+rehearse | GO(actions)            | IGNORE
+actions | DELEGATE(crew, lights) | GO(rehearse)
+```
+
+```text diagnostics
+Stage.tbl:1:15: warning: `machine` takes one name, found 2: `Stage Play`; the library keeps `Stage` and ignores the rest [tablint::fixture-misread]
+Stage.tbl:5:1: warning: `states` is declared again; the library keeps only the last `states` line and drops the one at line 3 (rows below each line are checked against it); expected one `states` line [tablint::fixture-misread]
+Stage.tbl:8:1: warning: the row of state `actions` starts with the header key `actions`, so the library reads this line as an `actions` line (`actions | DELEGATE(crew, lights) | GO(rehearse)`) and not as a row; the state needs another name [tablint::fixture-misread]
+Stage.tbl:8:26: warning: `DELEGATE(crew, lights)` at (actions, cue) names 2 children; the library delegates to `crew` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
+```
+
+The quirks of a parser that works on Swift `Character`s are reported here when the library
+still accepts the fixture: a `\r\n` at the end of a `#` comment makes the comment swallow the
+next line, which the library then drops. Here that line is a row, so the state has none:
+
+```text triggers path=Timer.tbl bytes=escaped
+machine Timer
+initial Idle
+states  Idle Done
+actions Stop
+Idle | GO(Done) # stops\x0D
+Done | IGNORE
+```
+
+```text diagnostics
+Timer.tbl:5:16: error: state `Done` has no row. Every state needs exactly one row, in declaration order. States: Idle Done [tabular-center::missing-row]
+Timer.tbl:3:14: note: `Done` is declared here
+Timer.tbl:5:24: warning: line 5 ends with `\r\n`, which Swift reads as one Character; the library splits lines at the Character `\n` (a quirk of its parser), so the `#` comment on line 5 runs on through line 6, and the library drops that line; expected `\n` line endings [tablint::fixture-misread]
+```
+
+## Passing
+
+A fixture with one line per header key, one name after `machine` and `initial`, one child per
+`DELEGATE`, and states not named like header keys. A machine with no actions has rows with no
+cells, which the library reads as such:
+
+```text passes path=Lamp.tbl
+machine Lamp
+initial Off
+states  Off On
+actions
+
+Off
+On
+```
+
+## Suppressing and configuring
+
+Write the fixture so that the library reads what it says.
+
+To accept a diagnostic where it is, write `# tablint:disable:next fixture-misread` on the line
+above the one the diagnostic names in a `.tbl` file (in a Swift file, the Swift comments
+around the string literal: `// tablint:disable fixture-misread` before it and
+`// tablint:enable fixture-misread` after it). A reason may follow ` - `. A directive that no
+longer suppresses anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable fixture-misread` turns the rule off, and `--severity fixture-misread=error` makes it
+fail the run. Both go on the command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
             name: "fixture-syntax", code: "tablint::fixture-syntax",
             markdown: ##"""
 # fixture-syntax
@@ -1699,7 +1797,8 @@ lenient in places, so some fixtures it reads differently from how they look, and
 or `initial` line without a name crashes it. This rule reports every such problem at once,
 where it is, in the parser's own words where it has them.
 
-The grammar, as the library's parser reads it: the text is split into lines at `\n`;
+The grammar, as the library's parser reads it, on Swift `Character`s: the text is split into
+lines at the Character `\n`;
 everything from the first `#` of a line is a comment; a line is trimmed of spaces and tabs and
 skipped when empty. The first word of a line selects `machine <Name>`, `initial <State>`,
 `states <Name> …` or `actions <Name> …`; any other line is a row, `State | CELL | CELL …`,
@@ -1727,11 +1826,13 @@ Swift file. A literal with an interpolation is only known at run time and is rep
 
 ## What tablint reports
 
-One error per problem, all of them, at the part of the line that has it. The library's
-parser reports these and stops at the first: a cell that is not one of the six, an empty cell,
-`GO()` without a target, `DELEGATE()` without a child, and a fixture without its `machine` or
-`initial` line. tablint also reports a fixture without its `states` or `actions` line, whose
-rows cannot be checked.
+This rule is reported exactly when the library's parser rejects the fixture (or crashes on
+it), and never when it accepts it; what it accepts but reads differently from how it looks is
+[fixture-misread](fixture-misread.md), a warning. One error per problem, all of them, at the
+part of the line that has it. The library's parser reports these and stops at the first: a
+cell that is not one of the six, an empty cell, `GO()` without a target, `DELEGATE()` without a
+child, and a fixture without its `machine` or `initial` line. A fixture without its `states` or
+`actions` line is reported here too when the parser rejects its rows.
 
 The examples on this page are fixtures in Swift string literals. The same text in a `.tbl`
 file gets the same diagnostics, at the fixture's own lines and columns.
@@ -1785,11 +1886,12 @@ TimerPins.swift:4:9: error: `initial` has no state; expected `initial Idle` (the
 TimerPins.swift:6:9: error: `Actions Start Stop` is neither a header nor a row: `Actions` is not a header key (keys are lower case: `actions`), and a row needs a `|` (`State | CELL | …`); the library reads it as a row with no cells [tablint::fixture-syntax]
 ```
 
-What the library reads differently from how it looks: an `initial` with two names (it keeps
-the first), a row before the `actions` line (it checks each row against the header lines above
-it, so it rejects the row), a `|` at the end of a row (it reads an empty cell after it, and
-rejects the fixture with "unknown cell" and nothing between the backticks), a row without its
-state's name, and a `DELEGATE` with two children (it keeps the first):
+What the library's parser rejects although the text looks almost right: a row before the
+`actions` line (it checks each row against the header lines above it, so it rejects the row),
+a `|` at the end of a row (it reads an empty cell after it, and rejects the fixture with
+"unknown cell" and nothing between the backticks), and a row without its state's name. The
+`initial` line with two names and the `DELEGATE` with two children are read (the library keeps
+the first name), so they are [fixture-misread](fixture-misread.md) warnings:
 
 ```swift triggers path=PlayerPins.swift
 enum PlayerPins {
@@ -1805,17 +1907,19 @@ enum PlayerPins {
 ```
 
 ```text diagnostics
-PlayerPins.swift:4:25: error: `initial` takes one state, found 2: `Stopped Playing`; the library keeps `Stopped` and ignores the rest [tablint::fixture-syntax]
+PlayerPins.swift:4:25: warning: `initial` takes one state, found 2: `Stopped Playing`; the library keeps `Stopped` and ignores the rest [tablint::fixture-misread]
 PlayerPins.swift:6:9: error: row `Stopped` comes before the `actions` line (line 7); the library checks each row against the `states` and `actions` lines above it, so it rejects this row; expected the header lines first [tablint::fixture-syntax]
 PlayerPins.swift:6:40: error: row `Stopped` ends with `|`; the library reads an empty cell after it and rejects the fixture (unknown cell ``); expected no `|` after the last cell [tablint::fixture-syntax]
 PlayerPins.swift:8:17: error: row has no state name before its first `|`; expected `State | CELL | …` [tablint::fixture-syntax]
-PlayerPins.swift:8:51: error: `DELEGATE(decoder, mixer)` at (row, Stop) names 2 children; the library delegates to `decoder` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-syntax]
+PlayerPins.swift:8:51: warning: `DELEGATE(decoder, mixer)` at (row, Stop) names 2 children; the library delegates to `decoder` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
 ```
 
 The cell in the unnamed row is placed as `(row, Stop)`: the row has no state name to give.
 
-A header key written twice: the library keeps the last line and drops the earlier one without
-a word. Here the rows were written for the second `states` line, and it is the one read.
+The parser's rejections that the matrix's own rules report as well, a row out of order
+([missing-row](missing-row.md)), a row past the last state ([extra-row](extra-row.md)) and a
+row of the wrong width ([row-arity](row-arity.md)), are said here once, in the parser's words,
+at the row where the parser stops:
 
 ```swift triggers path=GatePins.swift
 enum GatePins {
@@ -1824,32 +1928,59 @@ enum GatePins {
         initial Shut
         states  Shut Open
         actions Push Pull
-        states  Shut Open Held
 
         Shut | GO(Open) | HANDLE
-        Open | HANDLE   | GO(Shut)
-        Held | HANDLE   | HANDLE
+        Open | HANDLE
         """
 }
 ```
 
 ```text diagnostics
-GatePins.swift:7:9: error: `states` is declared again; the library keeps only the last `states` line and drops the one at line 5; expected one `states` line [tablint::fixture-syntax]
+GatePins.swift:9:9: error: the library's fixture parser rejects the fixture here: row `Open` has 1 cells, expected 2 (Push Pull) [tablint::fixture-syntax]
+GatePins.swift:9:9: error: row `Open` has 1 cells, expected 2. Expected columns: Push Pull [tabular-center::row-arity]
+GatePins.swift:6:9: note: the actions are declared here
+```
+
+The parser works on Swift `Character`s, and two of its quirks make it read a fixture
+differently from how it looks. For Swift, `\r\n` is one Character, not the `\n` the parser
+splits lines at, so a line ending in `\r\n` and the next are one line to it, and a `#`
+comment at the end of such a line swallows the next one. A combining mark, ZWJ or emoji
+modifier written right after a space, `#`, `(` or `|` is one Character with it, which hides the
+delimiter. tablint reads the fixture as the library does, reports the quirk where it is, and
+the consequences where they are:
+
+```swift triggers path=GatePins.swift
+enum GatePins {
+    static let FIXTURE = """
+        machine Gate
+        initial Shut
+        states  Shut Open
+        actions Push Pull
+        Shut | GO(Open) |\u{301} HANDLE
+        Open | HANDLE   | GO(Shut)
+        """
+}
+```
+
+```text diagnostics
+GatePins.swift:7:9: error: row `Shut` has 1 cells, expected 2. Expected columns: Push Pull [tabular-center::row-arity]
+GatePins.swift:6:9: note: the actions are declared here
+GatePins.swift:7:16: error: unknown cell `GO(Open) |́ HANDLE` at (Shut, Push); expected IGNORE, HANDLE, UNREACHABLE, GO(..), EMIT(..), DELEGATE(..) [tablint::fixture-syntax]
+GatePins.swift:7:25: error: the `|` here is followed by U+0301, which Swift reads as one Character with it, so the library's parser, which splits on Characters, does not see this `|` (a quirk of the library); expected nothing that combines right after a delimiter [tablint::fixture-syntax]
 ```
 
 In a `.tbl` file, tablint also reports a `machine` line without a name (which crashes the
-library's parser like an empty `initial`), a `machine` line with more than one name, `\r\n`
-line endings (the library splits lines at `\n` only, so every line keeps a `\r` and the
-fixture does not read) and a byte order mark (which the library reads as part of the first
-word). In a Swift string literal the first two make the literal not a fixture, and so does a
+library's parser like an empty `initial`), `\r\n` line endings (the library then reads the
+file as one line, or a few, and usually finds no `initial` line; that is reported once, at the
+first `\r\n`, with what the library then says) and a byte order mark (which the library reads
+as part of the first line). In a Swift string literal the first two make the literal not a fixture, and so does a
 byte order mark written as `\u{FEFF}`; Swift turns the line breaks of a literal into `\n`, so a
 `\r` is reported there only when it is written as an escape at the end of a line.
 
-Other problems the library's parser lets through are reported under the codes the library
-uses for them elsewhere: fewer rows than states or rows out of order
-([missing-row](missing-row.md)), a row that is not a declared state's
-([extra-row](extra-row.md)), a row with the wrong number of cells ([row-arity](row-arity.md)),
-a GO to a state that is not declared or an `initial` that is not
+Other problems are reported under the codes the library uses for them elsewhere: fewer rows
+than states or rows out of order ([missing-row](missing-row.md)), a row that is not a declared
+state's ([extra-row](extra-row.md)), a row with the wrong number of cells
+([row-arity](row-arity.md)), a GO to a state that is not declared or an `initial` that is not
 ([unknown-state](unknown-state.md)), `EMIT()` ([empty-emit](empty-emit.md)) and a name declared
 twice ([duplicate-name](duplicate-name.md)). The library's matrix lints apply to fixtures as
 well.
@@ -2966,6 +3097,7 @@ enum TimerPins {
 ```
 
 ```text diagnostics
+TimerPins.swift:8:9: error: the library's fixture parser rejects the fixture here: row 1 is `Running` but `states` says `Idle`; row order must match state order [tablint::fixture-syntax]
 TimerPins.swift:9:9: error: row 2 is `Idle` but `states` says `Running`: `Idle` is declared before `Running`, whose row comes first. Every state needs exactly one row, in declaration order. States: Idle Running Done [tabular-center::missing-row]
 TimerPins.swift:5:17: note: `Idle` is declared here
 TimerPins.swift:9:51: error: state `Done` has no row. Every state needs exactly one row, in declaration order. States: Idle Running Done [tabular-center::missing-row]
@@ -4014,6 +4146,7 @@ enum TimerPins {
 ```
 
 ```text diagnostics
+TimerPins.swift:8:9: error: the library's fixture parser rejects the fixture here: row `Idle` has 2 cells, expected 3 (Start Tick Cancel) [tablint::fixture-syntax]
 TimerPins.swift:8:9: error: row `Idle` has 2 cells, expected 3. Expected columns: Start Tick Cancel [tabular-center::row-arity]
 TimerPins.swift:6:9: note: the actions are declared here
 TimerPins.swift:9:9: error: row `Running` has 4 cells, expected 3. Expected columns: Start Tick Cancel [tabular-center::row-arity]
@@ -4036,6 +4169,7 @@ Running | IGNORE
 ```
 
 ```text diagnostics
+Timer.tbl:7:1: error: the library's fixture parser rejects the fixture here: row `Running` has 1 cells, expected 2 (Start Tick) [tablint::fixture-syntax]
 Timer.tbl:7:1: error: row `Running` has 1 cells, expected 2. Expected columns: Start Tick [tabular-center::row-arity]
 Timer.tbl:4:1: note: the actions are declared here
 ```
