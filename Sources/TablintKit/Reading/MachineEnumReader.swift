@@ -17,7 +17,12 @@ public enum MachineEnumReader {
                 tokens.isText(index + 1, "Machine"), tokens[index + 1].start == tokens[index].end
             else { continue }
             var attributes = tokens.attributes(before: index)
-            let (_, declaration) = tokens.attributes(from: index, into: &attributes)
+            var (_, declaration) = tokens.attributes(from: index, into: &attributes)
+            // `class` is also a modifier (`class func`): in `final class Window` it is the
+            // declaration's kind, and `Window` its name.
+            if let name = declaration, name > 0, tokens.kind(name) == .identifier, tokens.isText(name - 1, "class") {
+                declaration = name - 1
+            }
             guard let keyword = declaration, tokens.isText(keyword, "enum") else {
                 let found = declaration.map { "`\(tokens.text($0))`" } ?? "nothing"
                 reading.problems.append(ReadProblem(

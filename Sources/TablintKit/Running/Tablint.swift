@@ -52,6 +52,10 @@ public enum Tablint {
             stderr.write("tablint: error: --fix and --diff cannot be used together\n")
             return ExitStatus.failure.rawValue
         }
+        if let conflict = conflictingOptions(options) {
+            stderr.write("tablint: error: \(conflict)\nRun 'tablint --help' for usage.\n")
+            return ExitStatus.failure.rawValue
+        }
         let configurations = ConfigurationLookup(options: options, currentDirectory: currentDirectory, read: read)
         if options.printConfig {
             return printConfiguration(options, configurations, stdout: &stdout, stderr: &stderr)
@@ -128,7 +132,8 @@ public enum Tablint {
         _ options: Options, _ configurations: ConfigurationLookup, stdout: inout Output, stderr: inout Errors
     ) -> Int32 {
         var first = true
-        for path in options.paths.isEmpty ? ["."] : options.paths {
+        for given in options.paths.isEmpty ? ["."] : options.paths {
+            guard let path = configurationPath(of: given, options, stderr: &stderr) else { return ExitStatus.failure.rawValue }
             let isFolder = FileStatus.of(path, followingSymlinks: true).map(\.isDirectory) == .success(true)
             let found = isFolder ? configurations.configuration(forFolder: path) : configurations.configuration(for: path)
             switch found {
@@ -161,7 +166,8 @@ public enum Tablint {
         // Only SARIF needs the bytes (to count columns in UTF-16); it reads each reported file again.
         stdout.write(options.reporter.render(shown, color: options.color, sources: sources))
         if options.statistics {
-            let statistics = TextReporter.statistics(of: shown)
+            // Asked for, they count every diagnostic found, also those `--quiet` does not print.
+            let statistics = TextReporter.statistics(of: diagnostics)
             if options.reporter.isForPeople { stdout.write(statistics) } else { stderr.write(statistics) }
         }
     }
