@@ -2871,6 +2871,25 @@ public enum Kettle {
 }
 ```
 
+The library's reader matches names by their last component and ignores labels and
+qualification, so it also reads, and tablint with it: qualified cells (`Cell.go(.x)`,
+`Cell.ignore`), a GO target without its dot (`.go(idle)`), a `let initial` that is not
+`static`, `Self.S.x` as `initial`, a labelled `@Row(state: .x)`, several effects without
+brackets (`.emit(.a, .b)`), and a second binding after a row's (the row is the first; the
+library leaves the others alone, as any other member).
+
+```swift passes
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click, beep }
+    let initial = Self.S.locked
+    @Row(state: .locked) static let l = [ Cell.go(.unlocked), .emit(.click, .beep) ], spare = [ .ignore ]
+    @Row(.unlocked)      static let u = [ Cell.ignore,        .go(locked)          ]
+}
+```
+
 ## Suppressing and configuring
 
 Write the enum in the shape the library's syntax reader expects
@@ -5005,9 +5024,13 @@ a clean run then means every matrix was read, and the matrix stays reviewable as
 ## What tablint reports
 
 One warning per `Table(...)` literal it cannot read, at the first thing it could not read,
-saying what it found and what it expected. Nothing else in that table is checked. A call
-counts as a tabular-center table only when it is `Table(` with `machine:` as its first
-argument, so SwiftUI's `Table` and other calls named `Table` are left alone.
+saying what it found and what it expected. Nothing else in that table is checked. Every way
+Swift spells a call of the library's initialiser is read: `Table(`, `Table.init(`, qualified
+(`TabularCenter.Table(`), and `.init(` where the declared type is `Table`. A call counts as the
+library's when its arguments carry the library's labels (`machine:`, `states:`, `actions:`,
+`cells:`, `initial:`) and no other, so SwiftUI's `Table` and an app's own type named `Table` are
+left alone, while a call meant as the library's but written wrongly (labels out of order, one
+missing) is reported.
 
 ```swift triggers
 let STATES = ["Idle", "Busy"]
@@ -5046,6 +5069,26 @@ Example.swift:5:12: warning: cannot read the `Table` of `Job`: expected `cells:`
 Example.swift:9:22: warning: cannot read the `Table` of `Job`: expected each name in `states:` as a string literal, found an interpolated string `"\(prefix)Busy"`; tablint checks nothing else in it [tablint::unreadable-matrix]
 ```
 
+The other spellings of the call, with what was meant as the library's `Table`: labels out of
+order, and no `cells:`:
+
+```swift triggers
+extension Job {
+    static let TABLE: Table = .init(
+        states: ["Idle", "Busy"],
+        machine: "Job",
+        actions: ["Run"],
+        cells: [[.ignore], [.ignore]]
+    )
+}
+let SPARE_TABLE = Table.init(machine: "Spare", states: ["Idle"], actions: ["Run"])
+```
+
+```text diagnostics
+Example.swift:3:9: warning: cannot read this `Table` literal: expected argument 1 to be `machine: …` (labels in the order machine, states, actions, cells, initial), found `states: ["Idle", "Busy"]`; tablint checks nothing else in it [tablint::unreadable-matrix]
+Example.swift:9:82: warning: cannot read this `Table` literal: expected a `cells:` argument before `)`; tablint checks nothing else in it [tablint::unreadable-matrix]
+```
+
 A `.tbl` fixture in a Swift multi-line string literal (see [fixture-syntax](fixture-syntax.md))
 is the literal's value, which an interpolation leaves to run time. When the text before the
 first interpolation starts like a fixture, with a `machine` line, tablint warns once, at that
@@ -5071,7 +5114,8 @@ JobPins.swift:5:22: warning: cannot read the fixture `Job`: its string literal h
 ## Passing
 
 Everything written as literals, including raw strings and escapes, is read. Calls named
-`Table` that do not start with `machine:` are not tabular-center tables and are not read.
+`Table` whose arguments are not the library's labels are not tabular-center tables and are not
+read: SwiftUI's, and an app's own `struct Table`.
 
 ```swift passes
 let JOB_TABLE = Table(
@@ -5084,6 +5128,13 @@ let JOB_TABLE = Table(
 
 let view = Table(people) { TableColumn("Name", value: \.name) }
 let grid = Table(rows: [[1, 2], [3]])
+
+struct Table {
+    let machine: String
+    let seats: Int
+}
+let window = Table(machine: "espresso", seats: 4)
+let booth: Table = .init(machine: "grinder", seats: 6)
 ```
 
 A multi-line string with interpolations is not a fixture unless it starts with a `machine` line:
