@@ -197,6 +197,7 @@ public struct StandardStream: TextOutputStream {
 
     public mutating func write(_ string: String) {
         guard !string.isEmpty else { return }
-        handle.write(Data(string.utf8))
+        // A path that is not UTF-8 is printed as its bytes (`PathBytes`).
+        handle.write(Data(PathBytes.bytes(string)))
     }
 }
