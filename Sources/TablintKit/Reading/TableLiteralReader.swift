@@ -47,9 +47,30 @@ public enum TableLiteralReader {
             return nil
         }
         guard tokens.kind(index) == .period, tokens.isText(index + 1, "init"), tokens.kind(index + 2) == .leftParen,
-            tokens.kind(index - 1) == .equal, declaredTypeIsTable(tokens, before: index - 1)
+            startsImplicitMember(tokens, index)
         else { return nil }
-        return (index, index + 2)
+        // `: Table = .init(`, or an implicit `.init(` elsewhere (`var TABLE: Table { .init(… }`,
+        // a `return`) whose arguments name every part of the library's table.
+        if tokens.kind(index - 1) == .equal, declaredTypeIsTable(tokens, before: index - 1) { return (index, index + 2) }
+        return namesEveryPart(tokens, opener: index + 2) ? (index, index + 2) : nil
+    }
+
+    /// Whether the `.` at `index` starts an implicit member expression (`= .init(`, `{ .init(`,
+    /// `return .init(`), not a member of something before it (`Foo.init(`, `self.init(`).
+    private static func startsImplicitMember(_ tokens: SignificantTokens, _ index: Int) -> Bool {
+        switch tokens.kind(index - 1) {
+        case .equal?, .leftParen?, .leftBrace?, .leftBracket?, .comma?, .colon?: return true
+        default: return tokens.isText(index - 1, "return")
+        }
+    }
+
+    /// Whether the call's arguments are labelled `machine:`, `states:`, `actions:` and `cells:`.
+    private static func namesEveryPart(_ tokens: SignificantTokens, opener: Int) -> Bool {
+        guard let arguments = tokens.elements(inside: opener) else { return false }
+        let found = Set(arguments.compactMap { argument in
+            argument.count >= 2 && tokens.kind(argument.lowerBound + 1) == .colon ? tokens.text(argument.lowerBound) : nil
+        })
+        return found.isSuperset(of: labels.dropLast())
     }
 
     /// Whether the tokens before the `=` at `equal` are `: Table` or `: Some.Qualifier.Table`.

@@ -5026,7 +5026,9 @@ a clean run then means every matrix was read, and the matrix stays reviewable as
 One warning per `Table(...)` literal it cannot read, at the first thing it could not read,
 saying what it found and what it expected. Nothing else in that table is checked. Every way
 Swift spells a call of the library's initialiser is read: `Table(`, `Table.init(`, qualified
-(`TabularCenter.Table(`), and `.init(` where the declared type is `Table`. A call counts as the
+(`TabularCenter.Table(`), `.init(` where the declared type is `Table`, and any other implicit
+`.init(` whose arguments name every part of a table (`machine:`, `states:`, `actions:` and
+`cells:`, as in `static var TABLE: Table { .init(…) }`). A call counts as the
 library's when its arguments carry the library's labels (`machine:`, `states:`, `actions:`,
 `cells:`, `initial:`) and no other, so SwiftUI's `Table` and an app's own type named `Table` are
 left alone, while a call meant as the library's but written wrongly (labels out of order, one

@@ -31,3 +31,17 @@ let LATCH_TABLE: TabularCenter.Table = .init(
         [.go(target: "Down", effects: [])],
     ]
 )
+
+extension Valve {
+    static var TABLE: Table {
+        .init(
+            machine: "Valve",
+            states: ["Closed"],
+            actions: ["Turn"],
+            cells: [
+                [.go(target: "Opened", effects: [])],
+            ],
+            initial: "Closed"
+        )
+    }
+}
