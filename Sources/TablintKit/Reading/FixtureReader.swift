@@ -1,21 +1,24 @@
 /// Reads `.tbl` pin fixtures (reference §3.1) into the matrix model: whole `.tbl` files, and
 /// fixtures embedded in Swift multi-line string literals.
 ///
-/// The grammar is the library's `parseSpec`, exactly: the text is split at `\n`; everything
+/// The grammar is the library's `parseSpec`, exactly, on Swift `Character`s as it works: the
+/// text is split at the Character `\n` (so `\r\n`, one Character, ends no line); everything
 /// from the first `#` of a line is a comment; a line is trimmed of spaces and tabs and skipped
 /// when empty; its first word (words are split at spaces and tabs) selects `machine`,
 /// `initial`, `states` or `actions`, and any other first word makes the line a row,
 /// `Name | CELL | CELL`, split at every `|`. A cell is `IGNORE`, `HANDLE`, `UNREACHABLE`,
 /// `GO(Target, Effect, …)`, `EMIT(Effect, …)` or `DELEGATE(child)`, whose contents are split
-/// at every comma (no nesting), trimmed, with empty pieces dropped.
+/// at every comma (no nesting), trimmed, with empty pieces dropped. A delimiter a combining
+/// mark fuses with is no delimiter.
 ///
-/// Where the library's parser stops with an error, tablint files a `tablint::fixture-syntax`
-/// problem in the parser's words, and goes on reading: every problem in a fixture is reported
-/// at once. It also files what the lenient parser lets through or crashes on (a trailing `|`,
-/// `machine` or `initial` without a name, `\r\n` line endings, …). A fixture is read into a
-/// matrix whenever its `machine`, `states` and `actions` lines can be read; a cell the parser
-/// would reject is kept in the model as an unknown cell, so its row keeps its width. The
-/// checks the model supports (missing-row, row-arity, unknown-state, empty-emit,
+/// Every problem in a fixture is filed at once, in the parser's words where it has them.
+/// `tablint::fixture-syntax` is filed exactly when the parser rejects the fixture or crashes
+/// on it (`LibraryVerdict` walks the lines as the parser does, to know); what it accepts but
+/// reads differently from how it looks (a header key written twice, extra names, a quirk of
+/// Characters that changes nothing it rejects) is `tablint::fixture-misread`. A fixture is
+/// read into a matrix whenever its `machine`, `states` and `actions` lines can be read; a cell
+/// the parser would reject is kept in the model as an unknown cell, so its row keeps its
+/// width. The checks the model supports (missing-row, row-arity, unknown-state, empty-emit,
 /// duplicate-name, the lints) are left to the rules, as on every other surface.
 ///
 /// An embedded fixture is a `"""` (or raw `#"""`) literal whose first line that is neither
