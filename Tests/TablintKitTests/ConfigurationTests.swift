@@ -82,7 +82,8 @@ final class ConfigurationTests: XCTestCase {
     func testEveryBadLineIsAnErrorNamingTheFileAndLine() {
         let cases: [(String, Int, Int, String)] = [
             ("--frobnicate", 1, 1, "unknown option '--frobnicate'"),
-            ("# ok\n  --disable row-arty", 2, 3, "--disable: unknown rule 'row-arty'; 'tablint rules' lists them"),
+            ("# ok\n  --disable row-arty", 2, 3, "--disable: unknown rule 'row-arty'; did you mean 'row-arity'?"),
+            ("--disable nothing-like-it", 1, 1, "--disable: unknown rule 'nothing-like-it'; 'tablint rules' lists them"),
             ("--jobs 2", 1, 1, "'--jobs' applies to a whole run and belongs on the command line, not in a configuration file"),
             ("--severity row-arity=fatal", 1, 1, "--severity expects error, warning or note after '=', got 'fatal'"),
             ("--disable", 1, 1, "--disable needs a value: --disable CODE"),
@@ -258,7 +259,7 @@ final class ConfigurationTests: XCTestCase {
         let result = run([root])
         XCTAssertEqual(result.status, 2)
         XCTAssertEqual(result.stdout, "")
-        XCTAssertEqual(result.stderr, "App/.tablint:2:1: error: --disable: unknown rule 'row-arty'; 'tablint rules' lists them\n")
+        XCTAssertEqual(result.stderr, "App/.tablint:2:1: error: --disable: unknown rule 'row-arty'; did you mean 'row-arity'?\n")
         let missing = run([root, "--config", "nope.cfg"])
         XCTAssertEqual(missing.status, 2)
         XCTAssertEqual(missing.stderr, "tablint: error: configuration file: cannot read nope.cfg: No such file or directory\n")
@@ -282,6 +283,53 @@ final class ConfigurationTests: XCTestCase {
         // What it prints is itself a configuration file.
         let printed = ConfigurationFile.parse(Array(result.stdout.utf8), path: "p", directory: root + "/App")
         XCTAssertEqual(try printed.get().options.count, 5)
+    }
+
+    func testPrintConfigOfStandardInputNamesTheConfigurationItsLintUses() throws {
+        try write("App/.tablint", "--disable row-arity\n")
+        let result = run(["--print-config", "--stdin-filename", root + "/App/x.tb.swift", "-"], stdin: "")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.hasPrefix("# \(root)/App/x.tb.swift\n# configuration file: App/.tablint\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("--disable tabular-center::row-arity"), result.stdout)
+        XCTAssertEqual(run(["--print-config", "-"], stdin: "").status, 2, "without a name, standard input has no configuration to find")
+    }
+
+    func testPrintConfigOfAMissingPathIsAnError() {
+        let result = run(["--print-config", root + "/nothing-here.tb.swift"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertEqual(result.stderr, "tablint: error: no such file or directory: \(root)/nothing-here.tb.swift\n")
+    }
+
+    func testNoConfigWithConfigIsAUsageError() throws {
+        try write("strict.cfg", "--severity dead-row=error\n")
+        let result = run([root, "--no-config", "--config", root + "/strict.cfg"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.hasPrefix("tablint: error: --no-config and --config cannot be used together"), result.stderr)
+    }
+
+    func testAnUnknownRuleOptionSuggestsTheNearestCode() throws {
+        for arguments in [["--disable", "row-arty"], ["--enable", "row-arty"], ["--severity", "row-arty=error"]] {
+            let result = run([root] + arguments)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertTrue(result.stderr.hasPrefix("tablint: error: \(arguments[0]): unknown rule 'row-arty'; did you mean 'row-arity'?\n"), result.stderr)
+        }
+        let namespaced = run([root, "--disable", "tabular-center::ded-row"])
+        XCTAssertTrue(namespaced.stderr.contains("did you mean 'tabular-center::dead-row'?"), namespaced.stderr)
+        let far = run([root, "--disable", "nothing-like-it"])
+        XCTAssertTrue(far.stderr.hasPrefix("tablint: error: --disable: unknown rule 'nothing-like-it'; 'tablint rules' lists them\n"), far.stderr)
+    }
+
+    func testAConfigurationFileWithAByteOrderMarkReadsAsWithout() throws {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let parsed = ConfigurationFile.parse(bom + Array("--disable row-arity\n".utf8), path: "Sources/.tablint", directory: "/p/Sources")
+        XCTAssertEqual(try parsed.get().options.count, 1)
+        try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: root + "/App/.tablint", contents: Data(bom + Array("--disable row-arity\n".utf8)))
+        let result = run([root])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(codes(result.stdout), [], "row-arity is disabled under App/")
     }
 
     func testAlignSwiftChecksAndFixesOrdinarySwiftFiles() throws {
@@ -357,6 +405,17 @@ final class ConfigurationTests: XCTestCase {
 
             """), result.stdout)
         XCTAssertEqual(TextReporter.statistics(of: []), "    0  in all\n")
+    }
+
+    func testQuietStatisticsCountWhatWasFoundThoughOnlyErrorsArePrinted() throws {
+        try write(".tablint", "--severity row-arity=warning\n")
+        let result = run([root, "--quiet", "--statistics"])
+        XCTAssertEqual(codes(result.stdout), [], "--quiet prints no warning")
+        XCTAssertTrue(result.stdout.hasSuffix("""
+                2  tabular-center::row-arity
+                2  in all
+
+            """), result.stdout)
     }
 
     func testColourOnlyOnATerminalAndNeverWithNoColor() {

@@ -96,13 +96,25 @@ final class FixtureReaderTests: XCTestCase {
 
     // MARK: What the library's parser trips over
 
-    func testCarriageReturnLineEndingsAreReportedOnceAndTheFixtureIsStillRead() {
+    func testCarriageReturnLineEndingsAreReportedOnceAsTheLibrarySeesThem() {
+        // For Swift `\r\n` is one Character, not the `\n` the library splits at: it reads the
+        // whole file as one line, and rejects it for having no `initial` line.
         let file = SourceFile(path: "crlf.tbl", text: "machine Gate\r\ninitial Shut\r\nstates  Shut Open\r\nactions Push\r\nShut | GO(Open)\r\nOpen | GO(Shut)\r\n")
         let diagnostics = Linter.lint(file)
         XCTAssertEqual(diagnostics.map(\.code), ["tablint::fixture-syntax"])
         XCTAssertEqual(diagnostics.first?.start.description, "1:13")
-        XCTAssertTrue(diagnostics.first?.message.hasPrefix("line ends with `\\r`") ?? false)
-        XCTAssertEqual(FixtureReader.read(file).matrices.first?.states.map(\.text), ["Shut", "Open"])
+        let message = diagnostics.first?.message ?? ""
+        XCTAssertTrue(message.hasPrefix("line 1 ends with `\\r\\n`, which Swift reads as one Character"), message)
+        XCTAssertTrue(message.contains("rejects the fixture: no `initial` line"), message)
+        XCTAssertFalse(message.contains("keeps the `\\r`"), "the old message was wrong: the library sees the lines merged")
+        XCTAssertEqual(FixtureReader.read(file).matrices, [], "the lines the library merges are not read as anyone meant them")
+    }
+
+    func testACarriageReturnAfterACommentSwallowsTheNextLineAsInTheLibrary() throws {
+        let file = try Fixtures.source(Fixtures.url("Fixture/missing-row.crlf-comment.tbl"))
+        let reading = FixtureReader.read(file)
+        XCTAssertEqual(reading.matrices.first?.rows.compactMap(\.label?.text), ["Idle"], "the `Done` row is part of the comment")
+        XCTAssertEqual(reading.problems.map(\.code), ["tablint::fixture-misread"], "the library accepts the fixture, with a row fewer")
     }
 
     func testAByteOrderMarkIsReported() {

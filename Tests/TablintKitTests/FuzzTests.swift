@@ -190,15 +190,16 @@ final class FuzzTests: XCTestCase {
 
     // Regressions: inputs the fuzzers found, each shrunk by hand.
 
-    /// A CRLF `.tbl` with spaces before the `\r` of a row: the library reads `IGNORE   \r` as
-    /// two words, so the fix must keep those spaces (it removed them, and its safety check
-    /// caught the joined word as an internal error).
+    /// A CRLF `.tbl` with spaces before the `\r` of a row (the fix once removed them, and its
+    /// safety check caught the joined word as an internal error). For Swift `\r\n` is one
+    /// Character, so the library reads such a fixture as one line and rejects it: tablint
+    /// reports that (`fixture-syntax`) and, having no matrix it could read with confidence,
+    /// leaves the bytes alone.
     func testCRLFFixtureKeepsTheSpacesBeforeCarriageReturn() {
         let text = "machine T\r\ninitial A\r\nstates A B\r\nactions X Y\r\n\r\nA | IGNORE | IGNORE\r\nB | IGNORE |  IGNORE   \r\n"
         let file = SourceFile(path: "crlf.tbl", text: text)
-        XCTAssertEqual(
-            Formatter.fix(file),
-            .fixed(Array("machine T\r\ninitial A\r\nstates  A B\r\nactions X Y\r\n\r\nA | IGNORE | IGNORE\r\nB | IGNORE | IGNORE   \r\n".utf8)))
+        XCTAssertEqual(Formatter.fix(file), .unchanged)
+        XCTAssertEqual(Linter.lint(file).map(\.code), [FixtureReader.syntaxCode])
         XCTAssertNil(Self.problem(file))
     }
 

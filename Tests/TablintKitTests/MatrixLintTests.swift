@@ -46,7 +46,7 @@ final class MatrixLintTests: XCTestCase {
             actions X Y
             B | IGNORE | IGNORE
             A | GO(B)  | IGNORE
-            """)).map { bare($0.code) }, ["missing-row"])
+            """)).map { bare($0.code) }, ["fixture-syntax", "missing-row"], "the library's parser rejects rows out of order, and says so once")
     }
 
     func testAMatrixWithoutStatesOrActionsHasNoLints() {
@@ -137,7 +137,10 @@ final class SameMistakeTests: XCTestCase {
         for (mistake, urls) in byMistake {
             XCTAssertEqual(urls.count, 4, "\(mistake): a Table literal, a .tbl, an embedded fixture and an @Machine enum")
             let findings = try urls.map { url in
-                (url.lastPathComponent, Linter.lint(try Fixtures.source(url)).map { "\($0.severity) \($0.message.lowercased()) [\($0.code)]" }.sorted())
+                // A fixture the library's parser rejects also says so once, under
+                // `fixture-syntax`: the verdict of that surface's parser, not another finding.
+                (url.lastPathComponent, Linter.lint(try Fixtures.source(url)).filter { !$0.message.hasPrefix("the library's fixture parser rejects") }
+                    .map { "\($0.severity) \($0.message.lowercased()) [\($0.code)]" }.sorted())
             }
             let machineSurface = try urls.filter { $0.lastPathComponent.contains(".machine.") }.flatMap {
                 try LintContext(file: Fixtures.source($0)).matrices.map(\.surface)

@@ -38,6 +38,8 @@ public struct ConfigurationFile: Equatable {
 
     /// Parses `bytes` as the configuration file at `path` in folder `directory`.
     public static func parse(_ bytes: [UInt8], path: String, directory: String) -> Result<ConfigurationFile, Problem> {
+        // A file saved with a byte order mark (some Windows editors add one) reads as without.
+        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         guard let text = String(validatingUTF8Bytes: bytes) else {
             return .failure(Problem(path: path, line: 1, column: 1, message: "the configuration file is not UTF-8 text"))
         }

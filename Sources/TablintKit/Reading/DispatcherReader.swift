@@ -489,7 +489,5 @@ private struct FunctionReader {
 /// (from `TIMER_TABLE`) and `timer` (from `timerStep`) are one machine, and so are
 /// `TrafficLight` and `TRAFFIC_LIGHT`.
 public enum MachineKey {
-    public static func normalized(_ name: String) -> String {
-        String(name.unicodeScalars.filter { $0 != "_" }).uppercased()
-    }
+    public static func normalized(_ name: String) -> String { NameComparison.machineName.key(name) }
 }

@@ -17,7 +17,12 @@ public enum MachineEnumReader {
                 tokens.isText(index + 1, "Machine"), tokens[index + 1].start == tokens[index].end
             else { continue }
             var attributes = tokens.attributes(before: index)
-            let (_, declaration) = tokens.attributes(from: index, into: &attributes)
+            var (_, declaration) = tokens.attributes(from: index, into: &attributes)
+            // `class` is also a modifier (`class func`): in `final class Window` it is the
+            // declaration's kind, and `Window` its name.
+            if let name = declaration, name > 0, tokens.kind(name) == .identifier, tokens.isText(name - 1, "class") {
+                declaration = name - 1
+            }
             guard let keyword = declaration, tokens.isText(keyword, "enum") else {
                 let found = declaration.map { "`\(tokens.text($0))`" } ?? "nothing"
                 reading.problems.append(ReadProblem(
@@ -132,6 +137,24 @@ extension SignificantTokens {
             kind(open) == .leftParen, partner[open] == element.upperBound - 1
         else { return nil }
         return (Name(reference.text, range(element)), text(open..<element.upperBound))
+    }
+
+    /// An element without a type qualifier before its last `.name`: `S.x`, `Self.S.x` and
+    /// `TabularCenter.Cell.go(…)` become `.x` and `.go(…)`, as the library matches names by
+    /// their last component. Unchanged when there is no qualifier.
+    func droppingQualifier(_ element: Range<Int>) -> Range<Int> {
+        var start = element.lowerBound
+        func isName(_ index: Int) -> Bool { kind(index) == .identifier || kind(index) == .keyword }
+        while start + 2 < element.upperBound {
+            if isName(start), kind(start + 1) == .period, isName(start + 2) {
+                start += 1
+            } else if kind(start) == .period, isName(start + 1), kind(start + 2) == .period, start + 3 < element.upperBound {
+                start += 2
+            } else {
+                break
+            }
+        }
+        return start..<element.upperBound
     }
 
     static func unticked(_ name: String) -> String {
@@ -252,8 +275,11 @@ private struct MachineReader {
                 let end = tokens.expressionEnd(from: index, limit: close)
                 let declaration = index..<end
                 if let row = pending.first(where: { tokens.attributeName($0) == "Row" }) {
-                    rows.append(rowDeclaration(row, declaration))
-                } else if tokens.isText(index + 1, "initial"), isStatic(before: index, open: open) {
+                    // `@Row(.a) static let a = [...], b = [...]`: the library reads the first
+                    // binding as the row and leaves the others alone, as any other member.
+                    rows.append(rowDeclaration(row, bindings(declaration)[0]))
+                } else if tokens.isText(index + 1, "initial") {
+                    // The library finds `initial` by its name, `static` or not.
                     sawInitial = true
                     initial = readInitial(declaration)
                 }
@@ -315,15 +341,23 @@ private struct MachineReader {
         ReadProblem(code: MachineEnumReader.syntaxCode, range: range, message: message)
     }
 
-    private func isStatic(before index: Int, open: Int) -> Bool {
-        var previous = index - 1
-        while previous > open, tokens.kind(previous) == .keyword || tokens.kind(previous) == .identifier,
-            SignificantTokens.modifiers.contains(tokens.text(previous))
-        {
-            if tokens.isText(previous, "static") { return true }
-            previous -= 1
+    /// The bindings of a `let`/`var` declaration, split at its top-level commas: the first
+    /// starts at the keyword, each later one at its name. Never empty.
+    private func bindings(_ declaration: Range<Int>) -> [Range<Int>] {
+        var found: [Range<Int>] = []
+        var start = declaration.lowerBound
+        var index = declaration.lowerBound
+        while index < declaration.upperBound {
+            if tokens.kind(index) == .comma {
+                found.append(start..<index)
+                start = index + 1
+            } else if tokens.partner[index] > index {
+                index = tokens.partner[index]
+            }
+            index += 1
         }
-        return false
+        if start < declaration.upperBound || found.isEmpty { found.append(start..<declaration.upperBound) }
+        return found
     }
 
     // MARK: Cases
@@ -380,12 +414,8 @@ private struct MachineReader {
             return nil
         }
         var value = (equal + 1)..<declaration.upperBound
-        // `S.x` / `Self.S.x`: drop the type qualifier.
-        while tokens.kind(value.lowerBound) == .identifier || tokens.kind(value.lowerBound) == .keyword,
-            tokens.kind(value.lowerBound + 1) == .period
-        {
-            value = (value.lowerBound + 1)..<value.upperBound
-        }
+        // `S.x` / `Self.S.x`: drop the type qualifier, keeping `.x`.
+        value = tokens.droppingQualifier(value)
         if let (name, _) = tokens.memberCall(value) {
             return Name(name.text, tokens.range(value))
         }
@@ -400,7 +430,8 @@ private struct MachineReader {
     private mutating func rowDeclaration(_ attribute: Attribute, _ declaration: Range<Int>) -> RowDeclaration {
         var label: Name?
         if let open = attribute.arguments, let arguments = tokens.elements(inside: open), let first = arguments.first {
-            label = tokens.memberReference(first)
+            // The library ignores the label (`@Row(state: .x)`) and a qualifier (`@Row(S.x)`).
+            label = tokens.memberReference(tokens.droppingQualifier(tokens.unlabelled(first)))
         }
         if label == nil {
             problems.append(syntax(
@@ -433,13 +464,15 @@ private struct MachineReader {
             ? [] : nil
     }
 
-    /// One cell, as `MachineSyntax.cell` reads it; anything else is an unknown cell with the
-    /// syntax reader's reason.
+    /// One cell, as `MachineSyntax.cell` reads it: by the last name component (`Cell.go(.x)`
+    /// is `.go(.x)`), arguments by position with their labels ignored. Anything else is an
+    /// unknown cell with the syntax reader's reason.
     private func cell(_ element: Range<Int>) -> Cell {
         let range = tokens.range(element)
         func unknown(_ reason: String) -> Cell { Cell(.unknown(written: tokens.text(element), reason: reason), range) }
         let notACell = "expected a cell, found `\(SignificantTokens.shorten(tokens.text(element)))`"
-        guard let (constructor, argumentsText) = tokens.memberCall(element) else { return unknown(notACell) }
+        let unqualified = tokens.droppingQualifier(element)
+        guard let (constructor, argumentsText) = tokens.memberCall(unqualified) else { return unknown(notACell) }
         let name = constructor.text
         guard argumentsText != nil else {
             switch name {
@@ -453,27 +486,30 @@ private struct MachineReader {
                 return unknown("`.\(name)` is not a cell; expected one of `.ignore`, `.handle`, `.unreachable`, `.go`, `.emit`, `.delegate`")
             }
         }
-        let arguments = (tokens.elements(inside: element.lowerBound + 2) ?? []).map { tokens.unlabelled($0) }
+        let arguments = (tokens.elements(inside: unqualified.lowerBound + 2) ?? []).map { tokens.unlabelled($0) }
         switch name {
         case "go":
-            guard let first = arguments.first, let (target, targetArguments) = tokens.memberCall(first) else {
-                return unknown("`.go` needs the state to go to")
+            guard let first = arguments.first else { return unknown("`.go` needs the state to go to") }
+            guard arguments.count <= 2 else {
+                // The library reads no declared state from `.go(.a, .b, .c)`: its
+                // `unknown-state`, with what was written as the target.
+                let written = first.lowerBound..<arguments[arguments.count - 1].upperBound
+                return Cell(.go(target: Name(tokens.text(written), tokens.range(written)), effects: [], arguments: nil), range)
             }
-            guard arguments.count <= 2 else { return unknown(notACell) }
             var effects: [Name] = []
             if arguments.count == 2 {
-                guard let read = effectList(arguments[1]) else { return unknown(notAnEffect(arguments[1])) }
-                effects = read
+                guard let read = effectList([arguments[1]]), read.dropped == 0 else { return unknown(notAnEffect(arguments[1])) }
+                effects = read.names
             }
-            return Cell(.go(target: Name(target.text, tokens.range(first)), effects: effects, arguments: targetArguments), range)
+            return Cell(.go(target: goTarget(first), effects: effects, arguments: goTargetArguments(first)), range)
         case "emit":
-            guard arguments.count == 1 else {
-                return unknown(arguments.isEmpty ? "`.emit` needs at least one effect" : notACell)
-            }
-            guard let effects = effectList(arguments[0]) else { return unknown(notAnEffect(arguments[0])) }
-            return Cell(.emit(effects: effects), range)
+            guard !arguments.isEmpty else { return unknown("`.emit` needs at least one effect") }
+            // `.emit(.a, .b)` lists several effects without brackets; a bare name (`.emit(beep)`)
+            // is no effect to the library, which then rejects the cell as an empty EMIT.
+            guard let effects = effectList(arguments) else { return unknown(notAnEffect(arguments[0])) }
+            return Cell(.emit(effects: effects.names), range)
         case "delegate":
-            guard arguments.count == 1, let child = tokens.memberReference(arguments[0]) else {
+            guard arguments.count == 1, let child = tokens.memberReference(tokens.droppingQualifier(arguments[0])) else {
                 return unknown("`.delegate` needs the child machine")
             }
             return Cell(.delegate(child: child), range)
@@ -484,15 +520,41 @@ private struct MachineReader {
         }
     }
 
-    /// `[.e, .f(x: 1)]` or a single `.e`: names without arguments, ranges over the whole effect.
-    private func effectList(_ element: Range<Int>) -> [Name]? {
-        let items = tokens.arrayElements(element) ?? emptyArray(element) ?? [element]
-        var names: [Name] = []
-        for item in items {
-            guard let (name, _) = tokens.memberCall(item) else { return nil }
-            names.append(Name(name.text, tokens.range(item)))
+    /// A GO target: `.idle`, `S.idle`, `.running(since: 0)`, or a bare `idle` (the library
+    /// reads its name too). Anything else (`"idle"`) is read as written, which names no
+    /// declared state: the library's `unknown-state`.
+    private func goTarget(_ element: Range<Int>) -> Name {
+        if let (target, _) = tokens.memberCall(tokens.droppingQualifier(element)) {
+            return Name(target.text, tokens.range(element))
         }
-        return names
+        if element.count == 1, tokens.kind(element.lowerBound) == .identifier {
+            return Name(SignificantTokens.unticked(tokens.text(element.lowerBound)), tokens.range(element))
+        }
+        return Name(tokens.text(element), tokens.range(element))
+    }
+
+    private func goTargetArguments(_ element: Range<Int>) -> String? {
+        tokens.memberCall(tokens.droppingQualifier(element))?.arguments
+    }
+
+    /// Effects in the arguments of a cell: each an array literal (`[.e, .f(x: 1)]`) or a single
+    /// `.e`. Names without arguments, ranges over the whole effect. A bare name (`beep`) is
+    /// no effect to the library: it is dropped and counted. Nil when an item is neither.
+    private func effectList(_ arguments: [Range<Int>]) -> (names: [Name], dropped: Int)? {
+        var names: [Name] = []
+        var dropped = 0
+        for argument in arguments {
+            for item in tokens.arrayElements(argument) ?? emptyArray(argument) ?? [argument] {
+                if let (name, _) = tokens.memberCall(tokens.droppingQualifier(item)) {
+                    names.append(Name(name.text, tokens.range(item)))
+                } else if item.count == 1, tokens.kind(item.lowerBound) == .identifier {
+                    dropped += 1
+                } else {
+                    return nil
+                }
+            }
+        }
+        return (names, dropped)
     }
 
     private func notAnEffect(_ element: Range<Int>) -> String {

@@ -53,12 +53,9 @@ public struct Matrix: Equatable {
         self.initial = initial
     }
 
-    /// How names compare on this surface. Swift enum cases are lowerCamel while the library's
-    /// fixtures are UpperCamel, so the `@Machine` surface compares with the first letter
-    /// case-folded, as the library does; string names compare exactly.
-    public func key(_ name: String) -> String {
-        surface == .machineEnum ? NameCasing.lowerFirst(name) : name
-    }
+    /// How names compare within this matrix: exactly, on every surface, as the library
+    /// compares them (`NameComparison.exact`). Folding is only for comparing two surfaces.
+    public func key(_ name: String) -> String { NameComparison.exact.key(name) }
 
     /// Every row could be read. Checks of the whole matrix (missing rows, lints, paths) run
     /// only on complete matrices; a partial one would give answers about rows never read.

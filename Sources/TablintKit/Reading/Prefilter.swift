@@ -3,7 +3,8 @@
 ///
 /// Every reader starts from a word the file must spell out in its bytes:
 ///
-/// * `TableLiteralReader`: the identifier `Table` (then `(` and `machine:`);
+/// * `TableLiteralReader`: the identifier `Table` (`Table(`, `Table.init(`, or `.init(` after
+///   `: Table =`, all of which spell it);
 /// * `MachineEnumReader`: `@Machine`;
 /// * `FixtureReader.readEmbedded`: a `"""` literal whose value starts with the word `machine`.
 ///   Without a backslash a literal's value is its bytes less indentation and line-break

@@ -1,32 +1,104 @@
 /// Reads every `Table(machine:states:actions:cells:initial:)` literal in a Swift file.
 ///
-/// A call counts as a tabular-center table when it is `Table(` (optionally qualified) and its
-/// first argument is labelled `machine:`; other `Table(` calls (SwiftUI's, say) are not ours.
-/// Anything the reader cannot read with confidence (a name that is not a string literal, a
-/// row that is a variable, a `map`) makes the whole literal unreadable: it is reported and
-/// nothing in it is checked. The reader never guesses.
+/// A call of the library's initialiser is spelled `Table(`, `Table.init(`, qualified
+/// (`TabularCenter.Table(`), or `.init(` where the declared type is `Table`
+/// (`static let TABLE: Table = .init(machine: …)`). It counts as the library's when its
+/// arguments use the library's labels: one labelled `machine:`, `states:`, `actions:`,
+/// `cells:` or `initial:` at least, and no other label. Other `Table(` calls (SwiftUI's, an
+/// app's own `struct Table`) are not ours. Anything the reader cannot read with confidence
+/// (a name that is not a string literal, a row that is a variable, a `map`, labels out of
+/// order) makes the whole literal unreadable: it is reported and nothing in it is checked.
+/// The reader never guesses.
 public enum TableLiteralReader {
     public static let unreadableCode = "tablint::unreadable-matrix"
+
+    /// The labels of the library's initialiser, in the order Swift requires them.
+    static let labels = ["machine", "states", "actions", "cells", "initial"]
 
     public static func read(_ tokens: SignificantTokens) -> MatrixReading {
         var reading = MatrixReading()
         var index = 0
         while index + 1 < tokens.count {
             defer { index += 1 }
-            guard tokens.kind(index) == .identifier, tokens.isText(index, "Table"),
-                tokens.kind(index + 1) == .leftParen,
-                tokens.isText(index + 2, "machine"), tokens.kind(index + 3) == .colon
-            else { continue }
+            guard let (start, opener) = initialiserCall(tokens, at: index), isLibraryCall(tokens, opener: opener) else { continue }
             // An unterminated string or comment inside the call is already a `tablint::syntax`
             // error, and everything after it is read in the wrong mode: say nothing more.
-            if tokens.hasUnterminatedConstruct(inside: index + 1) { continue }
-            var call = CallReader(tokens: tokens, name: index, opener: index + 1)
+            if tokens.hasUnterminatedConstruct(inside: opener) { continue }
+            var call = CallReader(tokens: tokens, name: start, opener: opener)
             switch call.read() {
             case .success(let matrix): reading.matrices.append(matrix)
             case .failure(let problem): reading.problems.append(problem)
             }
+            index = max(index, opener)
         }
         return reading
+    }
+
+    /// If token `index` starts a call of a `Table` initialiser, the call's first token (the
+    /// one the matrix's range starts at) and its `(`: `Table(`, `Table.init(`, or `.init(`
+    /// right after `: Table =` (the type optionally qualified).
+    static func initialiserCall(_ tokens: SignificantTokens, at index: Int) -> (start: Int, opener: Int)? {
+        if tokens.kind(index) == .identifier, tokens.isText(index, "Table") {
+            // `X.Table` is found at `Table`; the qualifier stays out of the range, as before.
+            if tokens.kind(index + 1) == .leftParen { return (index, index + 1) }
+            if tokens.kind(index + 1) == .period, tokens.isText(index + 2, "init"), tokens.kind(index + 3) == .leftParen {
+                return (index, index + 3)
+            }
+            return nil
+        }
+        guard tokens.kind(index) == .period, tokens.isText(index + 1, "init"), tokens.kind(index + 2) == .leftParen,
+            startsImplicitMember(tokens, index)
+        else { return nil }
+        // `: Table = .init(`, or an implicit `.init(` elsewhere (`var TABLE: Table { .init(… }`,
+        // a `return`) whose arguments name every part of the library's table.
+        if tokens.kind(index - 1) == .equal, declaredTypeIsTable(tokens, before: index - 1) { return (index, index + 2) }
+        return namesEveryPart(tokens, opener: index + 2) ? (index, index + 2) : nil
+    }
+
+    /// Whether the `.` at `index` starts an implicit member expression (`= .init(`, `{ .init(`,
+    /// `return .init(`), not a member of something before it (`Foo.init(`, `self.init(`).
+    private static func startsImplicitMember(_ tokens: SignificantTokens, _ index: Int) -> Bool {
+        switch tokens.kind(index - 1) {
+        case .equal?, .leftParen?, .leftBrace?, .leftBracket?, .comma?, .colon?: return true
+        default: return tokens.isText(index - 1, "return")
+        }
+    }
+
+    /// Whether the call's arguments are labelled `machine:`, `states:`, `actions:` and `cells:`.
+    private static func namesEveryPart(_ tokens: SignificantTokens, opener: Int) -> Bool {
+        guard let arguments = tokens.elements(inside: opener) else { return false }
+        let found = Set(arguments.compactMap { argument in
+            argument.count >= 2 && tokens.kind(argument.lowerBound + 1) == .colon ? tokens.text(argument.lowerBound) : nil
+        })
+        return found.isSuperset(of: labels.dropLast())
+    }
+
+    /// Whether the tokens before the `=` at `equal` are `: Table` or `: Some.Qualifier.Table`.
+    private static func declaredTypeIsTable(_ tokens: SignificantTokens, before equal: Int) -> Bool {
+        var index = equal - 1
+        guard tokens.kind(index) == .identifier, tokens.isText(index, "Table") else { return false }
+        index -= 1
+        while tokens.kind(index) == .period, tokens.kind(index - 1) == .identifier { index -= 2 }
+        return tokens.kind(index) == .colon
+    }
+
+    /// Whether the arguments in the `(` at `opener` are the library's: at least one library
+    /// label, and no other label. Unlabelled arguments beside library labels are the
+    /// library's call written wrongly, which is reported.
+    static func isLibraryCall(_ tokens: SignificantTokens, opener: Int) -> Bool {
+        guard let arguments = tokens.elements(inside: opener) else {
+            // Never closed: the library's if its first argument says so.
+            return tokens.kind(opener + 2) == .colon && labels.contains(tokens.text(opener + 1))
+        }
+        var sawLibraryLabel = false
+        for argument in arguments {
+            guard argument.count >= 2, tokens.kind(argument.lowerBound + 1) == .colon,
+                tokens.kind(argument.lowerBound) == .identifier || tokens.kind(argument.lowerBound) == .keyword
+            else { continue }
+            guard labels.contains(tokens.text(argument.lowerBound)) else { return false }
+            sawLibraryLabel = true
+        }
+        return sawLibraryLabel
     }
 }
 
@@ -55,7 +127,7 @@ private struct CallReader {
             throw problem(tokens.range(from: name, through: opener), "its `(` is never closed")
         }
         let closer = tokens.partner[opener]
-        let labels = ["machine", "states", "actions", "cells", "initial"]
+        let labels = TableLiteralReader.labels
         var values: [String: Elements] = [:]
         for (position, argument) in arguments.enumerated() {
             guard position < labels.count else {

@@ -61,7 +61,9 @@ public enum CheckstyleReporter {
             case "\r": result += "&#13;"
             default:
                 let value = scalar.value
-                if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+                if let escaped = PathBytes.escapedText(scalar) {
+                    result += escaped  // a byte of a file name that is not UTF-8
+                } else if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
                     result += "\u{FFFD}"
                 } else {
                     result.unicodeScalars.append(scalar)

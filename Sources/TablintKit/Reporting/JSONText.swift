@@ -68,7 +68,10 @@ public indirect enum JSONText {
             case "\u{08}": result += "\\b"
             case "\u{0C}": result += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                if let escaped = PathBytes.escapedText(scalar) {
+                    // A byte of a file name that is not UTF-8: JSON holds text, so `\\xFF`.
+                    result += "\\" + escaped
+                } else if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     let hex = String(scalar.value, radix: 16, uppercase: false)
                     result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -161,7 +161,7 @@ public enum SarifReporter {
     /// characters and `/` is percent-encoded.
     public static func uri(_ path: String) -> String {
         var encoded = ""
-        for byte in path.utf8 {
+        for byte in PathBytes.bytes(path) {
             let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
                 || byte == UInt8(ascii: "/")

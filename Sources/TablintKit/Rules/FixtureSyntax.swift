@@ -1,7 +1,7 @@
 /// `tablint::fixture-syntax`: a `.tbl` fixture (a file, or the text of a Swift string literal)
-/// that the library's fixture parser rejects or crashes on, or whose text it reads differently
-/// from how it looks (a trailing `|`, `\r\n` line endings, extra words after a name). The
-/// reader files these; the messages use the parser's own words where it has them.
+/// that the library's fixture parser rejects or crashes on, reported exactly when it does (what
+/// it accepts but misreads is `fixture-misread`). The reader files these; the messages use the
+/// parser's own words where it has them.
 public struct FixtureSyntax: Rule {
     public let code = FixtureReader.syntaxCode
     public let defaultSeverity = Severity.error

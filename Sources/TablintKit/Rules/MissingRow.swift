@@ -21,12 +21,20 @@ public struct MissingRow: Rule {
         return matrix.states[matrix.rows.count...].map { hasNoRow($0, matrix, context) }
     }
 
-    /// Labelled rows (`@Row(.x)`, `.tbl`): every declared state whose name no row carries.
+    /// Labelled rows (`@Row(.x)`, `.tbl`): every declaration of a state that no row carries.
+    /// A state declared twice needs two rows, as the library pairs rows with declarations by
+    /// position: the declarations past the rows that name it have none.
     private func labelledMissing(_ matrix: Matrix, _ context: LintContext) -> [Diagnostic] {
-        let labels = Set(matrix.rows.compactMap { $0.label.map { matrix.key($0.text) } })
+        var rowsLeft: [String: Int] = [:]
+        for row in matrix.rows { if let label = row.label { rowsLeft[matrix.key(label.text), default: 0] += 1 } }
         // A row whose state could not be read might be any state's: claim nothing then.
         guard matrix.rows.allSatisfy({ $0.label != nil }) else { return [] }
-        return matrix.states.filter { !labels.contains(matrix.key($0.text)) }.map { hasNoRow($0, matrix, context) }
+        return matrix.states.filter { state in
+            let key = matrix.key(state.text)
+            guard let left = rowsLeft[key], left > 0 else { return true }
+            rowsLeft[key] = left - 1
+            return false
+        }.map { hasNoRow($0, matrix, context) }
     }
 
     private func hasNoRow(_ state: Name, _ matrix: Matrix, _ context: LintContext) -> Diagnostic {

@@ -1430,29 +1430,32 @@ Example.swift:4:25: error: action `push` is declared twice; cells are matched to
 Example.swift:4:19: note: `push` is first declared here
 ```
 
-On this surface the library compares names with the first letter case-folded (`.go(.Open)`
-names the state `open`), and so does this rule: `case open, Open` declares one state twice,
-which Swift accepts and the library cannot tell apart. The message says which earlier name the
-repeat folds to. The effects, the cases of `enum F`, are checked too.
+On this surface the library compares names exactly, so `case open, Open` declares two
+states, not one twice, and this rule says nothing about them (their generated members collide,
+which [member-collision](member-collision.md) reports). The effects, the cases of `enum F`, are
+checked too. A state declared twice also needs a second row: the library pairs rows with
+declarations by position, so it reports the declaration without one as
+[missing-row](missing-row.md), and so does tablint.
 
 ```swift triggers
 @Machine
 enum Gate {
-    enum S { case shut, open, Open }
+    enum S { case shut, open, shut }
     enum A { case push, pull }
     enum F { case beep, click, beep }
     static let initial = S.shut
     @Row(.shut) static let s = [ .go(.open, [.click]), .ignore ]
     @Row(.open) static let o = [ .emit([.beep]),       .go(.shut) ]
-    @Row(.Open) static let p = [ .handle,              .go(.shut) ]
 }
 ```
 
 ```text diagnostics
-Example.swift:3:31: error: state `Open` is declared twice (as `open`); rows are matched to states by position, so every state needs its own name [tablint::duplicate-name]
-Example.swift:3:25: note: `open` is first declared here
+Example.swift:3:31: error: state `shut` is declared twice; rows are matched to states by position, so every state needs its own name [tablint::duplicate-name]
+Example.swift:3:19: note: `shut` is first declared here
 Example.swift:5:32: error: effect `beep` is declared twice; cells name effects, so every effect needs its own name [tablint::duplicate-name]
 Example.swift:5:19: note: `beep` is first declared here
+Example.swift:8:67: error: state `shut` has no row. Every state needs exactly one row, in declaration order. States: shut open shut [tabular-center::missing-row]
+Example.swift:3:31: note: `shut` is declared here
 ```
 
 In a `.tbl` fixture, a file or the text of a Swift string literal, the names are the words of
@@ -1840,6 +1843,7 @@ enum TimerPins {
 ```
 
 ```text diagnostics
+TimerPins.swift:9:9: error: the library's fixture parser rejects the fixture here: row 2 is `Paused` but `states` says `Running`; row order must match state order [tablint::fixture-syntax]
 TimerPins.swift:9:9: error: row `Paused` does not correspond to a declared state. States: Idle Running [tabular-center::extra-row]
 TimerPins.swift:5:9: note: the states are declared here
 TimerPins.swift:11:9: error: row `Idle` is a second row for state `Idle`. Every state needs exactly one row, in declaration order. States: Idle Running [tabular-center::extra-row]
@@ -1891,6 +1895,103 @@ failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
+            name: "fixture-misread", code: "tablint::fixture-misread",
+            markdown: #"""
+# fixture-misread
+
+| Property | Value |
+|---|---|
+| Code | `tablint::fixture-misread` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | `.tbl` fixture, as a file or in a Swift string literal |
+
+A `.tbl` fixture the library's parser accepts but reads differently from how it looks.
+
+## Why it matters
+
+The library's parser (`parseSpec`) is lenient: where a fixture says more than the grammar
+holds, it keeps part of it and drops the rest without a word. The fixture then pins something
+other than what its reader sees, and the conformance test that compares it with the code
+passes or fails for a reason nobody wrote down. What the parser rejects outright is
+[fixture-syntax](fixture-syntax.md), an error; what it accepts and misreads is reported here,
+as a warning, so that the fixture says what it means.
+
+## What tablint reports
+
+A header key written twice (the library keeps the last line, and checks the rows below each
+line against it), a `machine` or `initial` line with more than one name (it keeps the first), a
+`DELEGATE` with more than one child (it delegates to the first), and the row of a state named
+like a header key: its first word makes it a header line to the library.
+
+```text triggers path=Stage.tbl
+machine Stage Play
+initial rehearse
+states  rehearse actions
+actions cue cut
+states  rehearse actions
+
+rehearse | GO(actions)            | IGNORE
+actions | DELEGATE(crew, lights) | GO(rehearse)
+```
+
+```text diagnostics
+Stage.tbl:1:15: warning: `machine` takes one name, found 2: `Stage Play`; the library keeps `Stage` and ignores the rest [tablint::fixture-misread]
+Stage.tbl:5:1: warning: `states` is declared again; the library keeps only the last `states` line and drops the one at line 3 (rows below each line are checked against it); expected one `states` line [tablint::fixture-misread]
+Stage.tbl:8:1: warning: the row of state `actions` starts with the header key `actions`, so the library reads this line as an `actions` line (`actions | DELEGATE(crew, lights) | GO(rehearse)`) and not as a row; the state needs another name [tablint::fixture-misread]
+Stage.tbl:8:26: warning: `DELEGATE(crew, lights)` at (actions, cue) names 2 children; the library delegates to `crew` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
+```
+
+The quirks of a parser that works on Swift `Character`s are reported here when the library
+still accepts the fixture: a `\r\n` at the end of a `#` comment makes the comment swallow the
+next line, which the library then drops. Here that line is a row, so the state has none:
+
+```text triggers path=Timer.tbl bytes=escaped
+machine Timer
+initial Idle
+states  Idle Done
+actions Stop
+Idle | GO(Done) # stops\x0D
+Done | IGNORE
+```
+
+```text diagnostics
+Timer.tbl:5:16: error: state `Done` has no row. Every state needs exactly one row, in declaration order. States: Idle Done [tabular-center::missing-row]
+Timer.tbl:3:14: note: `Done` is declared here
+Timer.tbl:5:24: warning: line 5 ends with `\r\n`, which Swift reads as one Character; the library splits lines at the Character `\n` (a quirk of its parser), so the `#` comment on line 5 runs on through line 6, and the library drops that line; expected `\n` line endings [tablint::fixture-misread]
+```
+
+## Passing
+
+A fixture with one line per header key, one name after `machine` and `initial`, one child per
+`DELEGATE`, and states not named like header keys. A machine with no actions has rows with no
+cells, which the library reads as such:
+
+```text passes path=Lamp.tbl
+machine Lamp
+initial Off
+states  Off On
+actions
+
+Off
+On
+```
+
+## Suppressing and configuring
+
+Write the fixture so that the library reads what it says.
+
+To accept a diagnostic where it is, write `# tablint:disable:next fixture-misread` on the line
+above the one the diagnostic names in a `.tbl` file (in a Swift file, the Swift comments
+around the string literal: `// tablint:disable fixture-misread` before it and
+`// tablint:enable fixture-misread` after it). A reason may follow ` - `. A directive that no
+longer suppresses anything is reported ([unused-suppression](unused-suppression.md)).
+
+`--disable fixture-misread` turns the rule off, and `--severity fixture-misread=error` makes it
+fail the run. Both go on the command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
             name: "fixture-syntax", code: "tablint::fixture-syntax",
             markdown: ##"""
 # fixture-syntax
@@ -1913,7 +2014,8 @@ lenient in places, so some fixtures it reads differently from how they look, and
 or `initial` line without a name crashes it. This rule reports every such problem at once,
 where it is, in the parser's own words where it has them.
 
-The grammar, as the library's parser reads it: the text is split into lines at `\n`;
+The grammar, as the library's parser reads it, on Swift `Character`s: the text is split into
+lines at the Character `\n`;
 everything from the first `#` of a line is a comment; a line is trimmed of spaces and tabs and
 skipped when empty. The first word of a line selects `machine <Name>`, `initial <State>`,
 `states <Name> …` or `actions <Name> …`; any other line is a row, `State | CELL | CELL …`,
@@ -1941,11 +2043,13 @@ Swift file. A literal with an interpolation is only known at run time and is rep
 
 ## What tablint reports
 
-One error per problem, all of them, at the part of the line that has it. The library's
-parser reports these and stops at the first: a cell that is not one of the six, an empty cell,
-`GO()` without a target, `DELEGATE()` without a child, and a fixture without its `machine` or
-`initial` line. tablint also reports a fixture without its `states` or `actions` line, whose
-rows cannot be checked.
+This rule is reported exactly when the library's parser rejects the fixture (or crashes on
+it), and never when it accepts it; what it accepts but reads differently from how it looks is
+[fixture-misread](fixture-misread.md), a warning. One error per problem, all of them, at the
+part of the line that has it. The library's parser reports these and stops at the first: a
+cell that is not one of the six, an empty cell, `GO()` without a target, `DELEGATE()` without a
+child, and a fixture without its `machine` or `initial` line. A fixture without its `states` or
+`actions` line is reported here too when the parser rejects its rows.
 
 The examples on this page are fixtures in Swift string literals. The same text in a `.tbl`
 file gets the same diagnostics, at the fixture's own lines and columns.
@@ -1999,11 +2103,12 @@ TimerPins.swift:4:9: error: `initial` has no state; expected `initial Idle` (the
 TimerPins.swift:6:9: error: `Actions Start Stop` is neither a header nor a row: `Actions` is not a header key (keys are lower case: `actions`), and a row needs a `|` (`State | CELL | …`); the library reads it as a row with no cells [tablint::fixture-syntax]
 ```
 
-What the library reads differently from how it looks: an `initial` with two names (it keeps
-the first), a row before the `actions` line (it checks each row against the header lines above
-it, so it rejects the row), a `|` at the end of a row (it reads an empty cell after it, and
-rejects the fixture with "unknown cell" and nothing between the backticks), a row without its
-state's name, and a `DELEGATE` with two children (it keeps the first):
+What the library's parser rejects although the text looks almost right: a row before the
+`actions` line (it checks each row against the header lines above it, so it rejects the row),
+a `|` at the end of a row (it reads an empty cell after it, and rejects the fixture with
+"unknown cell" and nothing between the backticks), and a row without its state's name. The
+`initial` line with two names and the `DELEGATE` with two children are read (the library keeps
+the first name), so they are [fixture-misread](fixture-misread.md) warnings:
 
 ```swift triggers path=PlayerPins.swift
 enum PlayerPins {
@@ -2019,17 +2124,19 @@ enum PlayerPins {
 ```
 
 ```text diagnostics
-PlayerPins.swift:4:25: error: `initial` takes one state, found 2: `Stopped Playing`; the library keeps `Stopped` and ignores the rest [tablint::fixture-syntax]
+PlayerPins.swift:4:25: warning: `initial` takes one state, found 2: `Stopped Playing`; the library keeps `Stopped` and ignores the rest [tablint::fixture-misread]
 PlayerPins.swift:6:9: error: row `Stopped` comes before the `actions` line (line 7); the library checks each row against the `states` and `actions` lines above it, so it rejects this row; expected the header lines first [tablint::fixture-syntax]
 PlayerPins.swift:6:40: error: row `Stopped` ends with `|`; the library reads an empty cell after it and rejects the fixture (unknown cell ``); expected no `|` after the last cell [tablint::fixture-syntax]
 PlayerPins.swift:8:17: error: row has no state name before its first `|`; expected `State | CELL | …` [tablint::fixture-syntax]
-PlayerPins.swift:8:51: error: `DELEGATE(decoder, mixer)` at (row, Stop) names 2 children; the library delegates to `decoder` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-syntax]
+PlayerPins.swift:8:51: warning: `DELEGATE(decoder, mixer)` at (row, Stop) names 2 children; the library delegates to `decoder` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
 ```
 
 The cell in the unnamed row is placed as `(row, Stop)`: the row has no state name to give.
 
-A header key written twice: the library keeps the last line and drops the earlier one without
-a word. Here the rows were written for the second `states` line, and it is the one read.
+The parser's rejections that the matrix's own rules report as well, a row out of order
+([missing-row](missing-row.md)), a row past the last state ([extra-row](extra-row.md)) and a
+row of the wrong width ([row-arity](row-arity.md)), are said here once, in the parser's words,
+at the row where the parser stops:
 
 ```swift triggers path=GatePins.swift
 enum GatePins {
@@ -2038,32 +2145,59 @@ enum GatePins {
         initial Shut
         states  Shut Open
         actions Push Pull
-        states  Shut Open Held
 
         Shut | GO(Open) | HANDLE
-        Open | HANDLE   | GO(Shut)
-        Held | HANDLE   | HANDLE
+        Open | HANDLE
         """
 }
 ```
 
 ```text diagnostics
-GatePins.swift:7:9: error: `states` is declared again; the library keeps only the last `states` line and drops the one at line 5; expected one `states` line [tablint::fixture-syntax]
+GatePins.swift:9:9: error: the library's fixture parser rejects the fixture here: row `Open` has 1 cells, expected 2 (Push Pull) [tablint::fixture-syntax]
+GatePins.swift:9:9: error: row `Open` has 1 cells, expected 2. Expected columns: Push Pull [tabular-center::row-arity]
+GatePins.swift:6:9: note: the actions are declared here
+```
+
+The parser works on Swift `Character`s, and two of its quirks make it read a fixture
+differently from how it looks. For Swift, `\r\n` is one Character, not the `\n` the parser
+splits lines at, so a line ending in `\r\n` and the next are one line to it, and a `#`
+comment at the end of such a line swallows the next one. A combining mark, ZWJ or emoji
+modifier written right after a space, `#`, `(` or `|` is one Character with it, which hides the
+delimiter. tablint reads the fixture as the library does, reports the quirk where it is, and
+the consequences where they are:
+
+```swift triggers path=GatePins.swift
+enum GatePins {
+    static let FIXTURE = """
+        machine Gate
+        initial Shut
+        states  Shut Open
+        actions Push Pull
+        Shut | GO(Open) |\u{301} HANDLE
+        Open | HANDLE   | GO(Shut)
+        """
+}
+```
+
+```text diagnostics
+GatePins.swift:7:9: error: row `Shut` has 1 cells, expected 2. Expected columns: Push Pull [tabular-center::row-arity]
+GatePins.swift:6:9: note: the actions are declared here
+GatePins.swift:7:16: error: unknown cell `GO(Open) |́ HANDLE` at (Shut, Push); expected IGNORE, HANDLE, UNREACHABLE, GO(..), EMIT(..), DELEGATE(..) [tablint::fixture-syntax]
+GatePins.swift:7:25: error: the `|` here is followed by U+0301, which Swift reads as one Character with it, so the library's parser, which splits on Characters, does not see this `|` (a quirk of the library); expected nothing that combines right after a delimiter [tablint::fixture-syntax]
 ```
 
 In a `.tbl` file, tablint also reports a `machine` line without a name (which crashes the
-library's parser like an empty `initial`), a `machine` line with more than one name, `\r\n`
-line endings (the library splits lines at `\n` only, so every line keeps a `\r` and the
-fixture does not read) and a byte order mark (which the library reads as part of the first
-word). In a Swift string literal the first two make the literal not a fixture, and so does a
+library's parser like an empty `initial`), `\r\n` line endings (the library then reads the
+file as one line, or a few, and usually finds no `initial` line; that is reported once, at the
+first `\r\n`, with what the library then says) and a byte order mark (which the library reads
+as part of the first line). In a Swift string literal the first two make the literal not a fixture, and so does a
 byte order mark written as `\u{FEFF}`; Swift turns the line breaks of a literal into `\n`, so a
 `\r` is reported there only when it is written as an escape at the end of a line.
 
-Other problems the library's parser lets through are reported under the codes the library
-uses for them elsewhere: fewer rows than states or rows out of order
-([missing-row](missing-row.md)), a row that is not a declared state's
-([extra-row](extra-row.md)), a row with the wrong number of cells ([row-arity](row-arity.md)),
-a GO to a state that is not declared or an `initial` that is not
+Other problems are reported under the codes the library uses for them elsewhere: fewer rows
+than states or rows out of order ([missing-row](missing-row.md)), a row that is not a declared
+state's ([extra-row](extra-row.md)), a row with the wrong number of cells
+([row-arity](row-arity.md)), a GO to a state that is not declared or an `initial` that is not
 ([unknown-state](unknown-state.md)), `EMIT()` ([empty-emit](empty-emit.md)) and a name declared
 twice ([duplicate-name](duplicate-name.md)). The library's matrix lints apply to fixtures as
 well.
@@ -3093,6 +3227,25 @@ public enum Kettle {
 }
 ```
 
+The library's reader matches names by their last component and ignores labels and
+qualification, so it also reads, and tablint with it: qualified cells (`Cell.go(.x)`,
+`Cell.ignore`), a GO target without its dot (`.go(idle)`), a `let initial` that is not
+`static`, `Self.S.x` as `initial`, a labelled `@Row(state: .x)`, several effects without
+brackets (`.emit(.a, .b)`), and a second binding after a row's (the row is the first; the
+library leaves the others alone, as any other member).
+
+```swift passes
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click, beep }
+    let initial = Self.S.locked
+    @Row(state: .locked) static let l = [ Cell.go(.unlocked), .emit(.click, .beep) ], spare = [ .ignore ]
+    @Row(.unlocked)      static let u = [ Cell.ignore,        .go(locked)          ]
+}
+```
+
 ## Suppressing and configuring
 
 Write the enum in the shape the library's syntax reader expects
@@ -3319,6 +3472,7 @@ enum TimerPins {
 ```
 
 ```text diagnostics
+TimerPins.swift:8:9: error: the library's fixture parser rejects the fixture here: row 1 is `Running` but `states` says `Idle`; row order must match state order [tablint::fixture-syntax]
 TimerPins.swift:9:9: error: row 2 is `Idle` but `states` says `Running`: `Idle` is declared before `Running`, whose row comes first. Every state needs exactly one row, in declaration order. States: Idle Running Done [tabular-center::missing-row]
 TimerPins.swift:5:17: note: `Idle` is declared here
 TimerPins.swift:9:51: error: state `Done` has no row. Every state needs exactly one row, in declaration order. States: Idle Running Done [tabular-center::missing-row]
@@ -4367,6 +4521,7 @@ enum TimerPins {
 ```
 
 ```text diagnostics
+TimerPins.swift:8:9: error: the library's fixture parser rejects the fixture here: row `Idle` has 2 cells, expected 3 (Start Tick Cancel) [tablint::fixture-syntax]
 TimerPins.swift:8:9: error: row `Idle` has 2 cells, expected 3. Expected columns: Start Tick Cancel [tabular-center::row-arity]
 TimerPins.swift:6:9: note: the actions are declared here
 TimerPins.swift:9:9: error: row `Running` has 4 cells, expected 3. Expected columns: Start Tick Cancel [tabular-center::row-arity]
@@ -4389,6 +4544,7 @@ Running | IGNORE
 ```
 
 ```text diagnostics
+Timer.tbl:7:1: error: the library's fixture parser rejects the fixture here: row `Running` has 1 cells, expected 2 (Start Tick) [tablint::fixture-syntax]
 Timer.tbl:7:1: error: row `Running` has 1 cells, expected 2. Expected columns: Start Tick [tabular-center::row-arity]
 Timer.tbl:4:1: note: the actions are declared here
 ```
@@ -4827,7 +4983,8 @@ in the rows.
 
 One diagnostic per undeclared effect, at the effect, naming the cell as `(state, action)` and
 listing the declared effects. An effect is compared by its name alone, without the arguments
-it is written with (`.flash(times: 2)` is `flash`), and with the first letter case-folded.
+it is written with (`.flash(times: 2)` is `flash`), and exactly, as the library compares names
+inside one enum: `.Chime` is not the effect `chime`.
 
 ```swift triggers
 @Machine
@@ -4953,8 +5110,10 @@ unreachable: often the first sign of a misspelt target.
 
 In an `@Machine` enum the states are the cases of `enum S`; `static let initial` and the
 targets of `.go(...)` are checked against them, and the note points at `enum S`. On this
-surface names are compared with the first letter case-folded, as the library compares them, so
-`.go(.Moving)` names the state `moving`.
+surface names are compared exactly, as the library compares them inside one enum, so
+`.go(.Moving)` does not name the state `moving`. (Folding the first letter is only for
+comparing an `@Machine` enum's lowerCamel cases with the UpperCamel names of a `.tbl` fixture
+or a `Table`.)
 
 ```swift triggers
 @Machine
@@ -4969,6 +5128,8 @@ enum Elevator {
 
 ```text diagnostics
 Example.swift:5:27: error: initial state `parked` is not declared. States: stopped moving [tabular-center::unknown-state]
+Example.swift:3:5: note: the states are declared here
+Example.swift:6:41: error: cell (stopped, call) transitions to `Moving`, which is not a declared state. States: stopped moving [tabular-center::unknown-state]
 Example.swift:3:5: note: the states are declared here
 Example.swift:7:55: error: cell (moving, arrive) transitions to `stoped`, which is not a declared state. States: stopped moving [tabular-center::unknown-state]
 Example.swift:3:5: note: the states are declared here
@@ -5226,9 +5387,15 @@ a clean run then means every matrix was read, and the matrix stays reviewable as
 ## What tablint reports
 
 One warning per `Table(...)` literal it cannot read, at the first thing it could not read,
-saying what it found and what it expected. Nothing else in that table is checked. A call
-counts as a tabular-center table only when it is `Table(` with `machine:` as its first
-argument, so SwiftUI's `Table` and other calls named `Table` are left alone.
+saying what it found and what it expected. Nothing else in that table is checked. Every way
+Swift spells a call of the library's initialiser is read: `Table(`, `Table.init(`, qualified
+(`TabularCenter.Table(`), `.init(` where the declared type is `Table`, and any other implicit
+`.init(` whose arguments name every part of a table (`machine:`, `states:`, `actions:` and
+`cells:`, as in `static var TABLE: Table { .init(…) }`). A call counts as the
+library's when its arguments carry the library's labels (`machine:`, `states:`, `actions:`,
+`cells:`, `initial:`) and no other, so SwiftUI's `Table` and an app's own type named `Table` are
+left alone, while a call meant as the library's but written wrongly (labels out of order, one
+missing) is reported.
 
 ```swift triggers
 let STATES = ["Idle", "Busy"]
@@ -5267,6 +5434,26 @@ Example.swift:5:12: warning: cannot read the `Table` of `Job`: expected `cells:`
 Example.swift:9:22: warning: cannot read the `Table` of `Job`: expected each name in `states:` as a string literal, found an interpolated string `"\(prefix)Busy"`; tablint checks nothing else in it [tablint::unreadable-matrix]
 ```
 
+The other spellings of the call, with what was meant as the library's `Table`: labels out of
+order, and no `cells:`:
+
+```swift triggers
+extension Job {
+    static let TABLE: Table = .init(
+        states: ["Idle", "Busy"],
+        machine: "Job",
+        actions: ["Run"],
+        cells: [[.ignore], [.ignore]]
+    )
+}
+let SPARE_TABLE = Table.init(machine: "Spare", states: ["Idle"], actions: ["Run"])
+```
+
+```text diagnostics
+Example.swift:3:9: warning: cannot read this `Table` literal: expected argument 1 to be `machine: …` (labels in the order machine, states, actions, cells, initial), found `states: ["Idle", "Busy"]`; tablint checks nothing else in it [tablint::unreadable-matrix]
+Example.swift:9:82: warning: cannot read this `Table` literal: expected a `cells:` argument before `)`; tablint checks nothing else in it [tablint::unreadable-matrix]
+```
+
 A `.tbl` fixture in a Swift multi-line string literal (see [fixture-syntax](fixture-syntax.md))
 is the literal's value, which an interpolation leaves to run time. When the text before the
 first interpolation starts like a fixture, with a `machine` line, tablint warns once, at that
@@ -5292,7 +5479,8 @@ JobPins.swift:5:22: warning: cannot read the fixture `Job`: its string literal h
 ## Passing
 
 Everything written as literals, including raw strings and escapes, is read. Calls named
-`Table` that do not start with `machine:` are not tabular-center tables and are not read.
+`Table` whose arguments are not the library's labels are not tabular-center tables and are not
+read: SwiftUI's, and an app's own `struct Table`.
 
 ```swift passes
 let JOB_TABLE = Table(
@@ -5305,6 +5493,13 @@ let JOB_TABLE = Table(
 
 let view = Table(people) { TableColumn("Name", value: \.name) }
 let grid = Table(rows: [[1, 2], [3]])
+
+struct Table {
+    let machine: String
+    let seats: Int
+}
+let window = Table(machine: "espresso", seats: 4)
+let booth: Table = .init(machine: "grinder", seats: 6)
 ```
 
 A multi-line string with interpolations is not a fixture unless it starts with a `machine` line:

@@ -5,6 +5,7 @@ public enum RuleRegistry {
         SyntaxRule(),
         UnreadableMatrix(),
         FixtureSyntax(),
+        FixtureMisread(),
         MissingRow(),
         ExtraRow(),
         RowArity(),

@@ -114,7 +114,7 @@ public final class ConfigurationLookup {
 
     private static func isFile(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return PathBytes.withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The process's current directory.

@@ -218,7 +218,7 @@ struct FileStatus {
 
     static func of(_ path: String, followingSymlinks: Bool) -> Result<FileStatus, SystemError> {
         var info = stat()
-        let result = followingSymlinks ? stat(path, &info) : lstat(path, &info)
+        let result = PathBytes.withCString(path) { followingSymlinks ? stat($0, &info) : lstat($0, &info) }
         guard result == 0 else { return .failure(.current) }
         return .success(FileStatus(
             identity: FileIdentity(
@@ -228,7 +228,7 @@ struct FileStatus {
 
     /// The names in a directory, without `.` and `..`, in no particular order.
     static func list(_ path: String) -> Result<[String], SystemError> {
-        guard let directory = opendir(path) else { return .failure(.current) }
+        guard let directory = PathBytes.withCString(path, { opendir($0) }) else { return .failure(.current) }
         defer { closedir(directory) }
         var names: [String] = []
         while true {
@@ -238,8 +238,9 @@ struct FileStatus {
                 break
             }
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
-                    String(cString: $0)
+                pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    // The name's bytes as they are: a name that is not UTF-8 is kept, not repaired.
+                    PathBytes.string(Array(UnsafeBufferPointer(start: $0, count: strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)))))
                 }
             }
             if name != "." && name != ".." { names.append(name) }

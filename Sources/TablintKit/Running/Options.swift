@@ -243,7 +243,9 @@ public enum OptionParser {
     private static func ruleCode(_ value: String?, _ option: String) throws -> String {
         let value = value ?? ""
         guard let rule = RuleRegistry.rule(named: value) else {
-            throw UsageError("\(option): unknown rule '\(value)'; 'tablint rules' lists them")
+            // The nearest code, as `tablint explain` suggests it.
+            let hint = Tablint.suggestion(for: value).map { "did you mean '\($0)'?" } ?? "'tablint rules' lists them"
+            throw UsageError("\(option): unknown rule '\(value)'; \(hint)")
         }
         return rule.code
     }

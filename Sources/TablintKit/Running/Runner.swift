@@ -96,7 +96,7 @@ public enum Runner {
             return .success(bytes)
         }
 
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { return .failure(.current) }
         defer { close(descriptor) }
         var info = stat()

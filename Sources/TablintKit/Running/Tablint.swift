@@ -52,11 +52,8 @@ public enum Tablint {
             stderr.write("tablint: error: --fix and --diff cannot be used together\n")
             return ExitStatus.failure.rawValue
         }
-        // Without `-`, `--stdin-filename` would be ignored and the files under the current
-        // directory linted (and with `--fix`, rewritten): an editor filter would lose its text.
-        if options.stdinFilename != nil && !options.paths.contains("-") {
-            stderr.write("tablint: error: --stdin-filename names standard input, which is read only with the path '-'; nothing was read or written\n")
-            stderr.write("Run 'tablint --help' for usage.\n")
+        if let conflict = conflictingOptions(options) {
+            stderr.write("tablint: error: \(conflict)\nRun 'tablint --help' for usage.\n")
             return ExitStatus.failure.rawValue
         }
         let configurations = ConfigurationLookup(options: options, currentDirectory: currentDirectory, read: read)
@@ -126,7 +123,8 @@ public enum Tablint {
         _ options: Options, _ configurations: ConfigurationLookup, stdout: inout Output, stderr: inout Errors
     ) -> Int32 {
         var first = true
-        for path in options.paths.isEmpty ? ["."] : options.paths {
+        for given in options.paths.isEmpty ? ["."] : options.paths {
+            guard let path = configurationPath(of: given, options, stderr: &stderr) else { return ExitStatus.failure.rawValue }
             let isFolder = FileStatus.of(path, followingSymlinks: true).map(\.isDirectory) == .success(true)
             let found = isFolder ? configurations.configuration(forFolder: path) : configurations.configuration(for: path)
             switch found {
@@ -161,7 +159,8 @@ public enum Tablint {
             diagnostic.fix.map { $0.applicability == .safe || unsafeApplicable(diagnostic.path) } ?? false
         }))
         if options.statistics {
-            let statistics = TextReporter.statistics(of: shown)
+            // Asked for, they count every diagnostic found, also those `--quiet` does not print.
+            let statistics = TextReporter.statistics(of: diagnostics)
             if options.reporter.isForPeople { stdout.write(statistics) } else { stderr.write(statistics) }
         }
     }
@@ -191,7 +190,8 @@ public struct StandardStream: ByteOutputStream {
 
     public mutating func write(_ string: String) {
         guard !string.isEmpty else { return }
-        handle.write(Data(string.utf8))
+        // A path that is not UTF-8 is printed as its bytes (`PathBytes`).
+        handle.write(Data(PathBytes.bytes(string)))
     }
 
     public mutating func write(bytes: [UInt8]) {
