@@ -177,8 +177,3 @@ enum DocumentURI {
     }
 }
 
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
