@@ -11,16 +11,27 @@ public struct FileSummary: Equatable {
     /// Every `enum` the file declares, with its cases: the case lists a dispatcher's
     /// `default:` stands for, and the enums a `Table` literal's names are checked against.
     public var enums: [EnumDeclaration]
+    /// The `.tbl` pins of the file: the file itself, or its `FIXTURE` string literals.
+    public var pins: [BoundPin]
+    /// The `Cells` protocols the file declares, with their requirements.
+    public var cellsProtocols: [CellsProtocol]
+    /// `Table` literals with fewer rows than states: which state lacks its row is told by the
+    /// other surfaces of the machine (`tabular-center::missing-row`).
+    public var shortTables: [BoundMatrix]
 
     public init(
         path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],
-        enums: [EnumDeclaration] = []
+        enums: [EnumDeclaration] = [], pins: [BoundPin] = [], cellsProtocols: [CellsProtocol] = [],
+        shortTables: [BoundMatrix] = []
     ) {
         self.path = path
         self.lines = lines
         self.matrices = matrices
         self.dispatchers = dispatchers
         self.enums = enums
+        self.pins = pins
+        self.cellsProtocols = cellsProtocols
+        self.shortTables = shortTables
     }
 
     /// A summary with nothing in it, for a file no reader could read.
@@ -54,6 +65,15 @@ extension RunRule {
         Diagnostic(
             path: file.path, start: file.location(of: range.lowerBound), end: file.location(of: range.upperBound),
             severity: defaultSeverity, message: message, code: code, notes: notes)
+    }
+
+    /// The same with a fix.
+    public func diagnostic(
+        _ file: FileSummary, at range: Range<Int>, _ message: String, notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix?
+    ) -> Diagnostic {
+        var found = diagnostic(file, at: range, message, notes: notes)
+        found.fix = fix
+        return found
     }
 }
 

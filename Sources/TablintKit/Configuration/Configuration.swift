@@ -64,6 +64,7 @@ public struct Configuration: Equatable {
         }
         if settings.alignsSwiftMatrices { lines.append("--align-swift") }
         for name in settings.extraDispatcherFunctions.sorted() { lines.append("--dispatcher \(name)") }
+        for name in settings.pinNames.subtracting(["FIXTURE"]).sorted() { lines.append("--pin \(name)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -11,6 +11,8 @@ public struct LintSettings: Equatable {
     public var disabledCodes: Set<String> = []
     /// `--severity CODE=LEVEL`: full codes whose diagnostics get another severity.
     public var severities: [String: Severity] = [:]
+    /// `--pin NAME`: the string-literal bindings that pin a matrix, besides `FIXTURE`.
+    public var pinNames: Set<String> = ["FIXTURE"]
 
     public init(extraDispatcherFunctions: Set<String> = []) {
         self.extraDispatcherFunctions = extraDispatcherFunctions
@@ -50,6 +52,8 @@ extension LintSettings {
                 settings.alignsSwiftMatrices = true
             case .dispatcher(let name):
                 settings.extraDispatcherFunctions.insert(name)
+            case .pin(let name):
+                settings.pinNames.insert(name)
             }
         }
         return settings

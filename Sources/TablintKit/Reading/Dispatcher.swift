@@ -49,6 +49,8 @@ public struct Dispatcher: Equatable {
     public var arms: [Arm]
     /// A `#if` among the arms: which arms exist depends on the build configuration.
     public var hasConditionalArms: Bool
+    /// The innermost type or extension the function is declared in, nil at the top level.
+    public var owner: String?
 
     public init(
         kind: Kind, function: Name, switchRange: Range<Int>, subjects: [Subject], machine: String?, arms: [Arm],

@@ -411,10 +411,13 @@ private struct FunctionReader {
         guard let (kind, subjects) = classify(names) else { return nil }
         var arms = ArmReader(tokens: tokens, header: header, subjectCount: subjects.count, open: open)
         let read = arms.read()
-        return Dispatcher(
+        var found = Dispatcher(
             kind: kind, function: header.name, switchRange: tokens[keyword].range, subjects: subjects,
-            machine: kind == .step ? machine(stateType: subjects.first { $0.role == .state }!.type) : nil,
+            machine: kind == .step ? machine(stateType: subjects.first { $0.role == .state }!.type)
+                : kind == .effect ? machine(stateType: subjects[0].type) : nil,
             arms: read, hasConditionalArms: arms.sawConditional)
+        found.owner = scopes.enclosingTypeName(of: header.keyword)
+        return found
     }
 
     /// `s` or `(s, a)`: the names switched on, each a single identifier.

@@ -70,6 +70,8 @@ public enum FileOption: Equatable {
     case alignSwift
     /// `--dispatcher NAME`.
     case dispatcher(String)
+    /// `--pin NAME`.
+    case pin(String)
 }
 
 /// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
@@ -210,6 +212,13 @@ public enum OptionParser {
             }
             options.fileOptions.append(.dispatcher(value))
         },
+        OptionSpec(["--pin"], value: "NAME",
+                   help: "Also compare string literals bound to NAME with their matrix, as FIXTURE is (repeatable), e.g. DRIFTED.") { options, value in
+            guard let value, !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw UsageError("--pin expects a binding name such as FIXTURE, got '\(value ?? "")'")
+            }
+            options.fileOptions.append(.pin(value))
+        },
     ]
 
     private static func glob(_ value: String?, _ option: String) throws -> String {
@@ -309,7 +318,7 @@ public enum OptionParser {
             "",
             "Each file is configured by the nearest .tablint file in its folder or above: the",
             "per-file options below (--include, --exclude, --disable, --enable, --severity,",
-            "--align-swift, --dispatcher), one per line, '#' comments. The command line wins.",
+            "--align-swift, --dispatcher, --pin), one per line, '#' comments. The command line wins.",
             "",
             "OPTIONS:",
         ]
