@@ -323,13 +323,16 @@ private struct Comparison {
                 guard !conditional[state][action], let decider = decider[state][action] else { continue }
                 let outcome = dispatcher.arms[decider.arm].outcome
                 let cell = matrix.rows[state].cells[action].kind
+                // A member name is compared only where the arm lists its pairs: a catch-all
+                // calling one member for many cells is `dispatcher-default`'s to report.
+                let isExplicit = decider.item.map { $0.isTuple && $0.elements.allSatisfy { $0.wholeMember != nil } } ?? false
                 if !Self.agrees(outcome.kind, cell, spell: spell) {
                     byArm[decider.arm, default: []].append((state, action))
-                } else if let expected = expectedMember(cell, state, action), case .handle(let member) = outcome.kind,
+                } else if isExplicit, let expected = expectedMember(cell, state, action), case .handle(let member) = outcome.kind,
                     member != expected
                 {
                     wrongMember[decider.arm, default: []].append((state, action))
-                } else if let expected = expectedMember(cell, state, action), case .delegate(let callee) = outcome.kind,
+                } else if isExplicit, let expected = expectedMember(cell, state, action), case .delegate(let callee) = outcome.kind,
                     callee.hasSuffix("ToChild"), callee != expected
                 {
                     wrongMember[decider.arm, default: []].append((state, action))

@@ -139,7 +139,7 @@ private struct PinComparison {
                 let cell = matrix.rows[stateIndex].cells[actionIndex]
                 if case .unknown = pinCell.kind { continue }
                 if case .unknown = cell.kind { continue }
-                guard !same(pinCell.kind, cell.kind), !hasUndeclaredEffect(cell.kind) else { continue }
+                guard !same(pinCell.kind, cell.kind, range: cell.range), !hasUndeclaredEffect(cell.kind) else { continue }
                 let pair = "(\(pinText(state.text)), \(pinText(action.text)))"
                 found.append(rule.diagnostic(
                     file, at: pinCell.range,
@@ -160,10 +160,14 @@ private struct PinComparison {
         }
     }
 
-    private func same(_ pinCell: Cell.Kind, _ cell: Cell.Kind) -> Bool {
+    private func same(_ pinCell: Cell.Kind, _ cell: Cell.Kind, range: Range<Int>) -> Bool {
         func names(_ list: [Name]) -> [String] { list.map { key(Self.lastSegment($0.text)) } }
         switch (pinCell, cell) {
         case (.ignore, .ignore), (.handle, .handle), (.unreachable, .unreachable): return true
+        case let (.handle, .go(target, _, _)) where target.range == range:
+            // A HANDLE that a `@Path` hop makes a GO (its target spans the cell): the pin may
+            // say either.
+            return true
         case let (.go(a, ea, _), .go(b, eb, _)): return key(Self.lastSegment(a.text)) == key(Self.lastSegment(b.text)) && names(ea) == names(eb)
         case let (.emit(ea), .emit(eb)): return names(ea) == names(eb)
         case let (.delegate(a), .delegate(b)): return NameCasing.lowerFirst(a.text) == NameCasing.lowerFirst(b.text)
