@@ -482,3 +482,28 @@ private struct Comparison {
     static func lower(_ name: String) -> String { NameCasing.lowerFirst(name) }
     static func cap(_ name: String) -> String { NameCasing.upperFirst(name) }
 }
+
+extension DispatcherDrift {
+    /// What the first explicit arm `(.state, .action)` of a step dispatcher does for that pair
+    /// (names folded), nil when no such arm decides it.
+    static func explicitOutcome(_ dispatcher: Dispatcher, state: String, action: String) -> Dispatcher.Outcome.Kind? {
+        guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return nil }
+        for arm in dispatcher.arms {
+            guard case .items(let items, _) = arm.label else { continue }
+            for item in items where item.isTuple && !item.isGuarded {
+                if item.elements[stateAt].wholeMember?.lowercased() == state.lowercased(),
+                    item.elements[actionAt].wholeMember?.lowercased() == action.lowercased()
+                {
+                    return arm.outcome.kind
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether an arm's outcome is what the cell says, as the comparison judges it.
+    static func outcome(_ outcome: Dispatcher.Outcome.Kind, agreesWith cell: Cell.Kind) -> Bool {
+        if case .unreadable = outcome { return false }
+        return Comparison.agrees(outcome, cell)
+    }
+}

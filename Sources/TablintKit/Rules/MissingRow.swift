@@ -56,6 +56,10 @@ public struct MissingRow: RunRule {
             rowless = [index]
             evidence = "the rows match those of \(pin) with this state's left out"
         }
+        if rowless == nil, deficit == 1, let (index, dispatcher) = dispatcherEvidence(bound, pairing) {
+            rowless = [index]
+            evidence = "the rows match the cases of dispatcher `\(dispatcher)` with this state's left out"
+        }
         guard let rowless else {
             let statesNote = file.note(at: matrix.statesRange.lowerBound, "the states are declared here")
             return [diagnostic(
@@ -74,6 +78,35 @@ public struct MissingRow: RunRule {
                 "state `\(state.text)` has no row: \(evidence)\(place). Every state needs exactly one row, in declaration order. States: \(matrix.stateList)",
                 notes: [file.note(at: state.range.lowerBound, "`\(state.text)` is declared here")])
         }
+    }
+
+    /// The one step dispatcher of the machine whose explicit cases match the rows best with
+    /// one state left out.
+    private func dispatcherEvidence(_ bound: BoundMatrix, _ pairing: MachinePairing) -> (Int, String)? {
+        let matrix = bound.matrix
+        let dispatchers = pairing.run.flatMap(\.dispatchers).filter {
+            $0.kind == .step && $0.machine.map(MachineKey.normalized) == bound.key
+        }
+        guard dispatchers.count == 1, let dispatcher = dispatchers.first else { return nil }
+        func matches(_ row: Row, _ state: Int) -> Bool {
+            guard row.cells.count == matrix.actions.count else { return false }
+            for (action, cell) in zip(matrix.actions, row.cells) {
+                guard let outcome = DispatcherDrift.explicitOutcome(dispatcher, state: matrix.states[state].text, action: action.text),
+                    DispatcherDrift.outcome(outcome, agreesWith: cell.kind)
+                else { return false }
+            }
+            return true
+        }
+        return best(matrix) { matches($0, $1) }.map { ($0, dispatcher.function.text) }
+    }
+
+    /// The state whose leaving out makes the most rows match their states, when one does.
+    private func best(_ matrix: Matrix, _ matches: (Row, Int) -> Bool) -> Int? {
+        let scores = matrix.states.indices.map { left in
+            matrix.rows.indices.filter { matches(matrix.rows[$0], $0 < left ? $0 : $0 + 1) }.count
+        }
+        guard let top = scores.max(), top > 0, scores.filter({ $0 == top }).count == 1 else { return nil }
+        return scores.firstIndex(of: top)
     }
 
     /// The one pin of the machine whose rows match the table's best with one state left out.
