@@ -248,12 +248,12 @@ final class MutationTests: XCTestCase {
         // too, or added.
         let rowless: Set<String> = ["missing-row", "enum-drift"]
         all += [
-            m("state-inserted", turnstileTable, "[\"Locked\", \"Unlocked\", \"Broken\"]", "[\"Locked\", \"Jammed\", \"Unlocked\", \"Broken\"]", rowless, mentions: "Jammed"),
-            m("state-inserted", timerTable, "[\"Idle\", \"Running\", \"Done\"]", "[\"Idle\", \"Paused\", \"Running\", \"Done\"]", rowless, mentions: "Paused"),
-            m("state-inserted", vendTable, "[\"Idle\", \"Collecting\", \"Dispensing\"]", "[\"Idle\", \"Collecting\", \"Refunding\", \"Dispensing\"]", rowless, mentions: "Refunding"),
-            m("state-inserted", retryTable, "[\"Waiting\", \"Trying\", \"Failed\"]", "[\"Waiting\", \"Backoff\", \"Trying\", \"Failed\"]", rowless, mentions: "Backoff"),
-            m("state-inserted", turnstileTable, "[\"Locked\", \"Unlocked\", \"Broken\"]", "[\"Jammed\", \"Locked\", \"Unlocked\", \"Broken\"]", rowless, mentions: "Jammed"),
-            m("state-inserted", vendTable, "[\"Idle\", \"Collecting\", \"Dispensing\"]", "[\"Idle\", \"Paying\", \"Collecting\", \"Dispensing\"]", rowless, mentions: "Paying"),
+            m("state-inserted", turnstileTable, "[\"Locked\", \"Unlocked\", \"Broken\"]", "[\"Locked\", \"Jammed\", \"Unlocked\", \"Broken\"]", rowless, mentions: "`Jammed`"),
+            m("state-inserted", timerTable, "[\"Idle\", \"Running\", \"Done\"]", "[\"Idle\", \"Paused\", \"Running\", \"Done\"]", rowless, mentions: "`Paused`"),
+            m("state-inserted", vendTable, "[\"Idle\", \"Collecting\", \"Dispensing\"]", "[\"Idle\", \"Collecting\", \"Refunding\", \"Dispensing\"]", rowless, mentions: "`Refunding`"),
+            m("state-inserted", retryTable, "[\"Waiting\", \"Trying\", \"Failed\"]", "[\"Waiting\", \"Backoff\", \"Trying\", \"Failed\"]", rowless, mentions: "`Backoff`"),
+            m("state-inserted", turnstileTable, "[\"Locked\", \"Unlocked\", \"Broken\"]", "[\"Jammed\", \"Locked\", \"Unlocked\", \"Broken\"]", rowless, mentions: "`Jammed`"),
+            m("state-inserted", vendTable, "[\"Idle\", \"Collecting\", \"Dispensing\"]", "[\"Idle\", \"Paying\", \"Collecting\", \"Dispensing\"]", rowless, mentions: "`Paying`"),
         ]
         let missing: Set<String> = ["missing-row"]
         all += [

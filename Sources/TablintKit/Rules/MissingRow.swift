@@ -64,7 +64,7 @@ public struct MissingRow: RunRule {
             let statesNote = file.note(at: matrix.statesRange.lowerBound, "the states are declared here")
             return [diagnostic(
                 file, at: end..<(end + 1),
-                "`states:` lists \(matrix.states.count) states but `cells:` has \(matrix.rows.count) \(matrix.rows.count == 1 ? "row" : "rows"), so \(deficit == 1 ? "a state has" : "\(deficit) states have") no row, one of these: \(matrix.stateList). Rows carry no names, and no pin, enum or dispatcher tells which; the rows after the missing one are read as the next states'. Every state needs exactly one row, in declaration order",
+                "`states:` lists \(matrix.states.count) states but `cells:` has \(matrix.rows.count) \(matrix.rows.count == 1 ? "row" : "rows"), so \(deficit == 1 ? "a state has" : "\(deficit) states have") no row, one of these: \(matrix.stateList). Rows carry no names, and no pin, enum or dispatcher tells which; the rows after the missing \(deficit == 1 ? "one" : "ones") are read as the next states'. Every state needs exactly one row, in declaration order",
                 notes: [statesNote])]
         }
         return rowless.map { index in
