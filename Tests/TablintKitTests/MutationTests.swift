@@ -284,7 +284,7 @@ final class MutationTests: XCTestCase {
             m("renamed-binding", turnstileTable, "static let TABLE = Table(", "static let transitions = Table(", drift,
               at: "case (.broken, .coin): return .go(.locked, effects: [])", atFile: turnstile,
               also: [e(turnstile, "case (.broken, .coin): return .ignored", "case (.broken, .coin): return .go(.locked, effects: [])")]),
-            m("renamed-binding", vendTable, "static let TABLE = Table(", "static let vendingTable = Table(", drift,
+            m("renamed-binding", vendTable, "static let TABLE = Table(", "static let transitions = Table(", drift,
               at: "case (.dispensing, .select): return .stay(effects: [.showPrice])", atFile: vend,
               also: [e(vend, "case (.dispensing, .select): return .ignored", "case (.dispensing, .select): return .stay(effects: [.showPrice])")]),
             m("renamed-binding", retryTable, "static let TABLE = Table(", "static let spec = Table(", drift,

@@ -203,7 +203,13 @@ enum MatrixBinder {
     /// (whatever the `let` is called), unless a `*_TABLE` name says another machine; at the
     /// top level, a `*_TABLE`/`*Table` name. Nil when only the literal's `machine:` can say.
     static func machine(binding name: String, owner: String?) -> String? {
-        owner ?? machine(fromBindingName: name)
+        let suffixed = machine(fromBindingName: name)
+        if let owner {
+            // `enum Tables { static let gateTable = … }`: a namespace of several machines' tables.
+            if let suffixed, MachineKey.normalized(suffixed) != MachineKey.normalized(owner) { return suffixed }
+            return owner
+        }
+        return suffixed
     }
 
     /// `TIMER_TABLE` → `TIMER`, `timerTable` → `timer`; nil for any name without such a

@@ -1088,7 +1088,9 @@ per action): a `Table(...)` literal assigned by a `let` or `var` at the top leve
 directly in a type or extension, and an `@Machine` enum, with its `@Path` defaults applied as
 the generator applies them. A `Table` literal in a type or extension is named by that type,
 whatever its `let` is called (`extension Timer { static let TABLE = … }` and
-`static let transitions = …` there are both `Timer`); at the top level it is named by its
+`static let transitions = …` there are both `Timer`), unless a `_TABLE`, `_table` or `Table`
+suffix names another machine (`enum Tables { static let gateTable = … }` is `gate`); at the
+top level it is named by its
 `let` without a `_TABLE`, `_table` or `Table` suffix (`TIMER_TABLE` → `TIMER`), or, for any
 other name, by its `machine:` string (which [machine-name](machine-name.md) checks against
 the name the code gives). An `@Machine` enum is named by the enum. A `.tbl` fixture, as a
@@ -2976,8 +2978,8 @@ another one.
 
 ## What tablint reports
 
-The code names a table's machine by where it is declared: a `let` (any name) in a type or
-extension names that type (`extension Retry { static let TABLE … }` → `Retry`); a top-level
+The code names a table's machine by where it is declared: a `let` in a type or extension
+names that type, whatever it is called, unless a `*_TABLE`/`*Table` name says another machine (`extension Retry { static let TABLE … }` → `Retry`); a top-level
 `TIMER_TABLE` names the type its enums are found in, as dispatchers name them (`Timer.S`,
 `TimerS`, `enum S` inside `enum Timer`/`extension Timer`). The `machine:` string must equal
 that name exactly. When the enums are not in the run, a `TIMER_TABLE` must at least name the
