@@ -167,4 +167,44 @@ final class CrossSurfaceTests: XCTestCase {
         let two = Self.lint(["Vend.swift": dispatcher, "A.swift": copy, "Tests/VendTests.swift": copy])
         XCTAssertEqual(Set(two.map(\.code)), ["tablint::ambiguous-pairing"], "two copies outside the type: say so, compare nothing")
     }
+
+    /// A misspelt effect in the table is the table's mistake: `unknown-effect` says so there, and
+    /// the dispatcher, which spells it right, is not told to copy the typo.
+    func testADispatcherIsNotToldToCopyATypoedEffect() {
+        let files = [
+            "Timer.swift": """
+                enum Timer {
+                    enum S { case idle, running }
+                    enum A { case start, stop }
+                    enum F { case startClock, stopClock }
+                    static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                        switch (s, a) {
+                        case (.idle, .start): return .go(.running, effects: [.startClock])
+                        case (.idle, .stop): return .ignored
+                        case (.running, .start): return .ignored
+                        case (.running, .stop): return .go(.idle, effects: [.stopClock])
+                        }
+                    }
+                    static let TABLE = Table(
+                        machine: "Timer",
+                        states: ["Idle", "Running"],
+                        actions: ["Start", "Stop"],
+                        cells: [
+                            [.go(target: "Running", effects: ["StartClock"]), .ignore],
+                            [.ignore, .go(target: "Idle", effects: ["StopClok"])],
+                        ],
+                        initial: "Idle"
+                    )
+                }
+
+                """,
+        ]
+        let found = Runner.lint(["Timer.swift"], jobs: 1, read: { .success(Array(files[$0]!.utf8)) }).diagnostics
+        XCTAssertEqual(found.map(\.code), ["tabular-center::unknown-effect"], found.map(\.message).joined(separator: "\n"))
+        XCTAssertTrue(found[0].message.contains("expected `\"StopClock\"`"), found[0].message)
+        let arm = files["Timer.swift"]!.replacingOccurrences(of: "return .go(.idle, effects: [.stopClock])", with: "return .go(.idle, effects: [.startClock])")
+        let drift = Runner.lint(["Timer.swift"], jobs: 1, read: { _ in .success(Array(arm.utf8)) }).diagnostics.filter { $0.code == "tablint::dispatcher-drift" }
+        XCTAssertEqual(drift.count, 1)
+        XCTAssertTrue(drift.first?.message.contains("expected `.go(.idle, effects: [.stopClock])`") ?? false, drift.first?.message ?? "")
+    }
 }

@@ -151,6 +151,7 @@ enum MatrixBinder {
         guard let first = matrix.rows.first, let last = matrix.rows.last else { return nil }
         let indent = Array(self.indent(file, matrix).utf8)
         for (row, next) in zip(matrix.rows, matrix.rows.dropFirst()) {
+            guard row.range.upperBound <= next.range.lowerBound, next.range.lowerBound <= file.bytes.count else { return nil }
             var gap = Array(file.bytes[row.range.upperBound..<next.range.lowerBound])
             if gap.first == UInt8(ascii: "\r") { gap.removeFirst() }
             guard gap.first == UInt8(ascii: "\n"), Array(gap.dropFirst()) == indent else { return nil }
