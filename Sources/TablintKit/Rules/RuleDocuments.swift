@@ -398,8 +398,8 @@ per `@Path` hop `lower(From)+Action`.
 Reported: a `func` or `var` requirement that is none of these (at the requirement, naming the
 cell it would be for when there is one); a refined `…Cells` protocol that is no child's; and
 a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a note at the
-cell). Other refinements (`AnyObject`, `Sendable`), associated types and initialisers are not
-compared.
+cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
+initialisers are not compared.
 
 ```swift triggers path=Vend.swift
 enum Vend {
