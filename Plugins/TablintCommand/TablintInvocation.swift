@@ -10,7 +10,7 @@ enum TablintInvocation {
     /// `PluginArgumentsTests` checks this list against tablint's own option table.
     static let optionsTakingValue: Set<String> = [
         "--jobs", "-j", "--stdin-filename", "--reporter", "--config", "--include", "--exclude",
-        "--disable", "--enable", "--severity", "--dispatcher", "--formatter",
+        "--disable", "--enable", "--severity", "--dispatcher", "--formatter", "--pin",
     ]
 
     /// Whether `arguments` (tablint's, in its syntax) name at least one path.

@@ -15,9 +15,18 @@ public struct FileSummary: Equatable {
     /// `tablint::dispatcher-default`, which spells the catch-all out from the run's enums.
     public var catchAllDispatchers: [Dispatcher]
 
+    /// The `.tbl` pins of the file: the file itself, or its `FIXTURE` string literals.
+    public var pins: [BoundPin]
+    /// The `Cells` protocols the file declares, with their requirements.
+    public var cellsProtocols: [CellsProtocol]
+    /// `Table` literals with fewer rows than states: which state lacks its row is told by the
+    /// other surfaces of the machine (`tabular-center::missing-row`).
+    public var shortTables: [BoundMatrix]
+
     public init(
         path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],
-        enums: [EnumDeclaration] = [], catchAllDispatchers: [Dispatcher] = []
+        enums: [EnumDeclaration] = [], catchAllDispatchers: [Dispatcher] = [], pins: [BoundPin] = [],
+        cellsProtocols: [CellsProtocol] = [], shortTables: [BoundMatrix] = []
     ) {
         self.path = path
         self.lines = lines
@@ -25,6 +34,9 @@ public struct FileSummary: Equatable {
         self.dispatchers = dispatchers
         self.enums = enums
         self.catchAllDispatchers = catchAllDispatchers
+        self.pins = pins
+        self.cellsProtocols = cellsProtocols
+        self.shortTables = shortTables
     }
 
     /// A summary with nothing in it, for a file no reader could read.
@@ -58,6 +70,15 @@ extension RunRule {
         Diagnostic(
             path: file.path, start: file.location(of: range.lowerBound), end: file.location(of: range.upperBound),
             severity: defaultSeverity, message: message, code: code, notes: notes)
+    }
+
+    /// The same with a fix.
+    public func diagnostic(
+        _ file: FileSummary, at range: Range<Int>, _ message: String, notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix?
+    ) -> Diagnostic {
+        var found = diagnostic(file, at: range, message, notes: notes)
+        found.fix = fix
+        return found
     }
 }
 

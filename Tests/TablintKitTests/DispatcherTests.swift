@@ -39,7 +39,7 @@ final class DispatcherTests: XCTestCase {
         let context = context(try fixture("correct.shapes.swift"))
         XCTAssertEqual(context.dispatchers.map(\.function.text), ["step", "perform", "render", "step", "timerStep"])
         XCTAssertEqual(context.dispatchers.map(\.kind), [.step, .effect, .render, .step, .step])
-        XCTAssertEqual(context.dispatchers.map(\.machine), ["Timer", nil, nil, "Timer", "Timer"])
+        XCTAssertEqual(context.dispatchers.map(\.machine), ["Timer", "Timer", nil, "Timer", "Timer"])
         XCTAssertEqual(context.dispatchers.map { $0.subjects.map(\.type) }, [["S", "A"], ["F"], ["S"], ["TimerS", "TimerA"], ["TimerS", "TimerA"]])
         XCTAssertEqual(context.boundMatrices.map(\.machine), ["Timer"])
         for dispatcher in context.dispatchers where dispatcher.kind == .step {
@@ -51,7 +51,7 @@ final class DispatcherTests: XCTestCase {
         XCTAssertEqual(step.arms[4].outcome.kind, .handle(member: "runningTick"))
         XCTAssertEqual(step.arms[8].outcome.kind.describedForTest, "stay beep")
         XCTAssertEqual(context.dispatchers[4].arms[4].outcome.kind, .handle(member: "runningTick"), "a `let` before the return is read past")
-        XCTAssertEqual(context.summary.dispatchers.map(\.function.text), ["step", "step", "timerStep"], "the summary keeps the step dispatchers that name a machine")
+        XCTAssertEqual(context.summary.dispatchers.map(\.function.text), ["step", "perform", "step", "timerStep"], "the summary keeps the step and effect dispatchers that name a machine")
     }
 
     /// The exempt file's silence is not blindness: its two real dispatchers are read.
@@ -308,7 +308,6 @@ final class DispatcherTests: XCTestCase {
         let text = try fixture("dispatcher-drift.ok.pairing.swift")
         let removals = [
             ("func gateStep(_ c: GateCells, _ ctx: GateCtx, _ s: Timer.S, _ a: Timer.A)", "func gateStep(_ c: GateCells, _ ctx: GateCtx, _ s: Gate.S, _ a: Gate.A)"),
-            ("let LAMP_TABLE = Table(", "let LAMP_OTHER_TABLE = Table("),
             ("func makeFan() -> Table {\n    let FAN_TABLE", "let FAN_TABLE"),
             ("    #if DEBUG\n    case (.ringing, .ring): return .ignored\n    #endif\n", "    case (.ringing, .ring): return .ignored\n"),
             ("func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {", "func bellStep(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {"),
@@ -318,6 +317,20 @@ final class DispatcherTests: XCTestCase {
             let found = Linter.lint(SourceFile(path: "Pairing.swift", text: text.replacingOccurrences(of: doubt, with: removed)))
             XCTAssertTrue(found.contains { $0.code == "tablint::dispatcher-drift" }, "\(removed): \(found.map(\.message))")
         }
+    }
+
+    /// The ambiguity, removed, lets the drift through; the warning names both matrices.
+    func testAnAmbiguousPairingIsReportedAndItsRemovalReportsTheDrift() throws {
+        let text = try fixture("ambiguous-pairing.swift")
+        let found = Linter.lint(SourceFile(path: "Pairing.swift", text: text))
+        let warning = try XCTUnwrap(found.first { $0.code == "tablint::ambiguous-pairing" })
+        XCTAssertTrue(warning.message.contains("`LAMP_TABLE`") && warning.message.contains("`lampTable`"), warning.message)
+        XCTAssertFalse(found.contains { $0.code == "tablint::dispatcher-drift" && $0.message.contains("lampStep") })
+        XCTAssertTrue(found.contains { $0.code == "tablint::dispatcher-drift" && $0.message.contains("(On, Toggle)") },
+                      "the copy outside `Fan` does not turn the comparison off")
+        let removed = Linter.lint(SourceFile(path: "Pairing.swift", text: text.replacingOccurrences(of: "let lampTable = Table(", with: "let lampOtherTable = Table(")))
+        XCTAssertFalse(removed.contains { $0.code == "tablint::ambiguous-pairing" })
+        XCTAssertTrue(removed.contains { $0.code == "tablint::dispatcher-drift" && $0.message.contains("lampStep") })
     }
 
     // MARK: Across files
@@ -401,9 +414,11 @@ final class DispatcherTests: XCTestCase {
         let read: Runner.FileReader = { .success(Array(files[$0]!.utf8)) }
         let paths = files.keys.sorted()
         let one = Runner.lint(paths, jobs: 1, read: read)
-        XCTAssertEqual(one.diagnostics.map(\.code), ["tablint::dispatcher-drift", "tablint::dispatcher-drift"])
-        XCTAssertEqual(one.diagnostics.map(\.path), ["Gate.swift", "Timer.swift"])
-        XCTAssertEqual(one.diagnostics.map { $0.notes.map(\.path) }, [["GateTable.swift"], ["TimerTable.swift"]])
+        // The Running × Tick cell is a GO now: the dispatcher's HANDLE arm and the `Cells`
+        // requirement for it both disagree with the matrix.
+        XCTAssertEqual(one.diagnostics.map(\.code), ["tablint::dispatcher-drift", "tablint::cells-drift", "tablint::dispatcher-drift"])
+        XCTAssertEqual(one.diagnostics.map(\.path), ["Gate.swift", "Timer.swift", "Timer.swift"])
+        XCTAssertEqual(one.diagnostics.map { $0.notes.map(\.path) }, [["GateTable.swift"], ["TimerTable.swift"], ["TimerTable.swift"]])
         for jobs in [2, 3, 8] {
             XCTAssertEqual(Runner.lint(paths, jobs: jobs, read: read), one, "jobs \(jobs)")
             XCTAssertEqual(Runner.lint(paths.reversed(), jobs: jobs, read: read).diagnostics, one.diagnostics, "jobs \(jobs), reversed")
@@ -422,11 +437,13 @@ final class DispatcherTests: XCTestCase {
         XCTAssertEqual(summaries[0].dispatchers.count, 1)
         XCTAssertEqual(summaries[1].matrices.map(\.machine), ["Timer"])
         let first = CrossFileCheck.check(summaries)
-        XCTAssertEqual(first.count, 1)
+        XCTAssertEqual(first.map(\.code), ["tablint::dispatcher-drift", "tablint::cells-drift"])
         XCTAssertEqual(CrossFileCheck.check(summaries), first)
         XCTAssertEqual(CrossFileCheck.check(summaries, rules: [DispatcherDefault()]), [], "only run rules take part")
         XCTAssertEqual(CrossFileCheck.check([summaries[0]]), [])
-        XCTAssertEqual(CrossFileCheck.check(summaries + [summaries[1]]), [], "two matrices bound to Timer: say nothing")
+        XCTAssertEqual(
+            Set(CrossFileCheck.check(summaries + [summaries[1]]).map(\.code)), ["tablint::ambiguous-pairing"],
+            "two matrices bound to Timer: compare with neither, and say so")
     }
 
     // MARK: Robustness

@@ -309,7 +309,9 @@ final class SuppressionTests: XCTestCase {
         func run(_ timer: String) -> [Diagnostic] {
             let files = ["Timer.swift": timer, "TimerTable.swift": drifting]
             let read: Runner.FileReader = { .success(Array(files[$0]!.utf8)) }
-            return Runner.lint(files.keys.sorted(), jobs: 2, read: read).diagnostics
+            // The `Cells` requirement for the cell is stale too (`cells-drift`); this test is
+            // about the dispatcher's diagnostic.
+            return Runner.lint(files.keys.sorted(), jobs: 2, read: read).diagnostics.filter { $0.code != "tablint::cells-drift" }
         }
         let plain = run(DispatcherTests.timerEnum)
         XCTAssertEqual(plain.map(\.code), ["tablint::dispatcher-drift"])

@@ -90,6 +90,7 @@ public struct Configuration: Equatable {
         for name in settings.extraDispatcherFunctions.sorted() { lines.append("--dispatcher \(name)") }
         if settings.unsafeFixes { lines.append("--unsafe-fixes") }
         for formatter in (settings.declaredFormatters ?? []).sorted() { lines.append("--formatter \(formatter.rawValue)") }
+        for name in settings.pinNames.subtracting(["FIXTURE"]).sorted() { lines.append("--pin \(name)") }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -26,6 +26,8 @@ public struct LintSettings: Equatable {
     public var formatters: Set<SourceFormatter> {
         declaredFormatters ?? Set([.appleSwiftFormat] + (swiftFormatConfiguration == nil ? [] : [.swiftFormat]))
     }
+    /// `--pin NAME`: the string-literal bindings that pin a matrix, besides `FIXTURE`.
+    public var pinNames: Set<String> = ["FIXTURE"]
 
     public init(extraDispatcherFunctions: Set<String> = []) {
         self.extraDispatcherFunctions = extraDispatcherFunctions
@@ -69,6 +71,8 @@ extension LintSettings {
                 settings.unsafeFixes = true
             case .formatter(let formatter):
                 settings.declaredFormatters = (settings.declaredFormatters ?? []).union([formatter])
+            case .pin(let name):
+                settings.pinNames.insert(name)
             }
         }
         return settings

@@ -56,6 +56,8 @@ public struct Dispatcher: Equatable {
     /// in `extension Timer`): where a bare `S` is looked up. Read only for a switch with a
     /// catch-all, the one use; empty otherwise.
     public var enclosingTypes: [String]
+    /// The innermost type or extension the function is declared in, nil at the top level.
+    public var owner: String?
 
     public init(
         kind: Kind, function: Name, switchRange: Range<Int>, subjects: [Subject], machine: String?, arms: [Arm],

@@ -418,11 +418,14 @@ private struct FunctionReader {
         // What spelling out a catch-all needs, read only for a switch that has one.
         let conditional = arms.sawConditional
             || (hasCatchAll && (open..<tokens.partner[open]).contains { tokens.kind($0) == .poundKeyword && tokens.isText($0, "#if") })
-        return Dispatcher(
+        var found = Dispatcher(
             kind: kind, function: header.name, switchRange: tokens[keyword].range, subjects: subjects,
-            machine: kind == .step ? machine(stateType: subjects.first { $0.role == .state }!.type) : nil,
+            machine: kind == .step ? machine(stateType: subjects.first { $0.role == .state }!.type)
+                : kind == .effect ? machine(stateType: subjects[0].type) : nil,
             arms: read, hasConditionalArms: arms.sawConditional, hasConditionalCode: conditional,
             enclosingTypes: hasCatchAll ? scopes.enclosingTypeNames(of: header.keyword) : [])
+        found.owner = scopes.enclosingTypeName(of: header.keyword)
+        return found
     }
 
     /// `s` or `(s, a)`: the names switched on, each a single identifier.

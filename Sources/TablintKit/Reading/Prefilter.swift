@@ -52,6 +52,8 @@ public enum Prefilter {
                 return index >= 2 && isWord("enum", at: index - 2)
             case UInt8(ascii: "@"):
                 return spells("@Machine", at: index) && endsWord(at: index + 8)
+            case UInt8(ascii: "C"):
+                return spells("Cells", at: index) && endsWord(at: index + 5)
             case UInt8(ascii: "\""):
                 if !tripleQuote, spells("\"\"\"", at: index) { tripleQuote = true }
                 return false
@@ -110,7 +112,7 @@ public enum Prefilter {
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) != 0
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C")))) != 0
     }
 }
 
@@ -126,5 +128,8 @@ extension LintContext {
         dispatchers = []
         boundMatrices = []
         enums = []
+        pins = []
+        cellsProtocols = []
+        shortTables = []
     }
 }

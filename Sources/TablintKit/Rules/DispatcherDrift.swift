@@ -11,24 +11,83 @@ public struct DispatcherDrift: RunRule {
     public init() {}
 
     public func check(run: [FileSummary]) -> [Diagnostic] {
-        var byMachine: [String: [(file: Int, matrix: BoundMatrix)]] = [:]
-        for (index, file) in run.enumerated() {
-            for bound in file.matrices { byMachine[bound.key, default: []].append((index, bound)) }
-        }
+        let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for file in run {
             for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms {
-                // Two matrices for one machine name: which one the dispatcher follows is a guess.
-                guard let machine = dispatcher.machine, let candidates = byMachine[MachineKey.normalized(machine)],
-                    candidates.count == 1
-                else { continue }
-                var comparison = Comparison(
-                    rule: self, dispatcher: dispatcher, file: file,
-                    matrix: candidates[0].matrix.matrix, matrixFile: run[candidates[0].file])
-                found += comparison.run()
+                // Two matrices for one machine: which one the dispatcher follows is a guess
+                // (`ambiguous-pairing` says so).
+                guard let machine = dispatcher.machine, let ref = pairing.matrix(for: dispatcher).paired else { continue }
+                let effects = Self.declaredEffects(of: ref, machine: machine, pairing)
+                switch dispatcher.kind {
+                case .step:
+                    var comparison = Comparison(
+                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, matrixFile: run[ref.file],
+                        declaredEffects: effects)
+                    found += comparison.run()
+                case .effect:
+                    found += EffectComparison(rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects)
+                        .run()
+                default:
+                    break
+                }
             }
         }
         return found
+    }
+
+    /// The effects `enum F` declares for the matrix's machine (an `@Machine` enum's own), nil
+    /// when no enum says.
+    static func declaredEffects(of ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) -> [String]? {
+        if ref.matrix.surface == .machineEnum { return ref.matrix.effects?.map(\.text) }
+        return pairing.enums(of: machine).effects?.declaration.cases.map(\.name)
+    }
+}
+
+/// An effect dispatcher (`perform`) against the effects: each arm calls the member the
+/// generator names for its effect, and names each effect once.
+private struct EffectComparison {
+    let rule: DispatcherDrift
+    let dispatcher: Dispatcher
+    let file: FileSummary
+    let matrix: Matrix
+    let declaredEffects: [String]?
+
+    func run() -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var seen: [String: Dispatcher.Arm] = [:]
+        let name = "`\(dispatcher.function.text)`"
+        for arm in dispatcher.arms {
+            guard case .items(let items, _) = arm.label else { continue }
+            var effects: [String] = []
+            for item in items where !item.isGuarded {
+                guard !item.isTuple, let effect = item.elements[0].wholeMember ?? Self.member(item.elements[0]) else { continue }
+                effects.append(effect)
+                if let earlier = seen[effect] {
+                    found.append(rule.diagnostic(
+                        file, at: item.range,
+                        "`\(arm.labelText)` in effect dispatcher \(name) handles effect `\(effect)` again; `\(earlier.labelText)` above already handles it, so this case never runs. Keep one case per effect",
+                        notes: [file.note(at: earlier.labelRange.lowerBound, "`\(effect)` is first handled here")]))
+                } else {
+                    seen[effect] = arm
+                }
+            }
+            guard case .handle(let member) = arm.outcome.kind, !effects.isEmpty else { continue }
+            let expected = effects.map { NameCasing.lowerFirst($0) }
+            if !expected.contains(member) {
+                let list = expected.map { "`\($0)`" }.joined(separator: " or ")
+                found.append(rule.diagnostic(
+                    file, at: arm.outcome.range,
+                    "`\(arm.labelText)` in effect dispatcher \(name) calls `\(arm.outcome.text)`, but the generator names the cells member of \(effects.count == 1 ? "this effect" : "these effects") \(list); expected a call to \(list), or this case performs another effect's work"))
+            }
+        }
+        return found
+    }
+
+    /// `.stopClock(let reason)`: the case, even with a refutable payload.
+    static func member(_ element: Dispatcher.PatternElement) -> String? {
+        if case .member(let name, _) = element.kind { return name }
+        return nil
     }
 }
 
@@ -86,7 +145,14 @@ private struct Comparison {
         }
     }
 
-    init(rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary) {
+    /// `enum F`'s cases, to spell a misspelt cell effect as the enum does.
+    let declaredEffects: [String]?
+
+    init(
+        rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
+        declaredEffects: [String]? = nil
+    ) {
+        self.declaredEffects = declaredEffects
         self.rule = rule
         self.dispatcher = dispatcher
         self.file = file
@@ -251,12 +317,25 @@ private struct Comparison {
     /// one diagnostic listing them.
     private mutating func reportMismatches() {
         var byArm: [Int: [(state: Int, action: Int)]] = [:]
+        var wrongMember: [Int: [(state: Int, action: Int)]] = [:]
         for state in states.indices {
             for action in actions.indices {
                 guard !conditional[state][action], let decider = decider[state][action] else { continue }
                 let outcome = dispatcher.arms[decider.arm].outcome
-                if !Self.agrees(outcome.kind, matrix.rows[state].cells[action].kind) {
+                let cell = matrix.rows[state].cells[action].kind
+                // A member name is compared only where the arm lists its pairs: a catch-all
+                // calling one member for many cells is `dispatcher-default`'s to report.
+                let isExplicit = decider.item.map { $0.isTuple && $0.elements.allSatisfy { $0.wholeMember != nil } } ?? false
+                if !Self.agrees(outcome.kind, cell, spell: spell) {
                     byArm[decider.arm, default: []].append((state, action))
+                } else if isExplicit, let expected = expectedMember(cell, state, action), case .handle(let member) = outcome.kind,
+                    member != expected
+                {
+                    wrongMember[decider.arm, default: []].append((state, action))
+                } else if isExplicit, let expected = expectedMember(cell, state, action), case .delegate(let callee) = outcome.kind,
+                    callee.hasSuffix("ToChild"), callee != expected
+                {
+                    wrongMember[decider.arm, default: []].append((state, action))
                 }
             }
         }
@@ -283,6 +362,40 @@ private struct Comparison {
             }
             found.append(rule.diagnostic(file, at: outcome.range, message, notes: notes))
         }
+        for armIndex in wrongMember.keys.sorted() where byArm[armIndex] == nil {
+            let arm = dispatcher.arms[armIndex]
+            let pairs = wrongMember[armIndex]!
+            let expected = pairs.compactMap { expectedMember(matrix.rows[$0.state].cells[$0.action].kind, $0.state, $0.action) }
+            // An arm deciding several HANDLE pairs calls one member: it is wrong only if it is
+            // none of theirs.
+            if case .handle(let member) = arm.outcome.kind, expected.contains(member) { continue }
+            if case .delegate(let member) = arm.outcome.kind, expected.contains(member) { continue }
+            let (state, action) = pairs[0]
+            let cell = matrix.rows[state].cells[action]
+            found.append(rule.diagnostic(
+                file, at: arm.outcome.range,
+                "`\(arm.labelText)` in dispatcher \(name) calls `\(arm.outcome.text)` for \(label(state, action)), but the generator names the cells member of that \(Self.describe(cell.kind)) cell `\(expected[0])`; expected a call to `\(expected[0])`, or another cell's code runs here",
+                notes: [matrixFile.note(at: cell.range.lowerBound, "cell \(label(state, action)) of the matrix \(machine) is \(Self.describe(cell.kind)) here")]))
+        }
+    }
+
+    /// The member the generator names for a HANDLE or DELEGATE cell: `runningTick`,
+    /// `retryingRunToChild`.
+    private func expectedMember(_ cell: Cell.Kind, _ state: Int, _ action: Int) -> String? {
+        let base = Self.lower(matrix.states[state].text) + Self.cap(matrix.actions[action].text)
+        switch cell {
+        case .handle: return base
+        case .delegate: return base + "ToChild"
+        default: return nil
+        }
+    }
+
+    /// A cell's effect as `enum F` spells it: itself when declared or when no enum says, else
+    /// the one declared effect it is a slip of (`StopClok` → `stopClock`).
+    func spell(_ effect: String) -> String {
+        guard let declared = declaredEffects, !declared.contains(where: { Self.fold($0) == Self.fold(effect) }) else { return effect }
+        let near = declared.filter { EditDistance.isSlip(Self.fold($0), of: Self.fold(effect)) }
+        return near.count == 1 ? near[0] : effect
     }
 
     static let listedPairs = 5
@@ -302,16 +415,16 @@ private struct Comparison {
 
     // MARK: Comparing
 
-    static func agrees(_ outcome: Dispatcher.Outcome.Kind, _ cell: Cell.Kind) -> Bool {
+    static func agrees(_ outcome: Dispatcher.Outcome.Kind, _ cell: Cell.Kind, spell: (String) -> String = { $0 }) -> Bool {
         switch (outcome, cell) {
         case (.unreadable, _), (_, .unknown):
             return true  // not read: say nothing
         case let (.go(target, effects), .go(cellTarget, cellEffects, _)):
-            return fold(target.text) == fold(cellTarget.text) && effects.map { fold($0.text) } == cellEffects.map { fold($0.text) }
+            return fold(target.text) == fold(cellTarget.text) && effects.map { fold($0.text) } == cellEffects.map { fold(spell($0.text)) }
         case (.ignored, .ignore), (.handle, .handle), (.delegate, .delegate), (.unreachable, .unreachable):
             return true
         case let (.stay(effects), .emit(cellEffects)):
-            return effects.map { fold($0.text) } == cellEffects.map { fold($0.text) }
+            return effects.map { fold($0.text) } == cellEffects.map { fold(spell($0.text)) }
         default:
             return false
         }
@@ -353,7 +466,7 @@ private struct Comparison {
 
     /// What the dispatcher should return for a cell, in Swift.
     private func expected(_ cell: Cell.Kind, _ state: Int, _ action: Int) -> String {
-        func effects(_ names: [Name]) -> String { "[" + names.map { "." + Self.lower($0.text) }.joined(separator: ", ") + "]" }
+        func effects(_ names: [Name]) -> String { "[" + names.map { "." + Self.lower(spell($0.text)) }.joined(separator: ", ") + "]" }
         switch cell {
         case .ignore: return "`.ignored`"
         case .unreachable: return "`fatalError(…)`"
@@ -368,4 +481,29 @@ private struct Comparison {
 
     static func lower(_ name: String) -> String { NameCasing.lowerFirst(name) }
     static func cap(_ name: String) -> String { NameCasing.upperFirst(name) }
+}
+
+extension DispatcherDrift {
+    /// What the first explicit arm `(.state, .action)` of a step dispatcher does for that pair
+    /// (names folded), nil when no such arm decides it.
+    static func explicitOutcome(_ dispatcher: Dispatcher, state: String, action: String) -> Dispatcher.Outcome.Kind? {
+        guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return nil }
+        for arm in dispatcher.arms {
+            guard case .items(let items, _) = arm.label else { continue }
+            for item in items where item.isTuple && !item.isGuarded {
+                if item.elements[stateAt].wholeMember?.lowercased() == state.lowercased(),
+                    item.elements[actionAt].wholeMember?.lowercased() == action.lowercased()
+                {
+                    return arm.outcome.kind
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Whether an arm's outcome is what the cell says, as the comparison judges it.
+    static func outcome(_ outcome: Dispatcher.Outcome.Kind, agreesWith cell: Cell.Kind) -> Bool {
+        if case .unreadable = outcome { return false }
+        return Comparison.agrees(outcome, cell)
+    }
 }

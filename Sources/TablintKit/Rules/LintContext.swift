@@ -28,17 +28,19 @@ public struct LintContext {
                 + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                 + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums) = Self.readDispatchers(significant, matrices, extraDispatcherFunctions)
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
+                file, significant, matrices, settings)
         } else if file.kind == .fixture {
             tokens = []
             reading = FixtureReader.read(file)
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums) = ([], [], [])
+            (dispatchers, boundMatrices, enums, cellsProtocols, shortTables) = ([], [], [], [], [])
+            pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
         } else {
             tokens = []
             reading = MatrixReading()
             matrices = []
-            (dispatchers, boundMatrices, enums) = ([], [], [])
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = ([], [], [], [], [], [])
         }
     }
 
@@ -55,6 +57,15 @@ public struct LintContext {
     /// The file's `enum` declarations with their cases, for the cross-file checks.
     public let enums: [EnumDeclaration]
 
+    /// The file's `.tbl` pins (the file itself, or `FIXTURE` strings).
+    public let pins: [BoundPin]
+
+    /// The file's `Cells` protocols.
+    public let cellsProtocols: [CellsProtocol]
+
+    /// Bound `Table` literals with fewer rows than states.
+    public let shortTables: [BoundMatrix]
+
     /// A context over matrices read elsewhere or completed by hand: for supplying what a
     /// surface cannot declare, as the library's adapters add payloads to a `.tbl` fixture.
     public init(file: SourceFile, tokens: [Token], reading: MatrixReading, settings: LintSettings = .default) {
@@ -64,17 +75,19 @@ public struct LintContext {
         self.tokens = tokens
         self.reading = reading
         self.matrices = reading.matrices.map { $0.derivingPaths() }
+        _ = extraDispatcherFunctions
         if file.kind.isSwift {
-            (dispatchers, boundMatrices, enums) = Self.readDispatchers(
-                SignificantTokens(file: file, pieces: tokens), matrices, extraDispatcherFunctions)
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
+                file, SignificantTokens(file: file, pieces: tokens), matrices, settings)
         } else {
-            (dispatchers, boundMatrices, enums) = ([], [], [])
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = ([], [], [], [], [], [])
         }
     }
 
     private static func readDispatchers(
-        _ tokens: SignificantTokens, _ matrices: [Matrix], _ extra: Set<String>
-    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration]) {
+        _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings
+    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]) {
+        let extra = settings.extraDispatcherFunctions
         // Built on first use: a file without a function holding a `switch` and without a
         // `Table(...)` literal to bind never needs them.
         var built: TypeScopes?
@@ -84,10 +97,17 @@ public struct LintContext {
             built = scopes
             return scopes
         }
+        let short = matrices.filter {
+            $0.surface == .tableLiteral && $0.rows.count < $0.states.count && $0.rows.allSatisfy(\.isReadable)
+        }
         return (
             DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra),
             MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes),
-            EnumDeclarationReader.read(tokens, scopes: scopes)
+            EnumDeclarationReader.read(tokens, scopes: scopes),
+            MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames),
+            CellsProtocolReader.read(tokens, scopes: scopes),
+            short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
+                ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
         )
     }
 
@@ -110,8 +130,9 @@ public struct LintContext {
     public var summary: FileSummary {
         FileSummary(
             path: file.path, lines: file.lines, matrices: boundMatrices,
-            dispatchers: dispatchers.filter { $0.kind == .step && $0.machine != nil }, enums: enums,
-            catchAllDispatchers: dispatchers.filter(\.hasCatchAll))
+            dispatchers: dispatchers.filter { ($0.kind == .step || $0.kind == .effect) && $0.machine != nil }, enums: enums,
+            catchAllDispatchers: dispatchers.filter(\.hasCatchAll), pins: pins, cellsProtocols: cellsProtocols,
+            shortTables: shortTables)
     }
 }
 

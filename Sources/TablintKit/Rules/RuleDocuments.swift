@@ -274,6 +274,242 @@ let TIMER_TABLE = Table(
 
 """#),
         RuleDocument(
+            name: "ambiguous-pairing", code: "tablint::ambiguous-pairing",
+            markdown: #"""
+# ambiguous-pairing
+
+| Property | Value |
+|---|---|
+| Code | `tablint::ambiguous-pairing` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | dispatchers, `.tbl` pins, `Table(...)` literals and `Cells` protocols, and the matrices and enums they pair with, across the files of a run |
+
+Two matrices or enums could be paired with one dispatcher, pin, matrix or `Cells` protocol, so tablint compares it with neither.
+
+## Why it matters
+
+The checks across a machine's surfaces ([dispatcher-drift](dispatcher-drift.md),
+[pin-drift](pin-drift.md), [enum-drift](enum-drift.md), [unknown-effect](unknown-effect.md),
+[machine-name](machine-name.md), [cells-drift](cells-drift.md)) compare each surface with its
+partner. When two candidates could be the partner, comparing with either is a guess, so tablint
+compares with neither. Without this warning, one test-only copy of a table anywhere in the run
+would turn those checks off in silence.
+
+## What tablint reports
+
+**The pairing**, one function shared by every check: candidates share the machine's name
+(compared in upper case without underscores: `Vend`, `VEND_TABLE`, `vendStep`); among several,
+the one declared in the partner's own type or extension wins (a dispatcher in `enum Vend` follows
+`extension Vend { static let TABLE … }`, not a `let VEND_TABLE` in a test), then one declared in
+the machine's own type. What is still ambiguous is reported once per partner, naming every
+candidate, with a note at each:
+
+* a step or effect dispatcher with two matrices of its machine;
+* a pin with two matrices it could pin;
+* a `Table` literal with two enums that could be its `S`, `A` or `F`;
+* a `Cells` protocol with two matrices of its machine.
+
+```swift triggers path=Vend.swift
+func vendStep(_ c: VendCells, _ ctx: VendCtx, _ s: VendS, _ a: VendA) -> Step<VendS, VendF> {
+    switch (s, a) {
+    case (.idle, .coin): return .ignored
+    case (.busy, .coin): return .ignored
+    }
+}
+
+let VEND_TABLE = Table(
+    machine: "Vend",
+    states: ["Idle", "Busy"],
+    actions: ["Coin"],
+    cells: [[.go(target: "Busy", effects: [])], [.go(target: "Idle", effects: [])]],
+    initial: "Idle"
+)
+
+let vendTable = Table(
+    machine: "Vend",
+    states: ["Idle", "Busy"],
+    actions: ["Coin"],
+    cells: [[.go(target: "Busy", effects: [])], [.go(target: "Idle", effects: ["Beep"])]],
+    initial: "Idle"
+)
+```
+
+```text diagnostics
+Vend.swift:1:6: warning: dispatcher `vendStep` of `Vend` could follow 2 matrices: `VEND_TABLE` (Vend.swift:8) and `vendTable` (Vend.swift:16); tablint compares it with neither. Declare the machine's matrix in its own type or extension, or rename the other [tablint::ambiguous-pairing]
+Vend.swift:8:18: note: `VEND_TABLE` is declared here
+Vend.swift:16:17: note: `vendTable` is declared here
+```
+
+## Passing
+
+A test-only copy outside the machine's type does not hide the real table: the dispatcher in
+`enum Vend` follows the table of `extension Vend`.
+
+```swift passes path=Vend.swift
+enum Vend {
+    static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.idle, .coin): return .go(.busy, effects: [])
+        case (.busy, .coin): return .go(.idle, effects: [])
+        }
+    }
+}
+
+extension Vend {
+    static let TABLE = Table(
+        machine: "Vend",
+        states: ["Idle", "Busy"],
+        actions: ["Coin"],
+        cells: [[.go(target: "Busy", effects: [])], [.go(target: "Idle", effects: [])]],
+        initial: "Idle"
+    )
+}
+
+// In a test: a copy with a change, to check that checkTable finds it.
+let VEND_TABLE = Table(
+    machine: "Vend",
+    states: ["Idle", "Busy"],
+    actions: ["Coin"],
+    cells: [[.go(target: "Busy", effects: [])], [.go(target: "Idle", effects: ["Beep"])]],
+    initial: "Idle"
+)
+```
+
+## Suppressing and configuring
+
+Rename one of the candidates (the function, its types or the table's `let`), or move the real matrix into its machine's type or extension. To accept a diagnostic where it is, write `// tablint:disable:next ambiguous-pairing` on the line
+above the one the diagnostic names, or `// tablint:disable:this ambiguous-pairing` at the end of that
+line; `// tablint:disable ambiguous-pairing` … `// tablint:enable ambiguous-pairing` accepts it on the lines
+between, and `// tablint:disable-file ambiguous-pairing` in the whole file. A reason may follow ` - `.
+A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)). The diagnostic is reported, and suppressed, in
+the file it names, even when its partner is in another file of the run.
+
+`--disable ambiguous-pairing` turns the rule off, and `--severity ambiguous-pairing=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
+            name: "cells-drift", code: "tablint::cells-drift",
+            markdown: #"""
+# cells-drift
+
+| Property | Value |
+|---|---|
+| Code | `tablint::cells-drift` |
+| Default severity | error |
+| Fixable by `--fix` | no |
+| Surfaces | `Cells` protocols and their `Table(...)` literal or `@Machine` enum, across the files of a run |
+
+A `Cells` protocol's requirements are not the members the generator would emit for its matrix.
+
+## Why it matters
+
+The `Cells` protocol is the required-member surface the library's generator writes from the
+matrix; until the macro expands, it is written by hand. Every requirement is a member every
+implementation must write: one left for a cell that is no longer HANDLE is dead code that all
+of them still carry, and a HANDLE cell without its requirement has no member for the
+dispatcher to call.
+
+## What tablint reports
+
+**Which protocols.** `protocol Cells` directly inside the machine's type or extension, or a
+top-level `protocol TimerCells`, paired with the matrix of that machine as every pairing
+check pairs ([ambiguous-pairing](ambiguous-pairing.md)). A protocol with a `#if` in its body
+is not compared.
+
+**What the generator emits**, by name: per HANDLE cell `lower(State)+Action` (`runningTick`);
+per DELEGATE cell the same name plus `ToChild`, and per child alias `aliasChildState`,
+`aliasEmbed`, `aliasLift`, `aliasChildCtx`, with the child's `AliasCells` refined; per effect
+(the cases of `enum F`, or the effects the cells name when no enum is found) `lower(Effect)`;
+per `@Path` hop `lower(From)+Action`.
+
+Reported: a `func` or `var` requirement that is none of these (at the requirement, naming the
+cell it would be for when there is one); a refined `…Cells` protocol that is no child's; and
+a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a note at the
+cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
+initialisers are not compared.
+
+```swift triggers path=Vend.swift
+enum Vend {
+    enum S { case idle, collecting }
+    enum A { case coin, select }
+    enum F { case acceptCoin, dispense }
+
+    protocol Cells: AuthCells {
+        func idleCoin(_ ctx: Ctx) -> Step<S, F>
+        func collectingSelect(_ ctx: Ctx) -> Step<S, F>
+        func acceptCoin(_ ctx: Ctx) -> A?
+        func dispense(_ ctx: Ctx) -> A?
+        func log(_ ctx: Ctx, _ text: String)
+    }
+
+    static let TABLE = Table(
+        machine: "Vend",
+        states: ["Idle", "Collecting"],
+        actions: ["Coin", "Select"],
+        cells: [
+            [.go(target: "Collecting", effects: ["AcceptCoin"]), .ignore],
+            [.handle, .handle],
+        ],
+        initial: "Idle"
+    )
+}
+```
+
+```text diagnostics
+Vend.swift:6:14: error: `Cells` has no requirement `collectingCoin` for cell (Collecting, Coin), which the matrix `Vend.TABLE` declares as HANDLE; expected `func collectingCoin(…)` in `Cells` [tablint::cells-drift]
+Vend.swift:20:14: note: cell (Collecting, Coin) is HANDLE here
+Vend.swift:6:21: error: `Cells` refines `AuthCells`, but the matrix `Vend.TABLE` delegates to no child whose cells that are. Children's cells: (none) [tablint::cells-drift]
+Vend.swift:7:14: error: `Cells` requires `idleCoin`, but cell (Idle, Coin) of the matrix `Vend.TABLE` is GO(Collecting, AcceptCoin), not HANDLE, so the generator emits no such member; every implementation must still write it. Remove the requirement, or change the matrix [tablint::cells-drift]
+Vend.swift:19:14: note: cell (Idle, Coin) is GO(Collecting, AcceptCoin) here
+Vend.swift:11:14: error: `Cells` requires `log`, but nothing in the matrix `Vend.TABLE` makes the generator emit it; every implementation must still write it. Remove the requirement, or change the matrix [tablint::cells-drift]
+```
+
+## Passing
+
+```swift passes path=Vend.swift
+enum Vend {
+    enum S { case idle, collecting }
+    enum A { case coin, select }
+    enum F { case acceptCoin, dispense }
+
+    protocol Cells {
+        func collectingCoin(_ ctx: Ctx) -> Step<S, F>
+        func collectingSelect(_ ctx: Ctx) -> Step<S, F>
+        func acceptCoin(_ ctx: Ctx) -> A?
+        func dispense(_ ctx: Ctx) -> A?
+    }
+
+    static let TABLE = Table(
+        machine: "Vend",
+        states: ["Idle", "Collecting"],
+        actions: ["Coin", "Select"],
+        cells: [
+            [.go(target: "Collecting", effects: ["AcceptCoin"]), .ignore],
+            [.handle, .handle],
+        ],
+        initial: "Idle"
+    )
+}
+```
+
+## Suppressing and configuring
+
+To accept a diagnostic where it is, write `// tablint:disable:next cells-drift` on the line
+above the one the diagnostic names, or `// tablint:disable:this cells-drift` at the end of that
+line; `// tablint:disable cells-drift` … `// tablint:enable cells-drift` accepts it on the lines
+between, and `// tablint:disable-file cells-drift` in the whole file. A reason may follow ` - `.
+A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)). The diagnostic is reported, and suppressed, in
+the file it names, even when its partner is in another file of the run.
+
+`--disable cells-drift` turns the rule off, and `--severity cells-drift=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
             name: "dead-column", code: "tabular-center::dead-column",
             markdown: #"""
 # dead-column
@@ -1067,18 +1303,26 @@ When both say something they must agree, or the dispatcher names no machine.
 **Which matrices.** Complete ones only (every row and cell read, one row per state, one cell
 per action): a `Table(...)` literal assigned by a `let` or `var` at the top level of a file or
 directly in a type or extension, and an `@Machine` enum, with its `@Path` defaults applied as
-the generator applies them. A `Table` literal is named by its `let`, without a `_TABLE`,
-`_table` or `Table` suffix (`TIMER_TABLE` → `TIMER`); a plain `TABLE` or `table` is named by
-the type or extension it is a member of (`extension Timer { static let TABLE = … }` →
-`Timer`), or at the top level by its `machine:` string. An `@Machine` enum is named by the
-enum. A `.tbl` fixture, as a file or a Swift string, is a pin of a matrix, not the matrix, and
-a `Table` in a local `let` inside a function is not a machine's table: neither is paired.
+the generator applies them. A `Table` literal in a type or extension is named by that type,
+whatever its `let` is called (`extension Timer { static let TABLE = … }` and
+`static let transitions = …` there are both `Timer`), unless a `_TABLE`, `_table` or `Table`
+suffix names another machine (`enum Tables { static let gateTable = … }` is `gate`); at the
+top level it is named by its
+`let` without a `_TABLE`, `_table` or `Table` suffix (`TIMER_TABLE` → `TIMER`), or, for any
+other name, by its `machine:` string (which [machine-name](machine-name.md) checks against
+the name the code gives). An `@Machine` enum is named by the enum. A `.tbl` fixture, as a
+file or a Swift string, is a pin of a matrix, not the matrix ([pin-drift](pin-drift.md)
+compares the two), and a `Table` in a local `let` inside a function is not a machine's
+table: neither is paired.
 
 **Pairing.** Names compare in upper case without underscores, so `timerStep`, `Timer` and
 `TIMER_TABLE` are one machine, and so are `TrafficLight` and `TRAFFIC_LIGHT_TABLE`. The
 matrix may be in any file of the same run: files are read and summarised in parallel, and the
 pairing runs once over all the summaries. A dispatcher is compared only when exactly one
-matrix in the run has its machine's name; with none or with two, tablint says nothing.
+matrix in the run has its machine's name, or when one of several is declared in the
+dispatcher's own type or extension (then the machine's own type): a test-only copy elsewhere
+does not turn the comparison off. With none, tablint says nothing; with two it cannot choose
+between, it compares with neither and says so under [ambiguous-pairing](ambiguous-pairing.md).
 
 **Reading the cases.** State and action names compare case-insensitively (`.idle` is
 `"Idle"`). The arm that decides a pair is the first case, in order, whose pattern covers it:
@@ -1097,8 +1341,8 @@ one `return x` or one expression `x` (a switch expression), `try` and `await` al
 | `.go(.x)`, `.go(.x, effects: [.e, …])`, `Step.go(…)`; `.x` may be `S.x` or carry a payload | GO | target by name, effects by name and in order |
 | `.ignored` | IGNORE | |
 | `.stay(effects: [.e, …])` | EMIT | effects by name and in order |
-| `p.m(…)` where `p` is a parameter typed as a `…Cells` protocol (`Cells`, `TimerCells`, `any TimerCells`, a generic `C: TimerCells`) | HANDLE | the member's name is not compared |
-| `p.m…ToChild(…)` on such a parameter, or a call to a function named `delegate…` | DELEGATE | the child is not compared |
+| `p.m(…)` where `p` is a parameter typed as a `…Cells` protocol (`Cells`, `TimerCells`, `any TimerCells`, a generic `C: TimerCells`) | HANDLE | in an arm that lists its pairs, the member must be the one the generator names for the cell, `lower(State)+Action` (`runningTick` for (Running, Tick)) |
+| `p.m…ToChild(…)` on such a parameter, or a call to a function named `delegate…` | DELEGATE | the child is not compared; a `…ToChild` member must be the cell's (`retryingRunToChild`) |
 | `fatalError(…)` | UNREACHABLE | |
 
 Any other body (an `if`, a `guard`, a nested `switch`, a computed target or effect list,
@@ -1116,6 +1360,16 @@ they are):
 * a case naming a state or action the matrix does not declare, once per name.
 
 When a `@Path` made a GO of a HANDLE cell, a second note points at the hop.
+
+**Effect dispatchers.** `perform` (`switch f` over the machine's effect) is compared with the
+effects arm by arm: an arm for an effect must call that effect's cells member,
+`lower(Effect)` (`case .lock: return c.lock(ctx)`; calling `c.alarm(ctx)` there sounds the
+alarm on every lock), and an effect listed again is reported at the later case.
+
+**Effects the enum does not declare.** When the machine's `enum F` is known, a cell's effect
+that it does not declare (`"StopClok"`) is reported by [unknown-effect](unknown-effect.md) at
+the cell; the comparison spells it as the one declared effect it is a slip of, so an arm
+returning `.stopClock` agrees with it and no expected value repeats the typo.
 
 ```swift triggers path=Timer.swift
 enum Timer {
@@ -1239,6 +1493,10 @@ Alarm.swift:7:9: error: dispatcher `step` has no case for state `Paused`, which 
 Alarm.swift:24:13: note: the row of `Paused` is here
 Alarm.swift:7:9: error: dispatcher `step` has no case for action `Snooze`, which has a column in the matrix `Alarm`; expected `snooze` in `A` and a case for it in each state [tablint::dispatcher-drift]
 Alarm.swift:20:38: note: `Snooze` is declared here
+Alarm.swift:19:38: error: state `Paused` of the matrix `Alarm.TABLE` is not a case of `enum Alarm.S`, which declares armed ringing; expected `case paused` in `enum Alarm.S`, or no such state in the matrix [tablint::enum-drift]
+Alarm.swift:2:10: note: `enum Alarm.S` is declared here
+Alarm.swift:20:38: error: action `Snooze` of the matrix `Alarm.TABLE` is not a case of `enum Alarm.A`, which declares trigger stop; expected `case snooze` in `enum Alarm.A`, or no such action in the matrix [tablint::enum-drift]
+Alarm.swift:3:10: note: `enum Alarm.A` is declared here
 ```
 
 ## Passing
@@ -1273,8 +1531,9 @@ let SESSION_TABLE = Table(
 ```
 
 Bodies tablint does not read, a dispatcher whose name and types disagree on the machine, and
-a matrix name that two tables share: tablint says nothing, though every case below would
-disagree with its cell if it were read naively.
+a matrix name that two top-level tables share (an [ambiguous-pairing](ambiguous-pairing.md)
+warning says so): tablint compares nothing, though every case below would disagree with its
+cell if it were read naively.
 
 ```swift passes path=Door.swift
 enum Door {
@@ -1324,15 +1583,13 @@ let LAMP_TABLE = Table(
     initial: "Dark"
 )
 
-extension Lamp {
-    static let TABLE = Table(
-        machine: "Lamp",
-        states: ["Dark", "Lit"],
-        actions: ["Press"],
-        cells: [[.go(target: "Lit", effects: [])], [.go(target: "Dark", effects: [])]],
-        initial: "Dark"
-    )
-}
+let lampTable = Table(
+    machine: "Lamp",
+    states: ["Dark", "Lit"],
+    actions: ["Press"],
+    cells: [[.go(target: "Lit", effects: [])], [.go(target: "Dark", effects: [])]],
+    initial: "Dark"
+)
 ```
 
 ## Suppressing and configuring
@@ -1748,6 +2005,107 @@ Save the file as UTF-8, or stop passing a binary file to tablint.
 This rule cannot be suppressed with a directive: a file that is not UTF-8 text is not read for
 comments. `--disable encoding` turns it off, on the command line or in a `.tablint` file (for a
 folder of binary files that a walk would otherwise pick up).
+
+"""#),
+        RuleDocument(
+            name: "enum-drift", code: "tablint::enum-drift",
+            markdown: #"""
+# enum-drift
+
+| Property | Value |
+|---|---|
+| Code | `tablint::enum-drift` |
+| Default severity | error |
+| Fixable by `--fix` | no |
+| Surfaces | `Table(...)` literals and their machine's `enum S`/`enum A`, across the files of a run |
+
+A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`.
+
+## Why it matters
+
+A `Table` literal names its states and actions as strings; the hand-written dispatcher, the
+`Cells` protocol and every implementation use the `enum S` and `enum A` cases. Swift checks
+the dispatcher against the enums, and nothing checks the enums against the strings: a state
+added to `states:` without its case, or a case renamed in the enum and not in the table,
+compiles, and the matrix then describes a machine the code does not have.
+
+## What tablint reports
+
+**Which enums.** The matrix's machine is named by its declaration (see
+[dispatcher-drift](dispatcher-drift.md)); its enums are found as dispatchers name them:
+`enum S` directly inside `enum Timer` or `extension Timer` (`Timer.S`), or a top-level
+`enum TimerS`, in any file of the run. Two candidates for one role are reported under
+[ambiguous-pairing](ambiguous-pairing.md) and not compared. An enum whose cases depend on a
+`#if` is not compared.
+
+Names compare with the first letter folded (`"Running"` is `running`). Reported, at the string:
+a state or action the enum does not declare, with the enum's spelling when the string is a slip
+of one of its cases; and at the `states:`/`actions:` list, a case the enum declares that the
+matrix lacks (unless a misspelt string above already stands for it). An effect `enum F` does not
+declare is [unknown-effect](unknown-effect.md).
+
+```swift triggers path=Timer.swift
+enum Timer {
+    enum S { case idle, running, done }
+    enum A { case start, tick, cancel }
+    enum F { case startClock, stopClock }
+}
+
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Runing", "Done"],
+    actions: ["Start", "Tick"],
+    cells: [
+        [.go(target: "Runing", effects: ["StartClock"]), .go(target: "Done", effects: [])],
+        [.ignore, .go(target: "Idle", effects: ["StopClok"])],
+        [.go(target: "Idle", effects: []), .ignore],
+    ],
+    initial: "Idle"
+)
+```
+
+```text diagnostics
+Timer.swift:9:22: error: state `Runing` of the matrix `TIMER_TABLE` is not a case of `enum Timer.S`, which declares idle running done; expected `"Running"`, as `enum Timer.S` spells it [tablint::enum-drift]
+Timer.swift:2:10: note: `enum Timer.S` is declared here
+Timer.swift:10:14: error: `enum Timer.A` declares `cancel`, which the matrix `TIMER_TABLE` does not list in `actions:`; expected `"Cancel"` there and a column for it [tablint::enum-drift]
+Timer.swift:3:32: note: `cancel` is declared here
+Timer.swift:13:49: error: cell (Runing, Tick) emits `StopClok`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`); expected `"StopClock"` [tabular-center::unknown-effect]
+Timer.swift:4:10: note: `enum Timer.F` declares the effects here
+```
+
+## Passing
+
+```swift passes path=Timer.swift
+enum Timer {
+    enum S { case idle, running }
+    enum A { case start, tick }
+    enum F { case startClock, stopClock }
+}
+
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Running"],
+    actions: ["Start", "Tick"],
+    cells: [
+        [.go(target: "Running", effects: ["StartClock"]), .ignore],
+        [.ignore, .go(target: "Idle", effects: ["StopClock"])],
+    ],
+    initial: "Idle"
+)
+```
+
+## Suppressing and configuring
+
+To accept a diagnostic where it is, write `// tablint:disable:next enum-drift` on the line
+above the one the diagnostic names, or `// tablint:disable:this enum-drift` at the end of that
+line; `// tablint:disable enum-drift` … `// tablint:enable enum-drift` accepts it on the lines
+between, and `// tablint:disable-file enum-drift` in the whole file. A reason may follow ` - `.
+A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)). The diagnostic is reported, and suppressed, in
+the file it names, even when its partner is in another file of the run.
+
+`--disable enum-drift` turns the rule off, and `--severity enum-drift=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
@@ -3087,6 +3445,120 @@ in a `.tablint` file.
 
 """#),
         RuleDocument(
+            name: "machine-name", code: "tablint::machine-name",
+            markdown: #"""
+# machine-name
+
+| Property | Value |
+|---|---|
+| Code | `tablint::machine-name` |
+| Default severity | error |
+| Fixable by `--fix` | no |
+| Surfaces | `Table(...)` literals, with the enums of a `*_TABLE` across the files of a run |
+
+A `Table` literal's `machine:` string is not the name its declaration gives the machine (its type, or the enums of a `*_TABLE`).
+
+## Why it matters
+
+The `machine:` string is what the library prints in every lint warning, every export (`.grid`,
+Mermaid) and every `checkTable` difference, and what a `.tbl` pin's `machine` line is compared
+with. A table copied from another machine and not renamed (`machine: "Timer"` in `Retry`'s
+table), or a misspelt name, compiles and runs, and every report about the machine names
+another one.
+
+## What tablint reports
+
+The code names a table's machine by where it is declared: a `let` in a type or extension
+names that type, whatever it is called, unless a `*_TABLE`/`*Table` name says another machine (`extension Retry { static let TABLE … }` → `Retry`); a top-level
+`TIMER_TABLE` names the type its enums are found in, as dispatchers name them (`Timer.S`,
+`TimerS`, `enum S` inside `enum Timer`/`extension Timer`). The `machine:` string must equal
+that name exactly. When the enums are not in the run, a `TIMER_TABLE` must at least name the
+same machine (upper case, without underscores). A top-level `let TABLE` or a table in a local
+`let` names no machine and is not checked.
+
+The diagnostic carries an **unsafe fix** (data for editors and `--reporter json`; `--fix` does
+not apply it) that sets the string to the name the code gives.
+
+```swift triggers path=Retry.swift
+extension Retry {
+    static let TABLE = Table(
+        machine: "Timer",
+        states: ["Waiting", "Trying"],
+        actions: ["Run", "Fail"],
+        cells: [
+            [.go(target: "Trying", effects: []), .ignore],
+            [.ignore, .handle],
+        ],
+        initial: "Waiting"
+    )
+}
+
+enum GateS { case shut, open }
+enum GateA { case coin, push }
+
+let GATE_TABLE = Table(
+    machine: "Gte",
+    states: ["Shut", "Open"],
+    actions: ["Coin", "Push"],
+    cells: [
+        [.go(target: "Open", effects: []), .ignore],
+        [.ignore, .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+```
+
+```text diagnostics
+Retry.swift:3:18: error: the matrix `Retry.TABLE` says `machine: "Timer"`, but its declaration makes it the machine `Retry`; exports, lints and `checkTable` would name another machine. Expected `machine: "Retry"` [tablint::machine-name]
+Retry.swift:18:14: error: the matrix `GATE_TABLE` says `machine: "Gte"`, but its declaration makes it the machine `Gate`; exports, lints and `checkTable` would name another machine. Expected `machine: "Gate"` [tablint::machine-name]
+```
+
+## Passing
+
+```swift passes path=Retry.swift
+extension Retry {
+    static let TABLE = Table(
+        machine: "Retry",
+        states: ["Waiting", "Trying"],
+        actions: ["Run", "Fail"],
+        cells: [
+            [.go(target: "Trying", effects: []), .ignore],
+            [.ignore, .handle],
+        ],
+        initial: "Waiting"
+    )
+}
+
+enum GateS { case shut, open }
+enum GateA { case coin, push }
+
+let GATE_TABLE = Table(
+    machine: "Gate",
+    states: ["Shut", "Open"],
+    actions: ["Coin", "Push"],
+    cells: [
+        [.go(target: "Open", effects: []), .ignore],
+        [.ignore, .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+```
+
+## Suppressing and configuring
+
+To accept a diagnostic where it is, write `// tablint:disable:next machine-name` on the line
+above the one the diagnostic names, or `// tablint:disable:this machine-name` at the end of that
+line; `// tablint:disable machine-name` … `// tablint:enable machine-name` accepts it on the lines
+between, and `// tablint:disable-file machine-name` in the whole file. A reason may follow ` - `.
+A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)). The diagnostic is reported, and suppressed, in
+the file it names, even when its partner is in another file of the run.
+
+`--disable machine-name` turns the rule off, and `--severity machine-name=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
             name: "machine-syntax", code: "tablint::machine-syntax",
             markdown: #"""
 # machine-syntax
@@ -3392,11 +3864,16 @@ with this code.
 
 ## What tablint reports
 
-Rows in a `Table` literal do not name their state, so tablint cannot tell which row is
-missing. It counts: with fewer rows than states, the rows present are taken to be the first
-states', and each state from there on gets one diagnostic. All of them point at the `]` that
-closes `cells:`, where the missing rows would go, each with a note at the state's name in
-`states:`. For the same reason a row moved out of order is not detected.
+Rows in a `Table` literal do not name their state, so the literal alone cannot tell which
+row is missing: the rows present are read as the first states', in order. tablint asks the
+machine's other surfaces, in the run: the machine's `enum S` (a state it has no case for was
+added to `states:` without a row), then its one `.tbl` pin or `FIXTURE` string, then its one
+step dispatcher (the state whose leaving out makes the most rows match the pin's rows or the
+dispatcher's cases, when one state does). The state so found is reported at the row that is
+now read as its own, where its row belongs. When nothing tells, tablint says so: one
+diagnostic at the `]` that closes `cells:` lists the states, "one of these". This is a
+deliberate difference from the library, which reports the first state past the last row,
+whether or not its row is the one missing.
 
 ```swift triggers
 let TIMER_TABLE = Table(
@@ -3411,10 +3888,35 @@ let TIMER_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.swift:7:5: error: state `Running` has no row. Every state needs exactly one row, in declaration order. States: Idle Running Done [tabular-center::missing-row]
-Example.swift:3:22: note: `Running` is declared here
-Example.swift:7:5: error: state `Done` has no row. Every state needs exactly one row, in declaration order. States: Idle Running Done [tabular-center::missing-row]
-Example.swift:3:33: note: `Done` is declared here
+Example.swift:7:5: error: `states:` lists 3 states but `cells:` has 1 row, so 2 states have no row, one of these: Idle Running Done. Rows carry no names, and no pin, enum or dispatcher tells which; the rows after the missing ones are read as the next states'. Every state needs exactly one row, in declaration order [tabular-center::missing-row]
+Example.swift:3:13: note: the states are declared here
+```
+
+A state inserted in the middle of `states:`, its enum case forgotten: the enum tells which state
+lacks its row, and the row after it, now read as that state's, is where the row goes.
+
+```swift triggers
+enum TimerS { case idle, running, done }
+enum TimerA { case start, tick }
+
+let TIMER_TABLE = Table(
+    machine: "Timer",
+    states: ["Idle", "Paused", "Running", "Done"],
+    actions: ["Start", "Tick"],
+    cells: [
+        [.go(target: "Running", effects: []), .ignore],
+        [.ignore, .handle],
+        [.go(target: "Running", effects: []), .ignore],
+    ],
+    initial: "Idle"
+)
+```
+
+```text diagnostics
+Example.swift:6:22: error: state `Paused` of the matrix `TIMER_TABLE` is not a case of `enum TimerS`, which declares idle running done; expected `case paused` in `enum TimerS`, or no such state in the matrix [tablint::enum-drift]
+Example.swift:1:6: note: `enum TimerS` is declared here
+Example.swift:10:9: error: state `Paused` has no row: `enum TimerS` has no case for it, so it was added to `states:` without a row; its row goes before this one, which is read as `Paused`'s. Every state needs exactly one row, in declaration order. States: Idle Paused Running Done [tabular-center::missing-row]
+Example.swift:6:22: note: `Paused` is declared here
 ```
 
 An empty `cells:` leaves every state without a row.
@@ -4411,6 +4913,181 @@ line or in a `.tablint` file.
 
 """#),
         RuleDocument(
+            name: "pin-drift", code: "tablint::pin-drift",
+            markdown: #"""
+# pin-drift
+
+| Property | Value |
+|---|---|
+| Code | `tablint::pin-drift` |
+| Default severity | error |
+| Fixable by `--fix` | no |
+| Surfaces | `.tbl` fixtures (files and `FIXTURE` strings) and their `Table(...)` literal or `@Machine` enum, across the files of a run |
+
+A `.tbl` pin (a file or a `FIXTURE` string) says something else than its matrix: a cell, a state, an action, `initial` or the machine name.
+
+## Why it matters
+
+A pin is the matrix written a second time, as a reviewer reads it: a `.tbl` file beside the
+code, or the `FIXTURE` string the library's `SpecCheck` example feeds to `parseSpec` and
+`checkTable` at test time. When the matrix changes and the pin does not, the pin reviewers
+read describes a machine that no longer exists, and nothing says so until a test that calls
+`checkTable` runs, if one does. tablint reads both and compares them on every lint.
+
+## What tablint reports
+
+**Which pins.** A `.tbl` file, and a Swift `"""` string holding a fixture bound by a `let`
+named `FIXTURE` (or `NAME_FIXTURE`, which names the machine `NAME`). A string bound under
+another name is not a pin: the library's `SpecCheck` keeps a deliberately different
+`DRIFTED`; `--pin NAME` (repeatable, on the command line or in a `.tablint`) makes strings
+bound to `NAME` pins too.
+
+**Pairing** (the same for every pairing check, see
+[ambiguous-pairing](ambiguous-pairing.md)): a string pin pairs with the matrix declared in the
+same type or extension (`extension Turnstile { static let TABLE … ; static let FIXTURE … }`,
+in any file of the run); a `.tbl` file with the one matrix whose machine its `machine` line
+names, else the one named like the file (`Door.tbl` ↔ `Door`), else the only matrix in its
+folder. Two candidates pair with neither and are reported under `ambiguous-pairing`.
+
+**What is compared**, as the library's `checkTable` counts differences, one per changed thing:
+the machine name, `initial`, each state and action missing from the pin or extra in it (and
+their order), and each cell of a state and an action both declare. Unlike `checkTable`, a
+state or action difference does not stop the comparison: the rest is paired by name, so a
+pin that lacks one state still has its other rows checked. Names compare exactly between a
+`.tbl` and a `Table` literal (`StopClock` is not `stopClock`, as in `checkTable`), and with
+the first letter folded against an `@Machine` enum (`shut` is `Shut`); targets and effects
+compare by their last segment, without arguments. A HANDLE that a `@Path` hop turns into a
+GO may be pinned as either. A matrix cell whose effect `enum F` does not declare is not
+compared (the matrix is wrong there, [unknown-effect](unknown-effect.md) says so).
+
+Each difference is reported at the pin (the cell, the header value), with a note at the
+matrix's place. The first diagnostic of a pin carries an **unsafe fix** (data on the
+diagnostic, for editors and `--reporter json`; `--fix` does not apply it): it rewrites the
+pin's rows from the matrix, aligned as the library's fixtures are (the state column padded to
+the widest name, cells separated by ` | `, padded to their column), and sets the header
+values that differ. It is offered when the pin's rows are consecutive lines.
+
+```swift triggers path=Turnstile.swift
+extension Turnstile {
+    static let TABLE = Table(
+        machine: "Turnstile",
+        states: ["Locked", "Unlocked"],
+        actions: ["Coin", "Push"],
+        cells: [
+            [.go(target: "Unlocked", effects: ["Unlock"]), .emit(effects: ["Buzz"])],
+            [.handle, .go(target: "Locked", effects: ["Lock"])],
+        ],
+        initial: "Locked"
+    )
+
+    static let FIXTURE = """
+        machine Turnstile
+        initial Unlocked
+        states  Locked Unlocked
+        actions Coin Push
+
+        Locked   | GO(Unlocked, Unlock) | IGNORE
+        Unlocked | HANDLE               | GO(Locked, Lock)
+        """
+}
+```
+
+```text diagnostics
+Turnstile.swift:15:17: error: the pin `Turnstile.FIXTURE` of the matrix `Turnstile.TABLE` says `initial Unlocked`, but the matrix starts in `Locked`; expected `initial Locked` [tablint::pin-drift]
+Turnstile.swift:10:18: note: the matrix's initial state is here
+Turnstile.swift:19:43: error: cell (Locked, Push) of the pin `Turnstile.FIXTURE` is IGNORE, but the matrix `Turnstile.TABLE` declares EMIT(Buzz); one changed cell is one difference, as `checkTable` counts it. Expected `EMIT(Buzz)` [tablint::pin-drift]
+Turnstile.swift:7:60: note: cell (Locked, Push) of the matrix `Turnstile.TABLE` is EMIT(Buzz) here
+```
+
+Against an `@Machine` enum, names fold on their first letter, and an extra state does not stop
+the comparison:
+
+```swift triggers path=Door.swift
+@Machine
+enum Door {
+    enum S { case shut, open }
+    enum A { case push, pull }
+    enum F { case creak }
+    static let initial = S.shut
+    @Row(.shut) static let s = [ .go(.open, [.creak]), .ignore ]
+    @Row(.open) static let o = [ .ignore, .go(.shut) ]
+
+    static let FIXTURE = """
+        machine Door
+        initial Shut
+        states  Shut Open Stuck
+        actions Push Pull
+
+        Shut  | GO(Open, Creak) | GO(Stuck)
+        Open  | IGNORE          | GO(Shut)
+        Stuck | IGNORE          | GO(Shut)
+        """
+}
+```
+
+```text diagnostics
+Door.swift:13:27: error: the pin `Door.FIXTURE` lists state `Stuck`, which the matrix `@Machine Door` does not declare. States: Shut Open [tablint::pin-drift]
+Door.swift:3:5: note: the matrix declares its states here
+Door.swift:16:35: error: cell (Shut, Pull) of the pin `Door.FIXTURE` is GO(Stuck), but the matrix `@Machine Door` declares IGNORE; one changed cell is one difference, as `checkTable` counts it. Expected `IGNORE` [tablint::pin-drift]
+Door.swift:7:56: note: cell (Shut, Pull) of the matrix `@Machine Door` is IGNORE here
+```
+
+## Passing
+
+The pin says what the table says; the deliberately different `DRIFTED` is not a pin.
+
+```swift passes path=Turnstile.swift
+extension Turnstile {
+    static let TABLE = Table(
+        machine: "Turnstile",
+        states: ["Locked", "Unlocked"],
+        actions: ["Coin", "Push"],
+        cells: [
+            [.go(target: "Unlocked", effects: ["Unlock"]), .emit(effects: ["Buzz"])],
+            [.handle, .go(target: "Locked", effects: ["Lock"])],
+        ],
+        initial: "Locked"
+    )
+
+    static let FIXTURE = """
+        machine Turnstile
+        initial Locked
+        states  Locked Unlocked
+        actions Coin Push
+
+        Locked   | GO(Unlocked, Unlock) | EMIT(Buzz)
+        Unlocked | HANDLE               | GO(Locked, Lock)
+        """
+
+    // A deliberately different pin, as the library's SpecCheck example keeps one: not a pin
+    // of the table unless named with `--pin DRIFTED`.
+    static let DRIFTED = """
+        machine Turnstile
+        initial Locked
+        states  Locked Unlocked
+        actions Coin Push
+
+        Locked   | GO(Unlocked, Unlock) | IGNORE
+        Unlocked | HANDLE               | GO(Locked, Lock)
+        """
+}
+```
+
+## Suppressing and configuring
+
+When the matrix is right, update the pin (the fix on the diagnostic does it); when the pin is, change the matrix back. To accept a diagnostic where it is, write `// tablint:disable:next pin-drift` on the line
+above the one the diagnostic names, or `// tablint:disable:this pin-drift` at the end of that
+line; `// tablint:disable pin-drift` … `// tablint:enable pin-drift` accepts it on the lines
+between, and `// tablint:disable-file pin-drift` in the whole file. A reason may follow ` - `.
+A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)). The diagnostic is reported, and suppressed, in
+the file it names, even when its partner is in another file of the run.
+
+`--disable pin-drift` turns the rule off, and `--severity pin-drift=warning` reports it without
+failing the run. Both go on the command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
             name: "row-arity", code: "tabular-center::row-arity",
             markdown: #"""
 # row-arity
@@ -4782,8 +5459,8 @@ let DOOR_TABLE = Table(
 
 ```text diagnostics
 Example.tb.swift:7:1: error: `tablint --fix` leaves this file untouched: it has merge-conflict markers [tablint::unformattable]
-Example.tb.swift:13:5: error: state `Open` has no row. Every state needs exactly one row, in declaration order. States: Shut Open [tabular-center::missing-row]
-Example.tb.swift:4:22: note: `Open` is declared here
+Example.tb.swift:13:5: error: `states:` lists 2 states but `cells:` has 1 row, so a state has no row, one of these: Shut Open. Rows carry no names, and no pin, enum or dispatcher tells which; the rows after the missing one are read as the next states'. Every state needs exactly one row, in declaration order [tabular-center::missing-row]
+Example.tb.swift:4:13: note: the states are declared here
 ```
 
 The conflict region is one piece to tablint's tokenizer, so the matrix also reads as one row
@@ -4967,7 +5644,7 @@ without failing the run. Both go on the command line or in a `.tablint` file.
 | Code | `tabular-center::unknown-effect` |
 | Default severity | error |
 | Fixable by `--fix` | no |
-| Surfaces | `@Machine` enum, in any Swift file |
+| Surfaces | `@Machine` enum, in any Swift file; `Table(...)` literal, against its machine's `enum F` across the files of a run |
 
 A GO or EMIT names an effect that is not declared.
 
@@ -5019,6 +5696,41 @@ enum Doorbell {
 
 ```text diagnostics
 Example.swift:6:51: error: cell (quiet, press) emits `chime`, which is not a declared effect. Effects: (none) [tabular-center::unknown-effect]
+```
+
+A `Table` literal declares no effects of its own: its cells' effect strings are checked against
+the `enum F` of its machine, found in the run as a dispatcher's enums are (`enum F` in `Timer`
+or `extension Timer`, or a top-level `TimerF`; see [ambiguous-pairing](ambiguous-pairing.md)),
+with the first letter folded (`"StopClock"` is `stopClock`). The message lists the effects as
+the table spells them, names the enum, and gives the enum's spelling when the string is a slip
+of one of its cases. When no enum is found, nothing is said.
+
+```swift triggers
+enum Timer {
+    enum S { case idle, running }
+    enum A { case start, stop }
+    enum F { case startClock, stopClock }
+}
+
+extension Timer {
+    static let TABLE = Table(
+        machine: "Timer",
+        states: ["Idle", "Running"],
+        actions: ["Start", "Stop"],
+        cells: [
+            [.go(target: "Running", effects: ["StartClok"]), .ignore],
+            [.ignore, .go(target: "Idle", effects: ["StopClock", "Beep"])],
+        ],
+        initial: "Idle"
+    )
+}
+```
+
+```text diagnostics
+Example.swift:13:47: error: cell (Idle, Start) emits `StartClok`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`); expected `"StartClock"` [tabular-center::unknown-effect]
+Example.swift:4:10: note: `enum Timer.F` declares the effects here
+Example.swift:14:66: error: cell (Running, Stop) emits `Beep`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`) [tabular-center::unknown-effect]
+Example.swift:4:10: note: `enum Timer.F` declares the effects here
 ```
 
 ## Passing

@@ -78,6 +78,8 @@ public enum FileOption: Equatable {
     case unsafeFixes
     /// `--formatter NAME`: `swift-format` or `swiftformat`.
     case formatter(SourceFormatter)
+    /// `--pin NAME`.
+    case pin(String)
 }
 
 /// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
@@ -232,6 +234,13 @@ public enum OptionParser {
             }
             options.fileOptions.append(.formatter(formatter))
         },
+        OptionSpec(["--pin"], value: "NAME",
+                   help: "Also compare string literals bound to NAME with their matrix, as FIXTURE is (repeatable), e.g. DRIFTED.") { options, value in
+            guard let value, !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw UsageError("--pin expects a binding name such as FIXTURE, got '\(value ?? "")'")
+            }
+            options.fileOptions.append(.pin(value))
+        },
     ]
 
     private static func glob(_ value: String?, _ option: String) throws -> String {
@@ -336,7 +345,7 @@ public enum OptionParser {
             "",
             "Each file is configured by the nearest .tablint file in its folder or above: the",
             "per-file options below (--include, --exclude, --disable, --enable, --severity,",
-            "--align-swift, --dispatcher, --formatter), one per line, '#' comments. The command line wins.",
+            "--align-swift, --dispatcher, --formatter, --pin), one per line, '#' comments. The command line wins.",
             "",
             "OPTIONS:",
         ]

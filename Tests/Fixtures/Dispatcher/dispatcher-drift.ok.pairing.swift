@@ -33,32 +33,6 @@ let GATE_TABLE = Table(
     initial: "Idle"
 )
 
-// Two matrices bind the name Lamp: which one the dispatcher follows would be a guess.
-func lampStep(_ c: LampCells, _ ctx: LampCtx, _ s: LampS, _ a: LampA) -> Step<LampS, LampF> {
-    switch (s, a) {
-    case (.dark, .press): return .ignored
-    case (.lit, .press): return .ignored
-    }
-}
-
-let LAMP_TABLE = Table(
-    machine: "Lamp",
-    states: ["Dark", "Lit"],
-    actions: ["Press"],
-    cells: [[.go(target: "Lit", effects: [])], [.go(target: "Dark", effects: [])]],
-    initial: "Dark"
-)
-
-extension Lamp {
-    static let TABLE = Table(
-        machine: "Lamp",
-        states: ["Dark", "Lit"],
-        actions: ["Press"],
-        cells: [[.go(target: "Lit", effects: [])], [.go(target: "Dark", effects: [])]],
-        initial: "Dark"
-    )
-}
-
 // A matrix bound by a local `let`, and a `.tbl` pin of it, are not the machine's matrix.
 func fanStep(_ c: FanCells, _ ctx: FanCtx, _ s: FanS, _ a: FanA) -> Step<FanS, FanF> {
     switch (s, a) {

@@ -1,0 +1,113 @@
+/// A hand-written `Cells` protocol (reference §1.6): the members every implementation of a
+/// machine must write. `protocol Cells { … }` inside the machine's type, or a top-level
+/// `protocol TimerCells`, maybe refining a child's (`protocol SessionCells: AuthCells`).
+public struct CellsProtocol: Equatable {
+    public var name: Name
+    /// The type whose body directly holds the declaration, nil at the top level.
+    public var parent: String?
+    /// The protocols it refines, as written (`AuthCells`, `AnyObject`).
+    public var refines: [Name]
+    public var requirements: [Requirement]
+    /// A `#if` in the body, or a body not read to its end: the requirements are not known.
+    public var isIncomplete: Bool
+
+    public struct Requirement: Equatable {
+        public enum Kind: Equatable { case function, property, other }
+        public var name: Name
+        public var kind: Kind
+        public var isStatic: Bool
+
+        public init(name: Name, kind: Kind, isStatic: Bool) {
+            self.name = name
+            self.kind = kind
+            self.isStatic = isStatic
+        }
+    }
+
+    public init(name: Name, parent: String?, refines: [Name], requirements: [Requirement], isIncomplete: Bool) {
+        self.name = name
+        self.parent = parent
+        self.refines = refines
+        self.requirements = requirements
+        self.isIncomplete = isIncomplete
+    }
+
+    /// The machine it is the cells of: the parent of a bare `Cells`, `Timer` of `TimerCells`.
+    public var machine: String? {
+        if name.text == "Cells" { return parent }
+        return name.text.hasSuffix("Cells") && name.text.count > 5 ? String(name.text.dropLast(5)) : nil
+    }
+}
+
+/// Reads every `protocol …Cells` of a Swift file: its refinements and its requirements'
+/// names. Nested bodies and parameter lists are jumped through their partners.
+enum CellsProtocolReader {
+    static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes) -> [CellsProtocol] {
+        var found: [CellsProtocol] = []
+        var built: TypeScopes?
+        for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "protocol") {
+            guard tokens.kind(index + 1) == .identifier else { continue }
+            let name = SignificantTokens.unticked(tokens.text(index + 1))
+            guard name.hasSuffix("Cells") else { continue }
+            // The inheritance clause, up to the body.
+            var refines: [Name] = []
+            var cursor = index + 2
+            var body: Int?
+            while cursor < tokens.count {
+                let kind = tokens.kind(cursor)
+                if kind == .leftBrace {
+                    body = cursor
+                    break
+                }
+                if kind == .rightBrace || kind == .semicolon || (kind == .keyword && tokens.isText(cursor, "where")) {
+                    if kind == .keyword {
+                        while cursor < tokens.count, tokens.kind(cursor) != .leftBrace { cursor += 1 }
+                        body = cursor < tokens.count ? cursor : nil
+                    }
+                    break
+                }
+                if kind == .identifier, tokens.kind(cursor + 1) != .period {
+                    refines.append(Name(SignificantTokens.unticked(tokens.text(cursor)), tokens[cursor].range))
+                }
+                cursor += 1
+            }
+            guard let body else { continue }
+            if built == nil { built = scopes() }
+            var declaration = CellsProtocol(
+                name: Name(name, tokens[index + 1].range), parent: built!.directTypeName(of: index), refines: refines,
+                requirements: [], isIncomplete: false)
+            let end = tokens.partner[body]
+            guard end > body else {
+                declaration.isIncomplete = true
+                found.append(declaration)
+                continue
+            }
+            var member = body + 1
+            var isStatic = false
+            while member < end {
+                let kind = tokens.kind(member)
+                if kind == .poundKeyword, tokens.isText(member, "#if") { declaration.isIncomplete = true }
+                if kind == .keyword, tokens.isText(member, "static") || tokens.isText(member, "class") { isStatic = true }
+                if kind == .keyword, tokens.isText(member, "func") || tokens.isText(member, "var"),
+                    tokens.kind(member + 1) == .identifier
+                {
+                    declaration.requirements.append(.init(
+                        name: Name(SignificantTokens.unticked(tokens.text(member + 1)), tokens[member + 1].range),
+                        kind: tokens.isText(member, "func") ? .function : .property, isStatic: isStatic))
+                    isStatic = false
+                    member += 2
+                    continue
+                }
+                if kind == .keyword, tokens.isText(member, "associatedtype") || tokens.isText(member, "typealias")
+                    || tokens.isText(member, "init") || tokens.isText(member, "subscript")
+                {
+                    isStatic = false
+                }
+                if tokens.partner[member] > member { member = tokens.partner[member] }
+                member += 1
+            }
+            found.append(declaration)
+        }
+        return found
+    }
+}

@@ -1,0 +1,182 @@
+/// The one pairing every cross-surface check uses (dispatcher ↔ matrix, pin ↔ matrix,
+/// matrix ↔ enums, `Cells` ↔ matrix): by what the code says. Candidates share the machine's
+/// name (`MachineKey`); among several, the one declared in the partner's own type or extension
+/// wins, then one declared in the machine's type. Anything still ambiguous is paired with
+/// nothing, and `tablint::ambiguous-pairing` says so once per partner.
+struct MachinePairing {
+    enum Outcome<T> {
+        case none
+        case one(T)
+        case ambiguous([T])
+
+        var paired: T? {
+            if case .one(let value) = self { return value }
+            return nil
+        }
+    }
+
+    struct MatrixRef {
+        var file: Int
+        var bound: BoundMatrix
+        var matrix: Matrix { bound.matrix }
+    }
+
+    struct EnumRef {
+        var file: Int
+        var declaration: EnumDeclaration
+    }
+
+    struct ProtocolRef {
+        var file: Int
+        var declaration: CellsProtocol
+    }
+
+    struct Enums {
+        var states: EnumRef?
+        var actions: EnumRef?
+        var effects: EnumRef?
+        /// Roles for which two enums could be meant.
+        var ambiguous: [(role: String, candidates: [EnumRef])] = []
+    }
+
+    let run: [FileSummary]
+    private var matricesByKey: [String: [MatrixRef]] = [:]
+    private var enumsByName: [String: [EnumRef]] = [:]
+
+    init(_ run: [FileSummary]) {
+        self.run = run
+        for (index, file) in run.enumerated() {
+            for bound in file.matrices { matricesByKey[bound.key, default: []].append(MatrixRef(file: index, bound: bound)) }
+            for declaration in file.enums { enumsByName[declaration.name, default: []].append(EnumRef(file: index, declaration: declaration)) }
+        }
+    }
+
+    static func key(_ name: String?) -> String? { name.map(MachineKey.normalized) }
+
+    /// Prefers, in order: a candidate declared in `owner`, one declared in the machine's own
+    /// type; otherwise all of them.
+    static func choose<T>(_ candidates: [T], owner: String?, machine: String, ownerOf: (T) -> String?) -> Outcome<T> {
+        if candidates.isEmpty { return .none }
+        if candidates.count == 1 { return .one(candidates[0]) }
+        var tiers: [[T]] = []
+        if let owner = key(owner) { tiers.append(candidates.filter { key(ownerOf($0)) == owner }) }
+        tiers.append(candidates.filter { key(ownerOf($0)) == MachineKey.normalized(machine) })
+        for tier in tiers where !tier.isEmpty {
+            return tier.count == 1 ? .one(tier[0]) : .ambiguous(tier)
+        }
+        return .ambiguous(candidates)
+    }
+
+    /// The matrix of machine `machine` for a partner declared in `owner`.
+    func matrix(machine: String, owner: String?) -> Outcome<MatrixRef> {
+        Self.choose(matricesByKey[MachineKey.normalized(machine)] ?? [], owner: owner, machine: machine) { $0.bound.owner }
+    }
+
+    func matrix(for dispatcher: Dispatcher) -> Outcome<MatrixRef> {
+        guard let machine = dispatcher.machine else { return .none }
+        return matrix(machine: machine, owner: dispatcher.owner)
+    }
+
+    /// A pin's matrix: a string pin with the matrix of its own type or extension; by the
+    /// machine its binding (`TIMER_FIXTURE`) or its `machine` line names; a `.tbl` file by its
+    /// name (`Door.tbl`); else the only matrix of its folder.
+    func matrix(for pin: BoundPin, inFile file: Int) -> Outcome<MatrixRef> {
+        if let owner = pin.owner {
+            let own = matricesByKey.values.joined().filter { Self.key($0.bound.owner) == Self.key(owner) }
+            if !own.isEmpty { return Self.choose(own, owner: owner, machine: owner) { $0.bound.owner } }
+        }
+        if let named = pin.machineFromBinding { return matrix(machine: named, owner: pin.owner) }
+        let byMachine = matrix(machine: pin.matrix.machine.text, owner: pin.owner)
+        if case .none = byMachine {} else { return byMachine }
+        if let stem = pin.fileStem {
+            let byName = matrix(machine: stem, owner: nil)
+            if case .none = byName {} else { return byName }
+            let folder = pin.folder
+            let here = run.indices.filter { MatrixBinder.folder(of: run[$0].path) == folder }
+                .flatMap { index in run[index].matrices.map { MatrixRef(file: index, bound: $0) } }
+            if here.count == 1 { return .one(here[0]) }
+        }
+        return .none
+    }
+
+    /// The `enum S`/`A`/`F` of a machine, found as dispatchers name them: `enum S` directly in
+    /// `Timer` or `extension Timer` (`Timer.S`), or a top-level `TimerS`.
+    func enumeration(_ letter: String, machine: String) -> Outcome<EnumRef> {
+        let key = MachineKey.normalized(machine)
+        var candidates = (enumsByName[letter] ?? []).filter { Self.key($0.declaration.parent) == key }
+        for name in [machine + letter, NameCasing.upperFirst(machine.lowercased()) + letter] where name != letter {
+            candidates += (enumsByName[name] ?? []).filter { $0.declaration.parent == nil }
+        }
+        if candidates.isEmpty, !key.isEmpty {
+            // `TIMER` from `TIMER_TABLE`: any top-level `…S` whose prefix is the machine.
+            for (name, refs) in enumsByName where name.hasSuffix(letter) && name.count > 1
+                && MachineKey.normalized(String(name.dropLast())) == key
+            {
+                candidates += refs.filter { $0.declaration.parent == nil }
+            }
+        }
+        var unique: [EnumRef] = []
+        for candidate in candidates where !unique.contains(where: { $0.file == candidate.file && $0.declaration == candidate.declaration }) {
+            unique.append(candidate)
+        }
+        if unique.count > 1 { return .ambiguous(unique) }
+        return unique.first.map { .one($0) } ?? .none
+    }
+
+    func enums(of machine: String) -> Enums {
+        var found = Enums()
+        for letter in ["S", "A", "F"] {
+            switch enumeration(letter, machine: machine) {
+            case .none: break
+            case .one(let ref):
+                guard ref.declaration.hasKnownCases else { continue }
+                if letter == "S" { found.states = ref } else if letter == "A" { found.actions = ref } else { found.effects = ref }
+            case .ambiguous(let refs): found.ambiguous.append((letter, refs))
+            }
+        }
+        return found
+    }
+
+    /// How the code spells a machine's name: the type holding its enums (`Timer` for a
+    /// `TIMER_TABLE`), nil when no enum says.
+    func spelling(of machine: String) -> String? {
+        let found = enums(of: machine)
+        for ref in [found.states, found.actions].compactMap({ $0 }) {
+            if let parent = ref.declaration.parent { return parent }
+            return String(ref.declaration.name.dropLast())
+        }
+        return nil
+    }
+
+    /// Every `Cells` protocol of the run with the matrix it belongs to.
+    func cellsProtocols() -> [(ProtocolRef, Outcome<MatrixRef>)] {
+        run.indices.flatMap { index in
+            run[index].cellsProtocols.compactMap { declaration -> (ProtocolRef, Outcome<MatrixRef>)? in
+                guard let machine = declaration.machine else { return nil }
+                return (ProtocolRef(file: index, declaration: declaration), matrix(machine: machine, owner: declaration.parent))
+            }
+        }
+    }
+
+    /// The `Cells` protocol of a machine.
+    func cellsProtocol(of machine: String) -> ProtocolRef? {
+        let key = MachineKey.normalized(machine)
+        let all = run.indices.flatMap { index in
+            run[index].cellsProtocols.filter { Self.key($0.machine) == key }.map { ProtocolRef(file: index, declaration: $0) }
+        }
+        return all.count == 1 ? all[0] : nil
+    }
+
+    /// Where a matrix is, for a message: "`Vend.TABLE` (Sources/Vend.swift:3)".
+    func describe(_ ref: MatrixRef) -> String {
+        let location = run[ref.file].location(of: ref.matrix.range.lowerBound)
+        return "\(ref.bound.label) (\(run[ref.file].path):\(location.line))"
+    }
+}
+
+extension MachinePairing.Outcome {
+    var isAmbiguous: Bool {
+        if case .ambiguous = self { return true }
+        return false
+    }
+}
