@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Embeds every rule document (Rules/<name>.md, except README.md) in the tablint binary:
-writes Sources/TablintKit/Rules/RuleDocuments.swift, whose `RuleDocument.embedded` holds each
+writes Sources/TablintKit/Generated/RuleDocuments.swift, whose `RuleDocument.embedded` holds each
 document's name, code (from its property table) and text byte for byte, so that
 `tablint explain CODE` prints the document and the SARIF report carries it as rule help.
 
@@ -10,7 +10,7 @@ import pathlib, re, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
 rules = root / "Rules"
-output = root / "Sources/TablintKit/Rules/RuleDocuments.swift"
+output = root / "Sources/TablintKit/Generated/RuleDocuments.swift"
 
 
 def raw_literal(text):

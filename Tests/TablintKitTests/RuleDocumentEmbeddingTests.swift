@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import TablintKit
 
-/// `Sources/TablintKit/Rules/RuleDocuments.swift` embeds `Rules/*.md` in the binary (for
+/// `Sources/TablintKit/Generated/RuleDocuments.swift` embeds `Rules/*.md` in the binary (for
 /// `tablint explain` and SARIF rule help). It is generated; these tests fail while it is stale.
 final class RuleDocumentEmbeddingTests: XCTestCase {
     static let regenerate = "run python3 Scripts/embed-rule-documents.py"
