@@ -521,11 +521,13 @@ extension CLITests {
             stdout: """
                 Drifted/Sources/Gate/Gate.swift:6:33: error: `case (.open, .push):` in dispatcher `gateStep` returns `.go(.shut, effects: [])` (GO(shut)) for (Open, Push), but the matrix `Gate` declares it as GO(Shut, Click); expected `.go(.shut, effects: [.click])` [tablint::dispatcher-drift]
                 Drifted/Sources/Tables/GateTable.swift:7:19: note: cell (Open, Push) of the matrix `Gate` is GO(Shut, Click) here
+                Drifted/Sources/Timer/Timer.swift:7:14: error: `Cells` requires `runningTick`, but cell (Running, Tick) of the matrix `Timer.TABLE` is GO(Idle), not HANDLE, so the generator emits no such member; every implementation must still write it. Remove the requirement, or change the matrix [tablint::cells-drift]
+                Drifted/Sources/Timer/TimerTable.swift:9:23: note: cell (Running, Tick) is GO(Idle) here
                 Drifted/Sources/Timer/Timer.swift:15:56: error: `case let (.running(since), .tick(now)):` in dispatcher `step` calls `c.runningTick(ctx, Running(since: since), Tick(now: now))` (HANDLE) for (Running, Tick), but the matrix `Timer` declares it as GO(Idle); expected `.go(.idle, effects: [])` [tablint::dispatcher-drift]
                 Drifted/Sources/Timer/TimerTable.swift:9:23: note: cell (Running, Tick) of the matrix `Timer` is GO(Idle) here
 
                 """,
-            stderr: "2 errors, 0 warnings in 4 files\n"))
+            stderr: "3 errors, 0 warnings in 4 files\n"))
     }
 }
 
@@ -568,7 +570,9 @@ final class FixRunCrossFileTests: XCTestCase {
         let lint = Runner.lint(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read)
         let documents = Runner.readDocuments(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read).documents
         let fixed = Engine.run(documents, mode: .fix, jobs: 2)
-        XCTAssertEqual(lint.diagnostics.map(\.code), ["tablint::dispatcher-drift"])
+        // The matrix's (Running, Tick) is no longer HANDLE: the step arm and the `Cells`
+        // requirement both drift from it.
+        XCTAssertEqual(lint.diagnostics.map(\.code), ["tablint::cells-drift", "tablint::dispatcher-drift"])
         XCTAssertEqual(fixed.diagnostics, lint.diagnostics)
         XCTAssertEqual(fixed.files.count, 2)
     }

@@ -137,8 +137,9 @@ final class FormatterCoexistenceTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(chained, 15)
     }
 
-    /// What tablint writes passes `tabular-center-fmt --check`, but for the named difference:
-    /// a wide character (the library's formatter counts it as one column, tablint as two).
+    /// What tablint writes passes `tabular-center-fmt --check`, but for the named differences:
+    /// a wide character (the library's formatter counts it as one column, tablint as two), and
+    /// a `@Row` line with two bindings.
     func testTablintsOutputPassesTheLibrarysCheck() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.libraryFormatter) else {
             throw XCTSkip("tabular-center-fmt is not at \(Self.libraryFormatter)")
@@ -152,6 +153,12 @@ final class FormatterCoexistenceTests: XCTestCase {
             if check.refused || bytes.contains(0x0D) { continue }
             let hasWideCharacters = String(decoding: bytes, as: UTF8.self).contains { DisplayWidth.of($0) != 1 && $0 != "\n" && $0 != "\t" }
             if hasWideCharacters { continue }
+            // The second named difference: a `@Row` line binding two arrays (`let s = [ … ],
+            // spare = [ … ]`, which the library's reader accepts, taking the first): the
+            // library's formatter lines up the last `[` of the line, tablint the row's own.
+            let text = String(decoding: bytes, as: UTF8.self)
+            let twoBindings = text.split(separator: "\n").contains { $0.contains("@Row(") && $0.components(separatedBy: "= [").count > 2 }
+            if twoBindings { continue }
             XCTAssertEqual(check.status, 0, "\(url.lastPathComponent): \(check.output)")
         }
     }

@@ -51,8 +51,11 @@ public enum ExportReading {
         }
         // Every rule, unconfigured and unsuppressed (a disabled rule or a `tablint:disable`
         // comment does not make the library build a matrix it refuses), over one reading.
+        // The run rules see the file as a run of its own (a short `Table` literal's
+        // `missing-row` is one of theirs).
         let context = LintContext(file: file)
-        let diagnostics = RuleRegistry.all.flatMap { $0.check(context) }.sortedForOutput()
+        let diagnostics = (RuleRegistry.all.flatMap { $0.check(context) } + CrossFileCheck.check([context.summary]))
+            .sortedForOutput()
         var reading = FileReading()
         var attributed = Set<Int>()
         for matrix in context.matrices {
