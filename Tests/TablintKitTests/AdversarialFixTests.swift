@@ -212,3 +212,26 @@ final class AdversarialFixTests: XCTestCase {
         }
     }
 }
+
+/// `--show-files` with standard input lists its name (when it would be linted), and reads and
+/// lints nothing: it linted standard input instead.
+final class ShowFilesOfStandardInputTests: XCTestCase {
+    func testShowFilesListsTheStandardInputNameUnlessExcluded() {
+        var read = false
+        func run(_ arguments: [String]) -> (Int32, String) {
+            var output = ""
+            var errors = ""
+            let status = Tablint.run(
+                arguments: arguments, stdout: &output, stderr: &errors,
+                standardInput: { read = true; return AdversarialFixTests.misaligned }, currentDirectory: "/nonexistent-project")
+            return (status, output)
+        }
+        let listed = run(["--show-files", "--no-config", "--stdin-filename", "Sources/Oven.tb.swift", "-"])
+        XCTAssertEqual(listed.0, 0)
+        XCTAssertEqual(listed.1, "Sources/Oven.tb.swift\n")
+        let excluded = run(["--show-files", "--no-config", "--exclude", "Sources", "--stdin-filename", "Sources/Oven.tb.swift", "-"])
+        XCTAssertEqual(excluded.0, 0)
+        XCTAssertEqual(excluded.1, "")
+        XCTAssertFalse(read, "standard input is not read")
+    }
+}

@@ -68,6 +68,17 @@ public enum Tablint {
         if options.printConfig {
             return printConfiguration(options, configurations, stdout: &stdout, stderr: &stderr)
         }
+        if options.showFiles, options.paths == ["-"], let name = options.stdinFilename {
+            // Standard input would be linted as its name, unless that name is excluded.
+            switch configurations.configuration(for: name) {
+            case .success(let configuration):
+                if configurations.selects(name, configuration) { stdout.write(name + "\n") }
+                return ExitStatus.clean.rawValue
+            case .failure(let failure):
+                stderr.write(failure.message + "\n")
+                return ExitStatus.failure.rawValue
+            }
+        }
         if options.paths.contains("-") {
             return runStandardInput(options, configurations, standardInput, stdout: &stdout, stderr: &stderr)
         }
