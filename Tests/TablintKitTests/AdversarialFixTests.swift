@@ -235,3 +235,17 @@ final class ShowFilesOfStandardInputTests: XCTestCase {
         XCTAssertFalse(read, "standard input is not read")
     }
 }
+
+/// `?` and `[…]` take one character, as the README says, not one byte: `--exclude '?nï'` did
+/// not exclude the folder `ünï` (`ü` is two bytes in UTF-8), nor `[ü]nï`.
+final class GlobCharacterTests: XCTestCase {
+    func testQuestionMarkAndSetsMatchOneCharacterOfAnyWidth() {
+        XCTAssertTrue(Glob("?nï").matches("Sources/ünï/Oven.tb.swift"))
+        XCTAssertTrue(Glob("[ü]nï").matches("ünï/Oven.tb.swift"))
+        XCTAssertTrue(Glob("[!a]nï").matches("ünï/Oven.tb.swift"))
+        XCTAssertTrue(Glob("待?.tb.swift").matches("待機.tb.swift"))
+        XCTAssertFalse(Glob("??nï").matches("ünï/Oven.tb.swift"))
+        // The same name in the other normal form (as macOS may store it) is the same name.
+        XCTAssertTrue(Glob("u\u{308}nï").matches("\u{FC}nï/Oven.tb.swift"))
+    }
+}
