@@ -151,6 +151,16 @@ step "vim: the README's BufWritePre snippet"
 edit_and_save vim "$scratch/vim"
 step "vim: the README's filter typed by hand (tablint must print the input back when it cannot fix it)"
 edit_and_save vim-filter "$scratch/vim-filter"
+step "vim: the README's filter typed by hand in a buffer with no name (%:S is '', a usage error)"
+unnamed="$scratch/vim-unnamed"
+mkdir -p "$unnamed"
+# The text is read into a new buffer that has no file name, filtered, then written elsewhere.
+# vim exits with 1 here (the filter's status is 2, a usage error); what counts is the text.
+(cd "$unnamed" && vim -X -N -n -i NONE -u NONE -E -s \
+    -c "call setline(1, readfile('$inputs/misaligned case/Door.tb.swift'))" -c "$filter" \
+    -c 'write Door.saved' -c 'qall!' </dev/null) || true
+check vim-unnamed "$unnamed/Door.saved" "$inputs/misaligned case/Door.tb.swift"
+
 step "Emacs (batch): the README's before-save-hook snippet"
 edit_and_save emacs "$scratch/emacs"
 

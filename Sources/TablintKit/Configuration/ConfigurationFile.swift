@@ -38,15 +38,15 @@ public struct ConfigurationFile: Equatable {
 
     /// Parses `bytes` as the configuration file at `path` in folder `directory`.
     public static func parse(_ bytes: [UInt8], path: String, directory: String) -> Result<ConfigurationFile, Problem> {
-        // A file saved with a byte order mark (some Windows editors add one) reads as without.
-        let bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        guard let text = String(validatingUTF8Bytes: bytes) else {
+        guard var text = String(validatingUTF8Bytes: bytes) else {
             return .failure(Problem(path: path, line: 1, column: 1, message: "the configuration file is not UTF-8 text"))
         }
+        // A byte order mark, as Windows editors write one, is not part of the first option.
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         var options: [FileOption] = []
         var lineNumber = 0
-        // "\r\n" is one Character in Swift: both line endings are separators.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // "\r\n" is one Character in Swift: LF, CRLF and CR alone all end a line.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             lineNumber += 1
             let words = words(of: line)
             guard let first = words.first else { continue }

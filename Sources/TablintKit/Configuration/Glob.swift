@@ -10,7 +10,9 @@
 ///   `Generated/`); a trailing `/` matches folders only.
 public struct Glob: Equatable {
     public let pattern: String
-    private let segments: [[UInt8]]
+    /// Each segment as characters, so that `?` and `[…]` take one character (`ü`, in either
+    /// Unicode normal form), not one byte.
+    private let segments: [[Character]]
     private let foldersOnly: Bool
 
     public init(_ pattern: String) {
@@ -23,16 +25,16 @@ public struct Glob: Equatable {
         var text = pattern
         foldersOnly = text.hasSuffix("/")
         while text.hasSuffix("/") { text.removeLast() }
-        var parts = text.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
+        var parts = text.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
         let anchored = pattern.hasPrefix("/") || parts.count > 1
-        if !anchored { parts.insert(Array("**".utf8), at: 0) }
+        if !anchored { parts.insert(Self.doubleStar, at: 0) }
         segments = parts
     }
 
     /// Whether `relativePath` (segments joined by `/`, no `.` or `..`) or a folder it lies in
     /// matches.
     public func matches(_ relativePath: String) -> Bool {
-        let path = relativePath.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
+        let path = relativePath.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
         // Every folder prefix, then (unless folders only) the whole path.
         let lengths = foldersOnly ? Array(1..<max(1, path.count)) : Array(1...max(1, path.count))
         return lengths.contains { length in
@@ -40,9 +42,9 @@ public struct Glob: Equatable {
         }
     }
 
-    private static let doubleStar = Array("**".utf8)
+    private static let doubleStar = Array("**")
 
-    private static func match(_ pattern: ArraySlice<[UInt8]>, _ path: ArraySlice<[UInt8]>) -> Bool {
+    private static func match(_ pattern: ArraySlice<[Character]>, _ path: ArraySlice<[Character]>) -> Bool {
         guard let first = pattern.first else { return path.isEmpty }
         if first == doubleStar {
             let rest = pattern.dropFirst()
@@ -60,7 +62,7 @@ public struct Glob: Equatable {
 
     /// One segment against one name: `*`, `?`, `[…]`, `\x`. Iterative with one backtrack point
     /// for the last `*`, so it is linear in practice.
-    static func matchSegment(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>) -> Bool {
+    static func matchSegment(_ pattern: ArraySlice<Character>, _ name: ArraySlice<Character>) -> Bool {
         var p = pattern.startIndex
         var n = name.startIndex
         var starPattern: Int?
@@ -68,7 +70,7 @@ public struct Glob: Equatable {
         while n < name.endIndex {
             if p < pattern.endIndex {
                 let byte = pattern[p]
-                if byte == UInt8(ascii: "*") {
+                if byte == Character("*") {
                     starPattern = p
                     starName = n
                     p += 1
@@ -85,32 +87,32 @@ public struct Glob: Equatable {
             starName += 1
             n = starName
         }
-        while p < pattern.endIndex && pattern[p] == UInt8(ascii: "*") { p += 1 }
+        while p < pattern.endIndex && pattern[p] == Character("*") { p += 1 }
         return p == pattern.endIndex
     }
 
     /// Whether the pattern element at `index` (not `*`) matches `byte`, and where the next
     /// element starts.
-    private static func single(_ pattern: ArraySlice<UInt8>, at index: Int, _ byte: UInt8) -> (Bool, Int)? {
+    private static func single(_ pattern: ArraySlice<Character>, at index: Int, _ byte: Character) -> (Bool, Int)? {
         let element = pattern[index]
         switch element {
-        case UInt8(ascii: "?"):
+        case "?":
             return (true, index + 1)
-        case UInt8(ascii: "\\") where index + 1 < pattern.endIndex:
+        case "\\" where index + 1 < pattern.endIndex:
             return (pattern[index + 1] == byte, index + 2)
-        case UInt8(ascii: "["):
+        case "[":
             var cursor = index + 1
             var negated = false
-            if cursor < pattern.endIndex, pattern[cursor] == UInt8(ascii: "!") || pattern[cursor] == UInt8(ascii: "^") {
+            if cursor < pattern.endIndex, pattern[cursor] == Character("!") || pattern[cursor] == Character("^") {
                 negated = true
                 cursor += 1
             }
             var matched = false
             var first = true
-            while cursor < pattern.endIndex, first || pattern[cursor] != UInt8(ascii: "]") {
+            while cursor < pattern.endIndex, first || pattern[cursor] != Character("]") {
                 first = false
                 let low = pattern[cursor]
-                if cursor + 2 < pattern.endIndex, pattern[cursor + 1] == UInt8(ascii: "-"), pattern[cursor + 2] != UInt8(ascii: "]") {
+                if cursor + 2 < pattern.endIndex, pattern[cursor + 1] == Character("-"), pattern[cursor + 2] != Character("]") {
                     if low <= byte && byte <= pattern[cursor + 2] { matched = true }
                     cursor += 3
                 } else {

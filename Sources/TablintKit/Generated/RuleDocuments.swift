@@ -930,7 +930,10 @@ the code it ran before; what changes is that a state, action or effect added lat
 given a case before the program compiles. A wildcard becomes the case's name alone
 (`.running` matches every payload of `running`); the rest of a partial pattern stays as
 written (`case (.paused, _):` becomes `case (.paused, .start), (.paused, .tick), …`). A
-catch-all that decides nothing is removed. `@unknown default:` and `@unknown case _:` are
+partial pattern that shares its label with others is spelt out where it stands, and the
+other patterns of the label are left as they are (`case (.open, _), (.shut, .push):` keeps
+`(.shut, .push)` after the last pattern it writes, on that pattern's line). A catch-all that
+decides nothing is removed, with its body; comments above its label stay. `@unknown default:` and `@unknown case _:` are
 replaced the same way. There is no fix, and the message says why, when:
 
 * a case list is not known: no such enum among the linted files, two enums of that name,

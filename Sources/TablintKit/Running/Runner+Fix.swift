@@ -36,6 +36,11 @@ extension Runner {
         }
         var info = stat()
         guard stat(target, &info) == 0 else { return .failed(.current) }
+        // A FIFO, a device or a socket: reading it again would block or read something else,
+        // and the rename would put a regular file in its place.
+        if info.st_mode & S_IFMT != S_IFREG {
+            return .refused("cannot write \(path): it is \(Self.kind(ofMode: info.st_mode)), not a regular file; it is unchanged")
+        }
         if access(target, W_OK) != 0 || info.st_mode & 0o222 == 0 {
             return .refused("cannot write \(path): permission denied; the file is unchanged")
         }
@@ -47,7 +52,15 @@ extension Runner {
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array((directory.isEmpty ? "/" : directory + "/") .utf8CString.dropLast()) + Array(".\(name).tablint-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return .failed(.current) }
+        guard descriptor >= 0 else {
+            let error = SystemError.current
+            // The file itself is writable, but the atomic write needs a new file beside it.
+            if error.code == EACCES || error.code == EROFS {
+                let folder = directory.isEmpty ? "/" : directory
+                return .refused("cannot write \(path): \(error.reason) for a temporary file in its folder \(folder), which the atomic write needs; the file is unchanged")
+            }
+            return .failed(error)
+        }
         let temporary = String(cString: template)
         func fail(_ error: SystemError) -> WriteResult {
             close(descriptor)
@@ -91,6 +104,20 @@ extension Runner {
             return .failed(error)
         }
         return .written
+    }
+}
+
+extension Runner {
+    /// What a file that is not a regular file is, for a message.
+    static func kind(ofMode mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "a special file"
+        }
     }
 }
 
@@ -162,7 +189,8 @@ public enum UnifiedDiff {
             case .add: newLine += 1
             }
         }
-        var text = "--- \(path)\n+++ \(path)\n"
+        let name = headerName(path)
+        var text = "--- \(name)\n+++ \(name)\n"
         for hunk in hunks {
             var oldCount = 0
             var newCount = 0
@@ -187,6 +215,35 @@ public enum UnifiedDiff {
             text += "@@ -\(oldFirst),\(oldCount) +\(newFirst),\(newCount) @@\n" + body
         }
         return text
+    }
+
+    /// The path as the `---`/`+++` lines give it, so that `patch` and `git apply` read it
+    /// back: a name with a blank gets a tab after it (as git writes it; `patch` reads a name up
+    /// to a tab), and one with a control character, `"` or `\` is C-quoted (as GNU diff and git
+    /// quote it).
+    static func headerName(_ path: String) -> String {
+        let needsQuotes = path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\"" || $0 == "\\" }
+        if needsQuotes {
+            var quoted = "\""
+            for scalar in path.unicodeScalars {
+                switch scalar {
+                case "\"": quoted += "\\\""
+                case "\\": quoted += "\\\\"
+                case "\n": quoted += "\\n"
+                case "\t": quoted += "\\t"
+                case "\r": quoted += "\\r"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x7F {
+                        let octal = String(scalar.value, radix: 8)
+                        quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                    } else {
+                        quoted.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return quoted + "\""
+        }
+        return path.contains(" ") ? path + "\t" : path
     }
 
     /// Lines with their terminators; a last line without one is marked as diff marks it.
@@ -218,3 +275,4 @@ extension Runner {
         return bytes
     }
 }
+

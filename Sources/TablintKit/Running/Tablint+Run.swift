@@ -61,7 +61,8 @@ extension Tablint {
         }
         diagnostics = diagnostics.sortedForOutput()
         let unsafeApplicable = selection.unsafeApplicable(options)
-        let refusals = diagnostics.filter { $0.code == Unformattable().code }
+        // What `--fix` would leave untouched: a refusal, and a file that is not UTF-8 text.
+        let refusals = diagnostics.filter { $0.code == Unformattable().code || $0.code == Encoding().code }
         if mode == .diff {
             stdout.write(diff)
             stderr.write(TextReporter.render(refusals))
@@ -98,10 +99,12 @@ extension Tablint {
         let mode = RunMode(options)
         guard options.paths == ["-"] else {
             stderr.write("tablint: error: '-' (standard input) cannot be combined with other paths\n")
+            if mode == .fix { handBack(readInput(), to: &stdout, stderr: &stderr) }
             return ExitStatus.failure.rawValue
         }
         guard let name = options.stdinFilename else {
             stderr.write("tablint: error: reading standard input needs --stdin-filename PATH, to know what kind of file it is\n")
+            if mode == .fix { handBack(readInput(), to: &stdout, stderr: &stderr) }
             return ExitStatus.failure.rawValue
         }
         let input = readInput()

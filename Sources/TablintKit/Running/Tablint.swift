@@ -35,6 +35,11 @@ public enum Tablint {
             let message = (error as? UsageError)?.message ?? "\(error)"
             stderr.write("tablint: error: \(message)\n")
             stderr.write("Run 'tablint --help' for usage.\n")
+            // `--fix -` with a bad option (`--stdin-filename ''` for an unnamed buffer): an
+            // editor filter still gets its text back.
+            if arguments.contains("--fix"), arguments.contains("-") {
+                handBack(standardInput(), to: &stdout, stderr: &stderr)
+            }
             return ExitStatus.failure.rawValue
         }
         if options.showHelp {
@@ -59,6 +64,17 @@ public enum Tablint {
         let configurations = ConfigurationLookup(options: options, currentDirectory: currentDirectory, read: read)
         if options.printConfig {
             return printConfiguration(options, configurations, stdout: &stdout, stderr: &stderr)
+        }
+        if options.showFiles, options.paths == ["-"], let name = options.stdinFilename {
+            // Standard input would be linted as its name, unless that name is excluded.
+            switch configurations.configuration(for: name) {
+            case .success(let configuration):
+                if configurations.selects(name, configuration) { stdout.write(name + "\n") }
+                return ExitStatus.clean.rawValue
+            case .failure(let failure):
+                stderr.write(failure.message + "\n")
+                return ExitStatus.failure.rawValue
+            }
         }
         if options.paths.contains("-") {
             return runStandardInput(options, configurations, standardInput, stdout: &stdout, stderr: &stderr)
@@ -85,6 +101,15 @@ public enum Tablint {
             return walk.failures.isEmpty ? ExitStatus.clean.rawValue : ExitStatus.failure.rawValue
         }
         return runFiles(options, walk, selection, stdout: &stdout, stderr: &stderr, read: read, write: write)
+    }
+
+    /// `--fix -` that cannot run: standard input goes back to standard output as it came, so
+    /// a filter never replaces a buffer with nothing.
+    static func handBack<Output: TextOutputStream, Errors: TextOutputStream>(
+        _ input: [UInt8], to stdout: inout Output, stderr: inout Errors
+    ) {
+        writeBytes(input, to: &stdout, stderr: &stderr)
+        stderr.write("tablint: standard input is handed back unchanged\n")
     }
 
     /// The files a run lints, and each one's settings.
