@@ -59,6 +59,8 @@ public struct FormatPlan: Equatable {
         public var surface: String
         /// This matrix's share of `edits`: what `--fix` changes to align it.
         public var edits: [TextEdit]
+        /// Where the first line that moves is (its first edit): the line an editor shows.
+        public var firstMove: Int { edits.map(\.range.lowerBound).min() ?? anchor.lowerBound }
         /// For a column header (`headerLabelsSurface`): which label is where, and where it belongs.
         public var detail: String = ""
     }

@@ -16,9 +16,14 @@ public struct Alignment: Rule {
         // not applied. A column header's placement is `tablint::header-labels`' (a warning):
         // the cells are the matrix. `Linter` puts the diagnostics in order.
         context.formatPlan.misaligned.filter { $0.surface != Formatter.headerLabelsSurface }.map { run in
+            // A note at the first line that moves, when it is not the anchor's: that is where
+            // the mistake is.
+            let file = context.file
+            let movesElsewhere = file.location(of: run.firstMove).line != file.location(of: run.anchor.lowerBound).line
             var found = diagnostic(
                 context, at: run.anchor,
-                "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them")
+                "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them",
+                notes: movesElsewhere ? [context.note(at: run.firstMove, "the first line that moves")] : [])
             found.fix = Diagnostic.Fix(edits: run.edits)
             return found
         }
