@@ -67,3 +67,45 @@ extension LanguageServerAdversarialTests {
         XCTAssertEqual(bodies(events), [next])
     }
 }
+
+extension LanguageServerAdversarialTests {
+    static let misaligned = """
+        // swift-format-ignore-file
+        extension Lamp {
+            static let TABLE = Table(
+                machine: "Lamp",
+                states: ["Off", "On"],
+                actions: ["Press", "Unplug"],
+                cells: [
+                    [.go(target: "On", effects: ["Light"]), .ignore],
+                    [.go(target: "Off", effects: []), .go(target: "Off", effects: [])],
+                ],
+                initial: "Off"
+            )
+        }
+
+        """
+
+    /// The alignment diagnostic is at the matrix's first row; the row it moves is the one the
+    /// cursor is on when the user asks for a fix there (it got none).
+    func testTheAlignmentFixIsOfferedOnTheRowItMoves() throws {
+        let harness = try Harness()
+        harness.initialize()
+        let uri = "file:///tmp/adv15-lamp/Lamp.tb.swift"
+        harness.open(uri, Self.misaligned)
+        XCTAssertEqual(harness.diagnostics(uri)?.compactMap { $0["range"]?["start"]?["line"]?.intValue }, [7])
+        func titles(line: Int) -> [String] {
+            let position = JSONValue.object(["line": .int(line), "character": .int(0)])
+            return harness.request("textDocument/codeAction", .object([
+                "textDocument": .object(["uri": .string(uri)]),
+                "range": .object(["start": position, "end": position]),
+                "context": .object(["diagnostics": .array([])]),
+            ]))["result"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []
+        }
+        XCTAssertTrue(titles(line: 8).contains { $0.hasPrefix("Fix tablint::alignment") }, "\(titles(line: 8))")
+        // Suppressing stays on the diagnostic's own line.
+        XCTAssertFalse(titles(line: 8).contains { $0.hasPrefix("Suppress") })
+        XCTAssertTrue(titles(line: 7).contains { $0.hasPrefix("Suppress tablint::alignment") })
+        XCTAssertFalse(titles(line: 11).contains { $0.hasPrefix("Fix tablint::alignment") })
+    }
+}

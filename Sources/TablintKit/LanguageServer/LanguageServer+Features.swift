@@ -136,8 +136,19 @@ extension LanguageServer {
             let all = diagnostics(of: document)
             let firstLine = document.text.lines.lineIndex(of: requested.lowerBound) + 1
             let lastLine = document.text.lines.lineIndex(of: requested.upperBound) + 1
-            for diagnostic in all where diagnostic.start.line <= lastLine && diagnostic.end.line >= firstLine {
+            // A fix is offered where its diagnostic is and on every line it changes (an
+            // alignment diagnostic sits at its matrix's first line and moves the rows below).
+            func fixTouchesRange(_ diagnostic: Diagnostic) -> Bool {
+                diagnostic.fix?.edits.contains { edit in
+                    document.text.lines.lineIndex(of: edit.range.lowerBound) + 1 <= lastLine
+                        && document.text.lines.lineIndex(of: edit.range.upperBound) + 1 >= firstLine
+                } ?? false
+            }
+            for diagnostic in all {
+                let onRange = diagnostic.start.line <= lastLine && diagnostic.end.line >= firstLine
+                guard onRange || fixTouchesRange(diagnostic) else { continue }
                 if let fix = fixAction(diagnostic, in: document) { actions.append(fix) }
+                guard onRange else { continue }
                 if let edits = suppression(of: diagnostic, in: document, all: all) {
                     actions.append(action(
                         title: "Suppress \(diagnostic.code) on this line", kind: "quickfix", document: document,
