@@ -136,8 +136,19 @@ extension LanguageServer {
             let all = diagnostics(of: document)
             let firstLine = document.text.lines.lineIndex(of: requested.lowerBound) + 1
             let lastLine = document.text.lines.lineIndex(of: requested.upperBound) + 1
-            for diagnostic in all where diagnostic.start.line <= lastLine && diagnostic.end.line >= firstLine {
+            // A fix is offered where its diagnostic is and on every line it changes (an
+            // alignment diagnostic sits at its matrix's first line and moves the rows below).
+            func fixTouchesRange(_ diagnostic: Diagnostic) -> Bool {
+                diagnostic.fix?.edits.contains { edit in
+                    document.text.lines.lineIndex(of: edit.range.lowerBound) + 1 <= lastLine
+                        && document.text.lines.lineIndex(of: edit.range.upperBound) + 1 >= firstLine
+                } ?? false
+            }
+            for diagnostic in all {
+                let onRange = diagnostic.start.line <= lastLine && diagnostic.end.line >= firstLine
+                guard onRange || fixTouchesRange(diagnostic) else { continue }
                 if let fix = fixAction(diagnostic, in: document) { actions.append(fix) }
+                guard onRange else { continue }
                 if let edits = suppression(of: diagnostic, in: document, all: all) {
                     actions.append(action(
                         title: "Suppress \(diagnostic.code) on this line", kind: "quickfix", document: document,
@@ -288,7 +299,7 @@ extension LanguageServer {
         }
         for dispatcher in context.dispatchers {
             for arm in dispatcher.arms where arm.labelRange.contains(offset) || arm.outcome.range.contains(offset) {
-                guard let text = armDescription(dispatcher, arm, at: offset) else { continue }
+                guard let text = armDescription(dispatcher, arm, at: offset, in: context) else { continue }
                 return hoverJSON(text, range: arm.labelRange, document)
             }
         }
@@ -404,7 +415,15 @@ extension LanguageServer {
         return state < matrix.rows.count ? state : nil
     }
 
-    private func armDescription(_ dispatcher: Dispatcher, _ arm: Dispatcher.Arm, at offset: Int) -> String? {
+    /// A file of the run as read: the open document's text, or the file's on disk.
+    func reading(ofPath path: String) -> LintContext? {
+        if let document = documents.values.first(where: { $0.path == path }) { return reading(of: document) }
+        guard case .linted(let settings) = linting.selection(for: path), let bytes = linting.read(path) else { return nil }
+        return linting.reading(SourceFile(path: path, bytes: bytes), settings)
+    }
+
+    /// `context`: the dispatcher's file.
+    private func armDescription(_ dispatcher: Dispatcher, _ arm: Dispatcher.Arm, at offset: Int, in context: LintContext) -> String? {
         guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action),
             case .items(let items, _) = arm.label, !items.isEmpty
         else { return nil }
@@ -413,7 +432,7 @@ extension LanguageServer {
         let stateName = item.elements[stateAt].wholeMember
         let actionName = item.elements[actionAt].wholeMember
         let armText = "this arm: \(arm.outcome.text)"
-        guard let (matrix, _) = pairedMatrix(dispatcher.machine) else {
+        guard let (matrix, summary) = pairedMatrix(dispatcher.machine) else {
             return "(\(stateName ?? "any state"), \(actionName ?? "any action")): no one matrix of `\(dispatcher.machine ?? "?")` in the workspace to compare with; \(armText)"
         }
         guard let stateName, let actionName,
@@ -431,7 +450,14 @@ extension LanguageServer {
         case false?: verdict = "DISAGREES with the matrix"
         case nil: verdict = "tablint cannot tell whether it agrees"
         }
-        return "\(label): \(Self.meaning(of: cell, in: matrix, row: row, column: action))\n\(armText) — \(verdict)"
+        // The payload-carrying cases may be declared with the matrix or with the dispatcher.
+        var payloads = Self.payloadCases(context, machine: matrix.machine.text)
+        if summary.path != context.file.path, let matrixFile = reading(ofPath: summary.path) {
+            let more = Self.payloadCases(matrixFile, machine: matrix.machine.text)
+            payloads.states.formUnion(more.states)
+            payloads.actions.formUnion(more.actions)
+        }
+        return "\(label): \(Self.meaning(of: cell, in: matrix, row: row, column: action, payloads: payloads))\n\(armText) — \(verdict)"
     }
 
     /// Whether an arm's outcome does what its cell says; nil when either cannot be read.

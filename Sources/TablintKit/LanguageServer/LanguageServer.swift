@@ -114,7 +114,7 @@ public final class LanguageServer {
     }
 
     static let usage = """
-        USAGE: tablint lsp [--config PATH | --no-config] [--dispatcher NAME ...] [--unsafe-fixes] [file options]
+        USAGE: tablint lsp [--config PATH | --no-config] [--dispatcher NAME ...] [--unsafe-fixes] [--no-inlay-hints] [file options]
 
         Run tablint as a language server (LSP 3.17) on standard input and output. Options may also be
         given as initializationOptions: config, noConfig, dispatcher (a list), unsafeFixes, inlayHints.

@@ -1,6 +1,7 @@
 /// The base protocol's framing: `Content-Length: N\r\n` (other headers are read and ignored),
 /// an empty line, then N bytes of JSON. Bytes are fed in as they arrive, in pieces of any size;
-/// complete frames come out as events.
+/// complete frames come out as events. Header lines may also end in `\n` alone, as some clients
+/// write them.
 ///
 /// Limits, so no input can make the server hold unbounded memory or wait forever:
 /// - A body longer than `maximumBodyBytes` (64 MiB) is refused: its bytes are counted and
@@ -10,6 +11,9 @@
 /// - A header block longer than `maximumHeaderBytes` (8 KiB) without its empty line, a header
 ///   line that is not `Name: value`, or a missing or unreadable `Content-Length` is dropped as
 ///   malformed (answered with a `ParseError`, id null), and reading starts again after it.
+///   Text that is no header in front of a `Content-Length:` (the rest of a body whose length
+///   was too short, or a body sent without a header) is dropped the same way, and the frame
+///   that header starts is read: one bad frame never costs the ones after it.
 /// - A frame cut short by the end of the input is reported by `finish()`.
 public struct FrameReader {
     public static let maximumBodyBytes = 64 << 20
@@ -58,7 +62,7 @@ public struct FrameReader {
                 continue
             }
             guard start < buffer.count else { break }
-            guard let end = headerEnd() else {
+            guard let (end, bodyStart) = headerEnd() else {
                 if buffer.count - start > Self.maximumHeaderBytes {
                     events.append(.malformedHeader("a header block longer than \(Self.maximumHeaderBytes) bytes without the empty line that ends it"))
                     // Keep the last 3 bytes: they may begin the `\r\n\r\n` of the next header.
@@ -67,17 +71,19 @@ public struct FrameReader {
                 break
             }
             let header = buffer[start..<end]
-            start = end + 4
-            switch Self.contentLength(header) {
-            case .failure(let message):
-                events.append(.malformedHeader(message.text))
-            case .success(let length) where length > Self.maximumBodyBytes:
+            start = bodyStart
+            let reading = Self.contentLength(header)
+            if let dropped = reading.dropped { events.append(.malformedHeader(dropped.text)) }
+            switch reading.length {
+            case nil:
+                break
+            case let length? where length > Self.maximumBodyBytes:
                 events.append(.refused(declaredLength: length))
                 let available = buffer.count - start
                 let dropped = min(length, available)
                 start += dropped
                 skipping = length - dropped
-            case .success(let length):
+            case let length?:
                 bodyLength = length
             }
         }
@@ -98,11 +104,17 @@ public struct FrameReader {
         return nil
     }
 
-    private func headerEnd() -> Int? {
+    /// Where the header block ends and its body starts: at the first empty line, whose line
+    /// breaks are `\r\n` or `\n`.
+    private func headerEnd() -> (end: Int, bodyStart: Int)? {
         var index = start
-        let last = buffer.count - 4
-        while index <= last {
-            if buffer[index] == 13, buffer[index + 1] == 10, buffer[index + 2] == 13, buffer[index + 3] == 10 { return index }
+        while index < buffer.count {
+            if buffer[index] == 10 {
+                let lineEnd = index > start && buffer[index - 1] == 13 ? index - 1 : index
+                if index + 1 < buffer.count, buffer[index + 1] == 10 { return (lineEnd, index + 2) }
+                if index + 2 < buffer.count, buffer[index + 1] == 13, buffer[index + 2] == 10 { return (lineEnd, index + 3) }
+                if index + 1 >= buffer.count || (index + 2 >= buffer.count && buffer[index + 1] == 13) { return nil }
+            }
             index += 1
         }
         return nil
@@ -110,28 +122,65 @@ public struct FrameReader {
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
 
-    /// The `Content-Length` of a header block (without its final `\r\n\r\n`).
-    static func contentLength(_ header: ArraySlice<UInt8>) -> Result<Int, HeaderMessage> {
+    /// The `Content-Length` of a header block (without the empty line that ends it), and what
+    /// was dropped as malformed: the whole block when it has no readable length, or the text
+    /// that is no header in front of a `Content-Length:` (read from there on).
+    static func contentLength(_ header: ArraySlice<UInt8>) -> (length: Int?, dropped: HeaderMessage?) {
         var length: Int?
+        var problem: HeaderMessage?
         // Blank lines before a header are tolerated (some clients end a body with `\r\n`).
         let text = String(decoding: header, as: UTF8.self)
-        for line in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
-            let trimmed = line.drop { $0 == "\n" || $0 == "\r" || $0 == " " }
-            if trimmed.isEmpty { continue }
-            guard let colon = trimmed.firstIndex(of: ":") else {
-                return .failure(HeaderMessage("a header line without a colon: '\(trimmed.prefix(60))'"))
+        // `\r\n` is one Character: split at it and at `\n` alone.
+        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            var line = rawLine.drop { $0 == "\n" || $0 == "\r" || $0 == " " }
+            while line.last == "\r" { line = line.dropLast() }
+            if line.isEmpty { continue }
+            guard var colon = line.firstIndex(of: ":") else {
+                problem = problem ?? HeaderMessage("a header line without a colon: '\(line.prefix(60))'")
+                continue
             }
-            let name = trimmed[..<colon].trimmedOfBlanks()
-            let value = trimmed[trimmed.index(after: colon)...].trimmedOfBlanks()
+            let headerName = line[..<colon].trimmedOfBlanks()
+            if headerName.isEmpty || !headerName.allSatisfy(Self.isHeaderNameCharacter) {
+                // Not a header: keep what starts at its last `Content-Length:`, if any.
+                problem = problem ?? HeaderMessage("text that is not a header: '\(line.prefix(60))'")
+                guard let found = Self.lastContentLengthName(in: line) else { continue }
+                line = line[found...]
+                guard let found = line.firstIndex(of: ":") else { continue }
+                colon = found
+            }
+            let name = line[..<colon].trimmedOfBlanks()
+            let value = line[line.index(after: colon)...].trimmedOfBlanks()
             guard name.lowercased() == "content-length" else { continue }
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                return .failure(HeaderMessage("Content-Length is not a whole number: '\(value.prefix(40))'"))
+                return (nil, HeaderMessage("Content-Length is not a whole number: '\(value.prefix(40))'"))
             }
             // A length too long for an Int is over any cap: refuse it rather than overflow.
             length = value.count > 18 ? Int.max : Int(value)
         }
-        guard let length else { return .failure(HeaderMessage("a frame header without Content-Length")) }
-        return .success(length)
+        guard let length else { return (nil, problem ?? HeaderMessage("a frame header without Content-Length")) }
+        return (length, problem)
+    }
+
+    /// Where the last `Content-Length:` (in any letter case) starts in `line`.
+    static func lastContentLengthName(in line: Substring) -> Substring.Index? {
+        let pattern = Array("content-length:".utf8)
+        let bytes = Array(line.utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        for offset in stride(from: bytes.count - pattern.count, through: 0, by: -1) {
+            let matches = pattern.indices.allSatisfy { index in
+                let byte = bytes[offset + index], wanted = pattern[index]
+                return byte == wanted || (wanted >= 0x61 && wanted <= 0x7A && byte == wanted - 0x20)
+            }
+            if matches {
+                return line.utf8.index(line.startIndex, offsetBy: offset)
+            }
+        }
+        return nil
+    }
+
+    /// The characters of a header's name (an HTTP token).
+    static func isHeaderNameCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".contains(character))
     }
 
     public struct HeaderMessage: Error, Equatable {
