@@ -34,7 +34,8 @@ to general formatters and are not checked.
 
 One diagnostic per matrix that `--fix` would change, at the matrix's first line: its first row,
 or its column-header comment when it has one, whichever rows would move. So a directive above
-the matrix holds all of it, however its cells are edited. The fix aligns each run of rows: two
+the matrix holds all of it, however its cells are edited. A note points at the first line that
+moves, where an editor shows the mistake (when that is not the matrix's first line). The fix aligns each run of rows: two
 or more rows on consecutive lines of one matrix with the same number of cells; a single row, or
 a row of another arity (a `row-arity` error), is left as written.
 
@@ -54,6 +55,7 @@ let TIMER_TABLE = Table(
 
 ```text diagnostics
 Example.tb.swift:7:9: error: the columns of these `Table` rows are not aligned (1 of 2 lines would move); run `tablint --fix` to align them [tablint::alignment]
+Example.tb.swift:8:18: note: the first line that moves
 ```
 
 A `.tbl` fixture: the label column is padded to the widest label, cells are separated by
@@ -72,6 +74,7 @@ Running | IGNORE | HANDLE
 
 ```text diagnostics
 Timer.tbl:1:1: error: the columns of these fixture header lines and rows are not aligned (3 of 6 lines would move); run `tablint --fix` to align them [tablint::alignment]
+Timer.tbl:3:7: note: the first line that moves
 ```
 
 ## What `--fix` does
