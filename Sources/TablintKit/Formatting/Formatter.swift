@@ -140,6 +140,13 @@ public enum Formatter {
                 let row = layoutRows.first(where: { $0.line == header.line + 1 })
             else { continue }
             let columns = Aligner.cellColumns(row, file.bytes, after: rowEdits)
+            // Rows the library's formatter aligned by scalars sit at different display columns
+            // on screen; a header already over the cells of one of them is placed (moving it to
+            // the first row's would undo a chain of the two formatters every other pass).
+            let headerRun = runs.first(where: { $0.contains(where: { $0.line == row.line }) }) ?? [row]
+            if headerRun.contains(where: { header.firstMisplaced(cellColumns: Aligner.cellColumns($0, file.bytes, after: rowEdits), file: file) == nil }) {
+                continue
+            }
             let labelEdits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
             guard !labelEdits.isEmpty else { continue }
             var run = FormatPlan.MisalignedRun(
