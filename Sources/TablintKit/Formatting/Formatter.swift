@@ -187,9 +187,11 @@ public enum Formatter {
             var edits: [TextEdit] = []
             var changed = 0
             var surfaces: [String] = []
-            // Header values sit one space after the longest key, as in the library's fixtures.
+            // Header values sit one space after the longest key, as in the library's fixtures;
+            // values the author lined up further out, all in one column, are aligned too.
             for (run, surface) in Aligner.runs(rows).map({ ($0, "fixture rows") }) + (header.isEmpty ? [] : [(header, Self.headerSurface)]) {
-                let runEdits = Aligner.align(run, file.bytes, keepWidths: surface != Self.headerSurface)
+                let isHeader = surface == Self.headerSurface
+                let runEdits = isHeader && Aligner.align(run, file.bytes).isEmpty ? [] : Aligner.align(run, file.bytes, keepWidths: !isHeader)
                 guard !runEdits.isEmpty else { continue }
                 edits += runEdits
                 changed += Set(runEdits.map { file.lines.lineIndex(of: $0.range.lowerBound) }).count

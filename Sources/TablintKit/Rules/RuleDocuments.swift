@@ -74,6 +74,18 @@ Running | IGNORE | HANDLE
 Timer.tbl:1:1: error: the columns of these fixture header lines and rows are not aligned (3 of 6 lines would move); run `tablint --fix` to align them [tablint::alignment]
 ```
 
+Header values the author lined up further out, all starting in one column, are aligned too
+(`--fix` shrinks them to one space only when they are ragged):
+
+```text passes path=Café.tbl
+machine   Café
+states    Ä     Bé
+actions   p     q
+Ä  | HANDLE | IGNORE
+Bé | GO(Ä)  | HANDLE
+initial   Ä
+```
+
 ## What `--fix` does
 
 Only spaces between cells change. A column starts at the same display column on every row of
