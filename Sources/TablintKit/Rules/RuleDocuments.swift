@@ -3090,6 +3090,24 @@ let GATE_TABLE = Table(
 )
 ```
 
+A marker or a tool directive (`// MARK:`, `// TODO:`, `// FIXME:`, `// NOTE:`, `// WARNING:`,
+`// swiftlint:`, `// swiftformat:`, `// tablint:`) is never a header, whatever words follow it:
+
+```swift passes path=Example.tb.swift
+// swift-format-ignore-file
+let GATE_TABLE = Table(
+    machine: "Gate",
+    states: ["Shut", "Open"],
+    actions: ["Push", "Pull"],
+    cells: [
+        // MARK: - Push
+        [.go(target: "Open", effects: []), .ignore],
+        [.ignore,                          .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+```
+
 In the `[.handle, …]` style, with the header at the rows' indentation, the header moves
 with its columns, and its `//` moves left so that `start` can sit over `go`:
 
