@@ -142,6 +142,13 @@ public enum Formatter {
                 let row = layoutRows.first(where: { $0.line == header.line + 1 })
             else { continue }
             let columns = Aligner.cellColumns(row, file.bytes, after: rowEdits)
+            // Rows the library's formatter aligned by scalars sit at different display columns
+            // on screen; a header already over the cells of one of them is placed (moving it to
+            // the first row's would undo a chain of the two formatters every other pass).
+            let headerRun = runs.first(where: { $0.contains(where: { $0.line == row.line }) }) ?? [row]
+            if headerRun.contains(where: { header.firstMisplaced(cellColumns: Aligner.cellColumns($0, file.bytes, after: rowEdits), file: file) == nil }) {
+                continue
+            }
             let labelEdits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
             guard !labelEdits.isEmpty else { continue }
             var run = FormatPlan.MisalignedRun(
@@ -182,9 +189,11 @@ public enum Formatter {
             var edits: [TextEdit] = []
             var changed = 0
             var surfaces: [String] = []
-            // Header values sit one space after the longest key, as in the library's fixtures.
+            // Header values sit one space after the longest key, as in the library's fixtures;
+            // values the author lined up further out, all in one column, are aligned too.
             for (run, surface) in Aligner.runs(rows).map({ ($0, "fixture rows") }) + (header.isEmpty ? [] : [(header, Self.headerSurface)]) {
-                let runEdits = Aligner.align(run, file.bytes, keepWidths: surface != Self.headerSurface)
+                let isHeader = surface == Self.headerSurface
+                let runEdits = isHeader && Aligner.align(run, file.bytes).isEmpty ? [] : Aligner.align(run, file.bytes, keepWidths: !isHeader)
                 guard !runEdits.isEmpty else { continue }
                 edits += runEdits
                 changed += Set(runEdits.map { file.lines.lineIndex(of: $0.range.lowerBound) }).count

@@ -50,6 +50,9 @@ public struct HeaderComment: Equatable {
             position = end
         }
         guard !words.isEmpty else { return nil }
+        // `// MARK: - push`, `// TODO: coin`, `// swiftlint:disable …`: markers and tool
+        // directives that Xcode and the linters read, whatever words follow them.
+        if let marker = words.first?.text.lowercased(), Self.markers.contains(where: marker.hasPrefix) { return nil }
         let folded = actions.map(fold)
         let actionIndex = Dictionary(folded.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let named = words.filter { actionIndex[fold($0.text)] != nil }
@@ -118,6 +121,9 @@ public struct HeaderComment: Equatable {
         }
         return nil
     }
+
+    /// The first words of comments that are markers or directives, never column headers.
+    private static let markers = ["mark:", "todo:", "fixme:", "note:", "warning:", "swiftlint:", "swiftformat:", "tablint:"]
 
     /// Labels compare with the whole name case-folded (`Coin` labels the action `coin`).
     static func fold(_ name: String) -> String { name.lowercased() }

@@ -77,6 +77,18 @@ Timer.tbl:1:1: error: the columns of these fixture header lines and rows are not
 Timer.tbl:3:7: note: the first line that moves
 ```
 
+Header values the author lined up further out, all starting in one column, are aligned too
+(`--fix` shrinks them to one space only when they are ragged):
+
+```text passes path=Café.tbl
+machine   Café
+states    Ä     Bé
+actions   p     q
+Ä  | HANDLE | IGNORE
+Bé | GO(Ä)  | HANDLE
+initial   Ä
+```
+
 ## What `--fix` does
 
 Only spaces between cells change. A column starts at the same display column on every row of
@@ -3077,6 +3089,24 @@ let GATE_TABLE = Table(
     actions: ["Push", "Pull"],
     cells: [
         // push opens, and the rows follow the states order
+        [.go(target: "Open", effects: []), .ignore],
+        [.ignore,                          .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+```
+
+A marker or a tool directive (`// MARK:`, `// TODO:`, `// FIXME:`, `// NOTE:`, `// WARNING:`,
+`// swiftlint:`, `// swiftformat:`, `// tablint:`) is never a header, whatever words follow it:
+
+```swift passes path=Example.tb.swift
+// swift-format-ignore-file
+let GATE_TABLE = Table(
+    machine: "Gate",
+    states: ["Shut", "Open"],
+    actions: ["Push", "Pull"],
+    cells: [
+        // MARK: - Push
         [.go(target: "Open", effects: []), .ignore],
         [.ignore,                          .go(target: "Shut", effects: [])],
     ],
