@@ -19,7 +19,7 @@ public struct AmbiguousPairing: RunRule {
         }
         for file in run {
             for dispatcher in file.dispatchers {
-                guard case .ambiguous(let candidates) = pairing.matrix(for: dispatcher) else { continue }
+                guard case .ambiguous(let candidates) = pairing.matrix(for: dispatcher, near: file.path) else { continue }
                 let (listed, notes) = matrices(candidates)
                 found.append(diagnostic(
                     file, at: dispatcher.function.range,

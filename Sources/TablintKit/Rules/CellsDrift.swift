@@ -105,6 +105,13 @@ public struct CellsDrift: RunRule {
             // A static requirement is no cell's member: the generator's hop members are
             // static, and what a hand-written narrowed surface declares is not read here.
             guard expected.members[requirement.name.text] == nil, !requirement.isStatic else { continue }
+            // The generator emits functions; a property (`var name: String { get }`) is the
+            // team's own surface, unless it is named as a cell's or a child's member would be.
+            if requirement.kind == .property, Self.cell(named: requirement.name.text, in: matrix) == nil,
+                !["ChildState", "Embed", "Lift", "ChildCtx"].contains(where: { requirement.name.text.hasSuffix($0) })
+            {
+                continue
+            }
             var why = "nothing in the matrix \(what) makes the generator emit it"
             var notes: [Diagnostic.Note] = []
             if let (state, action) = Self.cell(named: requirement.name.text, in: matrix) {

@@ -17,7 +17,7 @@ public struct DispatcherDrift: RunRule {
             for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms {
                 // Two matrices for one machine: which one the dispatcher follows is a guess
                 // (`ambiguous-pairing` says so).
-                guard let machine = dispatcher.machine, let ref = pairing.matrix(for: dispatcher).paired else { continue }
+                guard let machine = dispatcher.machine, let ref = pairing.matrix(for: dispatcher, near: file.path).paired else { continue }
                 let effects = Self.declaredEffects(of: ref, machine: machine, pairing)
                 switch dispatcher.kind {
                 case .step:

@@ -302,7 +302,9 @@ would turn those checks off in silence.
 (compared in upper case without underscores: `Vend`, `VEND_TABLE`, `vendStep`); among several,
 the one declared in the partner's own type or extension wins (a dispatcher in `enum Vend` follows
 `extension Vend { static let TABLE … }`, not a `let VEND_TABLE` in a test), then one declared in
-the machine's own type. What is still ambiguous is reported once per partner, naming every
+the machine's own type, then the one whose file shares the most leading folders with the
+partner's (a `let AUTH_TABLE` in `Sources/App/Auth/` for a dispatcher in that folder, not its
+copy in `Tests/AppTests/`). What is still ambiguous is reported once per partner, naming every
 candidate, with a note at each:
 
 * a step or effect dispatcher with two matrices of its machine;
@@ -425,8 +427,10 @@ per DELEGATE cell the same name plus `ToChild`, and per child alias `aliasChildS
 (the cases of `enum F`, or the effects the cells name when no enum is found) `lower(Effect)`;
 per `@Path` hop `lower(From)+Action`.
 
-Reported: a `func` or `var` requirement that is none of these (at the requirement, naming the
-cell it would be for when there is one); a refined `…Cells` protocol that is no child's; and
+Reported: a `func` requirement that is none of these, or a `var` requirement named as a
+cell's or a child's member would be (at the requirement, naming the cell it would be for when
+there is one); the generator emits no properties, so any other `var` (`var name: String { get }`)
+is the team's own surface and is not reported; a refined `…Cells` protocol that is no child's; and
 a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a note at the
 cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
 initialisers are not compared.
@@ -476,6 +480,7 @@ enum Vend {
     enum F { case acceptCoin, dispense }
 
     protocol Cells {
+        var name: String { get }
         func collectingCoin(_ ctx: Ctx) -> Step<S, F>
         func collectingSelect(_ ctx: Ctx) -> Step<S, F>
         func acceptCoin(_ ctx: Ctx) -> A?
