@@ -68,4 +68,55 @@ final class Adversarial14Tests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("`signedInSubmit`") ?? false)
         XCTAssertEqual(CrossSurfaceTests.lint(["Auth.tb.swift": Self.authTable, "AuthTypes.swift": Self.authCode]), [])
     }
+
+    /// An effect renamed in `enum F` and the dispatchers but not in the matrix is the matrix's
+    /// mistake (`unknown-effect`): the `step` arm that names the new effect is not told to copy
+    /// the stale one.
+    func testAStepArmIsNotToldToCopyAnEffectTheEnumNoLongerDeclares() {
+        let renamed = Self.authCode.replacingOccurrences(of: "enum AuthF { case clearToken }", with: "enum AuthF { case dropToken }")
+            .replacingOccurrences(of: "[.clearToken]", with: "[.dropToken]")
+            .replacingOccurrences(of: "func clearToken", with: "func dropToken")
+        let found = CrossSurfaceTests.lint(["Auth.tb.swift": Self.authTable, "AuthTypes.swift": renamed])
+        XCTAssertFalse(found.contains { $0.code == "tablint::dispatcher-drift" }, found.map(\.message).joined(separator: "\n"))
+        // Another effect than the one the matrix names, both declared, is still drift.
+        let other = renamed.replacingOccurrences(of: "enum AuthF { case dropToken }", with: "enum AuthF { case dropToken, clearToken }")
+            .replacingOccurrences(of: "func dropToken(_ ctx: AuthCtx) -> AuthA?", with: "func dropToken(_ ctx: AuthCtx) -> AuthA?\n    func clearToken(_ ctx: AuthCtx) -> AuthA?")
+        let drift = CrossSurfaceTests.lint(["Auth.tb.swift": Self.authTable, "AuthTypes.swift": other])
+        XCTAssertEqual(drift.map(\.code), ["tablint::dispatcher-drift"], drift.map(\.message).joined(separator: "\n"))
+    }
+
+    /// A parent's nested `protocol Cells: Auth.Cells` refines its child's cells as
+    /// `SessionCells: AuthCells` does.
+    func testANestedCellsMayRefineItsChildsNestedCells() {
+        let text = """
+            enum Session {
+                enum S { case idle, authing }
+                enum A { case auth }
+                enum F { case none }
+                protocol Cells: Auth.Cells {
+                    func authingAuthToChild(_ ctx: Int) -> A?
+                    func authChildState(_ ctx: Int) -> Auth.S
+                    func authEmbed(_ ctx: Int, _ a: Auth.A) -> A
+                    func authLift(_ ctx: Int, _ f: Auth.F) -> F?
+                    func authChildCtx(_ ctx: Int) -> Int
+                    func none(_ ctx: Int) -> A?
+                }
+                static let TABLE = Table(
+                    machine: "Session",
+                    states: ["Idle", "Authing"],
+                    actions: ["Auth"],
+                    cells: [
+                        [.go(target: "Authing", effects: ["None"])],
+                        [.delegate(child: "Auth")],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        XCTAssertEqual(CrossSurfaceTests.lint(["Session.swift": text]), [])
+        let wrong = CrossSurfaceTests.lint(["Session.swift": text.replacingOccurrences(of: "Auth.Cells {", with: "Login.Cells {")])
+        XCTAssertEqual(wrong.map(\.code), ["tablint::cells-drift"])
+        XCTAssertTrue(wrong.first?.message.contains("`Login.Cells`") ?? false, wrong.first?.message ?? "")
+    }
 }

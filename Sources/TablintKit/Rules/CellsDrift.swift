@@ -124,7 +124,9 @@ public struct CellsDrift: RunRule {
                 "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix",
                 notes: notes))
         }
-        for refined in declaration.refines where refined.text.hasSuffix("Cells") && !expected.refinements.contains(refined.text) {
+        // `Auth.Cells` is the child `Auth`'s cells as much as `AuthCells` is.
+        for refined in declaration.refines
+        where refined.text.hasSuffix("Cells") && !expected.refinements.contains(refined.text.replacingOccurrences(of: ".", with: "")) {
             found.append(diagnostic(
                 file, at: refined.range,
                 "\(protocolName) refines `\(refined.text)`, but the matrix \(what) delegates to no child whose cells that are. Children's cells: \(expected.refinements.isEmpty ? "(none)" : expected.refinements.sorted().joined(separator: " "))"))

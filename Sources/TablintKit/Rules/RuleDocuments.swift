@@ -423,7 +423,7 @@ is not compared.
 
 **What the generator emits**, by name: per HANDLE cell `lower(State)+Action` (`runningTick`);
 per DELEGATE cell the same name plus `ToChild`, and per child alias `aliasChildState`,
-`aliasEmbed`, `aliasLift`, `aliasChildCtx`, with the child's `AliasCells` refined; per effect
+`aliasEmbed`, `aliasLift`, `aliasChildCtx`, with the child's `AliasCells` (or its nested `Alias.Cells`) refined; per effect
 (the cases of `enum F`, or the effects the cells name when no enum is found) `lower(Effect)`;
 per `@Path` hop `lower(From)+Action`.
 
@@ -1374,7 +1374,9 @@ alarm on every lock), and an effect listed again is reported at the later case.
 **Effects the enum does not declare.** When the machine's `enum F` is known, a cell's effect
 that it does not declare (`"StopClok"`) is reported by [unknown-effect](unknown-effect.md) at
 the cell; the comparison spells it as the one declared effect it is a slip of, so an arm
-returning `.stopClock` agrees with it and no expected value repeats the typo.
+returning `.stopClock` agrees with it and no expected value repeats the typo. An undeclared
+effect that is no slip of a declared one (`"Audit"` left after `audit` was renamed `log` in the
+enum and the dispatchers) agrees with whatever effect the arm names in its place.
 
 ```swift triggers path=Timer.swift
 enum Timer {
