@@ -119,4 +119,24 @@ final class Adversarial14Tests: XCTestCase {
         XCTAssertEqual(wrong.map(\.code), ["tablint::cells-drift"])
         XCTAssertTrue(wrong.first?.message.contains("`Login.Cells`") ?? false, wrong.first?.message ?? "")
     }
+
+    /// A `perform` arm calling another effect's member has a note at that effect's own case.
+    func testAPerformArmCallingAnotherEffectsMemberPointsAtThatEffect() {
+        let code = Self.authCode.replacingOccurrences(of: "enum AuthF { case clearToken }", with: "enum AuthF { case clearToken, audit }")
+            .replacingOccurrences(of: "func clearToken(_ ctx: AuthCtx) -> AuthA?", with: "func clearToken(_ ctx: AuthCtx) -> AuthA?\n    func audit(_ ctx: AuthCtx) -> AuthA?")
+            + """
+            func authPerform(_ c: AuthCells, _ ctx: AuthCtx, _ f: AuthF) -> AuthA? {
+                switch f {
+                case .clearToken: return c.audit(ctx)
+                case .audit: return c.audit(ctx)
+                }
+            }
+
+            """
+        let table = Self.authTable.replacingOccurrences(of: "[.handle, .ignore]", with: "[.handle, .emit(effects: [\"Audit\"])]")
+        let found = CrossSurfaceTests.lint(["Auth.tb.swift": table, "AuthTypes.swift": code])
+            .filter { $0.message.contains("effect dispatcher") }
+        XCTAssertEqual(found.map(\.code), ["tablint::dispatcher-drift"], found.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(found.first?.notes.map(\.message), ["`audit` is the member of effect `audit`, performed by `case .audit:` here"])
+    }
 }

@@ -76,9 +76,18 @@ private struct EffectComparison {
             let expected = effects.map { NameCasing.lowerFirst($0) }
             if !expected.contains(member) {
                 let list = expected.map { "`\($0)`" }.joined(separator: " or ")
+                // The partner: the case of the effect whose member this arm calls.
+                let owner = dispatcher.arms.first { other in
+                    guard case .items(let items, _) = other.label else { return false }
+                    return items.contains { item in
+                        !item.isTuple && (item.elements[0].wholeMember ?? Self.member(item.elements[0])).map(NameCasing.lowerFirst) == member
+                    }
+                }
+                let notes = owner.map { [file.note(at: $0.labelRange.lowerBound, "`\(member)` is the member of effect `\(member)`, performed by `\($0.labelText)` here")] } ?? []
                 found.append(rule.diagnostic(
                     file, at: arm.outcome.range,
-                    "`\(arm.labelText)` in effect dispatcher \(name) calls `\(arm.outcome.text)`, but the generator names the cells member of \(effects.count == 1 ? "this effect" : "these effects") \(list); expected a call to \(list), or this case performs another effect's work"))
+                    "`\(arm.labelText)` in effect dispatcher \(name) calls `\(arm.outcome.text)`, but the generator names the cells member of \(effects.count == 1 ? "this effect" : "these effects") \(list); expected a call to \(list), or this case performs another effect's work",
+                    notes: notes))
             }
         }
         return found
