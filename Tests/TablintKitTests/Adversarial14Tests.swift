@@ -139,4 +139,18 @@ final class Adversarial14Tests: XCTestCase {
         XCTAssertEqual(found.map(\.code), ["tablint::dispatcher-drift"], found.map(\.message).joined(separator: "\n"))
         XCTAssertEqual(found.first?.notes.map(\.message), ["`audit` is the member of effect `audit`, performed by `case .audit:` here"])
     }
+
+    /// A test target's copies of the top-level enums do not turn the matrix's enum checks off:
+    /// a misspelt effect is still the table's, not a cascade into the pin and the dispatcher.
+    func testATestTargetCopyOfTopLevelEnumsDoesNotBlindTheMatrix() {
+        let typo = Self.authTable.replacingOccurrences(of: "[\"ClearToken\"]", with: "[\"ClearTokn\"]")
+        let fakes = "enum AuthS { case signedOut, signedIn }\nenum AuthA { case submit, signOut }\nenum AuthF { case clearToken }\n"
+        let found = Runner.lint(
+            ["Sources/Auth/Auth.tb.swift", "Sources/Auth/AuthTypes.swift", "Tests/AuthTests/Fakes.swift"], jobs: 1,
+            read: { path in
+                .success(Array((path.hasPrefix("Tests") ? fakes : path.hasSuffix("tb.swift") ? typo : Self.authCode).utf8))
+            }, settings: { _ in .default }
+        ).diagnostics.filter { CrossSurfaceTests.codes.contains($0.code) || $0.code.hasSuffix("unknown-effect") }
+        XCTAssertEqual(found.map(\.code), ["tabular-center::unknown-effect"], found.map(\.message).joined(separator: "\n"))
+    }
 }

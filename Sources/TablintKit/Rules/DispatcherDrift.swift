@@ -40,7 +40,7 @@ public struct DispatcherDrift: RunRule {
     /// when no enum says.
     static func declaredEffects(of ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) -> [String]? {
         if ref.matrix.surface == .machineEnum { return ref.matrix.effects?.map(\.text) }
-        return pairing.enums(of: machine).effects?.declaration.cases.map(\.name)
+        return pairing.enums(of: machine, near: pairing.run[ref.file].path).effects?.declaration.cases.map(\.name)
     }
 }
 

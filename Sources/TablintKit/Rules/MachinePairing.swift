@@ -123,7 +123,7 @@ struct MachinePairing {
 
     /// The `enum S`/`A`/`F` of a machine, found as dispatchers name them: `enum S` directly in
     /// `Timer` or `extension Timer` (`Timer.S`), or a top-level `TimerS`.
-    func enumeration(_ letter: String, machine: String) -> Outcome<EnumRef> {
+    func enumeration(_ letter: String, machine: String, near: String? = nil) -> Outcome<EnumRef> {
         let key = MachineKey.normalized(machine)
         var candidates = (enumsByName[letter] ?? []).filter { Self.key($0.declaration.parent) == key }
         for name in [machine + letter, NameCasing.upperFirst(machine.lowercased()) + letter] where name != letter {
@@ -141,14 +141,19 @@ struct MachinePairing {
         for candidate in candidates where !unique.contains(where: { $0.file == candidate.file && $0.declaration == candidate.declaration }) {
             unique.append(candidate)
         }
+        if unique.count > 1, let near {
+            // A test target's copies of top-level `AuthS`/`AuthF`: the enums nearest the matrix.
+            let shared = unique.map { Self.sharedFolders(near, run[$0.file].path) }
+            if let best = shared.max(), shared.filter({ $0 == best }).count == 1 { return .one(unique[shared.firstIndex(of: best)!]) }
+        }
         if unique.count > 1 { return .ambiguous(unique) }
         return unique.first.map { .one($0) } ?? .none
     }
 
-    func enums(of machine: String) -> Enums {
+    func enums(of machine: String, near: String? = nil) -> Enums {
         var found = Enums()
         for letter in ["S", "A", "F"] {
-            switch enumeration(letter, machine: machine) {
+            switch enumeration(letter, machine: machine, near: near) {
             case .none: break
             case .one(let ref):
                 guard ref.declaration.hasKnownCases else { continue }

@@ -304,7 +304,7 @@ the one declared in the partner's own type or extension wins (a dispatcher in `e
 `extension Vend { static let TABLE … }`, not a `let VEND_TABLE` in a test), then one declared in
 the machine's own type, then the one whose file shares the most leading folders with the
 partner's (a `let AUTH_TABLE` in `Sources/App/Auth/` for a dispatcher in that folder, not its
-copy in `Tests/AppTests/`). What is still ambiguous is reported once per partner, naming every
+copy in `Tests/AppTests/`; a matrix's top-level `AuthS`/`AuthA`/`AuthF` likewise). What is still ambiguous is reported once per partner, naming every
 candidate, with a note at each:
 
 * a step or effect dispatcher with two matrices of its machine;
