@@ -164,7 +164,9 @@ final class CrossSurfaceTests: XCTestCase {
             """
         let found = Self.lint(["Vend.swift": dispatcher, "VendTable.swift": Self.vendTable, "Tests/VendTests.swift": copy])
         XCTAssertEqual(found.map(\.code), ["tablint::dispatcher-drift"], found.map(\.message).joined(separator: "\n"))
-        let two = Self.lint(["Vend.swift": dispatcher, "A.swift": copy, "Tests/VendTests.swift": copy])
+        // Two copies outside the type, as near the dispatcher as each other (the nearer one
+        // would be the dispatcher's: `Adversarial14Tests`).
+        let two = Self.lint(["Vend.swift": dispatcher, "Sources/Copy.swift": copy, "Tests/VendTests.swift": copy])
         XCTAssertEqual(Set(two.map(\.code)), ["tablint::ambiguous-pairing"], "two copies outside the type: say so, compare nothing")
     }
 

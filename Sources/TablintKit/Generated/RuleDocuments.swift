@@ -317,7 +317,9 @@ would turn those checks off in silence.
 (compared in upper case without underscores: `Vend`, `VEND_TABLE`, `vendStep`); among several,
 the one declared in the partner's own type or extension wins (a dispatcher in `enum Vend` follows
 `extension Vend { static let TABLE … }`, not a `let VEND_TABLE` in a test), then one declared in
-the machine's own type. What is still ambiguous is reported once per partner, naming every
+the machine's own type, then the one whose file shares the most leading folders with the
+partner's (a `let AUTH_TABLE` in `Sources/App/Auth/` for a dispatcher in that folder, not its
+copy in `Tests/AppTests/`; a matrix's top-level `AuthS`/`AuthA`/`AuthF` likewise). What is still ambiguous is reported once per partner, naming every
 candidate, with a note at each:
 
 * a step or effect dispatcher with two matrices of its machine;
@@ -436,12 +438,14 @@ is not compared.
 
 **What the generator emits**, by name: per HANDLE cell `lower(State)+Action` (`runningTick`);
 per DELEGATE cell the same name plus `ToChild`, and per child alias `aliasChildState`,
-`aliasEmbed`, `aliasLift`, `aliasChildCtx`, with the child's `AliasCells` refined; per effect
+`aliasEmbed`, `aliasLift`, `aliasChildCtx`, with the child's `AliasCells` (or its nested `Alias.Cells`) refined; per effect
 (the cases of `enum F`, or the effects the cells name when no enum is found) `lower(Effect)`;
 per `@Path` hop `lower(From)+Action`.
 
-Reported: a `func` or `var` requirement that is none of these (at the requirement, naming the
-cell it would be for when there is one); a refined `…Cells` protocol that is no child's; and
+Reported: a `func` requirement that is none of these, or a `var` requirement named as a
+cell's or a child's member would be (at the requirement, naming the cell it would be for when
+there is one); the generator emits no properties, so any other `var` (`var name: String { get }`)
+is the team's own surface and is not reported; a refined `…Cells` protocol that is no child's; and
 a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a note at the
 cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
 initialisers are not compared.
@@ -491,6 +495,7 @@ enum Vend {
     enum F { case acceptCoin, dispense }
 
     protocol Cells {
+        var name: String { get }
         func collectingCoin(_ ctx: Ctx) -> Step<S, F>
         func collectingSelect(_ ctx: Ctx) -> Step<S, F>
         func acceptCoin(_ ctx: Ctx) -> A?
@@ -1387,7 +1392,9 @@ alarm on every lock), and an effect listed again is reported at the later case.
 **Effects the enum does not declare.** When the machine's `enum F` is known, a cell's effect
 that it does not declare (`"StopClok"`) is reported by [unknown-effect](unknown-effect.md) at
 the cell; the comparison spells it as the one declared effect it is a slip of, so an arm
-returning `.stopClock` agrees with it and no expected value repeats the typo.
+returning `.stopClock` agrees with it and no expected value repeats the typo. An undeclared
+effect that is no slip of a declared one (`"Audit"` left after `audit` was renamed `log` in the
+enum and the dispatchers) agrees with whatever effect the arm names in its place.
 
 ```swift triggers path=Timer.swift
 enum Timer {

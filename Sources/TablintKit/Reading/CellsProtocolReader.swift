@@ -5,7 +5,7 @@ public struct CellsProtocol: Equatable {
     public var name: Name
     /// The type whose body directly holds the declaration, nil at the top level.
     public var parent: String?
-    /// The protocols it refines, as written (`AuthCells`, `AnyObject`).
+    /// The protocols it refines, as written (`AuthCells`, `Auth.Cells`, `AnyObject`).
     public var refines: [Name]
     public var requirements: [Requirement]
     /// A `#if` in the body, or a body not read to its end: the requirements are not known.
@@ -66,8 +66,15 @@ enum CellsProtocolReader {
                     }
                     break
                 }
-                if kind == .identifier, tokens.kind(cursor + 1) != .period {
-                    refines.append(Name(SignificantTokens.unticked(tokens.text(cursor)), tokens[cursor].range))
+                if kind == .identifier {
+                    // `Auth.Cells`, a child's nested protocol, is one name.
+                    var last = cursor
+                    while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier { last += 2 }
+                    let text = stride(from: cursor, through: last, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }
+                        .joined(separator: ".")
+                    refines.append(Name(text, tokens[cursor].range.lowerBound..<tokens[last].range.upperBound))
+                    cursor = last + 1
+                    continue
                 }
                 cursor += 1
             }

@@ -19,7 +19,7 @@ public struct AmbiguousPairing: RunRule {
         }
         for file in run {
             for dispatcher in file.dispatchers {
-                guard case .ambiguous(let candidates) = pairing.matrix(for: dispatcher) else { continue }
+                guard case .ambiguous(let candidates) = pairing.matrix(for: dispatcher, near: file.path) else { continue }
                 let (listed, notes) = matrices(candidates)
                 found.append(diagnostic(
                     file, at: dispatcher.function.range,
@@ -37,7 +37,7 @@ public struct AmbiguousPairing: RunRule {
                     notes: notes))
             }
             for bound in file.matrices where bound.matrix.surface == .tableLiteral {
-                for (role, candidates) in pairing.enums(of: bound.machine).ambiguous {
+                for (role, candidates) in pairing.enums(of: bound.machine, near: file.path).ambiguous {
                     let listed = candidates.map { "`\($0.declaration.qualifiedName)` (\(run[$0.file].path):\(run[$0.file].location(of: $0.declaration.nameRange.lowerBound).line))" }
                     found.append(diagnostic(
                         file, at: bound.matrix.machine.range,

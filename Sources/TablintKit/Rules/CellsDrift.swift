@@ -105,6 +105,13 @@ public struct CellsDrift: RunRule {
             // A static requirement is no cell's member: the generator's hop members are
             // static, and what a hand-written narrowed surface declares is not read here.
             guard expected.members[requirement.name.text] == nil, !requirement.isStatic else { continue }
+            // The generator emits functions; a property (`var name: String { get }`) is the
+            // team's own surface, unless it is named as a cell's or a child's member would be.
+            if requirement.kind == .property, Self.cell(named: requirement.name.text, in: matrix) == nil,
+                !["ChildState", "Embed", "Lift", "ChildCtx"].contains(where: { requirement.name.text.hasSuffix($0) })
+            {
+                continue
+            }
             var why = "nothing in the matrix \(what) makes the generator emit it"
             var notes: [Diagnostic.Note] = []
             if let (state, action) = Self.cell(named: requirement.name.text, in: matrix) {
@@ -117,7 +124,9 @@ public struct CellsDrift: RunRule {
                 "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix",
                 notes: notes))
         }
-        for refined in declaration.refines where refined.text.hasSuffix("Cells") && !expected.refinements.contains(refined.text) {
+        // `Auth.Cells` is the child `Auth`'s cells as much as `AuthCells` is.
+        for refined in declaration.refines
+        where refined.text.hasSuffix("Cells") && !expected.refinements.contains(refined.text.replacingOccurrences(of: ".", with: "")) {
             found.append(diagnostic(
                 file, at: refined.range,
                 "\(protocolName) refines `\(refined.text)`, but the matrix \(what) delegates to no child whose cells that are. Children's cells: \(expected.refinements.isEmpty ? "(none)" : expected.refinements.sorted().joined(separator: " "))"))

@@ -17,7 +17,7 @@ public struct DispatcherDrift: RunRule {
             for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms {
                 // Two matrices for one machine: which one the dispatcher follows is a guess
                 // (`ambiguous-pairing` says so).
-                guard let machine = dispatcher.machine, let ref = pairing.matrix(for: dispatcher).paired else { continue }
+                guard let machine = dispatcher.machine, let ref = pairing.matrix(for: dispatcher, near: file.path).paired else { continue }
                 let effects = Self.declaredEffects(of: ref, machine: machine, pairing)
                 switch dispatcher.kind {
                 case .step:
@@ -40,7 +40,7 @@ public struct DispatcherDrift: RunRule {
     /// when no enum says.
     static func declaredEffects(of ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) -> [String]? {
         if ref.matrix.surface == .machineEnum { return ref.matrix.effects?.map(\.text) }
-        return pairing.enums(of: machine).effects?.declaration.cases.map(\.name)
+        return pairing.enums(of: machine, near: pairing.run[ref.file].path).effects?.declaration.cases.map(\.name)
     }
 }
 
@@ -76,9 +76,18 @@ private struct EffectComparison {
             let expected = effects.map { NameCasing.lowerFirst($0) }
             if !expected.contains(member) {
                 let list = expected.map { "`\($0)`" }.joined(separator: " or ")
+                // The partner: the case of the effect whose member this arm calls.
+                let owner = dispatcher.arms.first { other in
+                    guard case .items(let items, _) = other.label else { return false }
+                    return items.contains { item in
+                        !item.isTuple && (item.elements[0].wholeMember ?? Self.member(item.elements[0])).map(NameCasing.lowerFirst) == member
+                    }
+                }
+                let notes = owner.map { [file.note(at: $0.labelRange.lowerBound, "`\(member)` is the member of effect `\(member)`, performed by `\($0.labelText)` here")] } ?? []
                 found.append(rule.diagnostic(
                     file, at: arm.outcome.range,
-                    "`\(arm.labelText)` in effect dispatcher \(name) calls `\(arm.outcome.text)`, but the generator names the cells member of \(effects.count == 1 ? "this effect" : "these effects") \(list); expected a call to \(list), or this case performs another effect's work"))
+                    "`\(arm.labelText)` in effect dispatcher \(name) calls `\(arm.outcome.text)`, but the generator names the cells member of \(effects.count == 1 ? "this effect" : "these effects") \(list); expected a call to \(list), or this case performs another effect's work",
+                    notes: notes))
             }
         }
         return found
@@ -326,7 +335,7 @@ private struct Comparison {
                 // A member name is compared only where the arm lists its pairs: a catch-all
                 // calling one member for many cells is `dispatcher-default`'s to report.
                 let isExplicit = decider.item.map { $0.isTuple && $0.elements.allSatisfy { $0.wholeMember != nil } } ?? false
-                if !Self.agrees(outcome.kind, cell, spell: spell) {
+                if !Self.agrees(outcome.kind, cell, spell: spell, isUndeclared: isUndeclared) {
                     byArm[decider.arm, default: []].append((state, action))
                 } else if isExplicit, let expected = expectedMember(cell, state, action), case .handle(let member) = outcome.kind,
                     member != expected
@@ -398,6 +407,12 @@ private struct Comparison {
         return near.count == 1 ? near[0] : effect
     }
 
+    /// An effect `enum F` does not declare (false when no enum says).
+    func isUndeclared(_ effect: String) -> Bool {
+        guard let declared = declaredEffects else { return false }
+        return !declared.contains { Self.fold($0) == Self.fold(effect) }
+    }
+
     static let listedPairs = 5
 
     /// A GO that a path made of a HANDLE: say so, or "expected `.go`" would puzzle whoever
@@ -415,16 +430,28 @@ private struct Comparison {
 
     // MARK: Comparing
 
-    static func agrees(_ outcome: Dispatcher.Outcome.Kind, _ cell: Cell.Kind, spell: (String) -> String = { $0 }) -> Bool {
+    static func agrees(
+        _ outcome: Dispatcher.Outcome.Kind, _ cell: Cell.Kind, spell: (String) -> String = { $0 },
+        isUndeclared: (String) -> Bool = { _ in false }
+    ) -> Bool {
+        // A cell's effect that `enum F` lacks and is no slip of (`Audit` after `audit` was
+        // renamed `log` in the enum) is the matrix's mistake, reported there
+        // (`unknown-effect`): it agrees with whatever the arm names in its place, so the arm
+        // is never told to copy it.
+        func same(_ effects: [Name], _ cellEffects: [Name]) -> Bool {
+            effects.count == cellEffects.count && zip(effects, cellEffects).allSatisfy { effect, cellEffect in
+                isUndeclared(spell(cellEffect.text)) || fold(effect.text) == fold(spell(cellEffect.text))
+            }
+        }
         switch (outcome, cell) {
         case (.unreadable, _), (_, .unknown):
             return true  // not read: say nothing
         case let (.go(target, effects), .go(cellTarget, cellEffects, _)):
-            return fold(target.text) == fold(cellTarget.text) && effects.map { fold($0.text) } == cellEffects.map { fold(spell($0.text)) }
+            return fold(target.text) == fold(cellTarget.text) && same(effects, cellEffects)
         case (.ignored, .ignore), (.handle, .handle), (.delegate, .delegate), (.unreachable, .unreachable):
             return true
         case let (.stay(effects), .emit(cellEffects)):
-            return effects.map { fold($0.text) } == cellEffects.map { fold(spell($0.text)) }
+            return same(effects, cellEffects)
         default:
             return false
         }

@@ -14,7 +14,7 @@ public struct EnumDrift: RunRule {
         var found: [Diagnostic] = []
         for file in run {
             for bound in file.matrices + file.shortTables where bound.matrix.surface == .tableLiteral {
-                let enums = pairing.enums(of: bound.machine)
+                let enums = pairing.enums(of: bound.machine, near: file.path)
                 if let states = enums.states {
                     found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run)
                 }

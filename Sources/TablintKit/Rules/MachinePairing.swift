@@ -54,27 +54,46 @@ struct MachinePairing {
     static func key(_ name: String?) -> String? { name.map(MachineKey.normalized) }
 
     /// Prefers, in order: a candidate declared in `owner`, one declared in the machine's own
-    /// type; otherwise all of them.
-    static func choose<T>(_ candidates: [T], owner: String?, machine: String, ownerOf: (T) -> String?) -> Outcome<T> {
+    /// type; then, among those still tied, the one whose file is nearest the partner's (`near`)
+    /// in the folder tree, so a test target's copy of a top-level `AUTH_TABLE` does not blind
+    /// the sources' dispatcher to its own matrix; otherwise all of them.
+    static func choose<T>(
+        _ candidates: [T], owner: String?, machine: String, ownerOf: (T) -> String?, near: String? = nil,
+        pathOf: (T) -> String = { _ in "" }
+    ) -> Outcome<T> {
         if candidates.isEmpty { return .none }
         if candidates.count == 1 { return .one(candidates[0]) }
         var tiers: [[T]] = []
         if let owner = key(owner) { tiers.append(candidates.filter { key(ownerOf($0)) == owner }) }
         tiers.append(candidates.filter { key(ownerOf($0)) == MachineKey.normalized(machine) })
-        for tier in tiers where !tier.isEmpty {
-            return tier.count == 1 ? .one(tier[0]) : .ambiguous(tier)
+        let tied = tiers.first { !$0.isEmpty } ?? candidates
+        if tied.count == 1 { return .one(tied[0]) }
+        if let near {
+            let shared = tied.map { sharedFolders(near, pathOf($0)) }
+            if let best = shared.max(), shared.filter({ $0 == best }).count == 1 {
+                return .one(tied[shared.firstIndex(of: best)!])
+            }
         }
-        return .ambiguous(candidates)
+        return .ambiguous(tied)
     }
 
-    /// The matrix of machine `machine` for a partner declared in `owner`.
-    func matrix(machine: String, owner: String?) -> Outcome<MatrixRef> {
-        Self.choose(matricesByKey[MachineKey.normalized(machine)] ?? [], owner: owner, machine: machine) { $0.bound.owner }
+    /// How many leading folders two paths share.
+    static func sharedFolders(_ one: String, _ other: String) -> Int {
+        let a = MatrixBinder.folder(of: one).split(separator: "/", omittingEmptySubsequences: false)
+        let b = MatrixBinder.folder(of: other).split(separator: "/", omittingEmptySubsequences: false)
+        return zip(a, b).prefix { $0 == $1 }.count
     }
 
-    func matrix(for dispatcher: Dispatcher) -> Outcome<MatrixRef> {
+    /// The matrix of machine `machine` for a partner declared in `owner`, in the file at `near`.
+    func matrix(machine: String, owner: String?, near: String? = nil) -> Outcome<MatrixRef> {
+        Self.choose(
+            matricesByKey[MachineKey.normalized(machine)] ?? [], owner: owner, machine: machine, ownerOf: { $0.bound.owner },
+            near: near, pathOf: { run[$0.file].path })
+    }
+
+    func matrix(for dispatcher: Dispatcher, near: String? = nil) -> Outcome<MatrixRef> {
         guard let machine = dispatcher.machine else { return .none }
-        return matrix(machine: machine, owner: dispatcher.owner)
+        return matrix(machine: machine, owner: dispatcher.owner, near: near)
     }
 
     /// A pin's matrix: a string pin with the matrix of its own type or extension; by the
@@ -83,13 +102,16 @@ struct MachinePairing {
     func matrix(for pin: BoundPin, inFile file: Int) -> Outcome<MatrixRef> {
         if let owner = pin.owner {
             let own = matricesByKey.values.joined().filter { Self.key($0.bound.owner) == Self.key(owner) }
-            if !own.isEmpty { return Self.choose(own, owner: owner, machine: owner) { $0.bound.owner } }
+            if !own.isEmpty {
+                return Self.choose(own, owner: owner, machine: owner, ownerOf: { $0.bound.owner }, near: run[file].path, pathOf: { run[$0.file].path })
+            }
         }
-        if let named = pin.machineFromBinding { return matrix(machine: named, owner: pin.owner) }
-        let byMachine = matrix(machine: pin.matrix.machine.text, owner: pin.owner)
+        let near = run[file].path
+        if let named = pin.machineFromBinding { return matrix(machine: named, owner: pin.owner, near: near) }
+        let byMachine = matrix(machine: pin.matrix.machine.text, owner: pin.owner, near: near)
         if case .none = byMachine {} else { return byMachine }
         if let stem = pin.fileStem {
-            let byName = matrix(machine: stem, owner: nil)
+            let byName = matrix(machine: stem, owner: nil, near: near)
             if case .none = byName {} else { return byName }
             let folder = pin.folder
             let here = run.indices.filter { MatrixBinder.folder(of: run[$0].path) == folder }
@@ -101,7 +123,7 @@ struct MachinePairing {
 
     /// The `enum S`/`A`/`F` of a machine, found as dispatchers name them: `enum S` directly in
     /// `Timer` or `extension Timer` (`Timer.S`), or a top-level `TimerS`.
-    func enumeration(_ letter: String, machine: String) -> Outcome<EnumRef> {
+    func enumeration(_ letter: String, machine: String, near: String? = nil) -> Outcome<EnumRef> {
         let key = MachineKey.normalized(machine)
         var candidates = (enumsByName[letter] ?? []).filter { Self.key($0.declaration.parent) == key }
         for name in [machine + letter, NameCasing.upperFirst(machine.lowercased()) + letter] where name != letter {
@@ -119,14 +141,19 @@ struct MachinePairing {
         for candidate in candidates where !unique.contains(where: { $0.file == candidate.file && $0.declaration == candidate.declaration }) {
             unique.append(candidate)
         }
+        if unique.count > 1, let near {
+            // A test target's copies of top-level `AuthS`/`AuthF`: the enums nearest the matrix.
+            let shared = unique.map { Self.sharedFolders(near, run[$0.file].path) }
+            if let best = shared.max(), shared.filter({ $0 == best }).count == 1 { return .one(unique[shared.firstIndex(of: best)!]) }
+        }
         if unique.count > 1 { return .ambiguous(unique) }
         return unique.first.map { .one($0) } ?? .none
     }
 
-    func enums(of machine: String) -> Enums {
+    func enums(of machine: String, near: String? = nil) -> Enums {
         var found = Enums()
         for letter in ["S", "A", "F"] {
-            switch enumeration(letter, machine: machine) {
+            switch enumeration(letter, machine: machine, near: near) {
             case .none: break
             case .one(let ref):
                 guard ref.declaration.hasKnownCases else { continue }
@@ -153,7 +180,9 @@ struct MachinePairing {
         run.indices.flatMap { index in
             run[index].cellsProtocols.compactMap { declaration -> (ProtocolRef, Outcome<MatrixRef>)? in
                 guard let machine = declaration.machine else { return nil }
-                return (ProtocolRef(file: index, declaration: declaration), matrix(machine: machine, owner: declaration.parent))
+                return (
+                    ProtocolRef(file: index, declaration: declaration),
+                    matrix(machine: machine, owner: declaration.parent, near: run[index].path))
             }
         }
     }

@@ -34,7 +34,7 @@ public struct UnknownEffect: RunRule {
         var found: [Diagnostic] = []
         for file in run {
             for bound in file.matrices where bound.matrix.surface == .tableLiteral {
-                guard let ref = pairing.enums(of: bound.machine).effects else { continue }
+                guard let ref = pairing.enums(of: bound.machine, near: file.path).effects else { continue }
                 let declaration = ref.declaration
                 let cases = declaration.cases.map(\.name)
                 let matrix = bound.matrix
