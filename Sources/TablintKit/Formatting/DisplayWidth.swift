@@ -39,6 +39,17 @@ public enum DisplayWidth {
     /// Invalid UTF-8 counts one column per replacement character.
     public static func advance(_ bytes: [UInt8], _ range: Range<Int>, from start: Int) -> Int {
         var column = start
+        // ASCII (nearly every matrix) is one scalar per byte: no string to build.
+        if !bytes[range].contains(where: { $0 >= 0x80 }) {
+            for byte in bytes[range] {
+                if byte == UInt8(ascii: "\t") {
+                    column += tabWidth - column % tabWidth
+                } else {
+                    column += byte < 0x20 || byte == 0x7F ? 0 : 1
+                }
+            }
+            return column
+        }
         for scalar in String(decoding: bytes[range], as: UTF8.self).unicodeScalars {
             if scalar == "\t" {
                 column += tabWidth - column % tabWidth

@@ -354,11 +354,11 @@ private struct FixtureParser {
 
     private static let expectedCells = "IGNORE, HANDLE, UNREACHABLE, GO(..), EMIT(..), DELEGATE(..)"
 
-    private mutating func readCell(_ part: Range<Int>, at place: String) -> Cell {
+    private mutating func readCell(_ part: Range<Int>, at place: @autoclosure () -> String) -> Cell {
         let range = trim(part)
         let source = text.source(range)
         guard !range.isEmpty else {
-            report(part.lowerBound..<part.lowerBound, "empty cell at \(place), between two `|`; expected one of \(Self.expectedCells)")
+            report(part.lowerBound..<part.lowerBound, "empty cell at \(place()), between two `|`; expected one of \(Self.expectedCells)")
             return Cell(.unknown(written: "", reason: "an empty cell"), source)
         }
         let written = text.string(range)
@@ -377,7 +377,7 @@ private struct FixtureParser {
             switch constructor {
             case "GO":
                 guard let target = pieces.first else {
-                    report(range, "`\(written)` at \(place): GO() needs a target; expected `GO(State)` or `GO(State, Effect, …)`")
+                    report(range, "`\(written)` at \(place()): GO() needs a target; expected `GO(State)` or `GO(State, Effect, …)`")
                     return Cell(.unknown(written: written, reason: "GO() needs a target"), source)
                 }
                 return Cell(.go(target: name(target), effects: pieces.dropFirst().map(name), arguments: nil), source)
@@ -385,19 +385,19 @@ private struct FixtureParser {
                 return Cell(.emit(effects: pieces.map(name)), source)
             default:
                 guard let child = pieces.first else {
-                    report(range, "`\(written)` at \(place): DELEGATE() needs a child; expected `DELEGATE(child)`")
+                    report(range, "`\(written)` at \(place()): DELEGATE() needs a child; expected `DELEGATE(child)`")
                     return Cell(.unknown(written: written, reason: "DELEGATE() needs a child"), source)
                 }
                 if pieces.count > 1 {
                     let extra = pieces[1].lowerBound..<pieces[pieces.count - 1].upperBound
-                    report(extra, "`\(written)` at \(place) names \(pieces.count) children; the library delegates to `\(word(child))` and ignores the rest; expected `DELEGATE(child)`")
+                    report(extra, "`\(written)` at \(place()) names \(pieces.count) children; the library delegates to `\(word(child))` and ignores the rest; expected `DELEGATE(child)`")
                 }
                 return Cell(.delegate(child: name(child)), source)
             }
         }
         let shown = shortened(written)
         let cased = Self.isCellSpelledInOtherCase(written) ? " (cells are written in upper case)" : ""
-        report(range, "unknown cell `\(shown)` at \(place); expected \(Self.expectedCells)\(cased)")
+        report(range, "unknown cell `\(shown)` at \(place()); expected \(Self.expectedCells)\(cased)")
         return Cell(.unknown(written: written, reason: nil), source)
     }
 
