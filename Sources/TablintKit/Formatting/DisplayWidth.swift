@@ -38,18 +38,24 @@ public enum DisplayWidth {
     /// The column reached after `bytes[range]` when they start at column `start` (0-based).
     /// Invalid UTF-8 counts one column per replacement character.
     public static func advance(_ bytes: [UInt8], _ range: Range<Int>, from start: Int) -> Int {
+        // ASCII (nearly every matrix) is one scalar per byte: no string to build. At the first
+        // other byte, the whole range is measured again by scalars.
         var column = start
-        // ASCII (nearly every matrix) is one scalar per byte: no string to build.
-        if !bytes[range].contains(where: { $0 >= 0x80 }) {
-            for byte in bytes[range] {
-                if byte == UInt8(ascii: "\t") {
-                    column += tabWidth - column % tabWidth
-                } else {
-                    column += byte < 0x20 || byte == 0x7F ? 0 : 1
-                }
+        var ascii = true
+        for index in range {
+            let byte = bytes[index]
+            if byte >= 0x80 {
+                ascii = false
+                break
             }
-            return column
+            if byte == UInt8(ascii: "\t") {
+                column += tabWidth - column % tabWidth
+            } else {
+                column += byte < 0x20 || byte == 0x7F ? 0 : 1
+            }
         }
+        if ascii { return column }
+        column = start
         for scalar in String(decoding: bytes[range], as: UTF8.self).unicodeScalars {
             if scalar == "\t" {
                 column += tabWidth - column % tabWidth
