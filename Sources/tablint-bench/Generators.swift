@@ -137,6 +137,12 @@ enum Generators {
         return Array(("// swift-format-ignore-file\n" + tableLiteral("Tall", states: n, actions: 3, aligned: false, &random)).utf8)
     }
 
+    /// An `@Machine` enum with `n` `@Row` lines and six columns, misaligned.
+    static func tallMachine(_ n: Int) -> [UInt8] {
+        var random = SplitMix64(seed: 23)
+        return Array(("// swift-format-ignore-file\n" + machineEnum("Tall", states: n, actions: 6, aligned: false, &random)).utf8)
+    }
+
     /// A `Table` literal with four rows and `n` columns (actions), misaligned.
     static func wideMatrix(_ n: Int) -> [UInt8] {
         var random = SplitMix64(seed: 22)

@@ -210,6 +210,7 @@ if options.pathological {
         ("nested interpolations", "interpolations.tb.swift", 25_000 / scale, Generators.nestedInterpolations),
         ("Table rows", "tall.tb.swift", 2_500 / scale, Generators.tallMatrix),
         ("Table columns", "wide.tb.swift", 250 / scale, Generators.wideMatrix),
+        ("@Machine rows", "tall-machine.tb.swift", 2_500 / scale, Generators.tallMachine),
         (".tbl rows", "tall.tbl", 2_500 / scale, { Generators.fixture(rows: $0, columns: 3) }),
         (".tbl columns", "wide.tbl", 250 / scale, { Generators.fixture(rows: 4, columns: $0) }),
     ]

@@ -57,6 +57,8 @@ public enum DisplayWidth {
     /// The column reached after `bytes[range]` when they start at column `start` (0-based).
     /// Invalid UTF-8 counts one column per replacement character.
     public static func advance(_ bytes: [UInt8], _ range: Range<Int>, from start: Int) -> Int {
+        // ASCII (nearly every matrix) is one character per byte: no string to build. Other
+        // text is measured by grapheme clusters.
         var column = start
         if bytes[range].allSatisfy({ $0 < 0x80 }) {
             for byte in bytes[range] {

@@ -64,6 +64,9 @@ enum Aligner {
         let measured = run.map { row -> Measured in
             var column = 0
             var measured = Measured(gapWidth: [], gapEnd: [], shift: [])
+            measured.gapWidth.reserveCapacity(row.items.count)
+            measured.gapEnd.reserveCapacity(row.items.count)
+            measured.shift.reserveCapacity(row.items.count)
             var shift = 0
             if let first = row.items.first {
                 column = DisplayWidth.advance(bytes, row.lineStart..<range(of: first).lowerBound, from: 0)
@@ -178,9 +181,10 @@ enum Aligner {
                 guard case .gap(let range, _) = item else { continue }
                 defer { index += 1 }
                 guard let width = newWidth[row][index] else { return [] }
-                let replacement = [UInt8](repeating: UInt8(ascii: " "), count: width)
-                if !bytes[range].elementsEqual(replacement) {
-                    edits.append(TextEdit(range: range, replacement: replacement))
+                // Most gaps are right already: compared in place, a replacement built only if not.
+                let space = UInt8(ascii: " ")
+                if range.count != width || bytes[range].contains(where: { $0 != space }) {
+                    edits.append(TextEdit(range: range, replacement: [UInt8](repeating: space, count: width)))
                 }
             }
         }

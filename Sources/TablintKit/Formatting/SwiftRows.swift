@@ -33,6 +33,7 @@ struct SwiftRows {
         let lineStart = lines.lineStarts[line]
         guard var first = piece(at: lineStart) else { return nil }
         var items: [LayoutRow.Item] = []
+        items.reserveCapacity(2 * row.cells.count + 8)
         var key: [UInt8] = surface == .tableLiteral ? Array("table ".utf8) : Array("row ".utf8)
 
         // A byte order mark belongs to no column.

@@ -546,11 +546,11 @@ private struct FixtureParser {
         return .unknown
     }
 
-    private mutating func readCell(_ part: Range<Int>, at place: String) -> Cell {
+    private mutating func readCell(_ part: Range<Int>, at place: @autoclosure () -> String) -> Cell {
         let range = trim(part)
         let source = text.source(range)
         guard !range.isEmpty else {
-            report(part.lowerBound..<part.lowerBound, "empty cell at \(place), between two `|`; expected one of \(Self.expectedCells)", .rejects)
+            report(part.lowerBound..<part.lowerBound, "empty cell at \(place()), between two `|`; expected one of \(Self.expectedCells)", .rejects)
             return Cell(.unknown(written: "", reason: "an empty cell"), source)
         }
         let written = text.string(range)
@@ -560,7 +560,7 @@ private struct FixtureParser {
         case .unreachable: return Cell(.unreachable, source)
         case .go(let target, let effects):
             guard let target else {
-                report(range, "`\(written)` at \(place): GO() needs a target; expected `GO(State)` or `GO(State, Effect, …)`", .rejects)
+                report(range, "`\(written)` at \(place()): GO() needs a target; expected `GO(State)` or `GO(State, Effect, …)`", .rejects)
                 return Cell(.unknown(written: written, reason: "GO() needs a target"), source)
             }
             return Cell(.go(target: name(target), effects: effects.map(name), arguments: nil), source)
@@ -568,18 +568,18 @@ private struct FixtureParser {
             return Cell(.emit(effects: effects.map(name)), source)
         case .delegate(let children):
             guard let child = children.first else {
-                report(range, "`\(written)` at \(place): DELEGATE() needs a child; expected `DELEGATE(child)`", .rejects)
+                report(range, "`\(written)` at \(place()): DELEGATE() needs a child; expected `DELEGATE(child)`", .rejects)
                 return Cell(.unknown(written: written, reason: "DELEGATE() needs a child"), source)
             }
             if children.count > 1 {
                 let extra = children[1].lowerBound..<children[children.count - 1].upperBound
-                report(extra, "`\(written)` at \(place) names \(children.count) children; the library delegates to `\(word(child))` and ignores the rest; expected `DELEGATE(child)`", .misread)
+                report(extra, "`\(written)` at \(place()) names \(children.count) children; the library delegates to `\(word(child))` and ignores the rest; expected `DELEGATE(child)`", .misread)
             }
             return Cell(.delegate(child: name(child)), source)
         case .unknown:
             let shown = shortened(written)
             let cased = Self.isCellSpelledInOtherCase(written) ? " (cells are written in upper case)" : ""
-            report(range, "unknown cell `\(shown)` at \(place); expected \(Self.expectedCells)\(cased)", .rejects)
+            report(range, "unknown cell `\(shown)` at \(place()); expected \(Self.expectedCells)\(cased)", .rejects)
             return Cell(.unknown(written: written, reason: nil), source)
         }
     }

@@ -470,7 +470,8 @@ private struct MachineReader {
     private func cell(_ element: Range<Int>) -> Cell {
         let range = tokens.range(element)
         func unknown(_ reason: String) -> Cell { Cell(.unknown(written: tokens.text(element), reason: reason), range) }
-        let notACell = "expected a cell, found `\(SignificantTokens.shorten(tokens.text(element)))`"
+        // Built only for a cell that is not one: quoting every cell costs more than reading it.
+        var notACell: String { "expected a cell, found `\(SignificantTokens.shorten(tokens.text(element)))`" }
         let unqualified = tokens.droppingQualifier(element)
         guard let (constructor, argumentsText) = tokens.memberCall(unqualified) else { return unknown(notACell) }
         let name = constructor.text

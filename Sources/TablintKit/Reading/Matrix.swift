@@ -81,8 +81,9 @@ public struct Matrix: Equatable {
         init(_ names: [Name], key: @escaping (String) -> String) {
             self.key = key
             indices.reserveCapacity(names.count)
-            for (index, name) in names.enumerated() where indices[key(name.text)] == nil {
-                indices[key(name.text)] = index
+            for (index, name) in names.enumerated() {
+                let key = key(name.text)
+                if indices[key] == nil { indices[key] = index }
             }
         }
 

@@ -216,7 +216,8 @@ private struct CallReader {
         let constructor = tokens.text(index + 1)
         let afterName = index + 2
         let cellRange = tokens.range(element)
-        let written = tokens.text(element)
+        // Quoted only by an unknown cell.
+        var written: String { tokens.text(element) }
         if afterName == element.upperBound {
             switch constructor {
             case "ignore": return Cell(.ignore, cellRange)
@@ -275,6 +276,8 @@ private struct CallReader {
 /// not define, so a name is never read wrongly.
 enum StringEscapes {
     static func decode(_ text: String, rawPounds: Int) -> String? {
+        // Most names hold no backslash: a byte scan says so without Foundation's search.
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         let escape = "\\" + String(repeating: "#", count: rawPounds)
         guard text.contains("\\") else { return text }
         var result = ""

@@ -25,7 +25,10 @@ extension Matrix {
     var isLintable: Bool {
         guard !states.isEmpty, !actions.isEmpty, rows.count == states.count else { return false }
         for (index, row) in rows.enumerated() {
-            if let label = row.label, key(label.text) != key(states[index].text) { return false }
+            // Equal names have equal keys: the key is computed only for names that differ.
+            if let label = row.label, label.text != states[index].text, key(label.text) != key(states[index].text) {
+                return false
+            }
             guard row.cells.count == actions.count else { return false }
             if row.cells.contains(where: { if case .unknown = $0.kind { return true } else { return false } }) {
                 return false

@@ -41,8 +41,9 @@ public struct MemberCollision: Rule {
         var children: [(Name, Range<Int>)] = []
         for (rowIndex, row) in matrix.rows.enumerated() {
             for (column, cell) in row.cells.enumerated() where column < matrix.actions.count {
-                let name = Self.lower(matrix.states[rowIndex].text) + Self.cap(matrix.actions[column].text)
-                let origin = "cell \(matrix.cellLabel(row: rowIndex, column: column))"
+                // Named only for the cells that generate a member: most cells generate none.
+                var name: String { Self.lower(matrix.states[rowIndex].text) + Self.cap(matrix.actions[column].text) }
+                var origin: String { "cell \(matrix.cellLabel(row: rowIndex, column: column))" }
                 switch cell.kind {
                 case .handle:
                     members.append(Member(name: name, origin: origin, range: cell.range))
