@@ -52,7 +52,7 @@ final class SwiftFormatDetectionTests: XCTestCase {
         try write(".swiftformat", "--indent 4\n")
         let found = directiveWarnings([root + "/App"])
         XCTAssertEqual(found.count, 2, "\(found)")
-        XCTAssertTrue(found.first?.contains("/App/Gate.tb.swift:1:1: warning: the file's leading comments lack `// swiftformat:disable all`") ?? false, "\(found)")
+        XCTAssertTrue(found.first?.contains("/App/Gate.tb.swift:1:1: warning: [*] the file's leading comments lack `// swiftformat:disable all`") ?? false, "\(found)")
         XCTAssertTrue(found.first?.contains("SwiftFormat (`.swiftformat` applies here)") ?? false, "\(found)")
         let fixed = run(["--fix", "-", "--stdin-filename", root + "/App/Gate.tb.swift"], stdin: Self.matrix)
         XCTAssertEqual(fixed.stdout, "// swift-format-ignore-file\n// swiftformat:disable all\n" + Self.matrix.split(separator: "\n", maxSplits: 1)[1])

@@ -152,5 +152,15 @@ public struct CellsDrift: RunRule {
         return nil
     }
 
-    static func describe(_ cell: Cell.Kind) -> String { DispatcherDrift.describe(cell) }
+    static func describe(_ cell: Cell.Kind) -> String {
+        switch cell {
+        case .ignore: return "IGNORE"
+        case .handle: return "HANDLE"
+        case .unreachable: return "UNREACHABLE"
+        case let .go(target, effects, _): return "GO(" + ([target.text] + effects.map(\.text)).joined(separator: ", ") + ")"
+        case let .emit(effects): return "EMIT(" + effects.map(\.text).joined(separator: ", ") + ")"
+        case let .delegate(child): return "DELEGATE(\(child.text))"
+        case let .unknown(written, _): return "`\(written)`"
+        }
+    }
 }

@@ -458,17 +458,7 @@ private struct Comparison {
     }
 
     /// A cell as a `.tbl` fixture writes it: `GO(Running, StartClock)`.
-    static func describe(_ cell: Cell.Kind) -> String {
-        switch cell {
-        case .ignore: return "IGNORE"
-        case .handle: return "HANDLE"
-        case .unreachable: return "UNREACHABLE"
-        case let .go(target, effects, _): return "GO(" + ([target.text] + effects.map(\.text)).joined(separator: ", ") + ")"
-        case let .emit(effects): return "EMIT(" + effects.map(\.text).joined(separator: ", ") + ")"
-        case let .delegate(child): return "DELEGATE(\(child.text))"
-        case let .unknown(written, _): return "`\(written)`"
-        }
-    }
+    static func describe(_ cell: Cell.Kind) -> String { CellsDrift.describe(cell) }
 
     /// What an arm does, in the same words.
     static func describe(_ outcome: Dispatcher.Outcome.Kind) -> String {
