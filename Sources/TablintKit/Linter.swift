@@ -57,6 +57,8 @@ public enum Linter {
         let context = Prefilter.isEnabled && Prefilter.canSkipReaders(file.bytes, kind: file.kind)
             ? LintContext(withoutReaders: file, settings: settings) : LintContext(file: file, settings: settings)
         let enabled = rules.filter { settings.isEnabled($0.code) }
+        // The rules that read the format plan come last in the registry.
+        if enabled.contains(where: { $0.code == Alignment().code }) { context.planConcurrentlyIfLarge() }
         var analysis = FileAnalysis(
             diagnostics: enabled.flatMap { $0.check(context) }.sortedForOutput(), summary: context.summary,
             suppressions: context.suppressions, settings: settings)

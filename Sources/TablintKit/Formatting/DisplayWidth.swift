@@ -59,9 +59,11 @@ public enum DisplayWidth {
     public static func advance(_ bytes: [UInt8], _ range: Range<Int>, from start: Int) -> Int {
         // ASCII (nearly every matrix) is one character per byte: no string to build. Other
         // text is measured by grapheme clusters.
-        var column = start
-        if bytes[range].allSatisfy({ $0 < 0x80 }) {
-            for byte in bytes[range] {
+        let ascii = bytes.withUnsafeBufferPointer { bytes -> Int? in
+            var column = start
+            for offset in range {
+                let byte = bytes[offset]
+                if byte >= 0x80 { return nil }
                 if byte == UInt8(ascii: "\t") {
                     column += tabWidth - column % tabWidth
                 } else if byte >= 0x20 && byte != 0x7F {
@@ -70,6 +72,8 @@ public enum DisplayWidth {
             }
             return column
         }
+        if let ascii { return ascii }
+        var column = start
         for character in String(decoding: bytes[range], as: UTF8.self) {
             if character == "\t" {
                 column += tabWidth - column % tabWidth
@@ -84,7 +88,13 @@ public enum DisplayWidth {
     /// (`tabular-center-fmt`) counts columns.
     static func scalarCount(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         // Every scalar has exactly one byte that is not a UTF-8 continuation byte.
-        bytes[range].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        bytes.withUnsafeBufferPointer { scalarCount($0, range) }
+    }
+
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for offset in range where bytes[offset] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// The width of a string that holds no tab.

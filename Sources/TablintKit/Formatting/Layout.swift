@@ -217,24 +217,36 @@ enum Aligner {
     /// wide character takes two columns on screen would make the two tools pad each other's
     /// rows forever.
     static func isAlignedInCharacters(_ run: [LayoutRow], _ bytes: [UInt8]) -> Bool {
-        let stops = run.map { row -> [Int] in
-            var column = 0
+        bytes.withUnsafeBufferPointer { bytes in
+            var first: [Int]?
             var stops: [Int] = []
-            var position = row.lineStart
-            for item in row.items {
-                let range = Aligner.range(of: item)
-                column += DisplayWidth.scalarCount(bytes, position..<range.upperBound)
-                position = range.upperBound
-                // The library's formatter trims spaces, not tabs: a tab starts its cell.
-                if case .gap(_, .align) = item {
-                    let tab = bytes[range].firstIndex(of: UInt8(ascii: "\t")) ?? range.upperBound
-                    stops.append(column - (range.upperBound - tab))
+            for row in run {
+                stops.removeAll(keepingCapacity: true)
+                var column = 0
+                var position = row.lineStart
+                for item in row.items {
+                    let range = Aligner.range(of: item)
+                    column += DisplayWidth.scalarCount(bytes, position..<range.upperBound)
+                    position = range.upperBound
+                    // The library's formatter trims spaces, not tabs: a tab starts its cell.
+                    if case .gap(_, .align) = item {
+                        var tab = range.upperBound
+                        for offset in range where bytes[offset] == UInt8(ascii: "\t") {
+                            tab = offset
+                            break
+                        }
+                        stops.append(column - (range.upperBound - tab))
+                    }
+                }
+                if let first {
+                    if stops != first { return false }
+                } else {
+                    if stops.isEmpty { return false }
+                    first = stops
                 }
             }
-            return stops
+            return first != nil
         }
-        guard let first = stops.first, !first.isEmpty else { return false }
-        return stops.allSatisfy { $0 == first }
     }
 
     /// An `@Row` run with its prefix padding placed: before `static` when the rest of the

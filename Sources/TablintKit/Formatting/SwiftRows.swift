@@ -19,9 +19,6 @@ struct SwiftRows {
     /// The index of the piece starting at `offset`, if one does.
     func piece(at offset: Int) -> Int? { pieces.index(startingAt: offset) }
 
-    private func has(_ byte: UInt8, in range: Range<Int>) -> Bool {
-        file.bytes[range].contains(byte)
-    }
 
     private func layout(_ row: Row, surface: Matrix.Surface) -> LayoutRow? {
         guard row.isReadable, !row.cells.isEmpty, !row.range.isEmpty else { return nil }
@@ -93,21 +90,25 @@ struct SwiftRows {
             index = opener + 1
         }
 
-        // The cells: `[`, gap, cell, `,`, gap, cell, …, [`,`], gap, `]`.
-        for (position, cell) in row.cells.enumerated() {
-            guard let start = piece(at: cell.range.lowerBound), start >= index else { return nil }
-            if start == index + 1, pieces[index].kind == .whitespace {
-                items.append(.gap(pieces[index].range, .align(position)))
-            } else if start == index {
+        // The cells: `[`, gap, cell, `,`, gap, cell, …, [`,`], gap, `]`. Each cell starts at
+        // the next piece or just after a gap: found by looking there, not by a search per cell.
+        for position in row.cells.indices {
+            let cellRange = row.cells[position].range
+            let start: Int
+            if index < closer, pieces[index].start == cellRange.lowerBound {
+                start = index
                 items.append(.gap(pieces[index].start..<pieces[index].start, .align(position)))
+            } else if index + 1 < closer, pieces[index].kind == .whitespace, pieces[index + 1].start == cellRange.lowerBound {
+                start = index + 1
+                items.append(.gap(pieces[index].range, .align(position)))
             } else {
                 return nil
             }
             var end = start
-            while end < closer, pieces[end].end < cell.range.upperBound { end += 1 }
-            guard pieces[end].end == cell.range.upperBound else { return nil }
+            while end < closer, pieces[end].end < cellRange.upperBound { end += 1 }
+            guard pieces[end].end == cellRange.upperBound else { return nil }
             for inner in start...end { guard fixedPiece(inner) else { return nil } }
-            var textEnd = cell.range.upperBound
+            var textEnd = cellRange.upperBound
             index = end + 1
             if position + 1 < row.cells.count {
                 guard pieces[index].kind == .comma else { return nil }
@@ -117,7 +118,7 @@ struct SwiftRows {
                 textEnd = pieces[index].end
                 index += 1
             }
-            items.append(.text(cell.range.lowerBound..<textEnd))
+            items.append(.text(cellRange.lowerBound..<textEnd))
         }
         if index == closer {
             items.append(.gap(pieces[closer].start..<pieces[closer].start, .closer))
@@ -172,9 +173,15 @@ struct SwiftRows {
         switch piece.kind {
         case .newline, .lineComment, .blockComment, .conflictMarker, .unexpected, .byteOrderMark:
             return false
+        case .leftParen, .rightParen, .leftBracket, .rightBracket, .leftBrace, .rightBrace, .comma, .colon,
+             .semicolon, .period, .equal, .arrow, .atSign, .stringQuote:
+            return true  // fixed spellings: never a tab or a line break
         default:
-            return !has(UInt8(ascii: "\t"), in: piece.range) && !has(UInt8(ascii: "\n"), in: piece.range)
-                && !has(UInt8(ascii: "\r"), in: piece.range)
+            for offset in piece.range {
+                let byte = file.bytes[offset]
+                if byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return false }
+            }
+            return true
         }
     }
 }

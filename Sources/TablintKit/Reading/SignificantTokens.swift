@@ -1,6 +1,7 @@
 /// A file's tokens without trivia, with every bracket paired to its partner: the view every
-/// reader walks. Built once per file.
-public struct SignificantTokens {
+/// reader walks. Built once per file; a class, since every reader and every cell holds it and
+/// copying its arrays' references each time was a tenth of reading a big matrix.
+public final class SignificantTokens {
     public let file: SourceFile
     public let tokens: [Token]
     /// For an opening or closing bracket, the index of its partner; -1 for unpaired brackets
@@ -140,9 +141,21 @@ public struct SignificantTokens {
     public func elements(inside opener: Int) -> [Range<Int>]? {
         let closer = partner[opener]
         guard closer > opener else { return nil }
-        var elements: [Range<Int>] = []
-        var start = opener + 1
+        // Counted first, so the array is allocated once: a matrix asks this of every row and cell.
+        var commas = 0
         var index = opener + 1
+        while index < closer {
+            if tokens[index].kind == .comma {
+                commas += 1
+            } else if partner[index] > index {
+                index = partner[index]
+            }
+            index += 1
+        }
+        var elements: [Range<Int>] = []
+        elements.reserveCapacity(commas + 1)
+        var start = opener + 1
+        index = opener + 1
         while index < closer {
             let kind = tokens[index].kind
             if kind == .comma {

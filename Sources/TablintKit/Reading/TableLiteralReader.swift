@@ -26,10 +26,14 @@ public enum TableLiteralReader {
             if tokens.hasUnterminatedConstruct(inside: opener) { continue }
             var call = CallReader(tokens: tokens, name: start, opener: opener)
             switch call.read() {
-            case .success(let matrix): reading.matrices.append(matrix)
-            case .failure(let problem): reading.problems.append(problem)
+            case .success(let matrix):
+                reading.matrices.append(matrix)
+                // A readable literal holds only strings and arrays of them: no call inside.
+                index = max(index, tokens.partner[opener])
+            case .failure(let problem):
+                reading.problems.append(problem)
+                index = max(index, opener)
             }
-            index = max(index, opener)
         }
         return reading
     }
@@ -193,13 +197,49 @@ private struct CallReader {
         guard let items = tokens.arrayElements(element) else {
             throw problem(tokens.range(element), "expected `cells:` to be an array literal of rows, found \(tokens.describe(element))")
         }
-        let rows = try items.map { item -> Row in
+        // Rows read independently: a big matrix's are read on every core. The first row that
+        // cannot be read, in order, is the one reported.
+        let read = ConcurrentMap.map(items.count, minimum: 256) { position -> Result<Row, ReadProblem> in
+            let item = items[position]
             guard let cells = tokens.arrayElements(item) else {
-                throw problem(tokens.range(item), "expected each row of `cells:` to be an array literal of cells, found \(tokens.describe(item))")
+                return .failure(problem(tokens.range(item), "expected each row of `cells:` to be an array literal of cells, found \(tokens.describe(item))"))
             }
-            return Row(range: tokens.range(item), cells: try cells.map(readCell))
+            return Result { Row(range: tokens.range(item), cells: try cells.map(readCell)) }.mapError { $0 as! ReadProblem }
         }
+        let rows = try read.map { try $0.get() }
         return (rows, tokens.range(element))
+    }
+
+    /// The library's cell constructors, recognised by their bytes: a matrix has thousands of
+    /// cells, and building a `String` per constructor name to compare it was a tenth of a lint.
+    private enum Constructor {
+        case ignore, handle, unreachable, go, emit, delegate, other
+
+        init(_ tokens: SignificantTokens, _ index: Int) {
+            // The length picks the one candidate to compare.
+            switch tokens[index].length {
+            case 2: self = tokens.isText(index, "go") ? .go : .other
+            case 4: self = tokens.isText(index, "emit") ? .emit : .other
+            case 6: self = tokens.isText(index, "ignore") ? .ignore : tokens.isText(index, "handle") ? .handle : .other
+            case 8: self = tokens.isText(index, "delegate") ? .delegate : .other
+            case 11: self = tokens.isText(index, "unreachable") ? .unreachable : .other
+            default: self = .other
+            }
+        }
+
+        /// The labels its arguments take, in order (none for the three without arguments).
+        var labels: [StaticString] {
+            switch self {
+            case .go: return Self.goLabels
+            case .emit: return Self.emitLabels
+            case .delegate: return Self.delegateLabels
+            case .ignore, .handle, .unreachable, .other: return []
+            }
+        }
+
+        private static let goLabels: [StaticString] = ["target", "effects"]
+        private static let emitLabels: [StaticString] = ["effects"]
+        private static let delegateLabels: [StaticString] = ["child"]
     }
 
     /// `.ignore`, `.go(target: "S", effects: ["E"])`, …, optionally qualified as `Cell.ignore`.
@@ -213,19 +253,21 @@ private struct CallReader {
         else {
             throw problem(tokens.range(element), "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(tokens.describe(element))")
         }
-        let constructor = tokens.text(index + 1)
+        let constructor = Constructor(tokens, index + 1)
+        // Named only in the reasons of cells that are not the library's.
+        var name: String { tokens.text(index + 1) }
         let afterName = index + 2
         let cellRange = tokens.range(element)
         // Quoted only by an unknown cell.
         var written: String { tokens.text(element) }
         if afterName == element.upperBound {
             switch constructor {
-            case "ignore": return Cell(.ignore, cellRange)
-            case "handle": return Cell(.handle, cellRange)
-            case "unreachable": return Cell(.unreachable, cellRange)
-            case "go", "emit", "delegate":
-                return Cell(.unknown(written: written, reason: "`.\(constructor)` needs its arguments"), cellRange)
-            default:
+            case .ignore: return Cell(.ignore, cellRange)
+            case .handle: return Cell(.handle, cellRange)
+            case .unreachable: return Cell(.unreachable, cellRange)
+            case .go, .emit, .delegate:
+                return Cell(.unknown(written: written, reason: "`.\(name)` needs its arguments"), cellRange)
+            case .other:
                 return Cell(.unknown(written: written, reason: nil), cellRange)
             }
         }
@@ -234,31 +276,31 @@ private struct CallReader {
         else {
             throw problem(cellRange, "expected a cell such as `.ignore` or `.go(target:effects:)`, found \(tokens.describe(element))")
         }
-        let expectedLabels: [String]
         switch constructor {
-        case "go": expectedLabels = ["target", "effects"]
-        case "emit": expectedLabels = ["effects"]
-        case "delegate": expectedLabels = ["child"]
-        case "ignore", "handle", "unreachable":
-            return Cell(.unknown(written: written, reason: "`.\(constructor)` takes no arguments"), cellRange)
-        default:
+        case .go, .emit, .delegate: break
+        case .ignore, .handle, .unreachable:
+            return Cell(.unknown(written: written, reason: "`.\(name)` takes no arguments"), cellRange)
+        case .other:
             return Cell(.unknown(written: written, reason: nil), cellRange)
         }
-        let labels = arguments.map { $0.count >= 2 && tokens.kind($0.lowerBound + 1) == .colon ? tokens.text($0.lowerBound) : "_" }
-        guard labels == expectedLabels, arguments.allSatisfy({ $0.count >= 3 }) else {
-            let labels = expectedLabels.map { "`\($0):`" }.joined(separator: " and ")
-            return Cell(.unknown(written: written, reason: "`.\(constructor)` takes \(labels)"), cellRange)
+        let expectedLabels = constructor.labels
+        let labelled = arguments.count == expectedLabels.count && zip(arguments, expectedLabels).allSatisfy { argument, label in
+            argument.count >= 3 && tokens.kind(argument.lowerBound + 1) == .colon && tokens.isText(argument.lowerBound, label)
         }
-        let values = arguments.map { ($0.lowerBound + 2)..<$0.upperBound }
+        guard labelled else {
+            let labels = expectedLabels.map { "`\($0):`" }.joined(separator: " and ")
+            return Cell(.unknown(written: written, reason: "`.\(name)` takes \(labels)"), cellRange)
+        }
+        func value(_ position: Int) -> Elements { (arguments[position].lowerBound + 2)..<arguments[position].upperBound }
         switch constructor {
-        case "go":
-            let target = try readName(values[0], what: "the GO target")
-            let effects = try readNameList(values[1], what: "`effects:`").0
+        case .go:
+            let target = try readName(value(0), what: "the GO target")
+            let effects = try readNameList(value(1), what: "`effects:`").0
             return Cell(.go(target: target, effects: effects, arguments: nil), cellRange)
-        case "emit":
-            return Cell(.emit(effects: try readNameList(values[0], what: "`effects:`").0), cellRange)
+        case .emit:
+            return Cell(.emit(effects: try readNameList(value(0), what: "`effects:`").0), cellRange)
         default:
-            return Cell(.delegate(child: try readName(values[0], what: "the DELEGATE child")), cellRange)
+            return Cell(.delegate(child: try readName(value(0), what: "the DELEGATE child")), cellRange)
         }
     }
 

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Everything a rule may look at for one file, computed once and shared by every rule.
 public struct LintContext {
     public let file: SourceFile
@@ -114,6 +117,17 @@ public struct LintContext {
     /// What `--fix` would do to this file, planned once for every rule that asks
     /// (alignment and unformattable both read it).
     public var formatPlan: FormatPlan { cache.plan(self) }
+
+    /// Starts working out `formatPlan` on another core when the file's matrices are large
+    /// enough for it to matter (a third of a big matrix's lint): the rules that do not read it
+    /// run meanwhile. The plan is the same either way.
+    func planConcurrentlyIfLarge() {
+        let cells = reading.matrices.reduce(0) { total, matrix in matrix.rows.reduce(total) { $0 + $1.cells.count } }
+        if cells >= Self.concurrentPlanCells { cache.planConcurrently(self) }
+    }
+
+    /// About a 200-row, 6-action matrix: below it, a second thread saves less than it costs.
+    static let concurrentPlanCells = 1_200
     private let cache = ContextCache()
 
     /// The file's `tablint:` directives, read once, for `Linter.finish` to apply to every
@@ -161,10 +175,14 @@ struct ReaderTriggers {
 }
 
 /// Holds a context's format plan and directives once computed. A class, so the value-typed
-/// context can fill it lazily; a context is used by one thread at a time.
+/// context can fill it lazily; a context is used by one thread at a time, except that its
+/// format plan may be worked out on another thread meanwhile (`planConcurrently`).
 final class ContextCache {
+    private let lock = NSLock()
     private var cached: FormatPlan?
     private var cachedSuppressions: InlineSuppressions?
+    /// The plan being worked out on another thread, if one is.
+    private var planning: DispatchGroup?
 
     func suppressions(_ context: LintContext) -> InlineSuppressions {
         if let cachedSuppressions { return cachedSuppressions }
@@ -173,10 +191,36 @@ final class ContextCache {
         return read
     }
 
+    /// Starts working out the plan on another thread; `plan` waits for it.
+    func planConcurrently(_ context: LintContext) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard cached == nil, planning == nil else { return }
+        let group = DispatchGroup()
+        planning = group
+        DispatchQueue.global(qos: .userInitiated).async(group: group) {
+            let plan = Formatter.plan(context)
+            self.lock.lock()
+            self.cached = plan
+            self.lock.unlock()
+        }
+    }
+
     func plan(_ context: LintContext) -> FormatPlan {
-        if let cached { return cached }
+        lock.lock()
+        let group = planning
+        lock.unlock()
+        group?.wait()
+        lock.lock()
+        if let cached {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
         let plan = Formatter.plan(context)
+        lock.lock()
         cached = plan
+        lock.unlock()
         return plan
     }
 }
