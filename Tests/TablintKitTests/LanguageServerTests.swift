@@ -120,6 +120,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertThrowsError(try JSONValue.parse(Array(String(repeating: "[", count: 10_000).utf8)))
         XCTAssertEqual(try JSONValue.parse(Array(#"["\ud83d\ude00\u00e9", 1.5, true, null]"#.utf8)),
                        .array([.string("😀é"), .number(1.5), .bool(true), .null]))
+        // A high surrogate without its low half costs only itself, not the escape after it.
+        XCTAssertEqual(try JSONValue.parse(Array(#""\ud800\u0041""#.utf8)), .string("\u{FFFD}A"))
         let value = JSONValue.object(["b": .array([.int(1), .string("a\"\n")]), "a": .bool(false)])
         XCTAssertEqual(try JSONValue.parse(value.serialized), value)
         XCTAssertEqual(String(decoding: value.serialized, as: UTF8.self), #"{"a":false,"b":[1,"a\"\n"]}"#)

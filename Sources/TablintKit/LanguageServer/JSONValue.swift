@@ -285,7 +285,11 @@ public indirect enum JSONValue: Equatable {
                     {
                         index += 2
                         let low = try hex4()
-                        if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
+                        if (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            index -= 6  // not a pair: the lone high half is U+FFFD, the next escape is read on its own
+                        }
                     }
                     scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
                 default:
