@@ -419,7 +419,7 @@ def test_malformed_frames_are_answered_and_the_server_keeps_going(workspace):
     data = (frame(initialize_request)
             + frame(b"{not json")
             + b"Content-Type: text/plain\r\n\r\n"  # no Content-Length
-            + frame([1, 2, 3])
+            + frame([])  # an empty JSON-RPC batch: one InvalidRequest
             + frame({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": 5}})
             + frame({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
             + frame({"jsonrpc": "2.0", "method": "exit"}))
@@ -440,3 +440,104 @@ def test_an_oversized_frame_is_refused_unread_and_exit_without_shutdown_is_1(wor
     assert any(m.get("error", {}).get("code") == -32600 and m["id"] is None for m in answers)
     result = subprocess.run([TABLINT, "lsp"], input=frame({"jsonrpc": "2.0", "method": "exit"}), capture_output=True, timeout=30)
     assert result.returncode == 1 and result.stdout == b""
+
+
+# JSON-RPC ids, batches, and untitled names (raw pipes where a real client would not go)
+
+
+def run_raw(workspace, *messages):
+    """The frames `tablint lsp` writes for `messages` (dicts, lists or raw bodies), and its status."""
+    result = subprocess.run([TABLINT, "lsp"], input=b"".join(frame(m) for m in messages),
+                            capture_output=True, timeout=30, cwd=workspace)
+    return result.stdout, result.returncode
+
+
+INITIALIZE = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}}
+SHUTDOWN_EXIT = ({"jsonrpc": "2.0", "id": "bye", "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"})
+
+
+def test_request_ids_come_back_exactly_as_sent(workspace):
+    integer_ids = [9007199254740993, 9223372036854775807, -9223372036854775808, -1, 0, 2**53 + 1]
+    string_ids = ["abc", "é 😀 \"quoted\" \\ \u2028", "9007199254740993", ""]
+    requests = [{"jsonrpc": "2.0", "id": i, "method": "tablint/unknown"} for i in integer_ids + string_ids]
+    output, status = run_raw(workspace, {**INITIALIZE, "id": 9007199254740993}, *requests, *SHUTDOWN_EXIT)
+    assert status == 0
+    answers = [m for m in responses(output) if "id" in m]
+    assert [m["id"] for m in answers] == [9007199254740993] + integer_ids + string_ids + ["bye"]
+    assert "capabilities" in answers[0]["result"]
+    assert all(m["error"]["code"] == -32601 for m in answers[1:-1])
+    # The digits themselves, not a float that reads back as the same number in Python.
+    assert b'"id":9007199254740993,' in output and b'"id":-9223372036854775808,' in output
+
+
+@pytest.mark.parametrize("written", [b"1.5", b"1e2", b"1.0", b"-0", b"9223372036854775808", b"true", b"null", b"[1]"])
+def test_a_request_id_that_cannot_come_back_unchanged_is_invalid_request_with_a_null_id(workspace, written):
+    body = b'{"jsonrpc":"2.0","id":' + written + b',"method":"tablint/unknown"}'
+    output, status = run_raw(workspace, INITIALIZE, body, *SHUTDOWN_EXIT)
+    assert status == 0
+    answers = [m for m in responses(output) if "id" in m]
+    assert [m["id"] for m in answers] == [0, None, "bye"]
+    assert answers[1]["error"]["code"] == -32600
+    assert "request id" in answers[1]["error"]["message"]
+
+
+def test_a_batch_is_answered_with_one_array_of_its_responses(workspace):
+    opened = {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": uri(workspace / "Broken.tb.swift"), "languageId": "swift", "version": 1,
+        "text": (workspace / "Broken.tb.swift").read_text()}}}
+    changed = {"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": uri(workspace / "Broken.tb.swift"), "version": 2}, "contentChanges": []}}
+    batch = [
+        {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {"textDocument": 5}},
+        opened,  # a notification: no response
+        {"jsonrpc": "2.0", "id": "two", "method": "tablint/unknown"},
+        7,  # not a message
+        {"jsonrpc": "2.0", "id": 40, "result": None},  # a client's response: no response
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/inlayHint", "params": {
+            "textDocument": {"uri": uri(workspace / "Broken.tb.swift")},
+            "range": {"start": {"line": 9, "character": 0}, "end": {"line": 10, "character": 0}}}},
+    ]
+    output, status = run_raw(workspace, INITIALIZE, batch, [], [changed], [*SHUTDOWN_EXIT])
+    assert status == 0
+    frames = responses(output)
+    arrays = [f for f in frames if isinstance(f, list)]
+    # The notifications-only batch has no response; the last one answers shutdown, then exits.
+    assert len(arrays) == 2
+    first, last = arrays
+    assert [m["id"] for m in first] == [1, "two", None, 3]
+    assert [m.get("error", {}).get("code") for m in first] == [-32602, -32601, -32600, None]
+    assert [h["label"] for h in first[3]["result"]] == ["Start:", "Tick:"]
+    assert last == [{"jsonrpc": "2.0", "id": "bye", "result": None}]
+    # The empty batch: one InvalidRequest, not an array.
+    single = [f for f in frames if isinstance(f, dict) and "id" in f and f["id"] is None]
+    assert [m["error"]["code"] for m in single] == [-32600]
+    assert "empty" in single[0]["error"]["message"]
+    # The notifications in the batches were handled: diagnostics for version 1, then 2.
+    versions = [f["params"].get("version") for f in frames
+                if isinstance(f, dict) and f.get("method") == "textDocument/publishDiagnostics"]
+    assert versions == [1, 2]
+
+
+@pytest.mark.parametrize("document_uri,language,expected,absent", [
+    # The name's own extension chooses the rules, as a file's would.
+    ("untitled:Untitled-1.tb.swift", "swift", {"tablint::alignment", ROW_ARITY}, set()),
+    ("untitled:/home/someone/Lamp.tb.swift", "swift", {"tablint::alignment", ROW_ARITY}, set()),
+    # No extension: the language's (`swift`: a plain `.swift` file, which is not aligned).
+    ("untitled:Untitled-2", "swift", {ROW_ARITY}, {"tablint::alignment"}),
+    ("untitled:Lamp.tb", "swift", {ROW_ARITY}, {"tablint::alignment"}),
+])
+async def test_an_untitled_documents_name_keeps_its_extension(client: LanguageClient, workspace, document_uri, language,
+                                                              expected, absent):
+    await initialize(client, workspace)
+    text = (workspace / "Misaligned.tb.swift").read_text() + "\n" + (workspace / "Broken.tb.swift").read_text()
+    open_document(client, None, language=language, text=text, document_uri=document_uri)
+    found = await wait_for_diagnostics(client, document_uri, lambda d: ROW_ARITY in codes(d))
+    assert expected <= set(codes(found)) and not absent & set(codes(found)), codes(found)
+
+
+async def test_an_untitled_tbl_name_is_a_fixture_whatever_its_language(client: LanguageClient, workspace):
+    await initialize(client, workspace)
+    document_uri = open_document(client, None, language="plaintext", text=(workspace / "Door.tbl").read_text(),
+                                 document_uri="untitled:Door.tbl")
+    found = await wait_for_diagnostics(client, document_uri, lambda d: len(d) > 0)
+    assert "tabular-center::missing-row" in codes(found)

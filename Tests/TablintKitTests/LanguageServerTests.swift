@@ -120,6 +120,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertThrowsError(try JSONValue.parse(Array(String(repeating: "[", count: 10_000).utf8)))
         XCTAssertEqual(try JSONValue.parse(Array(#"["\ud83d\ude00\u00e9", 1.5, true, null]"#.utf8)),
                        .array([.string("😀é"), .number(1.5), .bool(true), .null]))
+        // A high surrogate without its low half costs only itself, not the escape after it.
+        XCTAssertEqual(try JSONValue.parse(Array(#""\ud800\u0041""#.utf8)), .string("\u{FFFD}A"))
         let value = JSONValue.object(["b": .array([.int(1), .string("a\"\n")]), "a": .bool(false)])
         XCTAssertEqual(try JSONValue.parse(value.serialized), value)
         XCTAssertEqual(String(decoding: value.serialized, as: UTF8.self), #"{"a":false,"b":[1,"a\"\n"]}"#)
@@ -213,7 +215,7 @@ final class LanguageServerTests: XCTestCase {
         let harness = try Harness()
         harness.initialize()
         harness.server.receive(FrameReader.frame(Array("{\"id\":".utf8)))
-        harness.server.receive(FrameReader.frame(Array("[1,2]".utf8)))
+        harness.server.receive(FrameReader.frame(Array("[]".utf8)))  // an empty JSON-RPC batch
         harness.send(.object(["jsonrpc": .string("2.0"), "id": .bool(true), "method": .string("shutdown")]))
         harness.send(.object(["jsonrpc": .string("2.0"), "id": .int(9), "method": .int(3)]))
         let hover = harness.request("textDocument/hover", .object(["textDocument": .string("nope"), "position": .int(1)]))
@@ -280,5 +282,86 @@ final class LanguageServerTests: XCTestCase {
         let odd = Array("é é\n".utf8)
         let oddNew = Array("é  é\n".utf8)
         XCTAssertEqual(TextEdit.apply(LanguageServer.lineEdits(from: odd, to: oddNew), to: odd), oddNew)
+    }
+
+    // MARK: JSON-RPC ids, batches and untitled names
+
+    func testIntegersAreReadAndWrittenExactlyAndNumbersFollowTheJSONGrammar() throws {
+        for text in ["9007199254740993", "9223372036854775807", "-9223372036854775808", "0", "-1", "123456789012345678"] {
+            let value = try JSONValue.parse(Array(text.utf8))
+            XCTAssertEqual(value, .integer(Int64(text)!), text)
+            XCTAssertEqual(String(decoding: value.serialized, as: UTF8.self), text)
+        }
+        // Not integers as written: Doubles (which an id may not be).
+        for text in ["1.0", "1e2", "-0", "9223372036854775808", "0.5E-3"] {
+            guard case .number = try JSONValue.parse(Array(text.utf8)) else { return XCTFail(text) }
+        }
+        for text in ["+1", "01", "1.", ".5", "1e", "-", "1e400", "0x10", "1.5.5"] {
+            XCTAssertThrowsError(try JSONValue.parse(Array(text.utf8)), text)
+        }
+        XCTAssertEqual(JSONValue.integer(9_007_199_254_740_993).intValue, 9_007_199_254_740_993)
+        XCTAssertEqual(JSONValue.number(3.0).intValue, 3)
+        XCTAssertNil(JSONValue.number(3.5).intValue)
+    }
+
+    func testAResponseCarriesTheRequestsIdByteForByte() throws {
+        let harness = try Harness()
+        harness.initialize()
+        for id in ["9007199254740993", "-9223372036854775808", #""é\"x""#] {
+            harness.output = []
+            harness.server.receive(FrameReader.frame(Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"tablint/nothing"}"#.utf8)))
+            XCTAssertTrue(String(decoding: harness.output, as: UTF8.self).contains(#""id":\#(id),"#), id)
+        }
+        harness.output = []
+        harness.server.receive(FrameReader.frame(Array(#"{"jsonrpc":"2.0","id":2.5,"method":"tablint/nothing"}"#.utf8)))
+        let refused = try XCTUnwrap(harness.messages().last)
+        XCTAssertEqual(refused["id"], .null)
+        XCTAssertEqual(refused["error"]?["code"]?.intValue, -32600)
+    }
+
+    func testABatchIsAnsweredWithOneArrayAndCancellationsInItCount() throws {
+        let harness = try Harness()
+        harness.initialize()
+        harness.output = []
+        let request = { (id: Int, method: String) -> JSONValue in
+            .object(["jsonrpc": .string("2.0"), "id": .int(id), "method": .string(method)])
+        }
+        harness.send(.array([
+            request(1, "tablint/nothing"),
+            .object(["jsonrpc": .string("2.0"), "method": .string("$/cancelRequest"), "params": .object(["id": .int(2)])]),
+            request(2, "textDocument/hover"),
+            .string("not a message"),
+        ]))
+        let answers = try XCTUnwrap(harness.messages().last?.arrayValue)
+        XCTAssertEqual(answers.map { $0["id"] }, [.int(1), .int(2), .null])
+        XCTAssertEqual(answers.map { $0["error"]?["code"]?.intValue }, [-32601, -32800, -32600])
+        harness.output = []
+        harness.send(.array([.object(["jsonrpc": .string("2.0"), "method": .string("initialized")])]))
+        XCTAssertEqual(harness.messages(), [])
+        harness.send(.array([request(3, "shutdown"), .object(["jsonrpc": .string("2.0"), "method": .string("exit")]), request(4, "shutdown")]))
+        XCTAssertEqual(harness.messages(), [.array([.object(["jsonrpc": .string("2.0"), "id": .int(3), "result": .null])])])
+        XCTAssertEqual(harness.server.exitStatus, 0)
+    }
+
+    func testAnUntitledNameKeepsALintedExtensionAndOtherwiseTakesItsLanguages() {
+        let cases: [(String, String, String)] = [
+            ("Untitled-1.tb.swift", "swift", "Untitled-1.tb.swift"),
+            ("/x/Foo.tb.swift", "swift", "Foo.tb.swift"),
+            ("Foo.tbl", "plaintext", "Foo.tbl"),
+            ("Door.tbl", "swift", "Door.tbl"),
+            ("My%20Lamp.swift", "swift", "My Lamp.swift"),
+            ("a%2Fb.tb.swift", "swift", "b.tb.swift"),
+            ("bad%00name%0A.tb.swift", "swift", "bad_name_.tb.swift"),
+            ("Untitled-2", "swift", "Untitled-2.swift"),
+            ("Untitled-2", "tbl", "Untitled-2.tbl"),
+            ("Foo.tb", "swift", "Foo_tb.swift"),
+            (".swift", "swift", "_swift.swift"),
+            ("..", "swift", "untitled.swift"),
+            ("/x/", "tbl", "untitled.tbl"),
+            ("notes", "markdown", "notes"),
+        ]
+        for (name, language, expected) in cases {
+            XCTAssertEqual(LanguageServer.untitledName(Substring(name), languageId: language), expected, name)
+        }
     }
 }

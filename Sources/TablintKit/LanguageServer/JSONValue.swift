@@ -1,9 +1,15 @@
 /// A JSON value as the language server reads and writes it. Parsed by hand rather than with
 /// Foundation so that a hostile body (deep nesting, bad escapes, numbers out of range) is a
 /// thrown `JSONValue.ParseError`, never a crash, and `true` stays a Bool and `1` a number.
+///
+/// An integer written without a fraction or an exponent that fits 64 bits is read as
+/// `.integer`, exactly, and written back as the same digits: a JSON-RPC response must carry
+/// the id of its request, and an id like 9007199254740993 (over 2^53) would not survive a
+/// Double. Every other number is a `.number` (a Double).
 public indirect enum JSONValue: Equatable {
     case null
     case bool(Bool)
+    case integer(Int64)
     case number(Double)
     case string(String)
     case array([JSONValue])
@@ -29,10 +35,14 @@ public indirect enum JSONValue: Equatable {
         return nil
     }
 
-    /// A whole number that fits an Int (LSP's `integer` and `uinteger`).
+    /// A whole number that fits an Int (LSP's `integer` and `uinteger`); a whole Double such
+    /// as `3.0` counts too.
     public var intValue: Int? {
-        guard case .number(let value) = self, value.rounded() == value, abs(value) < 9.0e15 else { return nil }
-        return Int(value)
+        switch self {
+        case .integer(let value): return Int(exactly: value)
+        case .number(let value) where value.rounded() == value && abs(value) < 9.0e15: return Int(value)
+        default: return nil
+        }
     }
 
     public var boolValue: Bool? {
@@ -50,7 +60,7 @@ public indirect enum JSONValue: Equatable {
         return nil
     }
 
-    public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+    public static func int(_ value: Int) -> JSONValue { .integer(Int64(value)) }
 
     // MARK: Writing
 
@@ -65,6 +75,7 @@ public indirect enum JSONValue: Equatable {
         switch self {
         case .null: out += Array("null".utf8)
         case .bool(let value): out += Array((value ? "true" : "false").utf8)
+        case .integer(let value): out += Array(String(value).utf8)
         case .number(let value):
             if value.rounded() == value, abs(value) < 9.0e15 {
                 out += Array(String(Int(value)).utf8)
@@ -180,22 +191,45 @@ public indirect enum JSONValue: Equatable {
             }
         }
 
+        /// How many digits `0`-`9` start at `index`, skipped.
+        mutating func digits() -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            return index - start
+        }
+
+        /// A number as JSON writes it: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
         mutating func number() throws -> JSONValue {
             let start = index
             if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-            var digits = 0
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
-                || bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
-                || bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
-            {
-                index += 1
-                digits += 1
-            }
-            guard digits > 0, digits < 64, let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
-                value.isFinite
-            else {
+            let integerStart = index
+            let integerDigits = digits()
+            guard integerDigits > 0 else {
                 index = start
                 throw error("expected a JSON value")
+            }
+            guard bytes[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else {
+                index = integerStart
+                throw error("a number with a leading zero")
+            }
+            var isInteger = true
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                isInteger = false
+                guard digits() > 0 else { throw error("expected a digit after the decimal point") }
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+                index += 1
+                isInteger = false
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard digits() > 0 else { throw error("expected a digit in an exponent") }
+            }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            // `-0` is no Int64 (it would be written back as `0`): it stays a Double.
+            if isInteger, text != "-0", let value = Int64(text) { return .integer(value) }
+            guard let value = Double(text), value.isFinite else {
+                index = start
+                throw error("a number too large for a 64-bit float")
             }
             return .number(value)
         }
@@ -251,7 +285,11 @@ public indirect enum JSONValue: Equatable {
                     {
                         index += 2
                         let low = try hex4()
-                        if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
+                        if (0xDC00..<0xE000).contains(low) {
+                            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            index -= 6  // not a pair: the lone high half is U+FFFD, the next escape is read on its own
+                        }
                     }
                     scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
                 default:

@@ -16,6 +16,12 @@ import Foundation
 /// it that are still waiting, the messages are handled in order, and diagnostics are published
 /// once at the end of the batch for every document whose diagnostics changed (so a burst of
 /// `didChange` notifications is linted once).
+///
+/// A JSON-RPC 2.0 batch (a body that is a JSON array; LSP clients do not send them, but the
+/// base protocol is JSON-RPC's) is answered as the JSON-RPC specification says: its messages
+/// are handled in order, their responses go out together as one array in one frame (none
+/// when all were notifications), and an empty array gets one `InvalidRequest`. This fits the
+/// single-threaded loop as it is: a batch is a run of messages whose responses are held back.
 public final class LanguageServer {
     /// JSON-RPC and LSP error codes.
     enum ErrorCode: Int {
@@ -170,19 +176,39 @@ public final class LanguageServer {
                 messages.append(.failure(ResponseError(.parseError, "a malformed frame header was dropped: \(why)")))
             }
         }
-        // A cancellation in this batch cancels the requests before it that have not run yet.
+        // A cancellation in these bytes (or in a JSON-RPC batch among them) cancels the
+        // requests before it that have not run yet.
         var cancelled = Set<JSONValue>()
-        for case .success(let message) in messages where message["method"]?.stringValue == "$/cancelRequest" {
-            if let id = message["params"]?["id"], id.isRequestID { cancelled.insert(id) }
+        for case .success(let body) in messages {
+            for message in body.arrayValue ?? [body] where message["method"]?.stringValue == "$/cancelRequest" {
+                if let id = message["params"]?["id"], id.isRequestID { cancelled.insert(id) }
+            }
         }
         for message in messages {
             guard exitStatus == nil else { return }
             switch message {
-            case .failure(let error): sendError(id: .null, error)
-            case .success(let value): handle(value, cancelled: cancelled)
+            case .failure(let error): send(Self.errorResponse(id: .null, error))
+            case .success(.array(let batch)): handleBatch(batch, cancelled: cancelled)
+            case .success(let value):
+                if let response = handle(value, cancelled: cancelled) { send(response) }
             }
         }
         publishIfNeeded()
+    }
+
+    /// A JSON-RPC batch: the responses of its messages in one array, in their order. An `exit`
+    /// in it ends the batch; the responses of the requests before it still go out.
+    private func handleBatch(_ batch: [JSONValue], cancelled: Set<JSONValue>) {
+        guard !batch.isEmpty else {
+            send(Self.errorResponse(id: .null, ResponseError(.invalidRequest, "an empty JSON-RPC batch (a batch needs at least one message)")))
+            return
+        }
+        var responses: [JSONValue] = []
+        for message in batch {
+            guard exitStatus == nil else { break }
+            if let response = handle(message, cancelled: cancelled) { responses.append(response) }
+        }
+        if !responses.isEmpty { send(.array(responses)) }
     }
 
     /// The input ended: as `exit`, with status 0 only after `shutdown`.
@@ -196,15 +222,15 @@ public final class LanguageServer {
         output(FrameReader.frame(message.serialized))
     }
 
-    func sendResult(id: JSONValue, _ result: JSONValue) {
-        send(.object(["jsonrpc": .string("2.0"), "id": id, "result": result]))
+    static func resultResponse(id: JSONValue, _ result: JSONValue) -> JSONValue {
+        .object(["jsonrpc": .string("2.0"), "id": id, "result": result])
     }
 
-    func sendError(id: JSONValue, _ error: ResponseError) {
-        send(.object([
+    static func errorResponse(id: JSONValue, _ error: ResponseError) -> JSONValue {
+        .object([
             "jsonrpc": .string("2.0"), "id": id,
             "error": .object(["code": .int(error.code.rawValue), "message": .string(error.message)]),
-        ]))
+        ])
     }
 
     func notify(_ method: String, _ params: JSONValue) {
@@ -229,36 +255,35 @@ public final class LanguageServer {
 
     // MARK: - Dispatch
 
-    private func handle(_ message: JSONValue, cancelled: Set<JSONValue>) {
+    /// One message handled; its response, if it has one (a notification or a response to one
+    /// of the server's requests has none).
+    private func handle(_ message: JSONValue, cancelled: Set<JSONValue>) -> JSONValue? {
         guard case .object(let members) = message else {
-            sendError(id: .null, ResponseError(.invalidRequest, "a message must be a JSON object"))
-            return
+            return Self.errorResponse(id: .null, ResponseError(.invalidRequest, "a message must be a JSON object"))
         }
         let id = members["id"]
         guard let method = members["method"]?.stringValue else {
             // A response to one of the server's requests (registerCapability, refresh): nothing to do.
-            if id != nil, members["result"] != nil || members["error"] != nil { return }
-            sendError(id: id.flatMap { $0.isRequestID ? $0 : nil } ?? .null, ResponseError(.invalidRequest, "a request needs a method name (a string)"))
-            return
+            if id != nil, members["result"] != nil || members["error"] != nil { return nil }
+            return Self.errorResponse(
+                id: id.flatMap { $0.isRequestID ? $0 : nil } ?? .null, ResponseError(.invalidRequest, "a request needs a method name (a string)"))
         }
         let params = members["params"] ?? .null
         if let id {
             // A request sees, and follows, the diagnostics of every change before it.
             publishIfNeeded()
             guard id.isRequestID else {
-                sendError(id: .null, ResponseError(.invalidRequest, "a request id must be a number or a string"))
-                return
+                return Self.errorResponse(id: .null, ResponseError(.invalidRequest, Self.badIDMessage(id)))
             }
             if cancelled.contains(id) {
-                sendError(id: id, ResponseError(.requestCancelled, "\(method) was cancelled before it ran"))
-                return
+                return Self.errorResponse(id: id, ResponseError(.requestCancelled, "\(method) was cancelled before it ran"))
             }
             do {
-                sendResult(id: id, try respond(to: method, params))
+                return Self.resultResponse(id: id, try respond(to: method, params))
             } catch let error as ResponseError {
-                sendError(id: id, error)
+                return Self.errorResponse(id: id, error)
             } catch {
-                sendError(id: id, ResponseError(.internalError, "\(error)"))
+                return Self.errorResponse(id: id, ResponseError(.internalError, "\(error)"))
             }
         } else {
             do {
@@ -268,7 +293,20 @@ public final class LanguageServer {
             } catch {
                 log("\(method): \(error)", type: .error)
             }
+            return nil
         }
+    }
+
+    /// Why an id is refused. A number that is not an integer of at most 64 bits (a fraction,
+    /// an exponent, `-0`, or more digits) could only be echoed as a Double, which is not the
+    /// value the client sent, so it is refused rather than answered under a changed id (LSP's
+    /// ids are integers or strings; JSON-RPC answers an unreadable id with a null one).
+    static func badIDMessage(_ id: JSONValue) -> String {
+        if case .number = id {
+            return "a request id must be a string or an integer of at most 64 bits written without a fraction or an exponent, "
+                + "so that its response can carry the same id; this one is a number that is not"
+        }
+        return "a request id must be an integer or a string, not \(String(decoding: id.serialized.prefix(40), as: UTF8.self))"
     }
 
     private func respond(to method: String, _ params: JSONValue) throws -> JSONValue {
@@ -412,18 +450,41 @@ public final class LanguageServer {
     }
 
     /// The path a document is linted as: a `file:` URI's path; for `untitled:`, a name in the
-    /// current directory with the extension of its language (`swift`, `tbl`).
+    /// current directory (see `untitledName`).
     func path(ofURI uri: String, languageId: String) -> String? {
         if let path = DocumentURI.path(of: uri) { return path }
         guard uri.hasPrefix("untitled:") else { return nil }
-        let name = String(uri.dropFirst("untitled:".count).map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        return PathText.normalised(currentDirectory + "/" + Self.untitledName(uri.dropFirst("untitled:".count), languageId: languageId))
+    }
+
+    /// The file name an `untitled:` document is linted by: the last component of the URI's
+    /// name (`untitled:/x/Foo.tb.swift` and `untitled:Foo.tb.swift` are `Foo.tb.swift`, as
+    /// VS Code and Neovim name a buffer), kept when it ends in an extension tablint lints
+    /// (`.tb.swift`, `.swift`, `.tbl`), since that extension chooses the rules. A name without
+    /// one gets its language's (`swift`: `.swift`; `tbl`: `.tbl`), its dots made `_` so that
+    /// only the added extension counts (`Foo.tb` is `Foo_tb.swift`, not a matrix file).
+    static func untitledName(_ rest: Substring, languageId: String) -> String {
+        var raw = rest
+        if let end = raw.firstIndex(where: { $0 == "?" || $0 == "#" }) { raw = raw[..<end] }
+        let decoded = DocumentURI.percentDecoded(raw) ?? String(raw)
+        // Only what a file name cannot hold is replaced: `/` (after the last one), NUL and
+        // control characters.
+        let last = decoded.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        var name = String(last.map { character in
+            character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80..<0xA0).contains($0.value) } ? "_" : character
+        })
+        // `.` and `..` would name a directory.
+        if name.allSatisfy({ $0 == "." }) { name = "" }
+        let lintedExtensions = [".tb.swift", ".swift", ".tbl"]
+        if lintedExtensions.contains(where: { name.hasSuffix($0) && name.count > $0.count }) { return name }
         let suffix: String
         switch languageId {
         case "swift": suffix = ".swift"
         case "tbl", "tabular-center", "tablint": suffix = ".tbl"
         default: suffix = ""
         }
-        return PathText.normalised(currentDirectory + "/" + (name.isEmpty ? "untitled" : name) + suffix)
+        let stem = String(name.map { $0 == "." ? "_" : $0 })
+        return (stem.isEmpty ? "untitled" : stem) + suffix
     }
 
     private func didOpen(_ params: JSONValue) throws {
@@ -728,15 +789,17 @@ extension JSONValue: Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .string(let value): hasher.combine(value)
+        case .integer(let value): hasher.combine(value)
         case .number(let value): hasher.combine(value)
         default: hasher.combine(0)
         }
     }
 
-    /// A JSON-RPC id: a number or a string.
+    /// A JSON-RPC id this server answers under: a string, or an integer it holds exactly (see
+    /// `LanguageServer.badIDMessage`).
     var isRequestID: Bool {
         switch self {
-        case .string, .number: return true
+        case .string, .integer: return true
         default: return false
         }
     }
