@@ -222,11 +222,14 @@ enum Aligner {
             var stops: [Int] = []
             for row in run {
                 stops.removeAll(keepingCapacity: true)
+                // On an ASCII line (nearly every matrix), scalars are bytes: no need to count them.
+                let rowEnd = row.items.last.map { Aligner.range(of: $0).upperBound } ?? row.lineStart
+                let isASCII = (row.lineStart..<rowEnd).allSatisfy { bytes[$0] < 0x80 }
                 var column = 0
                 var position = row.lineStart
                 for item in row.items {
                     let range = Aligner.range(of: item)
-                    column += DisplayWidth.scalarCount(bytes, position..<range.upperBound)
+                    column += isASCII ? range.upperBound - position : DisplayWidth.scalarCount(bytes, position..<range.upperBound)
                     position = range.upperBound
                     // The library's formatter trims spaces, not tabs: a tab starts its cell.
                     if case .gap(_, .align) = item {

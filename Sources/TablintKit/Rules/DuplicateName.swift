@@ -21,16 +21,18 @@ public struct DuplicateName: Rule {
         _ names: [Name], _ what: String, _ why: String, _ matrix: Matrix, _ context: LintContext
     ) -> [Diagnostic] {
         var first: [String: Name] = [:]
+        first.reserveCapacity(names.count)
         var found: [Diagnostic] = []
         for name in names {
-            if let earlier = first[matrix.key(name.text)] {
+            let key = matrix.key(name.text)
+            if let earlier = first[key] {
                 let same = earlier.text == name.text ? "" : " (as `\(earlier.text)`)"
                 found.append(diagnostic(
                     context, at: name.range,
                     "\(what) `\(name.text)` is declared twice\(same); \(why), so every \(what) needs its own name",
                     notes: [context.note(at: earlier.range.lowerBound, "`\(earlier.text)` is first declared here")]))
             } else {
-                first[matrix.key(name.text)] = name
+                first[key] = name
             }
         }
         return found

@@ -24,14 +24,14 @@ enum MatrixLint {
 extension Matrix {
     var isLintable: Bool {
         guard !states.isEmpty, !actions.isEmpty, rows.count == states.count else { return false }
-        for (index, row) in rows.enumerated() {
+        for index in rows.indices {
             // Equal names have equal keys: the key is computed only for names that differ.
-            if let label = row.label, label.text != states[index].text, key(label.text) != key(states[index].text) {
+            if let label = rows[index].label, label.text != states[index].text, key(label.text) != key(states[index].text) {
                 return false
             }
-            guard row.cells.count == actions.count else { return false }
-            if row.cells.contains(where: { if case .unknown = $0.kind { return true } else { return false } }) {
-                return false
+            guard rows[index].cells.count == actions.count else { return false }
+            for cell in rows[index].cells {
+                if case .unknown = cell.kind { return false }
             }
         }
         return true
@@ -45,7 +45,12 @@ extension Matrix {
     var cellCount: Int { rows.reduce(0) { $0 + $1.cells.count } }
 
     func count(where predicate: (Cell.Kind) -> Bool) -> Int {
-        rows.reduce(0) { $0 + $1.cells.filter { predicate($0.kind) }.count }
+        // Counted in place: filtering would copy every matching cell of a big matrix.
+        var count = 0
+        for row in rows {
+            for cell in row.cells where predicate(cell.kind) { count += 1 }
+        }
+        return count
     }
 }
 

@@ -17,9 +17,9 @@ public struct UnknownState: Rule {
                     context, at: initial.range,
                     "initial state `\(initial.text)` is not declared. States: \(matrix.stateList)", notes: [note]))
             }
-            for (rowIndex, row) in matrix.rows.enumerated() {
-                for (column, cell) in row.cells.enumerated() {
-                    guard case .go(let target, _, _) = cell.kind, !states.contains(target.text) else { continue }
+            for rowIndex in matrix.rows.indices {
+                for column in matrix.rows[rowIndex].cells.indices {
+                    guard case .go(let target, _, _) = matrix.rows[rowIndex].cells[column].kind, !states.contains(target.text) else { continue }
                     found.append(diagnostic(
                         context, at: target.range,
                         "cell \(matrix.cellLabel(row: rowIndex, column: column)) transitions to `\(target.text)`, which is not a declared state. States: \(matrix.stateList)",
