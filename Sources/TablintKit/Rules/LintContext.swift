@@ -185,9 +185,14 @@ final class ContextCache {
     private var planning: DispatchGroup?
 
     func suppressions(_ context: LintContext) -> InlineSuppressions {
-        if let cachedSuppressions { return cachedSuppressions }
+        lock.lock()
+        let known = cachedSuppressions
+        lock.unlock()
+        if let known { return known }
         let read = InlineSuppressions.read(context)
+        lock.lock()
         cachedSuppressions = read
+        lock.unlock()
         return read
     }
 
