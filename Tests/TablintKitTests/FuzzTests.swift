@@ -143,7 +143,7 @@ final class FuzzTests: XCTestCase {
                 ])]))
                 for step in 0..<12 {
                     let range = JSONValue.object(["start": position(&random), "end": position(&random)])
-                    switch Int.random(in: 0..<10, using: &random) {
+                    switch Int.random(in: 0..<12, using: &random) {
                     case 0...3:
                         frame(.object(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"), "params": .object([
                             "textDocument": .object(["uri": .string(uri), "version": .int(step + 2)]),
@@ -158,6 +158,18 @@ final class FuzzTests: XCTestCase {
                     case 8:  // random bytes, or a frame cut short
                         let length = Int.random(in: 0...30, using: &random)
                         stream += (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+                    case 10:  // a JSON-RPC batch: requests, a notification, the wrong types, or none
+                        let request = JSONValue.object(["jsonrpc": .string("2.0"), "id": number(&random),
+                                                        "method": .string(methods[Int.random(in: 0..<methods.count, using: &random)]),
+                                                        "params": .object(["textDocument": .object(["uri": .string(uri)]), "position": position(&random)])])
+                        let notification = JSONValue.object(["jsonrpc": .string("2.0"), "method": .string("$/cancelRequest"),
+                                                             "params": .object(["id": number(&random)])])
+                        frame(.array([[], [request], [request, notification, number(&random)], [notification]][step % 4]))
+                    case 11:  // ids no 64-bit integer holds, written as a client might
+                        stream += FrameReader.frame(Array(["{\"jsonrpc\":\"2.0\",\"id\":9223372036854775808,\"method\":\"shutdown\"}",
+                                                            "{\"jsonrpc\":\"2.0\",\"id\":-1e400,\"method\":\"initialize\"}",
+                                                            "[{\"jsonrpc\":\"2.0\",\"id\":123456789012345678901234567890,\"method\":\"x\"}]",
+                                                            "{\"jsonrpc\":\"2.0\",\"id\":9007199254740993,\"method\":\"textDocument/hover\"}"][step % 4].utf8))
                     default:  // a huge or a wrong Content-Length
                         stream += Array(["Content-Length: 99999999999999999999999\r\n\r\n", "Content-Length: 68000000\r\n\r\n{}",
                                          "Content-Length: 2\r\n\r\n{", "Content-Length: x\r\n\r\n"][step % 4].utf8)
