@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The pure entry point: a file in, its diagnostics out, sorted.
 public enum Linter {
     /// What linting one file on its own gives: its diagnostics, its summary for the checks
@@ -57,13 +59,27 @@ public enum Linter {
         let context = Prefilter.isEnabled && Prefilter.canSkipReaders(file.bytes, kind: file.kind)
             ? LintContext(withoutReaders: file, settings: settings) : LintContext(file: file, settings: settings)
         let enabled = rules.filter { settings.isEnabled($0.code) }
-        // The rules that read the format plan come last in the registry.
-        if enabled.contains(where: { $0.code == Alignment().code }) { context.planConcurrentlyIfLarge() }
         var analysis = FileAnalysis(
-            diagnostics: enabled.flatMap { $0.check(context) }.sortedForOutput(), summary: context.summary,
+            diagnostics: check(context, enabled).sortedForOutput(), summary: context.summary,
             suppressions: context.suppressions, settings: settings)
         if keepingTokens { analysis.tokens = context.tokens }
         return analysis
+    }
+
+    /// Every rule's diagnostics. For a big matrix, the format plan is worked out on a second
+    /// core while the rules that do not read it run; then the rules that do. `concurrentPerform`
+    /// runs both halves on the calling thread when no other is free, so it never waits on a
+    /// thread pool that is busy (as a run's own workers would keep it).
+    static func check(_ context: LintContext, _ rules: [Rule]) -> [Diagnostic] {
+        let readers = rules.filter(\.readsFormatPlan)
+        guard !readers.isEmpty, context.plansConcurrently else { return rules.flatMap { $0.check(context) } }
+        let others = rules.filter { !$0.readsFormatPlan }
+        var early: [Diagnostic] = []
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            // Each half writes only its own result (the plan goes to the context's locked cache).
+            if half == 0 { _ = context.formatPlan } else { early = others.flatMap { $0.check(context) } }
+        }
+        return early + readers.flatMap { $0.check(context) }
     }
 
     public static func analyze(

@@ -85,4 +85,19 @@ final class LargeMatrixTests: XCTestCase {
             XCTAssertEqual(Linter.lint(SourceFile(path: "Big.tb.swift", text: aligned)), [], "\(rows) rows, aligned")
         }
     }
+
+    /// The plan is worked out beside the rules that do not read it: a rule that reads it
+    /// without saying so would work it out a second time, on the critical path.
+    func testEveryRuleThatReadsTheFormatPlanSaysSo() throws {
+        let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/TablintKit/Rules")
+        let files = try FileManager.default.contentsOfDirectory(atPath: rules.path).filter { $0.hasSuffix(".swift") }
+        for rule in RuleRegistry.all {
+            let type = String(describing: Swift.type(of: rule))
+            let own = files.filter { $0 == "\(type).swift" || $0.hasPrefix("\(type)+") }
+            XCTAssertFalse(own.isEmpty, "\(type): no Rules/\(type).swift")
+            let reads = try own.contains { try String(contentsOf: rules.appendingPathComponent($0), encoding: .utf8).contains(".formatPlan") }
+            XCTAssertEqual(rule.readsFormatPlan, reads, "\(type) reads the format plan: \(reads); says so: \(rule.readsFormatPlan)")
+        }
+    }
 }

@@ -4,6 +4,7 @@
 /// formatters own. `tablint --fix` aligns them.
 public struct Alignment: Rule {
     public let code = "tablint::alignment"
+    public let readsFormatPlan = true
     public let defaultSeverity = Severity.error
     public let summary = "A matrix's columns are not aligned; `tablint --fix` aligns them."
     public var isFixable: Bool { true }

@@ -6,6 +6,7 @@
 /// the tools would fight over the same bytes. `tablint --fix` inserts what is missing.
 public struct FormatIgnoreDirective: Rule {
     public let code = "tablint::format-ignore-directive"
+    public let readsFormatPlan = true
     public let defaultSeverity = Severity.warning
     public let summary = "A `*.tb.swift` file's leading comments lack the directive of a formatter that runs over it; `tablint --fix` inserts it."
     public var isFixable: Bool { true }

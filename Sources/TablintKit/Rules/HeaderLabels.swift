@@ -5,6 +5,7 @@
 /// cells; a header with wrong words is never moved (which label belongs where is not known).
 public struct HeaderLabels: Rule {
     public let code = "tablint::header-labels"
+    public let readsFormatPlan = true
     public let defaultSeverity = Severity.warning
     public let summary = "A column-header comment above a matrix does not name its actions in order, or its labels are not over their columns."
     public var isFixable: Bool { true }

@@ -21,7 +21,6 @@ public struct LintContext {
     public init(file: SourceFile, settings: LintSettings = .default) {
         self.file = file
         self.settings = settings
-        let extraDispatcherFunctions = settings.extraDispatcherFunctions
         if file.kind.isSwift {
             tokens = Tokenizer.tokenize(file.bytes)
             let significant = SignificantTokens(file: file, pieces: tokens)
@@ -74,11 +73,9 @@ public struct LintContext {
     public init(file: SourceFile, tokens: [Token], reading: MatrixReading, settings: LintSettings = .default) {
         self.file = file
         self.settings = settings
-        let extraDispatcherFunctions = settings.extraDispatcherFunctions
         self.tokens = tokens
         self.reading = reading
         self.matrices = reading.matrices.map { $0.derivingPaths() }
-        _ = extraDispatcherFunctions
         if file.kind.isSwift {
             (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
                 file, SignificantTokens(file: file, pieces: tokens), matrices, settings)
@@ -118,12 +115,10 @@ public struct LintContext {
     /// (alignment and unformattable both read it).
     public var formatPlan: FormatPlan { cache.plan(self) }
 
-    /// Starts working out `formatPlan` on another core when the file's matrices are large
-    /// enough for it to matter (a third of a big matrix's lint): the rules that do not read it
-    /// run meanwhile. The plan is the same either way.
-    func planConcurrentlyIfLarge() {
-        let cells = reading.matrices.reduce(0) { total, matrix in matrix.rows.reduce(total) { $0 + $1.cells.count } }
-        if cells >= Self.concurrentPlanCells { cache.planConcurrently(self) }
+    /// Whether the file's matrices are large enough for working out `formatPlan` on a second
+    /// core to pay (a third of a big matrix's lint).
+    var plansConcurrently: Bool {
+        reading.matrices.reduce(0) { total, matrix in matrix.rows.reduce(total) { $0 + $1.cells.count } } >= Self.concurrentPlanCells
     }
 
     /// About a 200-row, 6-action matrix: below it, a second thread saves less than it costs.
@@ -175,14 +170,12 @@ struct ReaderTriggers {
 }
 
 /// Holds a context's format plan and directives once computed. A class, so the value-typed
-/// context can fill it lazily; a context is used by one thread at a time, except that its
-/// format plan may be worked out on another thread meanwhile (`planConcurrently`).
+/// context can fill it lazily. Locked: `Linter.analyze` may work out the plan on one thread
+/// while rules that do not read it run on another.
 final class ContextCache {
     private let lock = NSLock()
     private var cached: FormatPlan?
     private var cachedSuppressions: InlineSuppressions?
-    /// The plan being worked out on another thread, if one is.
-    private var planning: DispatchGroup?
 
     func suppressions(_ context: LintContext) -> InlineSuppressions {
         lock.lock()
@@ -196,26 +189,7 @@ final class ContextCache {
         return read
     }
 
-    /// Starts working out the plan on another thread; `plan` waits for it.
-    func planConcurrently(_ context: LintContext) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard cached == nil, planning == nil else { return }
-        let group = DispatchGroup()
-        planning = group
-        DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            let plan = Formatter.plan(context)
-            self.lock.lock()
-            self.cached = plan
-            self.lock.unlock()
-        }
-    }
-
     func plan(_ context: LintContext) -> FormatPlan {
-        lock.lock()
-        let group = planning
-        lock.unlock()
-        group?.wait()
         lock.lock()
         if let cached {
             lock.unlock()

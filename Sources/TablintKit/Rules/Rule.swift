@@ -8,6 +8,9 @@ public protocol Rule {
     var summary: String { get }
     /// Whether `tablint --fix` repairs what the rule reports (default: no).
     var isFixable: Bool { get }
+    /// Whether `check` reads `context.formatPlan` (default: no). For a big matrix the plan is
+    /// worked out on a second core while the rules that do not read it run.
+    var readsFormatPlan: Bool { get }
     func check(_ context: LintContext) -> [Diagnostic]
 }
 
@@ -15,6 +18,8 @@ extension Rule {
     /// Whether `tablint --fix` repairs what the rule reports. Rules are not fixable unless
     /// they say so.
     public var isFixable: Bool { false }
+
+    public var readsFormatPlan: Bool { false }
 
     /// The code without its namespace: `row-arity`. `Rules/<name>.md` documents it.
     public var name: String {

@@ -5,6 +5,7 @@
 /// embedded `.tbl` fixture.
 public struct Unformattable: Rule {
     public let code = "tablint::unformattable"
+    public let readsFormatPlan = true
     public let defaultSeverity = Severity.error
     public let summary = "`tablint --fix` cannot align this file with confidence, so it leaves it untouched."
 
