@@ -212,6 +212,27 @@ final class EngineTests: XCTestCase {
             UnifiedDiff.render(path: "x", before: Array("1\n2\n3\n4\n5\n6\n7\n8\n9\n".utf8), after: Array("0\n1\n2\n3\n4\n5\n6\n7\n8\n9\n".utf8)),
             "--- x\n+++ x\n@@ -1,3 +1,4 @@\n+0\n 1\n 2\n 3\n")
     }
+
+    /// The pass's choice of fixes asks whether an edit overlaps any taken so far by a binary
+    /// search (`TextEdit.TakenRanges`): it must answer exactly as comparing with each taken
+    /// edit by `TextEdit.overlap` does, insertions and touching ranges included.
+    func testTakenRangesAnswerAsComparingWithEveryTakenEdit() {
+        var random = SplitMix64(seed: 0x2026_1201)
+        for _ in 0..<300 {
+            var taken = TextEdit.TakenRanges()
+            var list: [TextEdit] = []
+            for _ in 0..<40 {
+                let start = Int.random(in: 0...60, using: &random)
+                let edit = TextEdit(range: start..<(start + Int.random(in: 0...4, using: &random)), replacement: [])
+                let overlaps = list.contains { TextEdit.overlap(edit, $0) }
+                XCTAssertEqual(taken.overlaps(edit.range), overlaps, "\(edit.range) against \(list.map(\.range))")
+                if !overlaps {
+                    taken.insert(edit.range)
+                    list.append(edit)
+                }
+            }
+        }
+    }
 }
 
 /// `--diff` prints exactly what `--fix` would write: its output, applied by `patch`, gives the
@@ -249,4 +270,5 @@ final class UnifiedDiffPatchTests: XCTestCase {
             XCTAssertEqual(String(decoding: try Data(contentsOf: file), as: UTF8.self), after, diff)
         }
     }
+
 }
