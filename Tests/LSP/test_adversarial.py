@@ -41,7 +41,7 @@ def test_header_lines_ending_in_a_line_feed_and_a_misframed_body_cost_only_thems
 
 
 # A big matrix typed into: its rows are read on every core and its format plan on a second
-# thread (ConcurrentMap, ContextCache.planConcurrently); what the editor shows must still be
+# core (parallelMap in TableLiteralReader.readRows, Linter.check); what the editor shows must still be
 # the first unreadable row, at its column counted in UTF-16 past non-ASCII names, and the
 # formatting must still be what `tablint --fix` writes once the rows read again.
 

@@ -37,9 +37,9 @@ final class LargeMatrixTests: XCTestCase {
     /// The line (1-based) of row `row` in `table`.
     static func line(ofRow row: Int) -> Int { 8 + row }
 
-    func testConcurrentMapKeepsEveryItemInOrder() {
+    func testParallelMapKeepsEveryItemInOrder() {
         for count in [0, 1, 255, 256, 257, 1_000, 10_007] {
-            XCTAssertEqual(ConcurrentMap.map(count, minimum: 256) { $0 * 3 + 1 }, (0..<count).map { $0 * 3 + 1 }, "\(count) items")
+            XCTAssertEqual(parallelMap(count, minimum: 256) { $0 * 3 + 1 }, (0..<count).map { $0 * 3 + 1 }, "\(count) items")
         }
     }
 

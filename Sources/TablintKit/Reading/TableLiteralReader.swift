@@ -199,7 +199,7 @@ private struct CallReader {
         }
         // Rows read independently: a big matrix's are read on every core. The first row that
         // cannot be read, in order, is the one reported.
-        let read = ConcurrentMap.map(items.count, minimum: 256) { position -> Result<Row, ReadProblem> in
+        let read = parallelMap(items.count, minimum: 256) { position -> Result<Row, ReadProblem> in
             let item = items[position]
             guard let cells = tokens.arrayElements(item) else {
                 return .failure(problem(tokens.range(item), "expected each row of `cells:` to be an array literal of cells, found \(tokens.describe(item))"))

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Everything a rule may look at for one file, computed once and shared by every rule.
