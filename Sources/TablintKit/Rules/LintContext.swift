@@ -117,7 +117,7 @@ public struct LintContext {
     /// Whether the file's matrices are large enough for working out `formatPlan` on a second
     /// core to pay (a third of a big matrix's lint).
     var plansConcurrently: Bool {
-        reading.matrices.reduce(0) { total, matrix in matrix.rows.reduce(total) { $0 + $1.cells.count } } >= Self.concurrentPlanCells
+        reading.matrices.reduce(0) { $0 + $1.cellCount } >= Self.concurrentPlanCells
     }
 
     /// About a 200-row, 6-action matrix: below it, a second thread saves less than it costs.
