@@ -162,9 +162,11 @@ for corpus in corpora {
     // Full lint in process: read + lint, all cores.
     var diagnostics = 0
     let inProcess = timings(repeats) {
-        diagnostics = Runner.lint(corpus.paths, jobs: cores).diagnostics.count
+        var workspace = Workspace()
+        _ = workspace.update(paths: corpus.paths, settings: { _ in .default }, jobs: cores, read: Runner.readFile)
+        diagnostics = workspace.diagnostics().values.reduce(0) { $0 + $1.count }
     }
-    report("Runner.lint in process, \(cores) jobs (best/median)",
+    report("Workspace lint in process, \(cores) jobs (best/median)",
            "\(milliseconds(inProcess[0])) / \(milliseconds(median(inProcess)))",
            target: "< 250 ms", met: inProcess[0] < 0.25)
     report("  throughput (best)", "\(format(size / inProcess[0], 0)) MB/s, \(format(lines / inProcess[0] / 1e6, 2))M lines/s")
@@ -201,7 +203,7 @@ if haveBinary, let file = firstGeneratedFile {
 // Pathological inputs: lint + fix at n, 2n and 4n.
 if options.pathological {
     print("")
-    print("== pathological inputs: Linter.lint + Formatter.fix, in process (best of several runs); growth per doubling ≤ 2.6")
+    print("== pathological inputs: Engine.run report + fix, in process (best of several runs); growth per doubling ≤ 2.6")
     let scale = options.quick ? 5 : 1
     let families: [(String, String, Int, (Int) -> [UInt8])] = [
         ("matrix files in one file (bytes)", "big.tb.swift", 5_000_000 / scale, Generators.bigFile),
@@ -223,8 +225,9 @@ if options.pathological {
             var runs: [Double] = []
             while runs.count < (options.quick ? 1 : 2) || (runs.reduce(0, +) < 0.3 && runs.count < 20) {
                 runs += timings(1) {
-                    _ = Linter.lint(file)
-                    _ = Formatter.fix(file)
+                    let document = Engine.Document(path: file.path, bytes: file.bytes)
+                    _ = Engine.run([document], mode: .report)
+                    _ = Engine.run([document], mode: .fix)
                 }
             }
             seconds.append(runs.min() ?? 0)

@@ -145,7 +145,7 @@ final class Adversarial14Tests: XCTestCase {
     func testATestTargetCopyOfTopLevelEnumsDoesNotBlindTheMatrix() {
         let typo = Self.authTable.replacingOccurrences(of: "[\"ClearToken\"]", with: "[\"ClearTokn\"]")
         let fakes = "enum AuthS { case signedOut, signedIn }\nenum AuthA { case submit, signOut }\nenum AuthF { case clearToken }\n"
-        let found = Runner.lint(
+        let found = TestRun.lintFiles(
             ["Sources/Auth/Auth.tb.swift", "Sources/Auth/AuthTypes.swift", "Tests/AuthTests/Fakes.swift"], jobs: 1,
             read: { path in
                 .success(Array((path.hasPrefix("Tests") ? fakes : path.hasSuffix("tb.swift") ? typo : Self.authCode).utf8))

@@ -48,6 +48,6 @@ final class Adversarial15bTests: XCTestCase {
         XCTAssertEqual(outcome.files[0].originalDiagnostics.filter { $0.code == Alignment().code }.count, 60)
         XCTAssertFalse(outcome.files[0].diagnostics.contains { $0.code == Alignment().code })
         XCTAssertGreaterThan(fixed.count, text.utf8.count)
-        XCTAssertEqual(Linter.lint(SourceFile(path: "Many.tb.swift", bytes: fixed)).filter { $0.code == Alignment().code }, [])
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Many.tb.swift", bytes: fixed)).filter { $0.code == Alignment().code }, [])
     }
 }

@@ -398,7 +398,7 @@ final class CLITests: XCTestCase {
             "a.swift": Self.invalidUTF8(at: 3), "b.swift": Self.invalidUTF8(at: 1), "c.txt": Self.invalidUTF8(at: 2),
         ]
         for jobs in [1, 2, 5] {
-            let outcome = Runner.lint(files, jobs: jobs) { path in
+            let outcome = TestRun.lintFiles(files, jobs: jobs) { path in
                 contents[path].map { .success($0) } ?? .failure(SystemError(code: ENOENT))
             }
             XCTAssertEqual(outcome.diagnostics.map(\.path), ["a.swift", "b.swift", "c.txt"], "jobs \(jobs)")

@@ -41,7 +41,7 @@ final class ConformanceLintTests: XCTestCase {
                 return Payload(state: payload.state, field: payload.field, type: payload.type, range: state?.range ?? matrix.range)
             }
         }
-        let context = LintContext(file: file, tokens: [], reading: reading)
+        let context = LintContext(file: file, readers: .given(tokens: [], reading: reading))
         return RuleRegistry.all.flatMap { $0.check(context) }.sortedForOutput()
     }
 
@@ -85,7 +85,7 @@ final class ConformanceLintTests: XCTestCase {
             return XCTFail("payload-hoist.tbl is missing")
         }
         let file = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
-        XCTAssertEqual(Linter.lint(file).map(\.code), [])
+        XCTAssertEqual(TestRun.lint(file).map(\.code), [])
         XCTAssertEqual(try Self.lint(url).map(\.code), ["tabular-center::payload-hoist"])
     }
 }

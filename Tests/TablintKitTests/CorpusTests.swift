@@ -28,9 +28,9 @@ final class CorpusTests: XCTestCase {
             let file = SourceFile(path: url.lastPathComponent + ".swift", bytes: bytes)
             let pieces = Tokenizer.tokenize(bytes)
             XCTAssertEqual(pieces.reduce(into: [UInt8]()) { $0 += bytes[$1.range] }, bytes, "round trip: \(url.path)")
-            let diagnostics = Linter.lint(file)
+            let diagnostics = TestRun.lint(file)
             XCTAssertEqual(diagnostics.map { TextReporter.line(for: $0) }, [], url.path)
-            XCTAssertEqual(Formatter.fix(file), .unchanged, url.path)
+            XCTAssertEqual(TestRun.fix(file), .unchanged, url.path)
         }
         XCTAssertGreaterThan(bytesRead, 1_000_000, "the corpus is smaller than expected: \(files.count) files")
     }

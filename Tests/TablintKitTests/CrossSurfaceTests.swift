@@ -12,7 +12,7 @@ final class CrossSurfaceTests: XCTestCase {
     ]
 
     static func lint(_ files: [String: String], settings: LintSettings = .default) -> [Diagnostic] {
-        Runner.lint(files.keys.sorted(), jobs: 1, read: { .success(Array(files[$0]!.utf8)) }, settings: { _ in settings })
+        TestRun.lintFiles(files.keys.sorted(), jobs: 1, read: { .success(Array(files[$0]!.utf8)) }, settings: { _ in settings })
             .diagnostics.filter { codes.contains($0.code) }
     }
 
@@ -201,11 +201,11 @@ final class CrossSurfaceTests: XCTestCase {
 
                 """,
         ]
-        let found = Runner.lint(["Timer.swift"], jobs: 1, read: { .success(Array(files[$0]!.utf8)) }).diagnostics
+        let found = TestRun.lintFiles(["Timer.swift"], jobs: 1, read: { .success(Array(files[$0]!.utf8)) }).diagnostics
         XCTAssertEqual(found.map(\.code), ["tabular-center::unknown-effect"], found.map(\.message).joined(separator: "\n"))
         XCTAssertTrue(found[0].message.contains("expected `\"StopClock\"`"), found[0].message)
         let arm = files["Timer.swift"]!.replacingOccurrences(of: "return .go(.idle, effects: [.stopClock])", with: "return .go(.idle, effects: [.startClock])")
-        let drift = Runner.lint(["Timer.swift"], jobs: 1, read: { _ in .success(Array(arm.utf8)) }).diagnostics.filter { $0.code == "tablint::dispatcher-drift" }
+        let drift = TestRun.lintFiles(["Timer.swift"], jobs: 1, read: { _ in .success(Array(arm.utf8)) }).diagnostics.filter { $0.code == "tablint::dispatcher-drift" }
         XCTAssertEqual(drift.count, 1)
         XCTAssertTrue(drift.first?.message.contains("expected `.go(.idle, effects: [.stopClock])`") ?? false, drift.first?.message ?? "")
     }

@@ -7,7 +7,7 @@ import XCTest
 /// with the real `swiftc` and run: every pair gives the same result before and after.
 final class DispatcherDefaultFixTests: XCTestCase {
     private func diagnostics(_ text: String, path: String = "Example.swift", extra: Set<String> = []) -> [Diagnostic] {
-        Linter.lint(SourceFile(path: path, text: text), extraDispatcherFunctions: extra)
+        TestRun.lint(SourceFile(path: path, text: text), extraDispatcherFunctions: extra)
             .filter { $0.code == DispatcherDefault().code }
     }
 
@@ -145,8 +145,8 @@ final class DispatcherDefaultFixTests: XCTestCase {
 
             """
         let summaries = [
-            Linter.analyze(SourceFile(path: "Dispatch.swift", text: dispatcher)).summary,
-            Linter.analyze(SourceFile(path: "Enums.swift", text: enums)).summary,
+            Engine.analyze(SourceFile(path: "Dispatch.swift", text: dispatcher)).summary,
+            Engine.analyze(SourceFile(path: "Enums.swift", text: enums)).summary,
         ]
         let found = DispatcherDefault().check(run: summaries)
         XCTAssertEqual(found.map(\.path), ["Dispatch.swift", "Dispatch.swift"])
@@ -218,8 +218,8 @@ final class DispatcherDefaultFixTests: XCTestCase {
             }
 
             """
-        let summaries = ["A.swift", "B.swift"].map { Linter.analyze(SourceFile(path: $0, text: "enum TimerF { case beep }\n")).summary }
-            + [Linter.analyze(SourceFile(path: "Perform.swift", text: text)).summary]
+        let summaries = ["A.swift", "B.swift"].map { Engine.analyze(SourceFile(path: $0, text: "enum TimerF { case beep }\n")).summary }
+            + [Engine.analyze(SourceFile(path: "Perform.swift", text: text)).summary]
         let found = DispatcherDefault().check(run: summaries)
         XCTAssertEqual(found.count, 1)
         XCTAssertNil(found.first?.fix)

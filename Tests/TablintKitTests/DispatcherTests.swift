@@ -9,7 +9,7 @@ final class DispatcherTests: XCTestCase {
     static let folder = "Dispatcher"
 
     private func context(_ text: String, path: String = "Example.swift", extra: Set<String> = []) -> LintContext {
-        LintContext(file: SourceFile(path: path, text: text), extraDispatcherFunctions: extra)
+        LintContext(file: SourceFile(path: path, text: text), settings: LintSettings(extraDispatcherFunctions: extra))
     }
 
     private func fixture(_ name: String) throws -> String {
@@ -17,7 +17,7 @@ final class DispatcherTests: XCTestCase {
     }
 
     private func codes(_ text: String, path: String = "Example.swift", extra: Set<String> = []) -> [String] {
-        Linter.lint(SourceFile(path: path, text: text), extraDispatcherFunctions: extra).map(\.code)
+        TestRun.lint(SourceFile(path: path, text: text), extraDispatcherFunctions: extra).map(\.code)
     }
 
     // MARK: Goldens
@@ -243,7 +243,7 @@ final class DispatcherTests: XCTestCase {
     func testExtraDispatcherFunctionsAreReadOnlyWhenNamed() {
         XCTAssertEqual(codes(Self.transition), [], "not a dispatcher by tablint's own rules")
         XCTAssertEqual(codes(Self.transition, extra: ["shouldTransitionTo"]), [])
-        let diagnostics = Linter.lint(SourceFile(path: "Light.swift", text: Self.transition), extraDispatcherFunctions: ["shouldTransition"])
+        let diagnostics = TestRun.lint(SourceFile(path: "Light.swift", text: Self.transition), extraDispatcherFunctions: ["shouldTransition"])
         XCTAssertEqual(Fixtures.render(diagnostics), """
             10:23: error: `_` in the `to` position of `case (.green, _):` in dispatcher `shouldTransition` matches every value of `to`, so a new case will compile without being listed. List each case instead; no fix: no `enum State` is declared in the linted files, so its cases are not known [tablint::dispatcher-default]
               8:9: note: `switch (from, to)` is a dispatcher because `shouldTransition` is named with `--dispatcher`
@@ -256,8 +256,8 @@ final class DispatcherTests: XCTestCase {
     func testTheRunnerPassesTheExtraFunctionsToEveryFile() {
         let files = ["a/Light.swift", "b/Light.swift"]
         let read: Runner.FileReader = { _ in .success(Array(Self.transition.utf8)) }
-        XCTAssertEqual(Runner.lint(files, jobs: 2, read: read).diagnostics, [])
-        let outcome = Runner.lint(files, jobs: 2, read: read, extraDispatcherFunctions: ["shouldTransition"])
+        XCTAssertEqual(TestRun.lintFiles(files, jobs: 2, read: read).diagnostics, [])
+        let outcome = TestRun.lintFiles(files, jobs: 2, read: read, extraDispatcherFunctions: ["shouldTransition"])
         XCTAssertEqual(outcome.diagnostics.map(\.path), ["a/Light.swift", "a/Light.swift", "b/Light.swift", "b/Light.swift"])
     }
 
@@ -314,7 +314,7 @@ final class DispatcherTests: XCTestCase {
         ]
         for (doubt, removed) in removals {
             XCTAssertTrue(text.contains(doubt), doubt)
-            let found = Linter.lint(SourceFile(path: "Pairing.swift", text: text.replacingOccurrences(of: doubt, with: removed)))
+            let found = TestRun.lint(SourceFile(path: "Pairing.swift", text: text.replacingOccurrences(of: doubt, with: removed)))
             XCTAssertTrue(found.contains { $0.code == "tablint::dispatcher-drift" }, "\(removed): \(found.map(\.message))")
         }
     }
@@ -322,13 +322,13 @@ final class DispatcherTests: XCTestCase {
     /// The ambiguity, removed, lets the drift through; the warning names both matrices.
     func testAnAmbiguousPairingIsReportedAndItsRemovalReportsTheDrift() throws {
         let text = try fixture("ambiguous-pairing.swift")
-        let found = Linter.lint(SourceFile(path: "Pairing.swift", text: text))
+        let found = TestRun.lint(SourceFile(path: "Pairing.swift", text: text))
         let warning = try XCTUnwrap(found.first { $0.code == "tablint::ambiguous-pairing" })
         XCTAssertTrue(warning.message.contains("`LAMP_TABLE`") && warning.message.contains("`lampTable`"), warning.message)
         XCTAssertFalse(found.contains { $0.code == "tablint::dispatcher-drift" && $0.message.contains("lampStep") })
         XCTAssertTrue(found.contains { $0.code == "tablint::dispatcher-drift" && $0.message.contains("(On, Toggle)") },
                       "the copy outside `Fan` does not turn the comparison off")
-        let removed = Linter.lint(SourceFile(path: "Pairing.swift", text: text.replacingOccurrences(of: "let lampTable = Table(", with: "let lampOtherTable = Table(")))
+        let removed = TestRun.lint(SourceFile(path: "Pairing.swift", text: text.replacingOccurrences(of: "let lampTable = Table(", with: "let lampOtherTable = Table(")))
         XCTAssertFalse(removed.contains { $0.code == "tablint::ambiguous-pairing" })
         XCTAssertTrue(removed.contains { $0.code == "tablint::dispatcher-drift" && $0.message.contains("lampStep") })
     }
@@ -413,26 +413,26 @@ final class DispatcherTests: XCTestCase {
         ]
         let read: Runner.FileReader = { .success(Array(files[$0]!.utf8)) }
         let paths = files.keys.sorted()
-        let one = Runner.lint(paths, jobs: 1, read: read)
+        let one = TestRun.lintFiles(paths, jobs: 1, read: read)
         // The Running × Tick cell is a GO now: the dispatcher's HANDLE arm and the `Cells`
         // requirement for it both disagree with the matrix.
         XCTAssertEqual(one.diagnostics.map(\.code), ["tablint::dispatcher-drift", "tablint::cells-drift", "tablint::dispatcher-drift"])
         XCTAssertEqual(one.diagnostics.map(\.path), ["Gate.swift", "Timer.swift", "Timer.swift"])
         XCTAssertEqual(one.diagnostics.map { $0.notes.map(\.path) }, [["GateTable.swift"], ["TimerTable.swift"], ["TimerTable.swift"]])
         for jobs in [2, 3, 8] {
-            XCTAssertEqual(Runner.lint(paths, jobs: jobs, read: read), one, "jobs \(jobs)")
-            XCTAssertEqual(Runner.lint(paths.reversed(), jobs: jobs, read: read).diagnostics, one.diagnostics, "jobs \(jobs), reversed")
+            XCTAssertEqual(TestRun.lintFiles(paths, jobs: jobs, read: read), one, "jobs \(jobs)")
+            XCTAssertEqual(TestRun.lintFiles(paths.reversed(), jobs: jobs, read: read).diagnostics, one.diagnostics, "jobs \(jobs), reversed")
         }
         for (path, text) in files {
-            XCTAssertEqual(Linter.lint(SourceFile(path: path, text: text)).map(\.code), [], path)
+            XCTAssertEqual(TestRun.lint(SourceFile(path: path, text: text)).map(\.code), [], path)
         }
-        XCTAssertEqual(Runner.lint(["Timer.swift", "GateTable.swift"], jobs: 2, read: read).diagnostics, [], "no pair")
+        XCTAssertEqual(TestRun.lintFiles(["Timer.swift", "GateTable.swift"], jobs: 2, read: read).diagnostics, [], "no pair")
     }
 
     func testCrossFileCheckIsPureOverSummaries() {
         let summaries = [
-            Linter.analyze(SourceFile(path: "Timer.swift", text: Self.timerEnum)).summary,
-            Linter.analyze(SourceFile(path: "TimerTable.swift", text: Self.timerTable(".go(target: \"Idle\", effects: [])"))).summary,
+            Engine.analyze(SourceFile(path: "Timer.swift", text: Self.timerEnum)).summary,
+            Engine.analyze(SourceFile(path: "TimerTable.swift", text: Self.timerTable(".go(target: \"Idle\", effects: [])"))).summary,
         ]
         XCTAssertEqual(summaries[0].dispatchers.count, 1)
         XCTAssertEqual(summaries[1].matrices.map(\.machine), ["Timer"])
@@ -485,12 +485,12 @@ final class DispatcherTests: XCTestCase {
             "switch (s, a) {\ncase (.idle, .tick): return .go(" + String(repeating: "(", count: depth) + String(repeating: ")", count: depth) + ")\n}\n",
             "switch (s, a) {\ncase (.idle, .tick): return .go(.idle, effects: [" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "])\n}\n",
         ]
-        let found = cases.map { Linter.lint(SourceFile(path: "deep.swift", text: head + $0 + "}\n")).map(\.code) }
+        let found = cases.map { TestRun.lint(SourceFile(path: "deep.swift", text: head + $0 + "}\n")).map(\.code) }
         XCTAssertEqual(found, [["tablint::dispatcher-default"], [], ["tablint::dispatcher-default"], [], []])
     }
 
     private func assertWellFormed(_ bytes: [UInt8], line: UInt = #line) {
-        let diagnostics = Linter.lint(SourceFile(path: "cut.swift", bytes: bytes))
+        let diagnostics = TestRun.lint(SourceFile(path: "cut.swift", bytes: bytes))
         for diagnostic in diagnostics {
             XCTAssertLessThanOrEqual(diagnostic.start.offset, diagnostic.end.offset, line: line)
             XCTAssertLessThanOrEqual(diagnostic.end.offset, bytes.count, "\(diagnostic)", line: line)
@@ -567,7 +567,7 @@ final class FixRunCrossFileTests: XCTestCase {
             "TimerTable.swift": DispatcherTests.timerTable(".go(target: \"Idle\", effects: [])"),
         ]
         let read: Runner.FileReader = { path in files[path].map { .success(Array($0.utf8)) } ?? .failure(SystemError(code: 2)) }
-        let lint = Runner.lint(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read)
+        let lint = TestRun.lintFiles(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read)
         let documents = Runner.readDocuments(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read).documents
         let fixed = Engine.run(documents, mode: .fix, jobs: 2)
         // The matrix's (Running, Tick) is no longer HANDLE: the step arm and the `Cells`

@@ -166,7 +166,7 @@ final class EngineTests: XCTestCase {
             XCTAssertEqual(outcome.files[0].diagnostics, [], text)
         }
         let unheld = Self.held.replacingOccurrences(of: "        // tablint:disable:next alignment, header-labels - laid out by hand\n", with: "")
-        let diagnostics = Linter.lint(SourceFile(path: "T.tb.swift", text: unheld)).filter { $0.code == Alignment().code }
+        let diagnostics = TestRun.lint(SourceFile(path: "T.tb.swift", text: unheld)).filter { $0.code == Alignment().code }
         XCTAssertEqual(diagnostics.map(\.start.line), [7], "at the header comment, the matrix's first line")
     }
 
@@ -183,21 +183,21 @@ final class EngineTests: XCTestCase {
     func testTheDirectiveOnLineOneOfACROnlyFileIsRecognised() {
         let file = SourceFile(path: "T.tb.swift", text: "// swift-format-ignore-file\rlet x = 1\r")
         XCTAssertFalse(FormatIgnoreDirective.isMissing(in: file))
-        XCTAssertEqual(Linter.lint(file), [])
-        XCTAssertEqual(Formatter.fix(file), .unchanged)
+        XCTAssertEqual(TestRun.lint(file), [])
+        XCTAssertEqual(TestRun.fix(file), .unchanged)
     }
 
     func testADirectiveInsertedIntoACROnlyFileEndsInCR() {
         let file = SourceFile(path: "T.tb.swift", text: "// a comment\rlet x = 1\r")
-        XCTAssertEqual(Formatter.fix(file), .fixed(Array("// swift-format-ignore-file\r// a comment\rlet x = 1\r".utf8)))
+        XCTAssertEqual(TestRun.fix(file), .fixed(Array("// swift-format-ignore-file\r// a comment\rlet x = 1\r".utf8)))
         // swift-format 6.3.1 does not honour the directive below a shebang: nothing is inserted.
         let shebang = SourceFile(path: "T.tb.swift", text: "#!/usr/bin/env swift\rprint(1)\r")
-        XCTAssertEqual(Formatter.fix(shebang), .unchanged)
+        XCTAssertEqual(TestRun.fix(shebang), .unchanged)
     }
 
     func testADirectiveInsertedAboveABlankFirstLineIsProven() {
         let file = SourceFile(path: "T.tb.swift", text: "\n\nlet x = 1\n")
-        XCTAssertEqual(Formatter.fix(file), .fixed(Array("// swift-format-ignore-file\n\n\nlet x = 1\n".utf8)))
+        XCTAssertEqual(TestRun.fix(file), .fixed(Array("// swift-format-ignore-file\n\n\nlet x = 1\n".utf8)))
     }
 
     // MARK: the diff is what --fix writes

@@ -23,7 +23,7 @@ final class FixHonoursConfigurationTests: XCTestCase {
     }
 
     private func fix(_ text: String, _ settings: LintSettings = .default) -> String? {
-        switch Formatter.fix(SourceFile(path: "Door.tb.swift", text: text), settings: settings) {
+        switch TestRun.fix(SourceFile(path: "Door.tb.swift", text: text), settings: settings) {
         case .fixed(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .unchanged: return nil
         default:
@@ -40,7 +40,7 @@ final class FixHonoursConfigurationTests: XCTestCase {
     func testASuppressedRunIsReportedToTheDirectiveButNotMoved() {
         let text = Self.door(above: "        // tablint:disable:next alignment - laid out by hand\n")
         XCTAssertNil(fix(text))
-        XCTAssertEqual(Linter.lint(SourceFile(path: "Door.tb.swift", text: text)), [], "suppressed, and the directive is used")
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Door.tb.swift", text: text)), [], "suppressed, and the directive is used")
         // The formatter plans the edits regardless; the suppressed diagnostic's are not applied.
         let plan = Formatter.plan(SourceFile(path: "Door.tb.swift", text: text))
         XCTAssertEqual(plan.misaligned.count, 1)
@@ -52,7 +52,7 @@ final class FixHonoursConfigurationTests: XCTestCase {
         var settings = LintSettings.default
         settings.disabledCodes = [Alignment().code]
         XCTAssertNil(fix(Self.door(), settings))
-        XCTAssertEqual(Linter.lint(SourceFile(path: "Door.tb.swift", text: Self.door()), settings: settings), [])
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Door.tb.swift", text: Self.door()), settings: settings), [])
     }
 
     func testTheDirectiveIsNotInsertedWhenItsRuleIsOffOrSuppressed() throws {
@@ -64,6 +64,6 @@ final class FixHonoursConfigurationTests: XCTestCase {
         XCTAssertNil(fix(withoutDirective, settings))
         let suppressed = "// tablint:disable-file format-ignore-directive\n" + withoutDirective
         XCTAssertNil(fix(suppressed))
-        XCTAssertEqual(Linter.lint(SourceFile(path: "Door.tb.swift", text: suppressed)), [])
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Door.tb.swift", text: suppressed)), [])
     }
 }

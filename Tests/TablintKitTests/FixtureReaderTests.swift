@@ -100,7 +100,7 @@ final class FixtureReaderTests: XCTestCase {
         // For Swift `\r\n` is one Character, not the `\n` the library splits at: it reads the
         // whole file as one line, and rejects it for having no `initial` line.
         let file = SourceFile(path: "crlf.tbl", text: "machine Gate\r\ninitial Shut\r\nstates  Shut Open\r\nactions Push\r\nShut | GO(Open)\r\nOpen | GO(Shut)\r\n")
-        let diagnostics = Linter.lint(file)
+        let diagnostics = TestRun.lint(file)
         XCTAssertEqual(diagnostics.map(\.code), ["tablint::fixture-syntax"])
         XCTAssertEqual(diagnostics.first?.start.description, "1:13")
         let message = diagnostics.first?.message ?? ""
@@ -119,13 +119,13 @@ final class FixtureReaderTests: XCTestCase {
 
     func testAByteOrderMarkIsReported() {
         let file = SourceFile(path: "bom.tbl", bytes: [0xEF, 0xBB, 0xBF] + Array("machine Gate\ninitial Shut\nstates  Shut\nactions Push\nShut | HANDLE\n".utf8))
-        let diagnostics = Linter.lint(file)
+        let diagnostics = TestRun.lint(file)
         XCTAssertEqual(diagnostics.map(\.code), ["tablint::fixture-syntax"])
         XCTAssertTrue(diagnostics.first?.message.contains("byte order mark") ?? false)
     }
 
     func testAnEmptyFixtureFileIsOneProblem() {
-        let diagnostics = Linter.lint(SourceFile(path: "empty.tbl", text: "# nothing yet\n"))
+        let diagnostics = TestRun.lint(SourceFile(path: "empty.tbl", text: "# nothing yet\n"))
         XCTAssertEqual(diagnostics.map(\.code), ["tablint::fixture-syntax"])
         XCTAssertEqual(diagnostics.first?.message.hasPrefix("the fixture has no `machine`, `initial`, `states` or `actions` line"), true)
     }

@@ -70,7 +70,7 @@ final class FixtureRobustnessTests: XCTestCase {
     }
 
     private func assertWellFormed(_ bytes: [UInt8], as path: String, line: UInt = #line) {
-        for diagnostic in Linter.lint(SourceFile(path: path, bytes: bytes)) {
+        for diagnostic in TestRun.lint(SourceFile(path: path, bytes: bytes)) {
             XCTAssertLessThanOrEqual(diagnostic.start.offset, diagnostic.end.offset, "\(diagnostic)", line: line)
             XCTAssertLessThanOrEqual(diagnostic.end.offset, bytes.count, "\(diagnostic)", line: line)
             XCTAssertGreaterThanOrEqual(diagnostic.start.line, 1, line: line)

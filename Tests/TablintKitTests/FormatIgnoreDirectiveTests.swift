@@ -30,7 +30,7 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
         XCTAssertTrue(found[0].hasPrefix("line 1 is `let T = Table(`, expected `// swift-format-ignore-file`"), found[0])
         XCTAssertTrue(found[0].contains("swift-format collapses the padding"), found[0])
         XCTAssertTrue(found[0].contains("`tablint --fix` inserts it"), found[0])
-        let diagnostic = Linter.lint(SourceFile(path: "T.tb.swift", text: Self.aligned)).first { $0.code == "tablint::format-ignore-directive" }
+        let diagnostic = TestRun.lint(SourceFile(path: "T.tb.swift", text: Self.aligned)).first { $0.code == "tablint::format-ignore-directive" }
         XCTAssertEqual(diagnostic?.severity, .warning)
         XCTAssertEqual(diagnostic?.start.line, 1)
         XCTAssertEqual(diagnostic?.start.column, 1)
@@ -91,7 +91,7 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
     func testACopyrightHeaderAboveTheDirectiveIsLeftAsItIs() {
         let file = bytes("// Copyright 2024 Acme. Licensed MIT.\n" + Self.directive + "\n" + Self.aligned)
         XCTAssertEqual(codes(file), [])
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: file)), .unchanged)
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "T.tb.swift", bytes: file)), .unchanged)
     }
 
     /// Below a shebang swift-format ignores the directive: reported, never "fixed".
@@ -101,7 +101,7 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         XCTAssertNil(found.first?.fix)
         XCTAssertTrue(found.first?.message.contains("a shebang line") ?? false, found.first?.message ?? "")
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: script)), .unchanged)
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "T.tb.swift", bytes: script)), .unchanged)
     }
 
     // MARK: SwiftFormat
@@ -119,16 +119,16 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("`// swiftformat:disable all`") ?? false, found.first?.message ?? "")
         XCTAssertTrue(found.first?.message.contains("SwiftFormat (`App/.swiftformat` applies here)") ?? false, found.first?.message ?? "")
         XCTAssertEqual(found.first?.fix?.applicability, .safe)
-        guard case .fixed(let fixed) = Formatter.fix(context.file, settings: Self.swiftFormatInUse) else { return XCTFail("not fixed") }
+        guard case .fixed(let fixed) = TestRun.fix(context.file, settings: Self.swiftFormatInUse) else { return XCTFail("not fixed") }
         XCTAssertEqual(String(decoding: fixed, as: UTF8.self), Self.directive + "\n// swiftformat:disable all\n" + Self.aligned)
         XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: SourceFile(path: "T.tb.swift", bytes: fixed), settings: Self.swiftFormatInUse)), [])
     }
 
     func testBothDirectivesAreInsertedTogetherOrBelowACopyrightHeader() {
-        guard case .fixed(let both) = Formatter.fix(SourceFile(path: "T.tb.swift", text: Self.aligned), settings: Self.swiftFormatInUse) else { return XCTFail() }
+        guard case .fixed(let both) = TestRun.fix(SourceFile(path: "T.tb.swift", text: Self.aligned), settings: Self.swiftFormatInUse) else { return XCTFail() }
         XCTAssertEqual(String(decoding: both, as: UTF8.self), Self.directive + "\n// swiftformat:disable all\n" + Self.aligned)
         let header = "// Copyright 2024 Acme\n" + Self.directive + "\n"
-        guard case .fixed(let below) = Formatter.fix(SourceFile(path: "T.tb.swift", text: header + Self.aligned), settings: Self.swiftFormatInUse) else { return XCTFail() }
+        guard case .fixed(let below) = TestRun.fix(SourceFile(path: "T.tb.swift", text: header + Self.aligned), settings: Self.swiftFormatInUse) else { return XCTFail() }
         XCTAssertEqual(String(decoding: below, as: UTF8.self), header + "// swiftformat:disable all\n" + Self.aligned)
     }
 
@@ -157,7 +157,7 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
     // MARK: --fix
 
     func fixed(_ input: [UInt8], path: String = "T.tb.swift") -> [UInt8]? {
-        guard case .fixed(let bytes) = Formatter.fix(SourceFile(path: path, bytes: input)) else { return nil }
+        guard case .fixed(let bytes) = TestRun.fix(SourceFile(path: path, bytes: input)) else { return nil }
         return bytes
     }
 
@@ -192,27 +192,27 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
                                  bytes(Self.misaligned.replacingOccurrences(of: "\n", with: "\r\n"))]
         for input in inputs {
             guard let once = fixed(input) else { return XCTFail("\(input) was not fixed") }
-            XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: once)), .unchanged)
+            XCTAssertEqual(TestRun.fix(SourceFile(path: "T.tb.swift", bytes: once)), .unchanged)
             XCTAssertEqual(codes(once), [])
         }
     }
 
     func testFixLeavesOtherFilesWithoutTheDirective() {
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.swift", text: Self.misaligned)), .unchanged)
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tbl", text: "machine M\ninitial A\nstates  A\nactions X\n\nA | IGNORE\n")), .unchanged)
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "T.swift", text: Self.misaligned)), .unchanged)
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "T.tbl", text: "machine M\ninitial A\nstates  A\nactions X\n\nA | IGNORE\n")), .unchanged)
     }
 
     /// A refused file gets no directive: it is left byte for byte as it is, also by the runner.
     func testARefusedFileIsNotTouched() {
         let unterminated = Self.misaligned + "let s = \"open\n"
-        guard case .refused = Formatter.fix(SourceFile(path: "T.tb.swift", text: unterminated)) else {
+        guard case .refused = TestRun.fix(SourceFile(path: "T.tb.swift", text: unterminated)) else {
             return XCTFail("an unterminated string must be refused")
         }
         let conflict = "<<<<<<< ours\n" + Self.aligned + "=======\n>>>>>>> theirs\n"
-        guard case .refused = Formatter.fix(SourceFile(path: "T.tb.swift", text: conflict)) else {
+        guard case .refused = TestRun.fix(SourceFile(path: "T.tb.swift", text: conflict)) else {
             return XCTFail("conflict markers must be refused")
         }
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.tb.swift", bytes: bytes("let x = \"") + [0xFF] + bytes("\"\n"))).isRefused, true)
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "T.tb.swift", bytes: bytes("let x = \"") + [0xFF] + bytes("\"\n"))).isRefused, true)
         let outcome = Engine.run([Engine.Document(path: "T.tb.swift", bytes: Array(unterminated.utf8))], mode: .fix)
         XCTAssertEqual(outcome.files.map(\.fixed), [nil], "nothing to write")
         XCTAssertTrue(outcome.diagnostics.contains { $0.code == "tablint::unformattable" })
@@ -226,7 +226,7 @@ final class FormatIgnoreDirectiveTests: XCTestCase {
     }
 }
 
-extension FixOutcome {
+extension TestRun.FixOutcome {
     fileprivate var isRefused: Bool {
         if case .refused = self { return true }
         return false
@@ -294,9 +294,9 @@ final class DeclarationDirectiveTests: XCTestCase {
         let found = FormatIgnoreDirective().check(LintContext(file: before, settings: settings))
         XCTAssertEqual(found.map(\.start.line), [4, 16])
         XCTAssertTrue(found.first?.message.contains("`// swiftformat:disable all` above it and `// swiftformat:enable all` below it, and `// swift-format-ignore` directly above it") ?? false, found.first?.message ?? "")
-        guard case .fixed(let fixed) = Formatter.fix(before, settings: settings) else { return XCTFail("not fixed") }
+        guard case .fixed(let fixed) = TestRun.fix(before, settings: settings) else { return XCTFail("not fixed") }
         XCTAssertEqual(String(decoding: fixed, as: UTF8.self), String(decoding: expected.bytes, as: UTF8.self))
-        XCTAssertEqual(Formatter.fix(expected, settings: settings), .unchanged)
+        XCTAssertEqual(TestRun.fix(expected, settings: settings), .unchanged)
         XCTAssertEqual(FormatIgnoreDirective().check(LintContext(file: expected, settings: settings)), [])
     }
 

@@ -63,7 +63,7 @@ final class FormatterCoexistenceTests: XCTestCase {
     /// as a whole when it cannot be read with confidence).
     static func tablintFix(_ url: URL) throws {
         let file = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
-        switch Formatter.fix(file) {
+        switch TestRun.fix(file) {
         case .fixed(let bytes): try Data(bytes).write(to: url)
         case .internalError(let message): XCTFail("\(url.lastPathComponent): \(message)")
         case .unchanged, .refused: break
@@ -74,7 +74,7 @@ final class FormatterCoexistenceTests: XCTestCase {
     static func layoutDiagnostics(_ url: URL) throws -> [String] {
         let file = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
         let layout: Set<String> = [Alignment().code, HeaderLabels().code, FormatIgnoreDirective().code]
-        return Linter.lint(file).filter { layout.contains($0.code) && $0.fix != nil }.map { "\($0.start): \($0.message) [\($0.code)]" }
+        return TestRun.lint(file).filter { layout.contains($0.code) && $0.fix != nil }.map { "\($0.start): \($0.message) [\($0.code)]" }
     }
 
     // MARK: The library's canonical Turnstile
@@ -175,7 +175,7 @@ final class FormatterCoexistenceTests: XCTestCase {
             let crlf = try Data(contentsOf: url).contains(0x0D)
             if ran.refused || crlf { continue }
             let file = SourceFile(path: copy.lastPathComponent, bytes: Array(try Data(contentsOf: copy)))
-            XCTAssertEqual(Linter.lint(file).filter { $0.code == Alignment().code }.map(\.message), [], url.lastPathComponent)
+            XCTAssertEqual(TestRun.lint(file).filter { $0.code == Alignment().code }.map(\.message), [], url.lastPathComponent)
         }
     }
 
@@ -216,7 +216,7 @@ final class FormatterCoexistenceTests: XCTestCase {
         for url in try Self.matrixFiles() {
             let original = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
             let fixed: [UInt8]
-            switch Formatter.fix(original, settings: settings) {
+            switch TestRun.fix(original, settings: settings) {
             case .fixed(let bytes): fixed = bytes
             case .unchanged: fixed = original.bytes
             case .refused: continue  // left untouched, and reported as unformattable
@@ -242,7 +242,7 @@ final class FormatterCoexistenceTests: XCTestCase {
                 XCTAssertTrue(after == fixed || after == withoutBOM, "swift-format changed \(url.lastPathComponent)")
             }
             let result = SourceFile(path: original.path, bytes: fixed)
-            let left = Linter.lint(result, settings: settings).filter { $0.fix != nil && [Alignment().code, HeaderLabels().code, FormatIgnoreDirective().code].contains($0.code) }
+            let left = TestRun.lint(result, settings: settings).filter { $0.fix != nil && [Alignment().code, HeaderLabels().code, FormatIgnoreDirective().code].contains($0.code) }
             XCTAssertEqual(left.map(\.message), [], url.lastPathComponent)
         }
         XCTAssertGreaterThanOrEqual(checked, 20)

@@ -11,11 +11,11 @@ final class FormatterRobustnessTests: XCTestCase {
     }
 
     func assertSafe(_ file: SourceFile, _ what: String, file sourceFile: StaticString = #filePath, line: UInt = #line) {
-        switch Formatter.fix(file) {
+        switch TestRun.fix(file) {
         case .internalError(let message):
             XCTFail("\(what): \(message)", file: sourceFile, line: line)
         case .fixed(let fixed):
-            XCTAssertEqual(Formatter.fix(SourceFile(path: file.path, bytes: fixed)), .unchanged, what, file: sourceFile, line: line)
+            XCTAssertEqual(TestRun.fix(SourceFile(path: file.path, bytes: fixed)), .unchanged, what, file: sourceFile, line: line)
             // A `*.tb.swift` file that lost its first line gets `// swift-format-ignore-file`
             // back as line 1 (after a BOM); everything else only moves spaces.
             guard let aligned = withoutInsertedDirective(original: file, fixed: fixed) else {

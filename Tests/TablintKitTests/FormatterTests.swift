@@ -28,8 +28,8 @@ final class FormatterTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(befores.count, 10)
         for before in befores {
             let file = try source(before)
-            guard case .fixed(let fixed) = Formatter.fix(file) else {
-                XCTFail("\(before.lastPathComponent): expected a fix, got \(Formatter.fix(file))")
+            guard case .fixed(let fixed) = TestRun.fix(file) else {
+                XCTFail("\(before.lastPathComponent): expected a fix, got \(TestRun.fix(file))")
                 continue
             }
             XCTAssertNotEqual(fixed, file.bytes)
@@ -47,7 +47,7 @@ final class FormatterTests: XCTestCase {
         let afters = try fixtures(".after.")
         XCTAssertEqual(afters.count, try fixtures(".before.").count)
         for after in afters {
-            XCTAssertEqual(Formatter.fix(try source(after)), .unchanged, after.lastPathComponent)
+            XCTAssertEqual(TestRun.fix(try source(after)), .unchanged, after.lastPathComponent)
             XCTAssertEqual(Formatter.plan(try source(after)).edits, [], after.lastPathComponent)
         }
     }
@@ -58,9 +58,9 @@ final class FormatterTests: XCTestCase {
         var count = 0
         for case let url as URL in enumerator where [".swift", ".tbl"].contains(where: url.lastPathComponent.hasSuffix) {
             let file = try source(url, name: url.lastPathComponent)
-            switch Formatter.fix(file) {
+            switch TestRun.fix(file) {
             case .fixed(let once):
-                XCTAssertEqual(Formatter.fix(SourceFile(path: file.path, bytes: once)), .unchanged, url.path)
+                XCTAssertEqual(TestRun.fix(SourceFile(path: file.path, bytes: once)), .unchanged, url.path)
                 // Apart from a `// swift-format-ignore-file` line it inserts, only spaces move.
                 guard let aligned = withoutInsertedDirective(original: file, fixed: once) else {
                     XCTFail("\(url.path): the directive is not line 1")
@@ -82,8 +82,8 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(refused.count, 3)
         for url in refused {
             let file = try source(url)
-            guard case .refused(let reasons) = Formatter.fix(file) else {
-                XCTFail("\(url.lastPathComponent) must be refused, got \(Formatter.fix(file))")
+            guard case .refused(let reasons) = TestRun.fix(file) else {
+                XCTFail("\(url.lastPathComponent) must be refused, got \(TestRun.fix(file))")
                 continue
             }
             XCTAssertFalse(reasons.isEmpty)
@@ -93,7 +93,7 @@ final class FormatterTests: XCTestCase {
 
     func testRefusalReasonsNameTheProblem() throws {
         func reasons(_ name: String) throws -> [String] {
-            guard case .refused(let reasons) = Formatter.fix(try source(Fixtures.url("\(Self.folder)/\(name)"))) else { return [] }
+            guard case .refused(let reasons) = TestRun.fix(try source(Fixtures.url("\(Self.folder)/\(name)"))) else { return [] }
             return reasons.map(\.message)
         }
         XCTAssertEqual(try reasons("refuse-unterminated.tb.swift"), ["it has an unterminated string literal"])
@@ -101,14 +101,14 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(try reasons("refuse-conflict.tbl"), ["it has merge-conflict markers"])
         // A `Table` with a row built by code is left alone as one matrix, not refused as a file.
         let unsplittable = try source(Fixtures.url("\(Self.folder)/skip-unsplittable.tb.swift"))
-        XCTAssertEqual(Formatter.fix(unsplittable), .unchanged)
+        XCTAssertEqual(TestRun.fix(unsplittable), .unchanged)
         XCTAssertEqual(Formatter.plan(unsplittable).skipped.map(\.message), ["a `Table` literal it cannot split into rows and cells with certainty"])
     }
 
     func testOrdinarySwiftMatricesAreNotAligned() {
         let text = "// swift-format-ignore-file\nlet T = Table(\n    machine: \"T\",\n    states: [\"A\", \"B\"],\n    actions: [\"P\", \"Q\"],\n    cells: [\n        [.handle, .ignore],\n        [.go(target: \"A\", effects: []), .ignore],\n    ],\n    initial: \"A\"\n)\n"
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "T.swift", text: text)), .unchanged)
-        guard case .fixed = Formatter.fix(SourceFile(path: "T.tb.swift", text: text)) else {
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "T.swift", text: text)), .unchanged)
+        guard case .fixed = TestRun.fix(SourceFile(path: "T.tb.swift", text: text)) else {
             return XCTFail("a .tb.swift file is aligned")
         }
     }
@@ -215,7 +215,7 @@ final class FormatterShapeTests: XCTestCase {
     }
 
     func fix(_ text: String, path: String = "T.tb.swift") -> String? {
-        switch Formatter.fix(SourceFile(path: path, text: text)) {
+        switch TestRun.fix(SourceFile(path: path, text: text)) {
         case .fixed(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .unchanged: return nil
         case let other: return "\(other)"
@@ -235,11 +235,11 @@ final class FormatterShapeTests: XCTestCase {
         let text = try String(contentsOfFile: "\(Fixtures.root.path)/Fix/row-by-code.before.tb.swift", encoding: .utf8)
             .replacingOccurrences(of: "        tracing,\n", with: "#if DEBUG\n        [.ignore, .go(target: \"Idle\", effects: [])],\n#else\n        [.ignore, .ignore],\n#endif\n")
         let file = SourceFile(path: "Probe.tb.swift", text: text)
-        let diagnostics = Linter.lint(file)
+        let diagnostics = TestRun.lint(file)
         XCTAssertFalse(diagnostics.contains { $0.severity == .error && $0.code != Alignment().code }, "\(diagnostics.map(\.message))")
         XCTAssertEqual(diagnostics.filter { $0.code == Unformattable().code }.map(\.severity), [.warning])
         XCTAssertEqual(diagnostics.filter { $0.code == Alignment().code }.map(\.start.line), [23], "the Door matrix is still checked")
-        guard case .fixed(let fixed) = Formatter.fix(file) else { return XCTFail("the Door matrix is not aligned") }
+        guard case .fixed(let fixed) = TestRun.fix(file) else { return XCTFail("the Door matrix is not aligned") }
         XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("        [.ignore,                          .go(target: \"Shut\", effects: [])],\n"))
         XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("#if DEBUG\n        [.ignore, .go(target: \"Idle\", effects: [])],\n"))
     }
@@ -292,8 +292,8 @@ final class LibraryLayoutAgreementTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(urls.count, 11)
         for url in urls {
             let file = SourceFile(path: url.lastPathComponent, bytes: Array(try Data(contentsOf: url)))
-            XCTAssertEqual(Formatter.fix(file), .unchanged, url.lastPathComponent)
-            XCTAssertFalse(Linter.lint(file).contains { $0.code == Alignment().code }, url.lastPathComponent)
+            XCTAssertEqual(TestRun.fix(file), .unchanged, url.lastPathComponent)
+            XCTAssertFalse(TestRun.lint(file).contains { $0.code == Alignment().code }, url.lastPathComponent)
         }
     }
 
@@ -310,7 +310,7 @@ final class LibraryLayoutAgreementTests: XCTestCase {
                 guard line.contains("|"), !line.hasPrefix("#") else { return String(line) }
                 return line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " | ")
             }.joined(separator: "\n")
-            guard case .fixed(let fixed) = Formatter.fix(SourceFile(path: url.lastPathComponent, text: squeezed)) else {
+            guard case .fixed(let fixed) = TestRun.fix(SourceFile(path: url.lastPathComponent, text: squeezed)) else {
                 XCTFail("\(url.lastPathComponent): the squeezed fixture was not fixed")
                 continue
             }

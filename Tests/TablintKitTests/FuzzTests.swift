@@ -59,10 +59,10 @@ final class FuzzTests: XCTestCase {
 
     /// The properties, for one input under one path; the first failure as text.
     static func problem(_ file: SourceFile) -> String? {
-        if let outside = Linter.lint(file).first(where: { $0.path == file.path && $0.start.offset > file.bytes.count }) {
+        if let outside = TestRun.lint(file).first(where: { $0.path == file.path && $0.start.offset > file.bytes.count }) {
             return "a diagnostic lies outside the file: \(outside.start) [\(outside.code)]"
         }
-        switch Formatter.fix(file) {
+        switch TestRun.fix(file) {
         case .unchanged, .refused:
             return nil
         case .internalError(let message):
@@ -75,7 +75,7 @@ final class FuzzTests: XCTestCase {
                 return "the fix changed more than spaces"
             }
             if let lossless = losslessProblem(fixed) { return "the fixed file does not round-trip: \(lossless)" }
-            if Formatter.fix(SourceFile(path: file.path, bytes: fixed)) != .unchanged { return "fixing twice differs from fixing once" }
+            if TestRun.fix(SourceFile(path: file.path, bytes: fixed)) != .unchanged { return "fixing twice differs from fixing once" }
             return nil
         }
     }
@@ -210,8 +210,8 @@ final class FuzzTests: XCTestCase {
     func testCRLFFixtureKeepsTheSpacesBeforeCarriageReturn() {
         let text = "machine T\r\ninitial A\r\nstates A B\r\nactions X Y\r\n\r\nA | IGNORE | IGNORE\r\nB | IGNORE |  IGNORE   \r\n"
         let file = SourceFile(path: "crlf.tbl", text: text)
-        XCTAssertEqual(Formatter.fix(file), .unchanged)
-        XCTAssertEqual(Linter.lint(file).map(\.code), [FixtureReader.syntaxCode])
+        XCTAssertEqual(TestRun.fix(file), .unchanged)
+        XCTAssertEqual(TestRun.lint(file).map(\.code), [FixtureReader.syntaxCode])
         XCTAssertNil(Self.problem(file))
     }
 
@@ -223,15 +223,15 @@ final class FuzzTests: XCTestCase {
     /// as swift-format 6.3.1 does not honour its directive there: the file is reported, unfixed.
     func testAShebangStaysLineOne() {
         let found = "#!The chiBd' of nested-deuausted | IGNKRGNORE | IE | IGNORE\n"
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: found)), .unchanged)
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\nprint(1)\n")), .unchanged)
-        XCTAssertEqual(Formatter.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift")), .unchanged)
-        let missing = Linter.lint(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\nprint(1)\n"))
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "a.tb.swift", text: found)), .unchanged)
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\nprint(1)\n")), .unchanged)
+        XCTAssertEqual(TestRun.fix(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift")), .unchanged)
+        let missing = TestRun.lint(SourceFile(path: "a.tb.swift", text: "#!/usr/bin/env swift\nprint(1)\n"))
         XCTAssertEqual(missing.map(\.code), ["tablint::format-ignore-directive"])
         XCTAssertEqual(missing.first?.start.line, 1)
         XCTAssertNil(missing.first?.fix)
         let misaligned = "#!/usr/bin/env swift\nlet t = Table(machine: \"M\", states: [\"A\", \"B\"], actions: [\"X\", \"Y\"], cells: [\n    [.ignore, .handle],\n    [.go(target: \"A\", effects: []), .ignore],\n], initial: \"A\")\n"
-        guard case .fixed(let fixed) = Formatter.fix(SourceFile(path: "a.tb.swift", text: misaligned)) else {
+        guard case .fixed(let fixed) = TestRun.fix(SourceFile(path: "a.tb.swift", text: misaligned)) else {
             return XCTFail("expected the rows to be aligned")
         }
         XCTAssertTrue(fixed.starts(with: Array("#!/usr/bin/env swift\n".utf8)), String(decoding: fixed, as: UTF8.self))

@@ -238,7 +238,7 @@ final class LanguageServerTests: XCTestCase {
         harness.initialize(options: .object(["dispatcher": .array([.string("shouldTransition")]), "noConfig": .bool(true),
                                              "unsafeFixes": .bool(true), "inlayHints": .bool(false)]))
         harness.open("untitled:Clock", Self.broken)
-        let document = try XCTUnwrap(harness.server.documents["untitled:Clock"])
+        let document = try XCTUnwrap(harness.server.openDocument(uri: "untitled:Clock"))
         XCTAssertEqual(harness.server.settings(of: document)?.extraDispatcherFunctions, ["route", "shouldTransition"])
         XCTAssertTrue(harness.server.serverOptions.options.noConfig)
         XCTAssertTrue(harness.server.serverOptions.unsafeFixes)
@@ -249,26 +249,59 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(hints["result"], .array([]))
     }
 
+    /// A matrix file whose rows are not aligned (the safe `alignment` fix).
+    static let misaligned = """
+        // swift-format-ignore-file
+        extension Clock {
+            static let TABLE = Table(
+                machine: "Clock",
+                states: ["Idle", "Running"],
+                actions: ["Start", "Tick"],
+                cells: [
+                    [.go(target: "Running", effects: []), .ignore],
+                    [.ignore, .ignore],
+                ],
+                initial: "Idle"
+            )
+        }
+
+        """
+
+    /// A dispatcher whose `default:` the unsafe `dispatcher-default` fix spells out.
+    static let defaulted = """
+        enum Door {
+            enum S { case open, shut }
+            enum A { case push, pull }
+            static func step(_ s: S, _ a: A) -> S {
+                switch (s, a) {
+                case (.open, .push): return .shut
+                default: return s
+                }
+            }
+        }
+
+        """
+
     func testUnsafeFixesAreOfferedOnlyWhenAskedForAndSaySo() throws {
-        let location = SourceLocation(offset: 0, line: 1, column: 1)
-        var diagnostic = Diagnostic(
-            path: "/x.swift", start: location, end: location, severity: .error, message: "Something is off. More.",
-            code: "tablint::example", fix: Diagnostic.Fix(edits: [TextEdit(range: 0..<0, replacement: Array("a".utf8))], applicability: .unsafe))
         for unsafe in [false, true] {
             let harness = try Harness(arguments: unsafe ? ["--unsafe-fixes"] : [])
             harness.initialize()
-            harness.open("untitled:Clock", Self.broken)
-            let document = try XCTUnwrap(harness.server.documents["untitled:Clock"])
-            let offered = harness.server.fixAction(diagnostic, in: document)
-            XCTAssertEqual(offered?["title"]?.stringValue, unsafe ? "Fix (unsafe) tablint::example: Something is off" : nil)
+            harness.open("untitled:Door.swift", Self.defaulted)
+            let document = try XCTUnwrap(harness.server.openDocument(uri: "untitled:Door.swift"))
+            let diagnostic = try XCTUnwrap(harness.server.diagnostics(of: document).first { $0.code == "tablint::dispatcher-default" })
+            XCTAssertEqual(diagnostic.fix?.applicability, .unsafe)
+            let offered = harness.server.fixAction(diagnostic, in: document, all: [diagnostic])
+            XCTAssertEqual(offered?["title"]?.stringValue.map { $0.hasPrefix("Fix (unsafe) tablint::dispatcher-default: ") }, unsafe ? true : nil)
             XCTAssertNil(offered?["isPreferred"])
+            XCTAssertEqual(offered?["disabled"], nil, "the spelt-out cases pass the proof")
         }
-        diagnostic.fix?.applicability = .safe
         let harness = try Harness()
         harness.initialize()
-        harness.open("untitled:Clock", Self.broken)
-        let safe = harness.server.fixAction(diagnostic, in: try XCTUnwrap(harness.server.documents["untitled:Clock"]))
-        XCTAssertEqual(safe?["title"]?.stringValue, "Fix tablint::example: Something is off")
+        harness.open("untitled:Clock.tb.swift", Self.misaligned)
+        let document = try XCTUnwrap(harness.server.openDocument(uri: "untitled:Clock.tb.swift"))
+        let alignment = try XCTUnwrap(harness.server.diagnostics(of: document).first { $0.fix?.applicability == .safe })
+        let safe = harness.server.fixAction(alignment, in: document, all: [alignment])
+        XCTAssertEqual(safe?["title"]?.stringValue.map { $0.hasPrefix("Fix \(alignment.code): ") }, true)
         XCTAssertEqual(safe?["isPreferred"], .bool(true))
     }
 

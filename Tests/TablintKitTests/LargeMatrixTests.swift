@@ -63,7 +63,7 @@ final class LargeMatrixTests: XCTestCase {
 
     func testTheFirstUnreadableRowOfABigTableIsTheOneReported() throws {
         let file = SourceFile(path: "Big.tb.swift", text: Self.table(rows: 1_000, replacing: [900: "laterRow", 612: "someRow"]))
-        let diagnostics = Linter.lint(file).filter { $0.code == TableLiteralReader.unreadableCode }
+        let diagnostics = TestRun.lint(file).filter { $0.code == TableLiteralReader.unreadableCode }
         XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
         let diagnostic = try XCTUnwrap(diagnostics.first)
         XCTAssertEqual(diagnostic.start.line, Self.line(ofRow: 612))
@@ -77,12 +77,12 @@ final class LargeMatrixTests: XCTestCase {
             let row = (0..<Self.actions.count).map { Self.cell(moved, $0, rows: rows) }.joined(separator: ", ")
             let misaligned = Self.table(rows: rows, replacing: [moved: "[" + row + "]"])
             let file = SourceFile(path: "Big.tb.swift", text: misaligned)
-            let alignment = Linter.lint(file).filter { $0.code == Alignment().code }
+            let alignment = TestRun.lint(file).filter { $0.code == Alignment().code }
             XCTAssertEqual(alignment.count, 1, "\(rows) rows: \(alignment)")
             XCTAssertEqual(alignment.first?.notes.first?.location.line, Self.line(ofRow: moved), "\(rows) rows: the first line that moves")
-            guard case .fixed(let fixed) = Formatter.fix(file) else { return XCTFail("\(rows) rows: \(Formatter.fix(file))") }
+            guard case .fixed(let fixed) = TestRun.fix(file) else { return XCTFail("\(rows) rows: \(TestRun.fix(file))") }
             XCTAssertTrue(String(decoding: fixed, as: UTF8.self) == aligned, "\(rows) rows: --fix should give the aligned table")
-            XCTAssertEqual(Linter.lint(SourceFile(path: "Big.tb.swift", text: aligned)), [], "\(rows) rows, aligned")
+            XCTAssertEqual(TestRun.lint(SourceFile(path: "Big.tb.swift", text: aligned)), [], "\(rows) rows, aligned")
         }
     }
 

@@ -13,7 +13,7 @@ final class LibraryFormatterCasesTests: XCTestCase {
     }
 
     func fixed(_ text: String) -> String? {
-        switch Formatter.fix(SourceFile(path: "T.tb.swift", text: text)) {
+        switch TestRun.fix(SourceFile(path: "T.tb.swift", text: text)) {
         case .fixed(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .unchanged: return text
         case .refused, .internalError: return nil

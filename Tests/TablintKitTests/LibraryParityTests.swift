@@ -55,7 +55,7 @@ final class LibraryParityTests: XCTestCase {
         XCTAssertGreaterThan(cases.count, 500)
         var failures: [String] = []
         for generated in cases {
-            let diagnostics = Linter.lint(SourceFile(path: generated.path, text: generated.text))
+            let diagnostics = TestRun.lint(SourceFile(path: generated.path, text: generated.text))
             let errors = Set(diagnostics.filter { $0.severity == .error && !Self.layoutCodes.contains($0.code) }.map(\.code))
             let problem: String?
             switch generated.outcome {

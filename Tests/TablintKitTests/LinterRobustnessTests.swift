@@ -12,7 +12,7 @@ final class LinterRobustnessTests: XCTestCase {
         for url in try Self.fixtures() {
             let bytes = Array(try Data(contentsOf: url))
             for length in 0...bytes.count {
-                assertWellFormed(Linter.lint(SourceFile(path: "cut.tb.swift", bytes: Array(bytes[0..<length]))), length)
+                assertWellFormed(TestRun.lint(SourceFile(path: "cut.tb.swift", bytes: Array(bytes[0..<length]))), length)
             }
         }
     }
@@ -22,7 +22,7 @@ final class LinterRobustnessTests: XCTestCase {
             let bytes = Array(try Data(contentsOf: url))
             for token in Tokenizer.tokenize(bytes) where !token.isTrivia {
                 let mutated = Array(bytes[0..<token.start] + bytes[token.end...])
-                assertWellFormed(Linter.lint(SourceFile(path: "cut.tb.swift", bytes: mutated)), mutated.count)
+                assertWellFormed(TestRun.lint(SourceFile(path: "cut.tb.swift", bytes: mutated)), mutated.count)
             }
         }
     }
@@ -31,7 +31,7 @@ final class LinterRobustnessTests: XCTestCase {
         let depth = 100_000
         let text = "// swift-format-ignore-file\nlet T = Table(machine: \"M\", states: [\"A\"], actions: [\"X\"], cells: "
             + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + ")"
-        let diagnostics = Linter.lint(SourceFile(path: "deep.tb.swift", text: text))
+        let diagnostics = TestRun.lint(SourceFile(path: "deep.tb.swift", text: text))
         XCTAssertEqual(diagnostics.map(\.code), ["tablint::unformattable", "tablint::unreadable-matrix"])
     }
 

@@ -24,7 +24,7 @@ final class MatrixLintTests: XCTestCase {
     // MARK: Where lints apply
 
     private func lint(_ table: String) -> [String] {
-        Linter.lint(SourceFile(path: "t.tb.swift", text: "// swift-format-ignore-file\n" + table)).map { bare($0.code) }
+        TestRun.lint(SourceFile(path: "t.tb.swift", text: "// swift-format-ignore-file\n" + table)).map { bare($0.code) }
     }
 
     private func table(_ rows: String, states: String = #""A", "B""#) -> String {
@@ -39,7 +39,7 @@ final class MatrixLintTests: XCTestCase {
         XCTAssertEqual(lint(table("[.go(target: \"B\", effects: []), .ignore]")), ["missing-row"])
         XCTAssertEqual(lint(table("[.go(target: \"B\", effects: []), .ignore], [.ignore, .ignore], [.ignore, .ignore]")), ["extra-row"])
         XCTAssertEqual(lint(table("[.go(target: \"B\", effects: []), .ignore], [.ignore, .maybe]")), ["unknown-cell"])
-        XCTAssertEqual(Linter.lint(SourceFile(path: "t.tbl", text: """
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "t.tbl", text: """
             machine M
             initial A
             states  A B
@@ -60,7 +60,7 @@ final class MatrixLintTests: XCTestCase {
         let rows = Array(repeating: "[.ignore, .ignore]", count: 7) + ["[.unreachable, .unreachable]", "[.unreachable, .unreachable]", "[.unreachable, .handle]"]
         let states = (0..<10).map { "\"S\($0)\"" }.joined(separator: ", ")
         let table = #"let T = Table(machine: "M", states: [\#(states)], actions: ["X", "Y"], cells: [\#(rows.joined(separator: ", "))], initial: "S0")"#
-        let heavy = Linter.lint(SourceFile(path: "t.tb.swift", text: table)).filter { $0.code.hasSuffix("-heavy") }
+        let heavy = TestRun.lint(SourceFile(path: "t.tb.swift", text: table)).filter { $0.code.hasSuffix("-heavy") }
         XCTAssertEqual(heavy.map { bare($0.code) }, ["ignore-heavy", "unreachable-heavy"])
         XCTAssertEqual(heavy.map(\.start.description), ["1:24", "1:24"])
     }
@@ -84,7 +84,7 @@ final class MatrixLintTests: XCTestCase {
         reading.matrices[0].payloads = payloads.map { state, field, type in
             Payload(state: state, field: field, type: type, range: matrix.states.first { $0.text == state }!.range)
         }
-        return PayloadHoist().check(LintContext(file: file, tokens: [], reading: reading))
+        return PayloadHoist().check(LintContext(file: file, readers: .given(tokens: [], reading: reading)))
     }
 
     func testPayloadHoistFiresAtThreeStatesWithTheCanonicalType() throws {
@@ -139,7 +139,7 @@ final class SameMistakeTests: XCTestCase {
             let findings = try urls.map { url in
                 // A fixture the library's parser rejects also says so once, under
                 // `fixture-syntax`: the verdict of that surface's parser, not another finding.
-                (url.lastPathComponent, Linter.lint(try Fixtures.source(url)).filter { !$0.message.hasPrefix("the library's fixture parser rejects") }
+                (url.lastPathComponent, TestRun.lint(try Fixtures.source(url)).filter { !$0.message.hasPrefix("the library's fixture parser rejects") }
                     .map { "\($0.severity) \($0.message.lowercased()) [\($0.code)]" }.sorted())
             }
             let machineSurface = try urls.filter { $0.lastPathComponent.contains(".machine.") }.flatMap {

@@ -43,7 +43,7 @@ final class MutationTests: XCTestCase {
     }
 
     static func lint(_ files: [String: String]) -> [Diagnostic] {
-        Runner.lint(files.keys.sorted(), jobs: 1, read: { .success(Array(files[$0]!.utf8)) }).diagnostics
+        TestRun.lintFiles(files.keys.sorted(), jobs: 1, read: { .success(Array(files[$0]!.utf8)) }).diagnostics
     }
 
     static func line(of offset: String.Index, in text: String) -> Int {

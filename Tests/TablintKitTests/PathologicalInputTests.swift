@@ -83,8 +83,8 @@ final class PathologicalInputTests: XCTestCase {
         let bytes = Array(text.utf8)
         XCTAssertNil(losslessProblem(bytes))
         let file = SourceFile(path: "big.tb.swift", bytes: bytes)
-        XCTAssertEqual(Linter.lint(file).map(\.code), [])
-        XCTAssertEqual(Formatter.fix(file), .unchanged)
+        XCTAssertEqual(TestRun.lint(file).map(\.code), [])
+        XCTAssertEqual(TestRun.fix(file), .unchanged)
     }
 
     func testASingleFiveMegabyteLine() {

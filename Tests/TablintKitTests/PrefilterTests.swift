@@ -2,14 +2,9 @@ import Foundation
 import XCTest
 @testable import TablintKit
 
-/// The prefilter may skip the readers only where they find nothing: `Linter.analyze` gives the
+/// The prefilter may skip the readers only where they find nothing: `Engine.analyze` gives the
 /// same analysis (diagnostics, summary, suppressions) with it and without it, on every input.
 final class PrefilterTests: XCTestCase {
-    override func tearDown() {
-        Prefilter.isEnabled = true
-        super.tearDown()
-    }
-
     private func skips(_ text: String, _ path: String = "Code.swift") -> Bool {
         Prefilter.canSkipReaders(Array(text.utf8), kind: FileKind(path: path))
     }
@@ -69,7 +64,7 @@ final class PrefilterTests: XCTestCase {
     func testTheSkippedPathStillReportsWhatAnySwiftFileCanHave() {
         let file = SourceFile(path: "Code.swift", text: "let s = \"never closed\nlet t = /* nor this\n")
         XCTAssertTrue(Prefilter.canSkipReaders(file.bytes, kind: file.kind))
-        let codes = Linter.lint(file).map(\.code)
+        let codes = TestRun.lint(file).map(\.code)
         XCTAssertEqual(codes, ["tablint::syntax", "tablint::syntax"])
     }
 
@@ -90,11 +85,8 @@ final class PrefilterTests: XCTestCase {
         // Where the prefilter does not skip, `analyze` runs the same code either way.
         guard Prefilter.canSkipReaders(bytes, kind: source.kind), Encoding.check(source) == nil else { return }
         skipped += 1
-        Prefilter.isEnabled = true
-        let filtered = Linter.analyze(source, settings: settings)
-        Prefilter.isEnabled = false
-        let full = Linter.analyze(source, settings: settings)
-        Prefilter.isEnabled = true
+        let filtered = Engine.analyze(source, settings: settings)
+        let full = Engine.analyze(source, settings: settings, readers: .everything)
         if !full.diagnostics.isEmpty { withFindings += 1 }
         if filtered != full {
             XCTFail("\(label()) as \(path): with the prefilter \(filtered.diagnostics.map(TextReporter.line(for:))), "
@@ -217,10 +209,8 @@ final class PrefilterTests: XCTestCase {
     func testAnEmbeddedFixtureSpelledWithEscapesIsRead() {
         let text = "let s = \"\"\"\n    \\u{6D}achine Door\n    initial Shut\n    states Shut Open\n    actions push\n    Shut .go(Open)\n    Open .go(Open)\n    \"\"\"\n"
         XCTAssertFalse(skips(text))
-        Prefilter.isEnabled = false
-        let full = Linter.analyze(SourceFile(path: "Door.swift", text: text))
-        Prefilter.isEnabled = true
-        XCTAssertEqual(full, Linter.analyze(SourceFile(path: "Door.swift", text: text)))
+        let full = Engine.analyze(SourceFile(path: "Door.swift", text: text), readers: .everything)
+        XCTAssertEqual(full, Engine.analyze(SourceFile(path: "Door.swift", text: text)))
         XCTAssertEqual(LintContext(file: SourceFile(path: "Door.swift", text: text)).reading.matrices.count, 1)
     }
 

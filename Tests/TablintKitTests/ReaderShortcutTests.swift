@@ -12,12 +12,6 @@ import XCTest
 /// * `SignificantTokens`, `TypeScopes` and `Encoding.firstProblem` against the previous
 ///   implementations, kept below as references.
 final class ReaderShortcutTests: XCTestCase {
-    override func tearDown() {
-        ReaderShortcuts.isEnabled = true
-        Prefilter.isEnabled = true
-        super.tearDown()
-    }
-
     // MARK: Inputs
 
     private static func repositoryFiles() -> [(name: String, bytes: [UInt8])] {
@@ -67,18 +61,8 @@ final class ReaderShortcutTests: XCTestCase {
         let source = SourceFile(path: path, bytes: bytes)
         guard Encoding.check(source) == nil else { return }
         compared += 1
-        ReaderShortcuts.isEnabled = true
-        Prefilter.isEnabled = true
-        let fast = Linter.analyze(source, settings: settings)
-        ReaderShortcuts.isEnabled = false
-        Prefilter.isEnabled = false
-        let full = Linter.analyze(source, settings: settings)
-        ReaderShortcuts.isEnabled = true
-        Prefilter.isEnabled = true
-        defer {
-            ReaderShortcuts.isEnabled = true
-            Prefilter.isEnabled = true
-        }
+        let fast = Engine.analyze(source, settings: settings)
+        let full = Engine.analyze(source, settings: settings, readers: .everything)
         if fast != full {
             XCTFail("\(label()) as \(path): with the shortcuts \(fast.diagnostics.map(TextReporter.line(for:))), "
                 + "summary \(fast.summary.matrices.count) matrices \(fast.summary.dispatchers.count) dispatchers; "
@@ -88,8 +72,7 @@ final class ReaderShortcutTests: XCTestCase {
         }
         guard comparingContexts else { return }
         let fastContext = LintContext(file: source, settings: settings)
-        ReaderShortcuts.isEnabled = false
-        let fullContext = LintContext(file: source, settings: settings)
+        let fullContext = LintContext(file: source, settings: settings, readers: .all)
         if !fullContext.dispatchers.isEmpty { withDispatchers += 1 }
         if !fullContext.reading.matrices.isEmpty { withMatrices += 1 }
         XCTAssertEqual(fastContext.reading, fullContext.reading, label(), file: file, line: line)

@@ -432,7 +432,7 @@ final class ReporterTests: XCTestCase {
             for block in FencedBlock.extract(from: document.markdown).blocks where block.info.role == .before {
                 let (path, bytes) = RuleDocumentChecker.file(for: block)
                 let file = SourceFile(path: path, bytes: bytes)
-                let diagnostics = Linter.lint(file)
+                let diagnostics = TestRun.lint(file)
                 for diagnostic in diagnostics where diagnostic.fix != nil {
                     XCTAssertTrue(RuleRegistry.rule(named: diagnostic.code)?.isFixable == true, "\(diagnostic.code) is not fixable")
                 }
@@ -441,13 +441,13 @@ final class ReporterTests: XCTestCase {
                     .sorted { $0.range.lowerBound < $1.range.lowerBound }
                 if edits.isEmpty {
                     // Only unsafe fixes (or, without its `dispatcher=` setting, none): `--fix` leaves it.
-                    XCTAssertEqual(Formatter.fix(file), .unchanged, "\(document.name) line \(block.line): --fix applied an unsafe fix")
+                    XCTAssertEqual(TestRun.fix(file), .unchanged, "\(document.name) line \(block.line): --fix applied an unsafe fix")
                     continue
                 }
                 for (previous, next) in zip(edits, edits.dropFirst()) {
                     XCTAssertLessThanOrEqual(previous.range.upperBound, next.range.lowerBound, "\(document.name) line \(block.line): overlapping edits")
                 }
-                guard case .fixed(let fixed) = Formatter.fix(file) else {
+                guard case .fixed(let fixed) = TestRun.fix(file) else {
                     XCTFail("\(document.name) line \(block.line): --fix does not change the before example")
                     continue
                 }
@@ -463,7 +463,7 @@ final class ReporterTests: XCTestCase {
         let source = "let T = Table(\n    machine: \"T\",\n    states: [\"A\", \"B\"],\n    actions: [\"P\", \"Q\"],\n    cells: [\n"
             + "        [.handle, .ignore],\n        [.go(target: \"A\", effects: []), .ignore],\n    ],\n    initial: \"A\"\n)\n"
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(source.utf8)
-        let diagnostics = Linter.lint(SourceFile(path: "T.tb.swift", bytes: bytes))
+        let diagnostics = TestRun.lint(SourceFile(path: "T.tb.swift", bytes: bytes))
         let directive = try XCTUnwrap(diagnostics.first { $0.code == "tablint::format-ignore-directive" })
         XCTAssertEqual(directive.fix, Diagnostic.Fix(edits: [TextEdit(range: 3..<3, replacement: Array("// swift-format-ignore-file\n".utf8))]),
                        "inserted after the byte order mark")
@@ -475,7 +475,7 @@ final class ReporterTests: XCTestCase {
         XCTAssertTrue(diagnostics.filter { $0.code != "tablint::alignment" && $0.code != "tablint::format-ignore-directive" }.allSatisfy { $0.fix == nil })
 
         // A file --fix refuses carries no fix at all.
-        let refused = Linter.lint(SourceFile(path: "T.tb.swift", bytes: bytes + Array("let s = \"open\n".utf8)))
+        let refused = TestRun.lint(SourceFile(path: "T.tb.swift", bytes: bytes + Array("let s = \"open\n".utf8)))
         XCTAssertTrue(refused.contains { $0.code == "tablint::unformattable" })
         XCTAssertTrue(refused.allSatisfy { $0.fix == nil }, "\(refused)")
     }

@@ -107,7 +107,7 @@ final class RuleDocumentTests: XCTestCase {
 
     /// A linter that loses its diagnostics on CRLF files, standing in for a real bug.
     func testAnExampleThatChangesWithCRLFIsReported() {
-        let blindToCRLF: (SourceFile) -> [Diagnostic] = { $0.bytes.contains(0x0D) ? [] : Linter.lint($0) }
+        let blindToCRLF: (SourceFile) -> [Diagnostic] = { $0.bytes.contains(0x0D) ? [] : TestRun.lint($0) }
         let problems = RuleDocumentChecker.check(name: "row-arity", markdown: Self.document(), lint: blindToCRLF)
         XCTAssertEqual(problems.count, 1, "\(problems)")
         XCTAssertTrue(problems.first?.contains("with CRLF line endings the example gives other diagnostics") == true, "\(problems)")
@@ -117,8 +117,8 @@ final class RuleDocumentTests: XCTestCase {
     /// A linter that counts lines from the end of a leading comment block, standing in for a real bug.
     func testAnExampleWhoseLinesDoNotMoveWithALeadingCommentIsReported() {
         let skipsHeader: (SourceFile) -> [Diagnostic] = { file in
-            guard file.bytes.starts(with: Example.leadingComment) else { return Linter.lint(file) }
-            return Linter.lint(SourceFile(path: file.path, bytes: Array(file.bytes.dropFirst(Example.leadingComment.count))))
+            guard file.bytes.starts(with: Example.leadingComment) else { return TestRun.lint(file) }
+            return TestRun.lint(SourceFile(path: file.path, bytes: Array(file.bytes.dropFirst(Example.leadingComment.count))))
         }
         let problems = RuleDocumentChecker.check(name: "row-arity", markdown: Self.document(), lint: skipsHeader)
         XCTAssertEqual(problems.count, 1, "\(problems)")
@@ -152,9 +152,9 @@ final class RuleDocumentTests: XCTestCase {
         let directiveLine = Array("// swift-format-ignore-file\n".utf8)
         let commentFirst: (SourceFile) -> [Diagnostic] = { file in
             let bytes = file.bytes
-            guard bytes.starts(with: directiveLine), bytes.dropFirst(directiveLine.count).starts(with: Example.leadingComment) else { return Linter.lint(file) }
+            guard bytes.starts(with: directiveLine), bytes.dropFirst(directiveLine.count).starts(with: Example.leadingComment) else { return TestRun.lint(file) }
             let moved = Example.leadingComment + directiveLine + bytes.dropFirst(directiveLine.count + Example.leadingComment.count)
-            return Linter.lint(SourceFile(path: file.path, bytes: moved))
+            return TestRun.lint(SourceFile(path: file.path, bytes: moved))
         }
         let problems = RuleDocumentChecker.check(name: "alignment", markdown: markdown, lint: commentFirst)
         XCTAssertFalse(problems.contains { $0.contains("tablint::format-ignore-directive") }, "\(problems)")
@@ -566,7 +566,7 @@ enum RuleDocumentChecker {
         var passing = 0
         for (position, block) in blocks.enumerated() {
             let at = "line \(block.line)"
-            let lint = defaultLint ?? { Linter.lint($0, rules: rules, settings: settings(for: block)) }
+            let lint = defaultLint ?? { TestRun.lint($0, rules: rules, settings: settings(for: block)) }
             problems += block.info.problems.map { "\(at): ```\(block.info.language): \($0)" }
             switch block.info.role {
             case .triggers?:
@@ -646,7 +646,7 @@ enum RuleDocumentChecker {
         let (afterPath, afterBytes) = file(for: after)
         guard path == afterPath else { return ["\(at): the before and after examples have different paths (\(path), \(afterPath))"] }
         var problems: [String] = []
-        switch Formatter.fix(SourceFile(path: path, bytes: bytes)) {
+        switch TestRun.fix(SourceFile(path: path, bytes: bytes)) {
         case .fixed(let fixed) where fixed == afterBytes:
             break
         case .fixed(let fixed):
@@ -654,7 +654,7 @@ enum RuleDocumentChecker {
         case let other:
             problems.append("\(at): `--fix` does not change the before example: \(other)")
         }
-        let again = Formatter.fix(SourceFile(path: path, bytes: afterBytes))
+        let again = TestRun.fix(SourceFile(path: path, bytes: afterBytes))
         if again != .unchanged {
             problems.append("line \(after.line): `--fix` changes the after block again: \(again)")
         }
@@ -679,7 +679,7 @@ enum RuleDocumentChecker {
         let variants = [("", bytes, afterBytes)]
             + (Example.hasCRLFVariant(path) ? [(" with CRLF line endings", Example.crlf(bytes), Example.crlf(afterBytes))] : [])
         for (variant, variantBytes, wanted) in variants {
-            let diagnostics = Linter.lint(SourceFile(path: path, bytes: variantBytes), rules: rules, settings: settings(for: before))
+            let diagnostics = TestRun.lint(SourceFile(path: path, bytes: variantBytes), rules: rules, settings: settings(for: before))
             let edits = diagnostics.flatMap { $0.fix?.edits ?? [] }.sorted { $0.range.lowerBound < $1.range.lowerBound }
             if edits.isEmpty { problems.append("\(at)\(variant): no diagnostic of the before example carries a fix") }
             if zip(edits, edits.dropFirst()).contains(where: { $0.range.upperBound > $1.range.lowerBound }) {
@@ -691,7 +691,7 @@ enum RuleDocumentChecker {
                 }
             }
         }
-        let again = Linter.lint(SourceFile(path: path, bytes: afterBytes), rules: rules, settings: settings(for: after))
+        let again = TestRun.lint(SourceFile(path: path, bytes: afterBytes), rules: rules, settings: settings(for: after))
         let left = again.filter { $0.fix != nil }
         if !left.isEmpty {
             problems.append("line \(after.line): the after block still has fixes:\n" + render(left).joined(separator: "\n"))

@@ -26,13 +26,13 @@ final class SuppressionTests: XCTestCase {
 
     /// `code@line:column` for each diagnostic, the code without its namespace.
     static func found(_ text: String, path: String = "Example.swift", settings: LintSettings = .default) -> [String] {
-        Linter.lint(SourceFile(path: path, text: text), settings: settings).map {
+        TestRun.lint(SourceFile(path: path, text: text), settings: settings).map {
             "\(UnusedSuppression.bareName($0.code))@\($0.start.line):\($0.start.column)"
         }
     }
 
     static func messages(_ text: String, path: String = "Example.swift") -> [String] {
-        Linter.lint(SourceFile(path: path, text: text)).filter { $0.code == UnusedSuppression().code }.map(\.message)
+        TestRun.lint(SourceFile(path: path, text: text)).filter { $0.code == UnusedSuppression().code }.map(\.message)
     }
 
     func testTheMatrixHasTwoErrorsWithoutDirectives() {
@@ -206,7 +206,7 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(Self.found("// tablint:disable-file\n// tablint:disabel x\nlet T = 1\n"), ["unused-suppression@1:4", "unused-suppression@2:4"])
         // A file that is not UTF-8 text is not read for directives: its encoding error stays.
         let binary = Array("// tablint:disable-file\n".utf8) + [0xFF, 0x0A]
-        XCTAssertEqual(Linter.lint(SourceFile(path: "Example.swift", bytes: binary)).map(\.code), ["tablint::encoding"])
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Example.swift", bytes: binary)).map(\.code), ["tablint::encoding"])
     }
 
     func testTheConfigurationCanDisableOrRegradeTheWarningAndSilencesUnusedReportsForItsRules() {
@@ -216,7 +216,7 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(Self.found(text, settings: quiet), ["row-arity@6:9", "unknown-state@7:22"])
         var strict = LintSettings.default
         strict.severities = ["tablint::unused-suppression": .error]
-        XCTAssertEqual(Linter.lint(SourceFile(path: "Example.swift", text: text), settings: strict).last?.severity, .error)
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Example.swift", text: text), settings: strict).last?.severity, .error)
         // A directive for a rule the configuration disables could not be used: not reported.
         var noRowArity = LintSettings.default
         noRowArity.disabledCodes = ["tabular-center::row-arity"]
@@ -311,7 +311,7 @@ final class SuppressionTests: XCTestCase {
             let read: Runner.FileReader = { .success(Array(files[$0]!.utf8)) }
             // The `Cells` requirement for the cell is stale too (`cells-drift`); this test is
             // about the dispatcher's diagnostic.
-            return Runner.lint(files.keys.sorted(), jobs: 2, read: read).diagnostics.filter { $0.code != "tablint::cells-drift" }
+            return TestRun.lintFiles(files.keys.sorted(), jobs: 2, read: read).diagnostics.filter { $0.code != "tablint::cells-drift" }
         }
         let plain = run(DispatcherTests.timerEnum)
         XCTAssertEqual(plain.map(\.code), ["tablint::dispatcher-drift"])
@@ -321,7 +321,7 @@ final class SuppressionTests: XCTestCase {
         XCTAssertEqual(run(lines.joined(separator: "\n")), [])
         // Alone, the dispatcher has no matrix to drift from, so the directive is unused.
         XCTAssertEqual(
-            Linter.lint(SourceFile(path: "Timer.swift", text: lines.joined(separator: "\n"))).map(\.code),
+            TestRun.lint(SourceFile(path: "Timer.swift", text: lines.joined(separator: "\n"))).map(\.code),
             ["tablint::unused-suppression"])
     }
 
@@ -348,8 +348,8 @@ final class SuppressionTests: XCTestCase {
             bytes[position + 3] = UInt8(ascii: "x")
             XCTAssertFalse(Directive.mayOccur(in: bytes), "broken at \(position)")
         }
-        let analysis = Linter.analyze(SourceFile(path: "Example.swift", text: Self.matrix(idle: " // tablint:disable:this row-arity")))
-        XCTAssertEqual(analysis.suppressions, Linter.analyze(SourceFile(path: "Example.swift", text: Self.matrix(idle: " // tablint:disable:this row-arity"))).suppressions)
+        let analysis = Engine.analyze(SourceFile(path: "Example.swift", text: Self.matrix(idle: " // tablint:disable:this row-arity")))
+        XCTAssertEqual(analysis.suppressions, Engine.analyze(SourceFile(path: "Example.swift", text: Self.matrix(idle: " // tablint:disable:this row-arity"))).suppressions)
         XCTAssertFalse(analysis.suppressions.isEmpty)
     }
 

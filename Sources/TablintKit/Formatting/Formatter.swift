@@ -53,6 +53,8 @@ public struct FormatPlan: Equatable {
         /// comment when it has one), whichever of its rows move, so that one directive above
         /// it holds the whole matrix however its cells are edited.
         public var anchor: Range<Int>
+        /// The whole matrix (or header): what range formatting asks about.
+        public var extent: Range<Int> = 0..<0
         /// How many of its lines would move, and how many it has.
         public var changedRows: Int
         public var rows: Int
@@ -66,17 +68,6 @@ public struct FormatPlan: Equatable {
     }
 }
 
-/// The outcome of fixing one file.
-public enum FixOutcome: Equatable {
-    /// Nothing to change.
-    case unchanged
-    /// The fixed bytes, proven to differ from the input only as the applied fixes may.
-    case fixed([UInt8])
-    /// The file cannot be formatted with confidence; it must be left untouched.
-    case refused([Refusal])
-    /// A fix failed its proof (or the file did not settle): nothing is written.
-    case internalError(String)
-}
 
 /// The align stage: a file in, edits out. Pure: it never touches the filesystem.
 ///
@@ -133,7 +124,8 @@ public enum Formatter {
             let allRows = runs.flatMap { $0 }
             if !rowEdits.isEmpty {
                 plan.misaligned.append(.init(
-                    anchor: header?.range ?? allRows.first?.range ?? matrix.range, changedRows: changedLines,
+                    anchor: header?.range ?? allRows.first?.range ?? matrix.range,
+                    extent: Self.span(matrix.range, header?.range), changedRows: changedLines,
                     rows: allRows.count, surface: surface, edits: rowEdits))
             }
             // The column header over the first row, once its cells are where the fix puts them:
@@ -152,7 +144,8 @@ public enum Formatter {
             let labelEdits = header.edits(cellColumns: columns, firstRowCells: first.cells.map { file.text($0.range) }, file: file)
             guard !labelEdits.isEmpty else { continue }
             var run = FormatPlan.MisalignedRun(
-                anchor: header.range, changedRows: 1, rows: 1, surface: Self.headerLabelsSurface, edits: labelEdits)
+                anchor: header.range, extent: Self.span(matrix.range, header.range), changedRows: 1, rows: 1,
+                surface: Self.headerLabelsSurface, edits: labelEdits)
             if let misplaced = header.firstMisplaced(cellColumns: columns, file: file) {
                 run.detail = "`\(misplaced.label)` is at column \(misplaced.column), its cells' names at column \(misplaced.expected)"
             } else {
@@ -172,7 +165,7 @@ public enum Formatter {
                 let (edits, changedLines) = alignedEdits(runs)
                 guard !edits.isEmpty, let first = runs.first?.first else { continue }
                 plan.misaligned.append(.init(
-                    anchor: first.range, changedRows: changedLines, rows: runs.reduce(0) { $0 + $1.count },
+                    anchor: first.range, extent: problem.range, changedRows: changedLines, rows: runs.reduce(0) { $0 + $1.count },
                     surface: Self.tableRowsSurface, edits: edits))
             }
         }
@@ -202,7 +195,7 @@ public enum Formatter {
             guard !edits.isEmpty else { continue }
             let first = (header + rows).min { $0.range.lowerBound < $1.range.lowerBound }?.range ?? matrix.range
             plan.misaligned.append(.init(
-                anchor: first, changedRows: changed, rows: rows.count + header.count,
+                anchor: first, extent: Self.span(matrix.range, first), changedRows: changed, rows: rows.count + header.count,
                 surface: surfaces.count == 1 ? surfaces[0] : "fixture header lines and rows", edits: edits))
         }
         plan.edits = plan.misaligned.flatMap(\.edits).sorted { $0.range.lowerBound < $1.range.lowerBound }
@@ -260,18 +253,10 @@ public enum Formatter {
         }
     }
 
-    /// Fixes one file as a run of its own would (`Engine`): its surviving safe fixes, proven.
-    /// For tests and tools that hold one file in memory; `.refused` when the formatter cannot
-    /// read it with confidence.
-    public static func fix(_ file: SourceFile, settings: LintSettings = .default) -> FixOutcome {
-        if file.kind != .other {
-            let refusals = plan(file, settings: settings).refusals
-            if !refusals.isEmpty { return .refused(refusals) }
-        }
-        let result = Engine.run([Engine.Document(path: file.path, bytes: file.bytes, settings: settings)], mode: .fix)
-        guard let only = result.files.first else { return .unchanged }
-        if let failure = only.failure { return .internalError(failure) }
-        return only.fixed.map { .fixed($0) } ?? .unchanged
+    /// The smallest range holding both.
+    static func span(_ range: Range<Int>, _ other: Range<Int>?) -> Range<Int> {
+        guard let other else { return range }
+        return min(range.lowerBound, other.lowerBound)..<max(range.upperBound, other.upperBound)
     }
 }
 

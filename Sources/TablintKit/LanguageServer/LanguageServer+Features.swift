@@ -28,42 +28,59 @@ extension LanguageServer {
 
     // MARK: Formatting
 
-    /// The formatter's output for the document (`tablint --fix`), as edits; nil when nothing
-    /// changes. A refused document gets a message saying why.
-    func formattingEdits(_ document: OpenDocument) -> [TextEdit]? {
+    /// What `tablint --fix` (`unsafe`: `--fix --unsafe-fixes`) would write for the document,
+    /// from the engine over the workspace, narrowed to the diagnostics `selecting` accepts; nil
+    /// when nothing changes. A refusal is shown once, saying why; `refusal` receives it.
+    func fixedText(
+        _ document: OpenDocument, unsafe: Bool = false, selecting: ((Diagnostic) -> Bool)? = nil,
+        quietly: Bool = false, refusal: ((String) -> Void)? = nil
+    ) -> [UInt8]? {
         guard let settings = settings(of: document) else { return nil }
-        switch linting.format(document.file, settings) {
-        case .unchanged:
-            return nil
-        case .fixed(let fixed):
-            return Self.lineEdits(from: document.text.bytes, to: fixed)
-        case .refused(let reasons):
-            show("tablint did not format \(displayName(document)): \(reasons.joined(separator: "; "))", type: .warning)
-            return nil
-        case .failed(let message):
-            show("tablint did not format \(displayName(document)): internal error: \(message)", type: .error)
+        let given = Engine.Document(path: document.path, bytes: document.text.bytes, settings: settings)
+        guard let result = Engine.fix([given], in: workspace, unsafeFixes: unsafe, selecting: selecting).first else { return nil }
+        if let failure = result.failure {
+            refusal?(failure)
+            if !quietly { show("tablint did not format \(displayName(document)): \(failure)", type: .warning) }
             return nil
         }
+        if result.fixed == nil, selecting == nil,
+            let refused = result.diagnostics.first(where: { $0.code == Unformattable().code && $0.fix == nil })
+        {
+            if !quietly { show("tablint did not format \(displayName(document)): \(refused.start.line):\(refused.start.column): \(refused.message)", type: .warning) }
+            return nil
+        }
+        return result.fixed
+    }
+
+    /// The formatter's output for the document (`tablint --fix`), as edits; nil when nothing
+    /// changes.
+    func formattingEdits(_ document: OpenDocument, selecting: ((Diagnostic) -> Bool)? = nil) -> [TextEdit]? {
+        fixedText(document, selecting: selecting).map { Self.lineEdits(from: document.text.bytes, to: $0) }
     }
 
     func displayName(_ document: OpenDocument) -> String {
         PathText.relative(document.path, to: currentDirectory) ?? document.path
     }
 
+    /// Formatting is `--fix`'s safe fixes; range formatting those of the matrices the range
+    /// touches (a fix's subject: its whole matrix), as `--fix` would apply them.
     func formatting(_ params: JSONValue, range: JSONValue?) throws -> JSONValue {
         let document = try self.document(params)
         let requested = try byteRange(range, in: document)
-        guard var edits = formattingEdits(document) else { return .array([]) }
-        if let requested, let context = reading(of: document) {
-            // Only the matrices the range touches.
-            let touched = context.reading.matrices.map(\.range).filter {
-                $0.lowerBound <= requested.upperBound && requested.lowerBound <= $0.upperBound
-            }
-            edits = edits.filter { edit in
-                touched.contains { edit.range.lowerBound >= $0.lowerBound && edit.range.upperBound <= $0.upperBound }
+        let selecting = requested.map { requested in
+            { (diagnostic: Diagnostic) -> Bool in
+                guard let fix = diagnostic.fix else { return false }
+                let subject = fix.subject ?? Self.hull(fix.edits.map(\.range) + [diagnostic.start.offset..<diagnostic.end.offset])
+                return subject.lowerBound <= requested.upperBound && requested.lowerBound <= subject.upperBound
             }
         }
+        guard let edits = formattingEdits(document, selecting: selecting) else { return .array([]) }
         return .array(edits.map { textEditJSON($0, in: document.text) })
+    }
+
+    static func hull(_ ranges: [Range<Int>]) -> Range<Int> {
+        let lower = ranges.map(\.lowerBound).min() ?? 0
+        return lower..<max(lower, ranges.map(\.upperBound).max() ?? 0)
     }
 
     /// Edits that turn `old` into `new`: one per changed line when the lines correspond (the
@@ -147,7 +164,7 @@ extension LanguageServer {
             for diagnostic in all {
                 let onRange = diagnostic.start.line <= lastLine && diagnostic.end.line >= firstLine
                 guard onRange || fixTouchesRange(diagnostic) else { continue }
-                if let fix = fixAction(diagnostic, in: document) { actions.append(fix) }
+                if let fix = fixAction(diagnostic, in: document, all: all) { actions.append(fix) }
                 guard onRange else { continue }
                 if let edits = suppression(of: diagnostic, in: document, all: all) {
                     actions.append(action(
@@ -165,13 +182,24 @@ extension LanguageServer {
     }
 
     /// The quick fix of a diagnostic's own fix: a safe one is preferred; an unsafe one is
-    /// offered only with `--unsafe-fixes` (or `unsafeFixes`), and says so in its title.
-    func fixAction(_ diagnostic: Diagnostic, in document: OpenDocument) -> JSONValue? {
+    /// offered only with `--unsafe-fixes` (or `unsafeFixes`), and says so in its title. Its edits
+    /// are the engine's, proven as `--fix` proves them (for an unsafe one, against the whole
+    /// workspace): one the proof refuses is offered disabled, with the reason `--fix` gives.
+    func fixAction(_ diagnostic: Diagnostic, in document: OpenDocument, all: [Diagnostic]) -> JSONValue? {
         guard let fix = diagnostic.fix, fix.applicability == .safe || serverOptions.unsafeFixes else { return nil }
         let safe = fix.applicability == .safe
+        let title = (safe ? "Fix" : "Fix (unsafe)") + " \(diagnostic.code): \(Self.shortened(diagnostic.message))"
+        var refused: String?
+        let fixed = fixedText(document, unsafe: !safe, selecting: { $0 == diagnostic }, quietly: true) { refused = $0 }
+        if let refused {
+            return action(
+                title: title, kind: "quickfix", document: document, diagnostic: diagnostic, edits: [], preferred: false,
+                disabled: refused)
+        }
+        guard let fixed else { return nil }
         return action(
-            title: (safe ? "Fix" : "Fix (unsafe)") + " \(diagnostic.code): \(Self.shortened(diagnostic.message))",
-            kind: "quickfix", document: document, diagnostic: diagnostic, edits: fix.edits, preferred: safe)
+            title: title, kind: "quickfix", document: document, diagnostic: diagnostic,
+            edits: Self.lineEdits(from: document.text.bytes, to: fixed), preferred: safe)
     }
 
     static func shortened(_ message: String) -> String {
@@ -180,12 +208,15 @@ extension LanguageServer {
     }
 
     private func action(
-        title: String, kind: String, document: OpenDocument, diagnostic: Diagnostic?, edits: [TextEdit], preferred: Bool
+        title: String, kind: String, document: OpenDocument, diagnostic: Diagnostic?, edits: [TextEdit], preferred: Bool,
+        disabled: String? = nil
     ) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "title": .string(title), "kind": .string(kind),
-            "edit": .object(["changes": .object([document.uri: .array(edits.map { textEditJSON($0, in: document.text) })])]),
-        ]
+        var members: [String: JSONValue] = ["title": .string(title), "kind": .string(kind)]
+        if let disabled {
+            members["disabled"] = .object(["reason": .string(disabled)])
+        } else {
+            members["edit"] = .object(["changes": .object([document.uri: .array(edits.map { textEditJSON($0, in: document.text) })])])
+        }
         if let diagnostic { members["diagnostics"] = .array([json(diagnostic, in: document.text)]) }
         if preferred { members["isPreferred"] = .bool(true) }
         return .object(members)
@@ -208,9 +239,15 @@ extension LanguageServer {
         let opener = isFixtureFile ? "#" : "//"
         let line = diagnostic.start.line - 1
         guard line >= 0, line < text.lines.lineCount else { return nil }
+        /// The line's own break (CR LF, CR or LF); for a last line without one, the file's first.
         func lineBreak(_ line: Int) -> [UInt8] {
-            let end = text.lineEnd(line)
-            return end < bytes.count && bytes[end] == 13 && end + 1 < bytes.count && bytes[end + 1] == 10 ? [13, 10] : [10]
+            func breakAt(_ end: Int) -> [UInt8]? {
+                guard end < bytes.count else { return nil }
+                if bytes[end] == 13 { return end + 1 < bytes.count && bytes[end + 1] == 10 ? [13, 10] : [13] }
+                return bytes[end] == 10 ? [10] : nil
+            }
+            if let own = breakAt(text.lineEnd(line)) { return own }
+            return (0..<text.lines.lineCount).lazy.compactMap { breakAt(text.lineEnd($0)) }.first ?? [10]
         }
         func indentation(_ line: Int) -> [UInt8] {
             var index = text.lines.lineStarts[line]
@@ -264,14 +301,11 @@ extension LanguageServer {
             }
             if !isFixtureFile { candidates.append([atEnd]) }
         }
-        guard let settings = settings(of: document) else { return nil }
+        guard workspace.contains(document.path) else { return nil }
         let before = all.filter { $0.code == diagnostic.code }.count
         let unusedBefore = all.filter { $0.code == InlineSuppressions.code }.count
         for edits in candidates {
-            let changed = SourceFile(path: document.path, bytes: TextEdit.apply(edits, to: bytes))
-            let analysis = linting.analyze(changed, settings)
-            let crossFile = linting.crossFile(runSummaries(replacing: document.path, with: analysis.summary))
-            let after = linting.finish(analysis, crossFile: crossFile[document.path] ?? [])
+            let after = workspace.diagnostics(for: document.path, ifItRead: TextEdit.apply(edits, to: bytes))
             if after.filter({ $0.code == diagnostic.code }).count < before,
                 after.filter({ $0.code == InlineSuppressions.code }).count <= unusedBefore
             {
@@ -399,7 +433,7 @@ extension LanguageServer {
         guard let machine else { return nil }
         let key = MachineKey.normalized(machine)
         var found: [(Matrix, FileSummary)] = []
-        for summary in runSummaries() {
+        for summary in workspace.summaries {
             for bound in summary.matrices where bound.key == key { found.append((bound.matrix, summary)) }
         }
         return found.count == 1 ? found[0] : nil
@@ -416,10 +450,13 @@ extension LanguageServer {
     }
 
     /// A file of the run as read: the open document's text, or the file's on disk.
+    /// The readers' findings for a file of the workspace: the open document's, kept; another's,
+    /// read from disk as the workspace read it (only hover and definition ask, for a matrix in
+    /// another file).
     func reading(ofPath path: String) -> LintContext? {
-        if let document = documents.values.first(where: { $0.path == path }) { return reading(of: document) }
-        guard case .linted(let settings) = linting.selection(for: path), let bytes = linting.read(path) else { return nil }
-        return linting.reading(SourceFile(path: path, bytes: bytes), settings)
+        if let document = documents[path] { return reading(of: document) }
+        guard let settings = workspace.settings(of: path), let bytes = configuration.read(path) else { return nil }
+        return LintContext(file: SourceFile(path: path, bytes: bytes), settings: settings)
     }
 
     /// `context`: the dispatcher's file.

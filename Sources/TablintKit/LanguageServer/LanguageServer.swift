@@ -61,36 +61,41 @@ public final class LanguageServer {
     private(set) var encoding = PositionEncoding.utf16
     var serverOptions: ServerOptions
     let currentDirectory: String
-    var linting: ServerLinting
+    var configuration: ServerConfiguration
     var clientCapabilities: JSONValue = .null
 
-    /// Open documents by URI.
+    /// Open documents by identity (`DocumentIdentity`: the real path).
     var documents: [String: OpenDocument] = [:]
-    /// The workspace folders, as absolute paths.
+    /// The workspace folders, as absolute paths (real paths).
     var roots: [String] = []
-    /// Workspace files that are not open and have something for the cross-file step (a
-    /// matrix a dispatcher can be paired with, or a dispatcher), by path.
-    var index: [String: Linter.FileAnalysis] = [:]
+    /// Every document of the run, open or not, as the command line would lint the workspace
+    /// folders: the one analysis behind diagnostics, formatting and code actions.
+    var workspace = Workspace()
     private var indexed = false
+    /// The URI the client spells each document with, once it has opened it (kept after it is
+    /// closed, so its diagnostics go on being published under the one spelling it knows).
+    private var clientURIs: [String: String] = [:]
     /// The diagnostics last published per URI, as sent, to send only what changed.
     private var published: [String: JSONValue] = [:]
     private var publishedVersions: [String: Int] = [:]
+    /// The diagnostics last turned into JSON, per identity: a file whose diagnostics did not
+    /// change is not converted (nor read from disk for its columns) again.
+    private var lastDiagnostics: [String: [Diagnostic]] = [:]
     private var needsPublishing = false
     private var nextOutgoingID = 1
 
     /// A document the client has open: its text as the client holds it.
     final class OpenDocument {
         let uri: String
-        /// The path it is configured and reported by: the file's, or for an `untitled:`
-        /// document a name in the current directory with its language's extension.
+        /// Its identity, the path it is configured and reported by: the file's real path, or
+        /// for an `untitled:` document a name in the current directory with its language's
+        /// extension.
         let path: String
         let languageId: String
         var version: Int
         var text: TextBuffer
         /// Cached until the text or the configuration changes.
-        var selectionCache: ServerLinting.Selection?
-        var analysisCache: Linter.FileAnalysis??
-        var readingCache: LintContext?
+        var selectionCache: ServerConfiguration.Selection?
 
         init(uri: String, path: String, languageId: String, version: Int, text: [UInt8]) {
             self.uri = uri
@@ -101,11 +106,6 @@ public final class LanguageServer {
         }
 
         var file: SourceFile { SourceFile(path: path, bytes: text.bytes) }
-
-        func invalidate() {
-            analysisCache = nil
-            readingCache = nil
-        }
     }
 
     /// `arguments`: what follows `tablint lsp` on the command line.
@@ -116,7 +116,7 @@ public final class LanguageServer {
         serverOptions = try Self.parse(arguments)
         self.currentDirectory = currentDirectory
         self.output = output
-        linting = ServerLinting(options: serverOptions.options, currentDirectory: currentDirectory)
+        configuration = ServerConfiguration(options: serverOptions.options, currentDirectory: currentDirectory)
     }
 
     static let usage = """
@@ -368,7 +368,7 @@ public final class LanguageServer {
         var folders: [String] = params["workspaceFolders"]?.arrayValue?.compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path) } ?? []
         if folders.isEmpty, let root = params["rootUri"]?.stringValue.flatMap(DocumentURI.path) { folders = [root] }
         if folders.isEmpty, let root = params["rootPath"]?.stringValue, root.hasPrefix("/") { folders = [PathText.normalised(root)] }
-        roots = folders
+        roots = folders.map(DocumentIdentity.of)
         phase = .running
         return .object([
             "capabilities": .object([
@@ -426,7 +426,7 @@ public final class LanguageServer {
         if let hints = option("inlayHints", "inlay-hints")?.boolValue { serverOptions.inlayHints = hints }
         if changed {
             serverOptions.options = options
-            linting = ServerLinting(options: options, currentDirectory: currentDirectory)
+            configuration = ServerConfiguration(options: options, currentDirectory: currentDirectory)
         }
     }
 
@@ -445,14 +445,20 @@ public final class LanguageServer {
         guard let uri = params["textDocument"]?["uri"]?.stringValue else {
             throw ResponseError(.invalidParams, "textDocument.uri (a string) is missing")
         }
-        guard let document = documents[uri] else { throw ResponseError(.invalidParams, "\(uri) is not open") }
+        guard let path = path(ofURI: uri, languageId: ""), let document = documents[path] ?? documents.values.first(where: { $0.uri == uri })
+        else { throw ResponseError(.invalidParams, "\(uri) is not open") }
         return document
+    }
+
+    /// The open document the client calls `uri`.
+    func openDocument(uri: String) -> OpenDocument? {
+        documents.values.first { $0.uri == uri }
     }
 
     /// The path a document is linted as: a `file:` URI's path; for `untitled:`, a name in the
     /// current directory (see `untitledName`).
     func path(ofURI uri: String, languageId: String) -> String? {
-        if let path = DocumentURI.path(of: uri) { return path }
+        if let path = DocumentURI.path(of: uri) { return DocumentIdentity.of(path) }
         guard uri.hasPrefix("untitled:") else { return nil }
         return PathText.normalised(currentDirectory + "/" + Self.untitledName(uri.dropFirst("untitled:".count), languageId: languageId))
     }
@@ -496,9 +502,14 @@ public final class LanguageServer {
             log("\(uri): only file: and untitled: documents are linted")
             return
         }
-        documents[uri] = OpenDocument(uri: uri, path: path, languageId: languageId, version: item["version"]?.intValue ?? 0, text: Array(text.utf8))
-        index[path] = nil
+        let document = OpenDocument(uri: uri, path: path, languageId: languageId, version: item["version"]?.intValue ?? 0, text: Array(text.utf8))
+        if let previous = documents[path], previous.uri != uri {
+            log("\(uri) and \(previous.uri) are one file (\(path)); the later didOpen is the one kept", type: .warning)
+        }
+        documents[path] = document
+        clientURIs[path] = uri
         if !indexed { indexWorkspace() }
+        analyse(document)
         needsPublishing = true
     }
 
@@ -507,30 +518,33 @@ public final class LanguageServer {
         guard let changes = params["contentChanges"]?.arrayValue else {
             throw ResponseError(.invalidParams, "didChange needs contentChanges (an array)")
         }
+        // All or none: the changes go to a copy, which replaces the text only if every one applies.
+        var text = document.text
         for change in changes {
-            guard let text = change["text"]?.stringValue else {
-                throw ResponseError(.invalidParams, "a content change needs text (a string)")
+            guard let replacement = change["text"]?.stringValue else {
+                throw ResponseError(.invalidParams, "a content change needs text (a string); no change of this didChange was applied")
             }
             if let range = change["range"] {
                 guard let start = LSPPosition(range["start"]), let end = LSPPosition(range["end"]), start <= end else {
-                    throw ResponseError(.invalidParams, "a content change's range is not a range")
+                    throw ResponseError(.invalidParams, "a content change's range is not a range; no change of this didChange was applied")
                 }
-                let from = document.text.offset(of: start, encoding)
-                let to = max(from, document.text.offset(of: end, encoding))
-                document.text.replace(from..<to, with: Array(text.utf8))
+                let from = text.offset(of: start, encoding)
+                let to = max(from, text.offset(of: end, encoding))
+                text.replace(from..<to, with: Array(replacement.utf8))
             } else {
-                document.text.replaceAll(Array(text.utf8))
+                text.replaceAll(Array(replacement.utf8))
             }
         }
+        document.text = text
         if let version = params["textDocument"]?["version"]?.intValue { document.version = version }
-        document.invalidate()
+        analyse(document)
         needsPublishing = true
     }
 
     private func didClose(_ params: JSONValue) throws {
         let document = try self.document(params)
-        documents[document.uri] = nil
-        // The file on disk counts again for the cross-file step.
+        documents[document.path] = nil
+        // The file on disk counts again, as the command line would read it.
         reindex([document.path])
         needsPublishing = true
     }
@@ -539,8 +553,8 @@ public final class LanguageServer {
         guard let changes = params["changes"]?.arrayValue else {
             throw ResponseError(.invalidParams, "didChangeWatchedFiles needs changes (an array)")
         }
-        let paths = changes.compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path) }
-        if paths.contains(where: { $0.hasSuffix("/" + ConfigurationLookup.fileName) }) {
+        let paths = changes.compactMap { $0["uri"]?.stringValue.flatMap(DocumentURI.path) }.map(DocumentIdentity.of)
+        if paths.contains(where: configuration.isConfiguration) {
             reloadConfiguration()
         } else {
             reindex(paths)
@@ -548,69 +562,76 @@ public final class LanguageServer {
         needsPublishing = true
     }
 
-    /// A `.tablint` changed: every file's settings may have.
+    /// A configuration file changed: every file's settings, and which files are linted, may have.
     func reloadConfiguration() {
-        linting.reloadConfiguration()
-        for document in documents.values {
-            document.selectionCache = nil
-            document.invalidate()
-        }
+        configuration.reload()
+        for document in documents.values { document.selectionCache = nil }
+        for path in workspace.paths where documents[path] == nil { workspace.remove(path) }
         indexed = false
         indexWorkspace()
+        for document in documents.values { analyse(document) }
     }
 
     /// Asks a client that can register for file events to send the configuration files' and
     /// the linted files' changes (`workspace/didChangeWatchedFiles`).
     private func watchFiles() {
         guard clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else { return }
-        let patterns = ["**/" + ConfigurationLookup.fileName] + FileWalker.lintedSuffixes.map { "**/*" + $0 }
+        var patterns = ["**/" + ConfigurationLookup.fileName] + FileWalker.lintedSuffixes.map { "**/*" + $0 }
+        if let explicit = configuration.explicitConfigurationPath { patterns.append(explicit) }
         request("client/registerCapability", .object(["registrations": .array([.object([
             "id": .string("tablint-watched-files"), "method": .string("workspace/didChangeWatchedFiles"),
             "registerOptions": .object(["watchers": .array(patterns.map { .object(["globPattern": .string($0)]) })]),
         ])])]))
     }
 
-    // MARK: - The workspace index
+    // MARK: - The workspace
 
-    private static func keepsInIndex(_ analysis: Linter.FileAnalysis) -> Bool {
-        !analysis.summary.matrices.isEmpty || !analysis.summary.dispatchers.isEmpty
+    /// An open document analysed as it now reads, or taken out of the run when it is not linted.
+    private func analyse(_ document: OpenDocument) {
+        guard let settings = settings(of: document) else {
+            workspace.remove(document.path)
+            return
+        }
+        workspace.update(
+            [Engine.Document(path: document.path, bytes: document.text.bytes, settings: settings)], keeping: .context)
     }
 
-    /// Reads every file a CLI run over the workspace folders would lint, keeping what the
-    /// cross-file step needs.
+    /// Reads every file a CLI run over the workspace folders would lint, as the CLI does.
     func indexWorkspace() {
         guard !indexed else { return }
         indexed = true
         guard !roots.isEmpty else { return }
         let started = DispatchTime.now().uptimeNanoseconds
-        let files = linting.walk(roots)
-        let openPaths = Set(documents.values.map(\.path))
-        let analyses = linting.analyzeAll(files.filter { !openPaths.contains($0.path) }, keep: Self.keepsInIndex)
-        index = Dictionary(analyses.map { ($0.summary.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = configuration.walk(roots).filter { documents[$0.path] == nil }
+        let settings = Dictionary(files.map { ($0.path, $0.settings) }, uniquingKeysWith: { first, _ in first })
+        let failures = workspace.update(
+            paths: files.map(\.path), settings: { settings[$0] ?? .default }, jobs: Options.defaultJobs, read: Runner.readFile)
+        for failure in failures { log("tablint: error: \(failure.message)", type: .warning) }
         let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
-        log("indexed \(files.count) files in \(milliseconds) ms: \(index.count) with matrices or dispatchers", type: .info)
+        log("indexed \(files.count) files in \(milliseconds) ms", type: .info)
         needsPublishing = true
     }
 
-    /// Files changed on disk (or were closed): read again those that are not open.
+    /// Files changed on disk (or were closed): read again those that are not open, as the
+    /// command line would find them (under a workspace folder, selected by the configuration).
     private func reindex(_ paths: [String]) {
-        let openPaths = Set(documents.values.map(\.path))
-        for path in paths where !openPaths.contains(path) {
-            index[path] = nil
+        for path in paths where documents[path] == nil {
             guard FileWalker.lintedSuffixes.contains(where: { path.hasSuffix($0) }),
-                roots.contains(where: { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }),
-                case .linted(let settings) = linting.selection(for: path), let bytes = linting.read(path)
-            else { continue }
-            let analysis = linting.analyze(SourceFile(path: path, bytes: bytes), settings)
-            if Self.keepsInIndex(analysis) { index[path] = analysis }
+                roots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }),
+                case .linted(let settings) = configuration.selection(for: path), let bytes = configuration.read(path)
+            else {
+                workspace.remove(path)
+                continue
+            }
+            workspace.update([Engine.Document(path: path, bytes: bytes, settings: settings)])
         }
     }
 
     // MARK: - Diagnostics
 
-    func selection(of document: OpenDocument) -> ServerLinting.Selection {
+    func selection(of document: OpenDocument) -> ServerConfiguration.Selection {
         if let known = document.selectionCache { return known }
-        let selection: ServerLinting.Selection = FileKind(path: document.path) == .other ? .excluded : linting.selection(for: document.path)
+        let selection = configuration.selection(for: document.path)
         if case .failed(let message) = selection { show(message, type: .error) }
         document.selectionCache = selection
         return selection
@@ -621,62 +642,60 @@ public final class LanguageServer {
         return nil
     }
 
-    func analysis(of document: OpenDocument) -> Linter.FileAnalysis? {
-        if let known = document.analysisCache { return known }
-        let analysis = settings(of: document).map { linting.analyze(document.file, $0) }
-        document.analysisCache = .some(analysis)
-        return analysis
-    }
-
+    /// The readers' findings for an open document (kept by the workspace).
     func reading(of document: OpenDocument) -> LintContext? {
-        if let known = document.readingCache { return known }
-        guard let settings = settings(of: document) else { return nil }
-        let context = linting.reading(document.file, settings)
-        document.readingCache = context
-        return context
-    }
-
-    /// The summaries of the whole run: the open documents' (as edited) and the index's.
-    func runSummaries(replacing path: String? = nil, with replacement: FileSummary? = nil) -> [FileSummary] {
-        var summaries: [FileSummary] = []
-        for document in documents.values.sorted(by: { $0.path < $1.path }) {
-            if document.path == path { continue }
-            if let analysis = analysis(of: document) { summaries.append(analysis.summary) }
-        }
-        for (indexedPath, analysis) in index.sorted(by: { $0.key < $1.key }) where indexedPath != path {
-            summaries.append(analysis.summary)
-        }
-        if let replacement { summaries.append(replacement) }
-        return summaries
+        workspace.context(of: document.path)
     }
 
     /// A document's diagnostics as the CLI would print them for it in a run over the workspace.
     func diagnostics(of document: OpenDocument) -> [Diagnostic] {
-        guard let analysis = analysis(of: document) else { return [] }
-        let crossFile = linting.crossFile(runSummaries())
-        return linting.finish(analysis, crossFile: crossFile[document.path] ?? [])
+        workspace.diagnostics(for: document.path)
+    }
+
+    /// The URI a document's diagnostics are published under: the client's spelling once it has
+    /// opened it, else the file's.
+    func uri(ofPath path: String) -> String {
+        clientURIs[path] ?? DocumentURI.uri(of: path)
     }
 
     private func publishIfNeeded() {
         guard needsPublishing, phase == .running else { return }
         needsPublishing = false
-        let crossFile = linting.crossFile(runSummaries())
         var current: [String: JSONValue] = [:]
         var versions: [String: Int] = [:]
-        for document in documents.values {
-            let diagnostics = analysis(of: document).map { linting.finish($0, crossFile: crossFile[document.path] ?? []) } ?? []
-            current[document.uri] = .array(diagnostics.map { json($0, in: document.text) })
-            versions[document.uri] = document.version
-        }
-        for (path, analysis) in index where crossFile[path] != nil || published[DocumentURI.uri(of: path)] != nil {
-            let diagnostics = linting.finish(analysis, crossFile: crossFile[path] ?? [])
-                .filter { ServerLinting.crossFileCodes.contains($0.code) }
-            let uri = DocumentURI.uri(of: path)
+        for (path, diagnostics) in workspace.diagnostics() {
+            let uri = uri(ofPath: path)
+            if let document = documents[path] {
+                current[uri] = .array(diagnostics.map { json($0, in: document.text) })
+                versions[uri] = document.version
+                lastDiagnostics[path] = nil
+                continue
+            }
             if diagnostics.isEmpty && published[uri] == nil { continue }
-            let buffer = encoding == .utf8 ? nil : linting.read(path).map(TextBuffer.init)
+            if lastDiagnostics[path] == diagnostics, let known = published[uri] {
+                current[uri] = known
+                continue
+            }
+            lastDiagnostics[path] = diagnostics
+            let buffer = encoding == .utf8 ? nil : configuration.read(path).map(TextBuffer.init)
             current[uri] = .array(diagnostics.map { json($0, in: buffer) })
         }
-        for uri in published.keys where current[uri] == nil { current[uri] = .array([]) }
+        // Open documents that are not linted (excluded, or a configuration that cannot be used)
+        // hear that they have nothing.
+        for document in documents.values where current[document.uri] == nil {
+            current[document.uri] = .array([])
+            versions[document.uri] = document.version
+        }
+        for path in lastDiagnostics.keys where !workspace.contains(path) { lastDiagnostics[path] = nil }
+        // Clearing first: a URI no longer used (a file gone, or spelt another way since the
+        // client opened it) is emptied before the current spelling is published, so a client
+        // that takes both spellings for one file ends with the current diagnostics.
+        let stale = published.keys.filter { current[$0] == nil }.sorted()
+        for uri in stale {
+            notify("textDocument/publishDiagnostics", .object(["uri": .string(uri), "diagnostics": .array([])]))
+            published[uri] = nil
+            publishedVersions[uri] = nil
+        }
         for uri in current.keys.sorted() {
             // An open document hears after each of its versions; another file only on a change.
             guard let diagnostics = current[uri],
@@ -686,7 +705,8 @@ public final class LanguageServer {
             var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": diagnostics]
             if let version = versions[uri] { params["version"] = .int(version) }
             notify("textDocument/publishDiagnostics", .object(params))
-            published[uri] = diagnostics.arrayValue?.isEmpty == true && documents[uri] == nil ? nil : diagnostics
+            // An empty publish for a file that is not open need not be repeated.
+            published[uri] = diagnostics.arrayValue?.isEmpty == true && versions[uri] == nil ? nil : diagnostics
         }
     }
 
@@ -732,12 +752,8 @@ public final class LanguageServer {
     /// The text of a path: the open document's, or the file's on disk (nil under UTF-8, where
     /// byte columns need no text).
     func buffer(forPath path: String) -> TextBuffer? {
-        if let document = documents.values.first(where: { $0.path == path }) { return document.text }
-        return encoding == .utf8 ? nil : linting.read(path).map(TextBuffer.init)
-    }
-
-    func uri(ofPath path: String) -> String {
-        documents.values.first(where: { $0.path == path })?.uri ?? DocumentURI.uri(of: path)
+        if let document = documents[path] { return document.text }
+        return encoding == .utf8 ? nil : configuration.read(path).map(TextBuffer.init)
     }
 
     // MARK: - Standard input and output

@@ -25,7 +25,7 @@ public enum DispatcherReader {
         // A function's dispatchers are `switch`es of its body: a function whose body holds no
         // `switch` token has none, so its header is not read (most functions). With the
         // shortcuts off (the differential tests), every header is read as before.
-        let shortcuts = ReaderShortcuts.isEnabled
+        let shortcuts = tokens.triggers.switches != nil
         let switches = shortcuts ? tokens.triggers.switches ?? [] : []
         if shortcuts && switches.isEmpty { return [] }
         var index = 0

@@ -12,7 +12,9 @@ public final class SignificantTokens {
     /// Which readers' starting tokens the file has, noted while the tokens are gathered.
     let triggers: ReaderTriggers
 
-    public init(file: SourceFile, pieces: [Token]) {
+    /// `everyReader`: note every reader as triggered (and no `switch` list, so the dispatcher
+    /// reader reads every function's header), for the differential tests.
+    public init(file: SourceFile, pieces: [Token], everyReader: Bool = false) {
         self.file = file
         // Two passes over the pieces, no per-token allocation: count the tokens, then copy them
         // into an array of that size while pairing brackets and noting unterminated constructs.
@@ -62,7 +64,7 @@ public final class SignificantTokens {
                 }
             }
         } }
-        self.triggers = triggers
+        self.triggers = everyReader ? .all : triggers
         unterminatedOffsets = unterminated
         self.tokens = tokens
         self.partner = BracketPartners(storage: partner)

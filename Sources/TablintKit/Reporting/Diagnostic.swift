@@ -41,10 +41,14 @@ public struct Diagnostic: Equatable {
         public var edits: [TextEdit]
         /// Whether `--fix` applies it on its own (`safe`) or only with `--unsafe-fixes`.
         public var applicability: Applicability
+        /// The bytes the fix is about when they reach beyond its edits (an alignment's whole
+        /// matrix): an editor's range formatting takes the fix when the range touches them.
+        public var subject: Range<Int>?
 
-        public init(edits: [TextEdit], applicability: Applicability = .safe) {
+        public init(edits: [TextEdit], applicability: Applicability = .safe, subject: Range<Int>? = nil) {
             self.edits = edits.sorted { $0.range.lowerBound < $1.range.lowerBound }
             self.applicability = applicability
+            self.subject = subject
         }
     }
 

@@ -8,6 +8,9 @@ public enum ReporterKind: String, CaseIterable {
     /// summary) rather than for a program reading standard output.
     public var isForPeople: Bool { self == .text }
 
+    /// Whether rendering needs the reported files' bytes (`sources`): SARIF's UTF-16 columns.
+    var needsSources: Bool { self == .sarif }
+
     /// The whole report. `color` applies to the text report only. `sources` gives the bytes
     /// of a reported file, for the formats that count columns in other units than bytes
     /// (SARIF); without it they give lines only.

@@ -25,7 +25,7 @@ public struct Alignment: Rule {
                 context, at: run.anchor,
                 "the columns of these \(run.surface) are not aligned (\(run.changedRows) of \(run.rows) lines would move); run `tablint --fix` to align them",
                 notes: movesElsewhere ? [context.note(at: run.firstMove, "the first line that moves")] : [])
-            found.fix = Diagnostic.Fix(edits: run.edits)
+            found.fix = Diagnostic.Fix(edits: run.edits, subject: run.extent.isEmpty ? nil : run.extent)
             return found
         }
     }

@@ -29,7 +29,7 @@ public struct HeaderLabels: Rule {
             var found = diagnostic(
                 context, at: run.anchor,
                 "the column header's labels are not over their columns (\(run.detail)); `tablint --fix` places them")
-            found.fix = Diagnostic.Fix(edits: run.edits)
+            found.fix = Diagnostic.Fix(edits: run.edits, subject: run.extent.isEmpty ? nil : run.extent)
             return found
         }
         return stale + placed

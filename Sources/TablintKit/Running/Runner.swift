@@ -8,48 +8,10 @@ import Darwin
 import Dispatch
 import Foundation
 
-/// Reads and lints a list of files in parallel. This is the only place tablint reads a file.
+/// Reading files for a run: the only place tablint reads a file.
 public enum Runner {
     /// Reads a whole file. `readFile` is the real one; tests pass another to simulate failures.
     public typealias FileReader = (_ path: String) -> Result<[UInt8], SystemError>
-
-    /// Everything the files produced.
-    public struct Outcome: Equatable {
-        /// Every diagnostic of every file, in output order (`sortedForOutput`).
-        public var diagnostics: [Diagnostic]
-        /// How many files were read and linted.
-        public var lintedFileCount: Int
-        /// Files that could not be read, in the order they were given.
-        public var failures: [PathFailure]
-
-        public init(diagnostics: [Diagnostic], lintedFileCount: Int, failures: [PathFailure]) {
-            self.diagnostics = diagnostics
-            self.lintedFileCount = lintedFileCount
-            self.failures = failures
-        }
-    }
-
-    /// Lints `files` (paths as they will be shown) on up to `jobs` threads.
-    ///
-    /// Each file is read once, then analysed by the pure `Linter`, in parallel. Then the
-    /// files' summaries go through `CrossFileCheck` together (a dispatcher in one file, its
-    /// matrix in another). Results are gathered by file index and sorted at the end, so the
-    /// outcome does not depend on `jobs` or on timing. `settings` gives each file's
-    /// configuration (called once per file, from worker threads).
-    public static func lint(
-        _ files: [String], jobs: Int, read: FileReader = Runner.readFile, extraDispatcherFunctions: Set<String>
-    ) -> Outcome {
-        lint(files, jobs: jobs, read: read, settings: { _ in LintSettings(extraDispatcherFunctions: extraDispatcherFunctions) })
-    }
-
-    public static func lint(
-        _ files: [String], jobs: Int, read: FileReader = Runner.readFile,
-        settings: @escaping (String) -> LintSettings = { _ in .default }
-    ) -> Outcome {
-        let (documents, failures) = readDocuments(files, jobs: jobs, read: read, settings: settings)
-        let run = Engine.run(documents, mode: .report, jobs: jobs)
-        return Outcome(diagnostics: run.diagnostics, lintedFileCount: documents.count, failures: failures)
-    }
 
     /// Reads `files` on up to `jobs` threads, as documents for `Engine`, and the files that
     /// could not be read, both in the order given.

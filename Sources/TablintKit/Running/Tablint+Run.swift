@@ -19,9 +19,8 @@ extension Tablint {
         read: @escaping Runner.FileReader, write: @escaping Runner.FileWriter
     ) -> Int32 {
         let mode = RunMode(options)
-        let (documents, readFailures) = Runner.readDocuments(
-            selection.files, jobs: options.jobs, read: read, settings: selection.settings)
-        let outcome = Engine.run(documents, mode: mode.engineMode, unsafeFixes: options.unsafeFixes, jobs: options.jobs)
+        let (outcome, readFailures) = analyse(selection, mode, options, read: read)
+        let documents = outcome.files
         let failures = walk.failures + readFailures
         var errors: [String] = []
         var diagnostics: [Diagnostic] = []
@@ -83,6 +82,55 @@ extension Tablint {
             return changed > 0 || !refusals.isEmpty ? ExitStatus.errorsReported.rawValue : ExitStatus.clean.rawValue
         }
         return exitStatus(for: diagnostics, failed: false, options).rawValue
+    }
+
+    /// The run's workspace, read file by file (each file's bytes dropped once it is analysed,
+    /// unless `--fix` or `--diff` may rewrite it or the reporter needs them), then: its
+    /// diagnostics, or the proven fixes of the files that have one to apply. A file whose only
+    /// fix is a cross-file one is read again for it.
+    static func analyse(
+        _ selection: Selection, _ mode: RunMode, _ options: Options, read: @escaping Runner.FileReader
+    ) -> (Engine.Outcome, [PathFailure]) {
+        var workspace = Workspace()
+        let keeping: Workspace.Keeping = mode == .lint ? (options.reporter.needsSources ? .bytes : []) : .whenFixable
+        var failures = workspace.update(
+            paths: selection.files, settings: selection.settings, keeping: keeping, jobs: options.jobs, read: read)
+        var diagnostics = workspace.diagnostics()
+        var results: [String: Engine.FileResult] = [:]
+        var fixing: [Engine.Document] = []
+        let unsafeApplicable = selection.unsafeApplicable(options)
+        for path in workspace.paths {
+            let found = diagnostics[path] ?? []
+            let fixable = found.contains { diagnostic in
+                diagnostic.fix.map { $0.applicability == .safe || unsafeApplicable(path) } ?? false
+            }
+            if mode != .lint, fixable {
+                switch workspace.bytes(of: path).map(Result.success) ?? read(path) {
+                case .success(let bytes):
+                    fixing.append(Engine.Document(path: path, bytes: bytes, settings: workspace.settings(of: path) ?? .default))
+                    continue
+                case .failure(let error):
+                    failures.append(PathFailure(path: path, error: error))
+                }
+            }
+            results[path] = Engine.FileResult(
+                path: path, original: workspace.bytes(of: path) ?? [], fixed: nil, diagnostics: found,
+                originalDiagnostics: found, failure: nil, appliedFixes: 0)
+        }
+        var changed: [String: FileSummary] = [:]
+        for result in Engine.fix(fixing, in: workspace, unsafeFixes: options.unsafeFixes, jobs: options.jobs) {
+            results[result.path] = result
+            if result.fixed != nil, let summary = result.summary { changed[result.path] = summary }
+        }
+        // The other files' cross-file diagnostics, against the fixed files as they now read.
+        if !changed.isEmpty {
+            diagnostics = workspace.diagnostics(replacing: changed)
+            for (path, found) in diagnostics where results[path]?.fixed == nil && results[path]?.summary == nil {
+                results[path]?.diagnostics = found
+                results[path]?.originalDiagnostics = found
+            }
+        }
+        return (Engine.Outcome(files: workspace.paths.compactMap { results[$0] }), failures)
     }
 
     /// `-`: standard input, linted as `--stdin-filename` with that path's configuration.

@@ -36,13 +36,13 @@ enum GoldenFolder {
         let urls = try fixtures(folder)
         XCTAssertEqual(Set(urls.map(golden)).count, urls.count, "two fixtures in \(folder) share a golden", file: file, line: line)
         for url in urls {
-            try Fixtures.assertGolden(Fixtures.render(Linter.lint(try Fixtures.source(url))), golden(url), file: file, line: line)
+            try Fixtures.assertGolden(Fixtures.render(TestRun.lint(try Fixtures.source(url))), golden(url), file: file, line: line)
         }
     }
 
     static func assertNamesMatchFindings(_ folder: String, file: StaticString = #filePath, line: UInt = #line) throws {
         for url in try fixtures(folder) {
-            let codes = Set(Linter.lint(try Fixtures.source(url)).map { bareCode($0.code) })
+            let codes = Set(TestRun.lint(try Fixtures.source(url)).map { bareCode($0.code) })
             if let rule = rule(url) {
                 XCTAssertTrue(codes.contains(rule), "\(url.lastPathComponent) does not trigger \(rule); got \(codes.sorted())", file: file, line: line)
             } else {

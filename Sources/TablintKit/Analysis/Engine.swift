@@ -1,14 +1,15 @@
 import Dispatch
 import Foundation
 
-/// One run of tablint over documents held in memory: the only place fixes are applied. Pure:
-/// it reads and writes nothing (the command line reads the files, and writes what it returns;
-/// a language server can hand it its open buffers).
+/// The one engine: a workspace in, diagnostics and proven edits out. Pure: it reads and writes
+/// nothing (the command line reads the files and writes what it returns; the language server
+/// hands it its open buffers and index).
 ///
-/// Read → analyse each document (in parallel) → cross-file checks → configuration and
-/// suppressions, applied once (`Linter.finish`) → with `.fix`: apply the surviving fixes of
-/// the chosen applicability, prove them, and go round again with the result, until nothing is
-/// left to apply (at most `maxPasses` passes).
+/// Analyse each document (in parallel, `Workspace.update`) → cross-file checks →
+/// configuration and suppressions, applied once (`finish`) → with `fix`: apply the surviving
+/// fixes of the chosen applicability, prove them, and go round again with the result, until
+/// nothing is left to apply (at most `maxPasses` passes). Every edit any front end offers or
+/// writes comes from `fix`.
 public enum Engine {
     /// A file as the run sees it: its path as shown, its bytes as read, its configuration.
     public struct Document: Equatable {
@@ -46,6 +47,9 @@ public enum Engine {
         public var failure: String?
         /// How many diagnostics' fixes `fixed` applies.
         public var appliedFixes: Int
+        /// What the cross-file step sees of the file as the run leaves it (of `fixed`, when
+        /// there is one): the other files' final diagnostics depend on it.
+        var summary: FileSummary?
     }
 
     public struct Outcome: Equatable {
@@ -64,20 +68,52 @@ public enum Engine {
         unsafeFixes || settings.unsafeFixes ? [.safe, .unsafe] : [.safe]
     }
 
+    /// One run over `documents` on their own: a workspace of them, then their diagnostics
+    /// (`.report`) or their proven fixes (`.fix`).
     public static func run(
         _ documents: [Document], mode: Mode, unsafeFixes: Bool = false, rules: [Rule] = RuleRegistry.all,
         jobs: Int = 1
     ) -> Outcome {
-        let fixing = mode == .fix
+        var workspace = Workspace(rules: rules)
+        workspace.update(documents, keeping: mode == .fix ? [.tokens, .bytes] : [], jobs: jobs)
+        guard mode == .fix else {
+            let diagnostics = workspace.diagnostics()
+            return Outcome(files: documents.map { document in
+                let found = diagnostics[document.path] ?? []
+                return FileResult(
+                    path: document.path, original: document.bytes, fixed: nil, diagnostics: found,
+                    originalDiagnostics: found, failure: nil, appliedFixes: 0)
+            })
+        }
+        return Outcome(files: fix(documents, in: workspace, unsafeFixes: unsafeFixes, jobs: jobs))
+    }
+
+    /// The proven fixes of `documents` (each recorded in `workspace` under its path, with the
+    /// bytes given), with the rest of the workspace held as it is: every pass's cross-file
+    /// checks see the fixed documents as they now are and the others as recorded.
+    /// `selecting` narrows the fixes taken to the diagnostics it accepts (range formatting, one
+    /// quick fix); nil takes every fix of the applicable kinds.
+    public static func fix(
+        _ documents: [Document], in workspace: Workspace, unsafeFixes: Bool = false,
+        selecting: ((Diagnostic) -> Bool)? = nil, jobs: Int = 1
+    ) -> [FileResult] {
+        let rules = workspace.rules
         var states = parallelMap(documents.count, jobs: jobs) { index -> FileState in
             let document = documents[index]
-            let analysis = Linter.analyze(
+            let recorded = workspace.entry(document.path)
+            // The recorded analysis serves when it is of these bytes and settings and kept its tokens.
+            let analysis = recorded.flatMap { entry in
+                entry.bytes == document.bytes && entry.settings == document.settings
+                    && (!entry.analysis.tokens.isEmpty || !FileKind(path: document.path).isSwift) ? entry.analysis : nil
+            } ?? analyze(
                 SourceFile(path: document.path, bytes: document.bytes), rules: rules, settings: document.settings,
-                keepingTokens: fixing)
-            return FileState(document: document, analysis: analysis, applicable: applicable(unsafeFixes: unsafeFixes, document.settings))
+                readers: workspace.readers, keepingTokens: true)
+            return FileState(
+                document: document, analysis: analysis, applicable: applicable(unsafeFixes: unsafeFixes, document.settings),
+                selecting: selecting, readers: workspace.readers)
         }
-        finish(&states, rules: rules)
-        guard fixing else { return outcome(states) }
+        let finish = { (states: inout [FileState]) in Self.finish(&states, in: workspace) }
+        finish(&states)
         for index in states.indices { states[index].originalDiagnostics = states[index].diagnostics }
 
         for pass in 1...(maxPasses + 1) {
@@ -90,7 +126,7 @@ public enum Engine {
                 }
                 states[index].pending = nil
             }
-            if reverted { finish(&states, rules: rules) }
+            if reverted { finish(&states) }
             if pass > maxPasses {
                 // Still something to apply: the file does not settle. Leave it as it was.
                 var unsettled = false
@@ -99,7 +135,7 @@ public enum Engine {
                         codes: [], message: "its fixes do not settle: after \(maxPasses) passes there is still something to apply"))
                     unsettled = true
                 }
-                if unsettled { finish(&states, rules: rules) }
+                if unsettled { finish(&states) }
                 break
             }
             let next = parallelMap(states.count, jobs: jobs) { index -> FileState? in
@@ -113,20 +149,27 @@ public enum Engine {
                 changed = true
             }
             if !changed { break }
-            finish(&states, rules: rules)
+            finish(&states)
         }
-        return outcome(states)
+        return results(states)
     }
 
-    /// Cross-file checks over every file as it now is, then each file's configuration and
-    /// suppressions.
-    private static func finish(_ states: inout [FileState], rules: [Rule]) {
-        var crossFile: [String: [Diagnostic]] = [:]
-        for diagnostic in CrossFileCheck.check(states.map(\.analysis.summary), rules: rules) {
-            crossFile[diagnostic.path, default: []].append(diagnostic)
+    /// Cross-file checks over the workspace with the fixed documents as they now are, then each
+    /// fixed document's configuration and suppressions.
+    private static func finish(_ states: inout [FileState], in workspace: Workspace) {
+        var replacements: [String: FileSummary] = [:]
+        for state in states { replacements[state.document.path] = state.analysis.summary }
+        var crossFile = workspace.crossFile(replacing: replacements)
+        // A document being fixed that the workspace has not recorded still takes part.
+        let unrecorded = states.filter { !workspace.contains($0.document.path) }
+        if !unrecorded.isEmpty {
+            let extra = CrossFileCheck.check(
+                workspace.summaries.map { replacements[$0.path] ?? $0 } + unrecorded.map(\.analysis.summary), rules: workspace.rules)
+            crossFile = [:]
+            for diagnostic in extra { crossFile[diagnostic.path, default: []].append(diagnostic) }
         }
         for index in states.indices {
-            var diagnostics = Linter.finish(states[index].analysis, crossFile: crossFile[states[index].document.path] ?? [])
+            var diagnostics = Engine.finish(states[index].analysis, crossFile: crossFile[states[index].document.path] ?? [])
             if let failure = states[index].failure {
                 diagnostics = (diagnostics + states[index].document.settings.applied(to: [failure.diagnostic])).sortedForOutput()
             }
@@ -134,14 +177,14 @@ public enum Engine {
         }
     }
 
-    private static func outcome(_ states: [FileState]) -> Outcome {
-        Outcome(files: states.map { state in
+    private static func results(_ states: [FileState]) -> [FileResult] {
+        states.map { state in
             FileResult(
                 path: state.document.path, original: state.document.bytes,
                 fixed: state.bytes == state.document.bytes ? nil : state.bytes,
                 diagnostics: state.diagnostics, originalDiagnostics: state.originalDiagnostics ?? state.diagnostics,
-                failure: state.failure?.message, appliedFixes: state.appliedFixes)
-        })
+                failure: state.failure?.message, appliedFixes: state.appliedFixes, summary: state.analysis.summary)
+        }
     }
 
     /// Why a file's fixes were taken back.
@@ -157,7 +200,7 @@ public enum Engine {
     /// One pass's edits, to be proven.
     struct Pending {
         var applicability: Diagnostic.Applicability
-        var previousAnalysis: Linter.FileAnalysis
+        var previousAnalysis: FileAnalysis
         var previousDiagnostics: [Diagnostic]
         var codes: [String]
     }
@@ -165,10 +208,13 @@ public enum Engine {
     /// One file through the passes.
     struct FileState {
         let document: Document
-        let originalAnalysis: Linter.FileAnalysis
+        let originalAnalysis: FileAnalysis
         let applicable: Set<Diagnostic.Applicability>
+        /// Which diagnostics' fixes may be taken (nil: every one of an applicable kind).
+        let selecting: ((Diagnostic) -> Bool)?
+        let readers: ReaderPolicy
         var bytes: [UInt8]
-        var analysis: Linter.FileAnalysis
+        var analysis: FileAnalysis
         var diagnostics: [Diagnostic] = []
         /// The first pass's diagnostics, of the file as given.
         var originalDiagnostics: [Diagnostic]?
@@ -176,10 +222,15 @@ public enum Engine {
         var failure: Failure?
         var appliedFixes = 0
 
-        init(document: Document, analysis: Linter.FileAnalysis, applicable: Set<Diagnostic.Applicability>) {
+        init(
+            document: Document, analysis: FileAnalysis, applicable: Set<Diagnostic.Applicability>,
+            selecting: ((Diagnostic) -> Bool)?, readers: ReaderPolicy
+        ) {
             self.document = document
             self.originalAnalysis = analysis
             self.applicable = applicable
+            self.selecting = selecting
+            self.readers = readers
             self.bytes = document.bytes
             self.analysis = analysis
         }
@@ -189,7 +240,10 @@ public enum Engine {
         /// earlier one; the rest wait for a later pass. Nil when there is nothing to apply.
         func chosenFixes() -> (Diagnostic.Applicability, [Diagnostic])? {
             guard failure == nil else { return nil }
-            let fixable = diagnostics.filter { $0.fix.map { applicable.contains($0.applicability) && !$0.edits.isEmpty } ?? false }
+            let fixable = diagnostics.filter { diagnostic in
+                guard let fix = diagnostic.fix, applicable.contains(fix.applicability), !fix.edits.isEmpty else { return false }
+                return selecting?(diagnostic) ?? true
+            }
             guard !fixable.isEmpty else { return nil }
             let applicability: Diagnostic.Applicability = fixable.contains { $0.fix!.applicability == .safe } ? .safe : .unsafe
             var taken = TextEdit.TakenRanges()
@@ -222,8 +276,9 @@ public enum Engine {
             rules: [Rule]
         ) -> Bool {
             let result = TextEdit.apply(edits, to: bytes)
-            let next = Linter.analyze(
-                SourceFile(path: document.path, bytes: result), rules: rules, settings: document.settings, keepingTokens: true)
+            let next = Engine.analyze(
+                SourceFile(path: document.path, bytes: result), rules: rules, settings: document.settings, readers: readers,
+                keepingTokens: true)
             if applicability == .safe {
                 let kind = FileKind(path: document.path)
                 if let problem = SafetyCheck.differences(

@@ -39,6 +39,12 @@ public struct FileSummary: Equatable {
         self.shortTables = shortTables
     }
 
+    /// Whether the file has nothing for the cross-file step.
+    var holdsNothing: Bool {
+        matrices.isEmpty && dispatchers.isEmpty && enums.isEmpty && catchAllDispatchers.isEmpty && pins.isEmpty
+            && cellsProtocols.isEmpty && shortTables.isEmpty
+    }
+
     /// A summary with nothing in it, for a file no reader could read.
     public static func empty(_ path: String) -> FileSummary {
         FileSummary(path: path, lines: LineTable([]))

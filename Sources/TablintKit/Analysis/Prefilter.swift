@@ -1,5 +1,5 @@
 /// Proves, from a file's bytes alone, that no reader can find anything in an ordinary `.swift`
-/// file, so `Linter.analyze` can skip them. Pure: bytes and file kind in, a yes or no out.
+/// file, so `Engine.analyze` can skip them. Pure: bytes and file kind in, a yes or no out.
 ///
 /// Every reader starts from a word the file must spell out in its bytes:
 ///
@@ -21,10 +21,6 @@
 /// `*.tb.swift` files are checked for their directive and formattability whatever they hold,
 /// and `.tbl` fixtures are not Swift.
 public enum Prefilter {
-    /// The switch the differential tests turn off to compare with the full analysis. Read by
-    /// every `Linter.analyze`; set it only while no lint runs.
-    static var isEnabled = true
-
     /// Whether the readers cannot find anything in a file of this kind with these bytes.
     public static func canSkipReaders(_ bytes: [UInt8], kind: FileKind) -> Bool {
         guard kind == .swift else { return false }
@@ -113,23 +109,5 @@ public enum Prefilter {
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C")))) != 0
-    }
-}
-
-extension LintContext {
-    /// The context of a file the prefilter cleared: its tokens, and none of what the readers
-    /// would have found nothing of (no matrix, read problem, dispatcher or bound matrix).
-    init(withoutReaders file: SourceFile, settings: LintSettings) {
-        self.file = file
-        self.settings = settings
-        tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
-        reading = MatrixReading()
-        matrices = []
-        dispatchers = []
-        boundMatrices = []
-        enums = []
-        pins = []
-        cellsProtocols = []
-        shortTables = []
     }
 }

@@ -11,37 +11,60 @@ public struct LintContext {
     /// What configuration decided for this file (dispatcher functions, alignment scope, rules).
     public let settings: LintSettings
 
-    /// `extraDispatcherFunctions` names functions whose switches are dispatchers besides the
-    /// ones tablint recognises by itself (see `DispatcherReader`).
-    public init(file: SourceFile, extraDispatcherFunctions: Set<String>) {
-        self.init(file: file, settings: LintSettings(extraDispatcherFunctions: extraDispatcherFunctions))
+    /// What the readers read: the tokens that may start a reader (`.triggered`), every reader
+    /// over every token (`.all`, for the differential tests), nothing (a file the prefilter
+    /// cleared: its tokens only), or a reading made elsewhere or completed by hand (`.given`: as
+    /// the library's adapters add payloads to a `.tbl` fixture).
+    enum Readers {
+        case triggered
+        case all
+        case none
+        case given(tokens: [Token], reading: MatrixReading)
     }
 
-    public init(file: SourceFile, settings: LintSettings = .default) {
+    /// The one way to build a context: the file, its configuration, and how much to read.
+    init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered) {
         self.file = file
         self.settings = settings
-        if file.kind.isSwift {
-            tokens = Tokenizer.tokenize(file.bytes)
-            let significant = SignificantTokens(file: file, pieces: tokens)
-            // A reader whose starting token is not in the file would find nothing: skip it.
-            let triggers = ReaderShortcuts.isEnabled ? significant.triggers : .all
-            reading = (triggers.table ? TableLiteralReader.read(significant) : MatrixReading())
-                + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
-                + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
+        let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]) = ([], [], [], [], [], [])
+        switch readers {
+        case .given(let tokens, let reading):
+            self.tokens = tokens
+            self.reading = reading
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
-                file, significant, matrices, settings)
-        } else if file.kind == .fixture {
-            tokens = []
-            reading = FixtureReader.read(file)
-            matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums, cellsProtocols, shortTables) = ([], [], [], [], [])
-            pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
-        } else {
-            tokens = []
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = file.kind.isSwift
+                ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings) : empty
+        case .none:
+            tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
             reading = MatrixReading()
             matrices = []
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = ([], [], [], [], [], [])
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = empty
+        case .triggered, .all:
+            if file.kind.isSwift {
+                tokens = Tokenizer.tokenize(file.bytes)
+                let everything: Bool
+                if case .all = readers { everything = true } else { everything = false }
+                let significant = SignificantTokens(file: file, pieces: tokens, everyReader: everything)
+                // A reader whose starting token is not in the file would find nothing: skip it.
+                let triggers = significant.triggers
+                reading = (triggers.table ? TableLiteralReader.read(significant) : MatrixReading())
+                    + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
+                    + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
+                matrices = reading.matrices.map { $0.derivingPaths() }
+                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
+                    file, significant, matrices, settings)
+            } else if file.kind == .fixture {
+                tokens = []
+                reading = FixtureReader.read(file)
+                matrices = reading.matrices.map { $0.derivingPaths() }
+                (dispatchers, boundMatrices, enums, cellsProtocols, shortTables) = ([], [], [], [], [])
+                pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
+            } else {
+                tokens = []
+                reading = MatrixReading()
+                matrices = []
+                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = empty
+            }
         }
     }
 
@@ -66,22 +89,6 @@ public struct LintContext {
 
     /// Bound `Table` literals with fewer rows than states.
     public let shortTables: [BoundMatrix]
-
-    /// A context over matrices read elsewhere or completed by hand: for supplying what a
-    /// surface cannot declare, as the library's adapters add payloads to a `.tbl` fixture.
-    public init(file: SourceFile, tokens: [Token], reading: MatrixReading, settings: LintSettings = .default) {
-        self.file = file
-        self.settings = settings
-        self.tokens = tokens
-        self.reading = reading
-        self.matrices = reading.matrices.map { $0.derivingPaths() }
-        if file.kind.isSwift {
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
-                file, SignificantTokens(file: file, pieces: tokens), matrices, settings)
-        } else {
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = ([], [], [], [], [], [])
-        }
-    }
 
     private static func readDispatchers(
         _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings
@@ -124,7 +131,7 @@ public struct LintContext {
     static let concurrentPlanCells = 1_200
     private let cache = ContextCache()
 
-    /// The file's `tablint:` directives, read once, for `Linter.finish` to apply to every
+    /// The file's `tablint:` directives, read once, for `Engine.finish` to apply to every
     /// diagnostic of the file (cross-file ones included).
     public var suppressions: InlineSuppressions { cache.suppressions(self) }
 
@@ -144,14 +151,6 @@ public struct LintContext {
     }
 }
 
-/// The switch the differential tests turn off to compare with the analysis that runs every
-/// reader over every token (`ReaderShortcutTests`): with it off, `LintContext` runs every
-/// reader and `DispatcherReader` reads every function's header. Read by every analysis; set
-/// it only while no lint runs.
-enum ReaderShortcuts {
-    static var isEnabled = true
-}
-
 /// Which readers can find anything in a file, noted by `SignificantTokens` as it gathers the
 /// tokens: each reader starts from a token it cannot do without (`Table` for
 /// `TableLiteralReader`, `@` then `Machine` for `MachineEnumReader`, a `"""` for
@@ -169,7 +168,7 @@ struct ReaderTriggers {
 }
 
 /// Holds a context's format plan and directives once computed. A class, so the value-typed
-/// context can fill it lazily. Locked: `Linter.analyze` may work out the plan on one thread
+/// context can fill it lazily. Locked: `Engine.analyze` may work out the plan on one thread
 /// while rules that do not read it run on another.
 final class ContextCache {
     private let lock = NSLock()

@@ -1,0 +1,162 @@
+/// The run's documents and what the analysis knows of each: every front end (the command line,
+/// standard input, the language server, export, diff) builds one, updates it a document at a
+/// time, and asks it for diagnostics (`diagnostics()`) and proven edits (`Engine.fix`).
+///
+/// A document is known by one identity, its path: the command line's paths as given, the
+/// language server's the real path on disk (`DocumentIdentity`). What is kept per document is
+/// what the cross-file step and `finish` need (its own diagnostics, summary, suppressions and
+/// settings), not its bytes: those stay only when asked (`keepingBytes`: the fix path, SARIF),
+/// and its `LintContext` only for a document an editor has open (`keepingContext`).
+public struct Workspace {
+    /// One document as the workspace holds it.
+    struct Entry {
+        var path: String
+        var settings: LintSettings
+        var analysis: FileAnalysis
+        /// The bytes analysed, when kept.
+        var bytes: [UInt8]?
+        /// The readers' findings, for hover and definition in an editor.
+        var context: LintContext?
+    }
+
+    let rules: [Rule]
+    let readers: ReaderPolicy
+    private var entries: [String: Entry] = [:]
+    /// The paths in the order they were first added (results come back in this order).
+    private(set) var paths: [String] = []
+
+    public init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts) {
+        self.rules = rules
+        self.readers = readers
+    }
+
+    /// What to keep of a document besides its analysis.
+    public struct Keeping: OptionSet {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let bytes = Keeping(rawValue: 1)
+        public static let context = Keeping(rawValue: 2)
+        /// The tokens, for the proof of a fix.
+        public static let tokens = Keeping(rawValue: 4)
+        /// The bytes and tokens of a document whose own diagnostics carry a fix (what `--fix`
+        /// will rewrite); another's are dropped (a cross-file fix's file is read again).
+        public static let whenFixable = Keeping(rawValue: 8)
+    }
+
+    // MARK: Updating
+
+    /// Analyses `documents` on up to `jobs` threads and records them, replacing any document of
+    /// the same path.
+    public mutating func update(_ documents: [Engine.Document], keeping: Keeping = [], jobs: Int = 1) {
+        let analysed = parallelMap(documents.count, jobs: jobs) { index in
+            analyse(documents[index].path, documents[index].bytes, documents[index].settings, keeping)
+        }
+        for entry in analysed { record(entry) }
+    }
+
+    /// Reads and analyses `paths` on up to `jobs` threads (each file's bytes are dropped once it
+    /// is analysed, unless kept) and records them; returns the paths that could not be read, in
+    /// the order given, with why.
+    public mutating func update(
+        paths: [String], settings: (String) -> LintSettings, keeping: Keeping = [], jobs: Int = 1,
+        read: (String) -> Result<[UInt8], SystemError>
+    ) -> [PathFailure] {
+        let results = parallelMap(paths.count, jobs: jobs) { index -> Result<Entry, SystemError> in
+            read(paths[index]).map { analyse(paths[index], $0, settings(paths[index]), keeping) }
+        }
+        var failures: [PathFailure] = []
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .success(let entry): record(entry)
+            case .failure(let error): failures.append(PathFailure(path: paths[index], error: error))
+            }
+        }
+        return failures
+    }
+
+    /// Forgets a document (closed and gone from disk, or no longer selected).
+    public mutating func remove(_ path: String) {
+        guard entries.removeValue(forKey: path) != nil else { return }
+        paths.removeAll { $0 == path }
+    }
+
+    private func analyse(_ path: String, _ bytes: [UInt8], _ settings: LintSettings, _ keeping: Keeping) -> Entry {
+        var context: LintContext?
+        let analysis = Engine.analyze(
+            SourceFile(path: path, bytes: bytes), rules: rules, settings: settings, readers: readers,
+            keepingTokens: !keeping.isDisjoint(with: [.tokens, .whenFixable]), context: keeping.contains(.context) ? { context = $0 } : nil)
+        var entry = Entry(
+            path: path, settings: settings, analysis: analysis, bytes: keeping.contains(.bytes) ? bytes : nil,
+            context: context)
+        // A file with nothing for the cross-file step is recorded as such, without its line table.
+        if entry.analysis.summary.holdsNothing { entry.analysis.summary = .empty(path) }
+        if keeping.contains(.whenFixable), analysis.diagnostics.contains(where: { $0.fix != nil }) {
+            entry.bytes = bytes
+        } else if keeping.contains(.whenFixable) {
+            entry.analysis.tokens = []
+        }
+        return entry
+    }
+
+    private mutating func record(_ entry: Entry) {
+        if entries.updateValue(entry, forKey: entry.path) == nil { paths.append(entry.path) }
+    }
+
+    // MARK: Asking
+
+    public var count: Int { entries.count }
+
+    public func contains(_ path: String) -> Bool { entries[path] != nil }
+
+    func entry(_ path: String) -> Entry? { entries[path] }
+
+    /// The bytes analysed for `path`, when they were kept.
+    public func bytes(of path: String) -> [UInt8]? { entries[path]?.bytes }
+
+    /// The readers' findings for `path`, when they were kept.
+    func context(of path: String) -> LintContext? { entries[path]?.context }
+
+    public func settings(of path: String) -> LintSettings? { entries[path]?.settings }
+
+    /// Every document's summary, in the order they were added.
+    var summaries: [FileSummary] { paths.compactMap { entries[$0]?.analysis.summary } }
+
+    /// The cross-file diagnostics of the run, by the path they are reported at. `replacing`
+    /// stands one document's summary in for the recorded one (a fix or a suppression being
+    /// tried before it is applied).
+    func crossFile(replacing replacements: [String: FileSummary] = [:]) -> [String: [Diagnostic]] {
+        var byPath: [String: [Diagnostic]] = [:]
+        let summaries = paths.compactMap { replacements[$0] ?? entries[$0]?.analysis.summary }
+        for diagnostic in CrossFileCheck.check(summaries, rules: rules) {
+            byPath[diagnostic.path, default: []].append(diagnostic)
+        }
+        return byPath
+    }
+
+    /// Every document's final diagnostics (its own and the cross-file ones at it, configured and
+    /// suppressed), by path. `replacing`: documents that now read otherwise (fixed), by the
+    /// summaries of what they now read; they are left out of the result.
+    public func diagnostics(replacing replacements: [String: FileSummary] = [:]) -> [String: [Diagnostic]] {
+        let crossFile = crossFile(replacing: replacements)
+        var byPath: [String: [Diagnostic]] = [:]
+        for (path, entry) in entries where replacements[path] == nil {
+            byPath[path] = Engine.finish(entry.analysis, crossFile: crossFile[path] ?? [])
+        }
+        return byPath
+    }
+
+    /// One document's final diagnostics as they are in a run over the whole workspace.
+    public func diagnostics(for path: String) -> [Diagnostic] {
+        guard let entry = entries[path] else { return [] }
+        return Engine.finish(entry.analysis, crossFile: crossFile()[path] ?? [])
+    }
+
+    /// What one document's diagnostics would be with `bytes` in place of its recorded text, the
+    /// rest of the workspace as it is (a suppression or a quick fix tried before it is offered).
+    func diagnostics(for path: String, ifItRead bytes: [UInt8]) -> [Diagnostic] {
+        guard let entry = entries[path] else { return [] }
+        let trial = analyse(path, bytes, entry.settings, [])
+        let crossFile = crossFile(replacing: [path: trial.analysis.summary])
+        return Engine.finish(trial.analysis, crossFile: crossFile[path] ?? [])
+    }
+}
