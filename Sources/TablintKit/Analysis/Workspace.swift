@@ -151,6 +151,14 @@ public struct Workspace {
         return Engine.finish(entry.analysis, crossFile: crossFile()[path] ?? [])
     }
 
+    /// One document's diagnostics before configuration and suppressions (every rule of the
+    /// workspace, its own and the cross-file ones at it), sorted: what the library itself would
+    /// say of the file, for export and diff.
+    func unconfiguredDiagnostics(for path: String) -> [Diagnostic] {
+        guard let entry = entries[path] else { return [] }
+        return (entry.analysis.diagnostics + (crossFile()[path] ?? [])).sortedForOutput()
+    }
+
     /// What one document's diagnostics would be with `bytes` in place of its recorded text, the
     /// rest of the workspace as it is (a suppression or a quick fix tried before it is offered).
     func diagnostics(for path: String, ifItRead bytes: [UInt8]) -> [Diagnostic] {

@@ -50,12 +50,12 @@ public enum ExportReading {
             return FileReading(unreadable: [encodingProblem])
         }
         // Every rule, unconfigured and unsuppressed (a disabled rule or a `tablint:disable`
-        // comment does not make the library build a matrix it refuses), over one reading.
-        // The run rules see the file as a run of its own (a short `Table` literal's
-        // `missing-row` is one of theirs).
-        let context = LintContext(file: file)
-        let diagnostics = (RuleRegistry.all.flatMap { $0.check(context) } + CrossFileCheck.check([context.summary]))
-            .sortedForOutput()
+        // comment does not make the library build a matrix it refuses): the workspace of the
+        // file on its own (a short `Table` literal's `missing-row` is a cross-file rule's).
+        var workspace = Workspace()
+        workspace.update([Engine.Document(path: file.path, bytes: file.bytes)], keeping: .context)
+        guard let context = workspace.context(of: file.path) else { return FileReading() }
+        let diagnostics = workspace.unconfiguredDiagnostics(for: file.path)
         var reading = FileReading()
         var attributed = Set<Int>()
         for matrix in context.matrices {
