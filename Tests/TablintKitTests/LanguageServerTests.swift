@@ -9,8 +9,8 @@ final class LanguageServerTests: XCTestCase {
         private(set) var server: LanguageServer!
         private var nextID = 1
 
-        init(arguments: [String] = [], directory: String = NSTemporaryDirectory()) throws {
-            server = try LanguageServer(arguments: arguments, currentDirectory: directory) { [unowned self] in self.output += $0 }
+        init(arguments: [String] = [], directory: String = NSTemporaryDirectory(), rules: [Rule] = RuleRegistry.all) throws {
+            server = try LanguageServer(arguments: arguments, currentDirectory: directory, rules: rules) { [unowned self] in self.output += $0 }
         }
 
         static func frame(_ message: JSONValue) -> [UInt8] { FrameReader.frame(message.serialized) }

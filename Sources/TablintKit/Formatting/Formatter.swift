@@ -165,7 +165,7 @@ public enum Formatter {
                 let (edits, changedLines) = alignedEdits(runs)
                 guard !edits.isEmpty, let first = runs.first?.first else { continue }
                 plan.misaligned.append(.init(
-                    anchor: first.range, extent: problem.range, changedRows: changedLines, rows: runs.reduce(0) { $0 + $1.count },
+                    anchor: first.range, extent: problem.literalRows.reduce(problem.range) { Self.span($0, $1.range) }, changedRows: changedLines, rows: runs.reduce(0) { $0 + $1.count },
                     surface: Self.tableRowsSurface, edits: edits))
             }
         }

@@ -70,7 +70,7 @@ public final class LanguageServer {
     var roots: [String] = []
     /// Every document of the run, open or not, as the command line would lint the workspace
     /// folders: the one analysis behind diagnostics, formatting and code actions.
-    var workspace = Workspace()
+    var workspace: Workspace
     private var indexed = false
     /// The URI the client spells each document with, once it has opened it (kept after it is
     /// closed, so its diagnostics go on being published under the one spelling it knows).
@@ -109,10 +109,16 @@ public final class LanguageServer {
     }
 
     /// `arguments`: what follows `tablint lsp` on the command line.
-    public init(
+    /// `rules`: the rules the workspace runs (all of them; tests give others).
+    public convenience init(
         arguments: [String] = [], currentDirectory: String = ConfigurationLookup.currentDirectory(),
         output: @escaping ([UInt8]) -> Void
     ) throws {
+        try self.init(arguments: arguments, currentDirectory: currentDirectory, rules: RuleRegistry.all, output: output)
+    }
+
+    init(arguments: [String], currentDirectory: String, rules: [Rule], output: @escaping ([UInt8]) -> Void) throws {
+        workspace = Workspace(rules: rules)
         serverOptions = try Self.parse(arguments)
         self.currentDirectory = currentDirectory
         self.output = output
