@@ -3,8 +3,10 @@
 
 - didChange -> publishDiagnostics: the time from writing a `textDocument/didChange` (one
   character typed, then taken back, in turn) to reading the `publishDiagnostics` of that
-  version, for a 2,000-line matrix file (`*.tb.swift`, one `Table` literal) and a 20,000-line
-  ordinary Swift file; p50 and p95 over the edits. Target: p95 under 20 ms.
+  version, for a 2,000-line matrix file (`*.tb.swift`, one `Table` literal) in a workspace of
+  100 more files (20 small machines, each as matrix, enums, `Cells` protocol, implementation and
+  dispatcher in files of their own, so every change runs the cross-file step over 101 files) and
+  a 20,000-line ordinary Swift file; p50 and p95 over the edits. Target: p95 under 10 ms.
 - memory: the server's resident set after indexing the toolchain's `.swiftinterface` files (as
   `.swift` files of a workspace folder), read from /proc.
 
@@ -121,7 +123,36 @@ def ordinary_file(lines):
     return "\n".join(text[:lines]) + "\n"
 
 
-def time_edits(binary, root, name, text, edits, edit_line):
+def small_machine(index):
+    """Five files of one small machine whose surfaces agree, as a team splits them."""
+    name = f"M{index}"
+    return {
+        f"{name}/{name}.tb.swift": "\n".join([
+            "// swift-format-ignore-file", f"let {name.upper()}_TABLE = Table(", f'    machine: "{name}",',
+            '    states: ["Idle", "Running"],', '    actions: ["Start", "Stop"],', "    cells: [",
+            '        [.go(target: "Running", effects: ["Ring"]), .ignore],',
+            '        [.ignore,                                  .handle],', "    ],", '    initial: "Idle"', ")", ""]),
+        f"{name}/{name}+Enums.swift": f"enum {name}S {{ case idle, running }}\nenum {name}A {{ case start, stop }}\n"
+                                     f"enum {name}F {{ case ring }}\nfinal class {name}Ctx {{}}\n",
+        f"{name}/{name}Cells.swift": f"protocol {name}Cells {{\n    func runningStop(_ ctx: {name}Ctx) -> Step<{name}S, {name}F>\n"
+                                    f"    func ring(_ ctx: {name}Ctx) -> {name}A?\n}}\n",
+        f"{name}/{name}Impl.swift": f"struct {name}Impl: {name}Cells {{\n    func runningStop(_ ctx: {name}Ctx) -> Step<{name}S, {name}F> {{ .go(.idle, effects: []) }}\n"
+                                   f"    func ring(_ ctx: {name}Ctx) -> {name}A? {{ nil }}\n}}\n",
+        f"{name}/{name}+Step.swift": "\n".join([
+            f"func {name.lower()}Step(_ c: {name}Cells, _ ctx: {name}Ctx, _ s: {name}S, _ a: {name}A) -> Step<{name}S, {name}F> {{",
+            "    switch (s, a) {", "    case (.idle, .start): return .go(.running, effects: [.ring])",
+            "    case (.idle, .stop): return .ignored", "    case (.running, .start): return .ignored",
+            "    case (.running, .stop): return c.runningStop(ctx)", "    }", "}", "",
+            f"func {name.lower()}Perform(_ c: {name}Cells, _ ctx: {name}Ctx, _ f: {name}F) -> {name}A? {{",
+            "    switch f {", "    case .ring: return c.ring(ctx)", "    }", "}", ""]),
+    }
+
+
+def time_edits(binary, root, name, text, edits, edit_line, neighbours=0):
+    for index in range(neighbours // 5):
+        for relative, contents in small_machine(index).items():
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            (root / relative).write_text(contents)
     path = root / name
     path.write_text(text)
     server = Server(binary, root)
@@ -154,14 +185,16 @@ def main():
     met = True
     with tempfile.TemporaryDirectory() as scratch:
         root = pathlib.Path(scratch)
-        for name, text, line in [("Big.tb.swift", matrix_file(2000), 1000), ("Ordinary.swift", ordinary_file(20000), 10000)]:
+        for name, text, line, neighbours in [("Big.tb.swift", matrix_file(2000), 1000, 100),
+                                             ("Ordinary.swift", ordinary_file(20000), 10000, 0)]:
             work = root / name.split(".")[0]
             work.mkdir()
-            p50, p95 = time_edits(binary, work, name, text, arguments.edits, line)
-            ok = p95 < 20
+            p50, p95 = time_edits(binary, work, name, text, arguments.edits, line, neighbours)
+            ok = p95 < 10
             met = met and ok
-            print(f"didChange -> publishDiagnostics, {name} ({len(text.splitlines())} lines): "
-                  f"p50 {p50:.1f} ms, p95 {p95:.1f} ms (target p95 < 20 ms: {'ok' if ok else 'MISSED'})")
+            beside = f", beside {neighbours} files of 20 machines" if neighbours else ""
+            print(f"didChange -> publishDiagnostics, {name} ({len(text.splitlines())} lines{beside}): "
+                  f"p50 {p50:.1f} ms, p95 {p95:.1f} ms (target p95 < 10 ms: {'ok' if ok else 'MISSED'})")
         corpus = root / "interfaces"
         corpus.mkdir()
         swift = shutil.which("swift")
