@@ -29,19 +29,19 @@ public struct LintContext {
                 + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                 + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = Self.readDispatchers(
                 file, significant, matrices, settings)
         } else if file.kind == .fixture {
             tokens = []
             reading = FixtureReader.read(file)
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums, cellsProtocols, shortTables) = ([], [], [], [], [])
+            (dispatchers, boundMatrices, enums, cellsProtocols, shortTables, typeNames) = ([], [], [], [], [], [])
             pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
         } else {
             tokens = []
             reading = MatrixReading()
             matrices = []
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = ([], [], [], [], [], [])
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = ([], [], [], [], [], [], [])
         }
     }
 
@@ -57,6 +57,9 @@ public struct LintContext {
 
     /// The file's `enum` declarations with their cases, for the cross-file checks.
     public let enums: [EnumDeclaration]
+
+    /// The file's other type name declarations (aliases, structs…), for the cross-file checks.
+    public let typeNames: [TypeNameDeclaration]
 
     /// The file's `.tbl` pins (the file itself, or `FIXTURE` strings).
     public let pins: [BoundPin]
@@ -76,16 +79,16 @@ public struct LintContext {
         self.reading = reading
         self.matrices = reading.matrices.map { $0.derivingPaths() }
         if file.kind.isSwift {
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = Self.readDispatchers(
                 file, SignificantTokens(file: file, pieces: tokens), matrices, settings)
         } else {
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = ([], [], [], [], [], [])
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = ([], [], [], [], [], [], [])
         }
     }
 
     private static func readDispatchers(
         _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings
-    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]) {
+    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]) {
         let extra = settings.extraDispatcherFunctions
         // Built on first use: a file without a function holding a `switch` and without a
         // `Table(...)` literal to bind never needs them.
@@ -106,7 +109,8 @@ public struct LintContext {
             MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames),
             CellsProtocolReader.read(tokens, scopes: scopes),
             short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
-                ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
+                ?? BoundMatrix(matrix: $0, machine: $0.machine.text) },
+            TypeNameDeclarationReader.read(tokens, scopes: scopes)
         )
     }
 
@@ -140,7 +144,7 @@ public struct LintContext {
             path: file.path, lines: file.lines, matrices: boundMatrices,
             dispatchers: dispatchers.filter { ($0.kind == .step || $0.kind == .effect) && $0.machine != nil }, enums: enums,
             catchAllDispatchers: dispatchers.filter(\.hasCatchAll), pins: pins, cellsProtocols: cellsProtocols,
-            shortTables: shortTables)
+            shortTables: shortTables, typeNames: typeNames)
     }
 }
 
