@@ -11,6 +11,9 @@ public struct FileSummary: Equatable {
     /// Every `enum` the file declares, with its cases: the case lists a dispatcher's
     /// `default:` stands for, and the enums a `Table` literal's names are checked against.
     public var enums: [EnumDeclaration]
+    /// The type names the file declares other than by `enum` (aliases, structs…), which hide
+    /// an outer enum of the same name.
+    public var typeNames: [TypeNameDeclaration] = []
     /// Every dispatcher of the file with a `default:`, `_` or bare binding (of any kind), for
     /// `tablint::dispatcher-default`, which spells the catch-all out from the run's enums.
     public var catchAllDispatchers: [Dispatcher]
@@ -26,8 +29,9 @@ public struct FileSummary: Equatable {
     public init(
         path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],
         enums: [EnumDeclaration] = [], catchAllDispatchers: [Dispatcher] = [], pins: [BoundPin] = [],
-        cellsProtocols: [CellsProtocol] = [], shortTables: [BoundMatrix] = []
+        cellsProtocols: [CellsProtocol] = [], shortTables: [BoundMatrix] = [], typeNames: [TypeNameDeclaration] = []
     ) {
+        self.typeNames = typeNames
         self.path = path
         self.lines = lines
         self.matrices = matrices

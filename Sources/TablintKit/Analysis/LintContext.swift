@@ -26,19 +26,19 @@ public struct LintContext {
     init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered) {
         self.file = file
         self.settings = settings
-        let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]) = ([], [], [], [], [], [])
+        let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]) = ([], [], [], [], [], [], [])
         switch readers {
         case .given(let tokens, let reading):
             self.tokens = tokens
             self.reading = reading
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = file.kind.isSwift
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = file.kind.isSwift
                 ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings) : empty
         case .none:
             tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
             reading = MatrixReading()
             matrices = []
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = empty
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = empty
         case .triggered, .all:
             if file.kind.isSwift {
                 tokens = Tokenizer.tokenize(file.bytes)
@@ -51,19 +51,19 @@ public struct LintContext {
                     + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                     + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
                 matrices = reading.matrices.map { $0.derivingPaths() }
-                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
+                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = Self.readDispatchers(
                     file, significant, matrices, settings)
             } else if file.kind == .fixture {
                 tokens = []
                 reading = FixtureReader.read(file)
                 matrices = reading.matrices.map { $0.derivingPaths() }
-                (dispatchers, boundMatrices, enums, cellsProtocols, shortTables) = ([], [], [], [], [])
+                (dispatchers, boundMatrices, enums, cellsProtocols, shortTables, typeNames) = ([], [], [], [], [], [])
                 pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
             } else {
                 tokens = []
                 reading = MatrixReading()
                 matrices = []
-                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = empty
+                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = empty
             }
         }
     }
@@ -81,6 +81,9 @@ public struct LintContext {
     /// The file's `enum` declarations with their cases, for the cross-file checks.
     public let enums: [EnumDeclaration]
 
+    /// The file's other type name declarations (aliases, structs…), for the cross-file checks.
+    public let typeNames: [TypeNameDeclaration]
+
     /// The file's `.tbl` pins (the file itself, or `FIXTURE` strings).
     public let pins: [BoundPin]
 
@@ -92,7 +95,7 @@ public struct LintContext {
 
     private static func readDispatchers(
         _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings
-    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]) {
+    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]) {
         let extra = settings.extraDispatcherFunctions
         // Built on first use: a file without a function holding a `switch` and without a
         // `Table(...)` literal to bind never needs them.
@@ -113,7 +116,8 @@ public struct LintContext {
             MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames),
             CellsProtocolReader.read(tokens, scopes: scopes),
             short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
-                ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
+                ?? BoundMatrix(matrix: $0, machine: $0.machine.text) },
+            TypeNameDeclarationReader.read(tokens, scopes: scopes)
         )
     }
 
@@ -147,7 +151,7 @@ public struct LintContext {
             path: file.path, lines: file.lines, matrices: boundMatrices,
             dispatchers: dispatchers.filter { ($0.kind == .step || $0.kind == .effect) && $0.machine != nil }, enums: enums,
             catchAllDispatchers: dispatchers.filter(\.hasCatchAll), pins: pins, cellsProtocols: cellsProtocols,
-            shortTables: shortTables)
+            shortTables: shortTables, typeNames: typeNames)
     }
 }
 

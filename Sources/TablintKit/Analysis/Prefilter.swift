@@ -12,7 +12,9 @@
 ///   joining two lines) it might, so any backslash counts;
 /// * `DispatcherReader`: the keyword `switch` (a dispatcher is a function's `switch`);
 /// * inline suppressions (`// tablint:…`) are read from the file too, so `tablint` counts;
-/// * `EnumDeclarationReader`: the keyword `enum` (its case lists serve the cross-file checks).
+/// * `EnumDeclarationReader`: the keyword `enum` (its case lists serve the cross-file checks);
+/// * `TypeNameDeclarationReader`: the keyword `typealias` (an alias in a type hides an outer
+///   enum of its name, so another file's dispatcher needs it).
 ///
 /// A file with none of these has no matrix, no read problem, no dispatcher and no bound
 /// matrix: every rule sees what it would see after running the readers. `Table`, `switch` and
@@ -46,6 +48,8 @@ public enum Prefilter {
                 return index >= 2 && (isWord("Table", at: index - 2) || spells("tablint", at: index - 2))
             case UInt8(ascii: "u"):
                 return index >= 2 && isWord("enum", at: index - 2)
+            case UInt8(ascii: "y"):
+                return index >= 1 && isWord("typealias", at: index - 1)
             case UInt8(ascii: "@"):
                 return spells("@Machine", at: index) && endsWord(at: index + 8)
             case UInt8(ascii: "C"):
@@ -99,7 +103,7 @@ public enum Prefilter {
             || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
     }
 
-    /// Whether one of the 8 bytes of `word` is `w`, `b`, `u`, `@` or `"` (SWAR: a lane equal to the
+    /// Whether one of the 8 bytes of `word` is `w`, `b`, `u`, `y`, `@`, `C` or `"` (SWAR: a lane equal to the
     /// anchor becomes zero, and the zero-byte test finds it; it has no false positives).
     @inline(__always)
     static func hasAnchor(_ word: UInt64) -> Bool {
@@ -108,6 +112,7 @@ public enum Prefilter {
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C")))) != 0
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "y")))) != 0
     }
 }

@@ -940,7 +940,11 @@ types around the function, innermost first (`Timer.S` for a function in `enum Ti
 `extension Timer`), then at the top level; `Timer.S` and `Self.S` name the `enum S` declared
 directly in `Timer` (or the enclosing type); `TimerS` names a top-level `enum TimerS`. This is
 where the `enum S`, `enum A` and `enum F` of an `@Machine` enum, and the enums a `Table`
-literal is paired with, are declared.
+literal is paired with, are declared. A `typealias` found on the way hides an outer enum of its
+name, as in Swift, and is followed from where it is declared (`typealias S = LampState` in
+`enum Lamp` makes `S` there `LampState`, even when another machine declares a top-level
+`enum S`); when its target is not a plain name of one enum among the linted files there is no
+fix, and the message names the alias.
 
 **The fix** (unsafe: `tablint --fix --unsafe-fixes` applies it, plain `--fix` does not)
 replaces the catch-all with exactly the patterns it decides, in one `case` with one pattern
@@ -948,7 +952,10 @@ per line, lined up under the first: the states, then the actions, each in declar
 (for other subjects, the order of the switch). The body is not touched, so every value runs
 the code it ran before; what changes is that a state, action or effect added later must be
 given a case before the program compiles. A wildcard becomes the case's name alone
-(`.running` matches every payload of `running`); the rest of a partial pattern stays as
+(`.running` matches every payload of `running`), written as Swift needs it after a pattern's
+`.`: a case declared ``case `init` `` is written ``.`init` `` (`.init` would name an
+initialiser; checked with swiftc 6.3.1, every other keyword, `.self`, `.Type` and `.default`
+included, names the case there); the rest of a partial pattern stays as
 written (`case (.paused, _):` becomes `case (.paused, .start), (.paused, .tick), …`). A
 partial pattern that shares its label with others is spelt out where it stands, and the
 other patterns of the label are left as they are (`case (.open, _), (.shut, .push):` keeps
@@ -965,7 +972,17 @@ replaced the same way. There is no fix, and the message says why, when:
   its label with other patterns that bind it;
 * the case above it has a `fallthrough`;
 * a catch-all that decides nothing shares its label with other patterns;
-* the subjects have more than 4096 combinations of cases.
+* the subjects have more cases than swiftc can check in one switch that lists each pair: it
+  gives up ("unable to check that this switch is exhaustive in reasonable time") at a size that
+  falls steeply with the first subject's count. Measured with swiftc 6.3.1
+  (`Scripts/measure-switch-limit.py`), `switch (s, a)` with one case per pair type-checks with
+  at most 622 actions for 1 state, 432 for 2, 291 for 4, 176 for 8, 112 for 12, 70 for 16, 44
+  for 20, 26 for 25 (25 × 25 passes, 26 × 26 fails), 13 for 32, 7 for 40, 4 for 48, 2 for 64
+  and not even one for 96. The fix writes a switch only within half of these numbers (16 × 16
+  and 20 × 20 are fixed; 26 × 26, 40 × 4 and 64 × 2 are not). Beyond them, write the
+  dispatcher as a `switch` over the state whose arms each `switch` over the action, with no
+  wildcard at either level: each switch is then small enough to check, and a new state or
+  action still breaks the build.
 
 A `(state, action)` dispatcher whose `default:` stands for the pairs a guarded arm leaves
 to it, beside a partial wildcard:

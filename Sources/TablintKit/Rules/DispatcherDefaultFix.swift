@@ -19,6 +19,27 @@ struct CatchAllSpelling {
     /// Above this many combinations of the subjects' cases, the patterns are not listed.
     static let combinationLimit = 4096
 
+    /// Whether swiftc can check a switch that lists every combination of cases one by one, for
+    /// subjects with these case counts in switch order. swiftc 6.3.1 gives up on such a switch
+    /// ("unable to check that this switch is exhaustive in reasonable time") at a size that
+    /// falls steeply with the first subject's count: measured by
+    /// `Scripts/measure-switch-limit.py`, `(s, a)` passes with at most 622 actions for 1 state,
+    /// 432 for 2, 291 for 4, 176 for 8, 112 for 12, 70 for 16, 44 for 20, 26 for 25 (26 × 26
+    /// fails), 13 for 32, 7 for 40, 4 for 48, 2 for 64 and none for 96. A fix is written only
+    /// within half of that, so the fixed file compiles.
+    static func isCheckable(_ counts: [Int]) -> Bool {
+        guard let last = counts.last else { return true }
+        let first = counts.dropLast().reduce(1) { $0.multipliedReportingOverflow(by: max($1, 1)).partialValue }
+        guard let limit = checkableLimits.first(where: { first <= $0.first })?.second else { return false }
+        return last <= limit
+    }
+
+    /// (first subject's case count, most cases of the last subject): half of what swiftc
+    /// checked; a count between two entries takes the larger one's.
+    private static let checkableLimits: [(first: Int, second: Int)] = [
+        (1, 311), (2, 216), (4, 145), (8, 88), (12, 56), (16, 35), (20, 22), (25, 13), (32, 6), (40, 3), (48, 2), (64, 1),
+    ]
+
     let dispatcher: Dispatcher
     /// The subjects' enums in subject order, or why they are not known.
     private let enums: [EnumDeclaration]?
@@ -45,6 +66,9 @@ struct CatchAllSpelling {
         let product = counts.reduce(1) { $0.multipliedReportingOverflow(by: max($1, 1)).partialValue }
         if problem == nil, product > Self.combinationLimit {
             problem = "its subjects have \(product) combinations of cases, too many to list"
+        } else if problem == nil, !Self.isCheckable(counts) {
+            problem = "its subjects have \(counts.map(String.init).joined(separator: " × ")) cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails); "
+                + Self.nestingAdvice(dispatcher)
         }
         unknown = problem
         enums = problem == nil ? found : nil
@@ -178,12 +202,34 @@ struct CatchAllSpelling {
         }
     }
 
+    /// How to write a switch too large for swiftc to check: outer level the state (or the first
+    /// subject), inner level the rest.
+    static func nestingAdvice(_ dispatcher: Dispatcher) -> String {
+        let subjects = dispatcher.subjects
+        guard subjects.count == 2 else {
+            return subjects.count == 1 ? "split the enum, or switch over a smaller one first"
+                : "nest one `switch` per subject, with no wildcard at any level"
+        }
+        let outer = dispatcher.position(of: .state) ?? 0
+        return "write it as a `switch` over `\(subjects[outer].name)` whose arms each `switch` over `\(subjects[1 - outer].name)`, with no wildcard at either level"
+    }
+
     // MARK: Writing
+
+    /// Case names that must be written in backticks after the `.` of a pattern: measured with
+    /// swiftc 6.3.1 over every Swift keyword and contextual keyword (`.self`, `.Type`,
+    /// `.default`… are read as the case; only `.init` names an initialiser instead).
+    static let keywordsEscapedAfterPeriod: Set<String> = ["init"]
+
+    /// `init` → `` `init` ``; any other name as it is.
+    static func spelledAfterPeriod(_ name: String) -> String {
+        keywordsEscapedAfterPeriod.contains(name) ? "`" + name + "`" : name
+    }
 
     /// A combination as a pattern: each wildcard position becomes its case (`.running` for
     /// a case with a payload, which matches every payload); every other element stays as written.
     private func pattern(_ combination: [Int], _ own: Dispatcher.CaseItem?, _ enums: [EnumDeclaration]) -> String {
-        func name(_ position: Int) -> String { "." + enums[position].cases[combination[position]].name }
+        func name(_ position: Int) -> String { "." + Self.spelledAfterPeriod(enums[position].cases[combination[position]].name) }
         guard combination.count > 1 else { return name(0) }
         var keepsBinding = false
         let parts = combination.indices.map { position -> String in
@@ -252,6 +298,9 @@ struct EnumIndex {
     }
 
     private var byName: [String: [(path: String, line: Int, declaration: EnumDeclaration)]] = [:]
+    /// Aliases, structs and the like, by the same keys: a name declared so in a type around the
+    /// code hides an enum of that name further out.
+    private var otherTypes: [String: [(path: String, line: Int, declaration: TypeNameDeclaration)]] = [:]
 
     init(_ run: [FileSummary]) {
         for file in run {
@@ -259,13 +308,25 @@ struct EnumIndex {
                 byName[declaration.qualifiedName, default: []].append(
                     (file.path, file.location(of: declaration.nameRange.lowerBound).line, declaration))
             }
+            for declaration in file.typeNames {
+                otherTypes[declaration.qualifiedName, default: []].append(
+                    (file.path, file.location(of: declaration.nameRange.lowerBound).line, declaration))
+            }
         }
     }
 
     /// The enum a type written as `S`, `Timer.S`, `Self.S` or `TimerS` names, from inside
     /// the types `enclosing` (innermost first): a bare name is looked up in each enclosing
-    /// type, then at the top level, as Swift looks it up.
+    /// type, then at the top level, as Swift looks it up; a `typealias` found on the way is
+    /// followed from where it is declared.
     func resolve(_ type: String, enclosing: [String]) -> Resolution {
+        resolve(type, enclosing: enclosing, aliasesFollowed: 0)
+    }
+
+    /// Aliases of aliases are followed this deep, so a cycle ends.
+    private static let aliasDepth = 8
+
+    private func resolve(_ type: String, enclosing: [String], aliasesFollowed: Int) -> Resolution {
         var parts = type.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.allSatisfy(Self.isIdentifier) else {
             return .missing("`\(type)` is not the name of an enum")
@@ -275,11 +336,31 @@ struct EnumIndex {
             parts[0] = inner
         }
         let name = parts.last!
-        if parts.count > 1 { return pick(parts[parts.count - 2] + "." + name, written: type) }
-        for outer in enclosing where byName[outer + "." + name] != nil {
-            return pick(outer + "." + name, written: type)
+        let key: String
+        if parts.count > 1 {
+            key = parts[parts.count - 2] + "." + name
+        } else {
+            key = enclosing.map { $0 + "." + name }.first { byName[$0] != nil || otherTypes[$0] != nil } ?? name
         }
-        return pick(name, written: type)
+        guard let others = otherTypes[key], !others.isEmpty else { return pick(key, written: type) }
+        let place = "\(others[0].path):\(others[0].line)"
+        let other = others[0].declaration
+        guard others.count == 1, byName[key] == nil else {
+            let count = others.count + (byName[key]?.count ?? 0)
+            return .missing("`\(key)` is declared \(count) times in the linted files (\(place) among them), so which type `\(type)` is cannot be told")
+        }
+        guard other.keyword == "typealias" else {
+            return .missing("`\(type)` is `\(other.keyword) \(key)` (\(place)), not an enum")
+        }
+        let alias = "`\(type)` is the type alias `\(key)` (\(place))"
+        guard let target = other.aliasTarget else {
+            return .missing("\(alias), whose target is not the plain name of an enum")
+        }
+        guard aliasesFollowed < Self.aliasDepth else { return .missing("\(alias), and its aliases refer to each other") }
+        switch resolve(target, enclosing: other.enclosingTypes, aliasesFollowed: aliasesFollowed + 1) {
+        case .found(let declaration): return .found(declaration)
+        case .missing(let why): return .missing("\(alias) for `\(target)`, and \(why)")
+        }
     }
 
     private func pick(_ key: String, written: String) -> Resolution {

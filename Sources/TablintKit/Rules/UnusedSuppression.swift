@@ -2,7 +2,7 @@
 /// code tablint does not know, ends no `disable`, or suppresses nothing. A stale suppression
 /// would silently hide the next real problem on its line, so it is reported like one.
 /// `InlineSuppressions.apply` produces these warnings once the file's diagnostics are known
-/// (`Linter.finish`); the rule itself checks nothing per file.
+/// (`Engine.finish`); the rule itself checks nothing per file.
 public struct UnusedSuppression: Rule {
     public let code = "tablint::unused-suppression"
     public let defaultSeverity = Severity.warning

@@ -24,12 +24,15 @@ extension Tablint {
         let failures = walk.failures + readFailures
         var errors: [String] = []
         var diagnostics: [Diagnostic] = []
+        // With `--diff`, what a lint of the same files reports: the summary counts these.
+        var linted: [Diagnostic] = []
         var bytesByPath: [String: [UInt8]] = [:]
         var changed = 0
         var diff = ""
         for file in outcome.files {
             guard let fixed = file.fixed else {
                 diagnostics += file.diagnostics
+                linted += file.diagnostics
                 bytesByPath[file.path] = file.original
                 continue
             }
@@ -41,6 +44,7 @@ extension Tablint {
                 changed += 1
                 diff += UnifiedDiff.render(path: file.path, before: file.original, after: fixed)
                 diagnostics += file.diagnostics
+                linted += file.originalDiagnostics
             case .fix:
                 var written = false
                 switch write(file.path, fixed, file.original) {
@@ -73,13 +77,15 @@ extension Tablint {
         if !options.quiet {
             let files = "\(changed) \(changed == 1 ? "file" : "files")"
             let prefix = mode == .fix ? "\(files) fixed; " : mode == .diff ? "\(files) would be fixed; " : ""
-            let counted = mode == .diff ? refusals : diagnostics
+            let counted = mode == .diff ? linted : diagnostics
             stderr.write(prefix + TextReporter.summary(of: counted, fileCount: documents.count)
                 + (mode == .diff ? "" : TextReporter.fixSummary(of: diagnostics) { unsafeApplicable($0.path) }) + "\n")
         }
         if !failures.isEmpty || !errors.isEmpty { return ExitStatus.failure.rawValue }
         if mode == .diff {
-            return changed > 0 || !refusals.isEmpty ? ExitStatus.errorsReported.rawValue : ExitStatus.clean.rawValue
+            // An error the fix leaves (one no fix can remove) fails as a lint would.
+            let remains = exitStatus(for: diagnostics, failed: false, options) == .errorsReported
+            return changed > 0 || !refusals.isEmpty || remains ? ExitStatus.errorsReported.rawValue : ExitStatus.clean.rawValue
         }
         return exitStatus(for: diagnostics, failed: false, options).rawValue
     }
@@ -208,13 +214,15 @@ extension Tablint {
             }
             let diff = UnifiedDiff.render(path: name, before: input, after: output)
             stdout.write(diff)
-            status = diff.isEmpty ? .clean : .errorsReported
+            // An error the fix leaves (one no fix can remove) fails as a lint would.
+            status = diff.isEmpty && status == .clean ? .clean : .errorsReported
         case .lint:
             report(diagnostics, options, sources: { $0 == name ? input : nil }, unsafeApplicable: unsafeApplicable,
                    stdout: &stdout, stderr: &stderr)
         }
         if !options.quiet {
-            stderr.write(TextReporter.summary(of: diagnostics, fileCount: 1)
+            // With `--diff`, what a lint of the same input reports.
+            stderr.write(TextReporter.summary(of: mode == .diff ? result.originalDiagnostics : diagnostics, fileCount: 1)
                 + (mode == .diff ? "" : TextReporter.fixSummary(of: diagnostics) { unsafeApplicable($0.path) }) + "\n")
         }
         return status.rawValue
