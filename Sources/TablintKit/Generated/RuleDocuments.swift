@@ -450,6 +450,23 @@ a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a no
 cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
 initialisers are not compared.
 
+**Members named by their authors.** The generator's names are a convention of generated code.
+A hand-written protocol may name its members as its authors like (`onUnlock` for the
+`(Locked, Unlock)` HANDLE cell; a DELEGATE member without `ToChild`), as the library's own
+hand-written machines do. When a step dispatcher of the run calls, for some HANDLE or DELEGATE
+cell, a member that is no cell's generated name (and no slip of its own, which is a typo), the
+members are paired with cells through the dispatcher's arms: the member an arm calls (the one
+it returns, or the one a delegation passes on, `delegateAuth(c, ctx, st, c.loggedOutCredentials(ctx, st))`)
+serves that arm's cells. Then only what is inconsistent under that pairing is reported: a member
+an arm calls that the protocol and the protocols it refines do not declare (not reported when it
+refines a protocol tablint did not read); a requirement no arm of the machine's dispatchers
+calls and the generator would not emit for an effect, a child or a path; one member serving a
+HANDLE cell and a DELEGATE cell. The members are gathered through every protocol it refines
+(`protocol DoorCells: DoorHandlers, DoorAlarms {}`), in any file of the run, and a refined
+`…Cells` protocol is reported only when it is the cells of a machine the run has a matrix for.
+A protocol whose members follow the generator's names keeps the checks above, and
+[dispatcher-drift](dispatcher-drift.md) compares its arms' member names with the generated ones.
+
 ```swift triggers path=Vend.swift
 enum Vend {
     enum S { case idle, collecting }
@@ -511,6 +528,40 @@ enum Vend {
             [.handle, .handle],
         ],
         initial: "Idle"
+    )
+}
+```
+
+A protocol whose members are its authors' own, served by the dispatcher's arms:
+
+```swift passes path=Lock.swift
+enum Lock {
+    enum S { case locked, open }
+    enum A { case unlock, close }
+    enum F {}
+
+    protocol Cells {
+        func onUnlock(_ ctx: Ctx) -> Step<S, F>
+    }
+
+    static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.locked, .unlock): return c.onUnlock(ctx)
+        case (.locked, .close): return .ignored
+        case (.open, .unlock): return .ignored
+        case (.open, .close): return .go(.locked, effects: [])
+        }
+    }
+
+    static let TABLE = Table(
+        machine: "Lock",
+        states: ["Locked", "Open"],
+        actions: ["Unlock", "Close"],
+        cells: [
+            [.handle, .ignore],
+            [.ignore, .go(target: "Locked", effects: [])],
+        ],
+        initial: "Locked"
     )
 }
 ```
@@ -1367,6 +1418,12 @@ one `return x` or one expression `x` (a switch expression), `try` and `await` al
 | `p.m(…)` where `p` is a parameter typed as a `…Cells` protocol (`Cells`, `TimerCells`, `any TimerCells`, a generic `C: TimerCells`) | HANDLE | in an arm that lists its pairs, the member must be the one the generator names for the cell, `lower(State)+Action` (`runningTick` for (Running, Tick)) |
 | `p.m…ToChild(…)` on such a parameter, or a call to a function named `delegate…` | DELEGATE | the child is not compared; a `…ToChild` member must be the cell's (`retryingRunToChild`) |
 | `fatalError(…)` | UNREACHABLE | |
+
+Member names are compared only when the machine's members follow the generator's names. When
+an arm calls, for a HANDLE or DELEGATE cell, a member that is no cell's generated name (and no
+slip of its own cell's), the members are named by their authors (`onUnlock`), as in the
+library's hand-written machines: the member an arm calls then serves that arm's cells, and
+[cells-drift](cells-drift.md) checks that pairing against the `Cells` protocol.
 
 Any other body (an `if`, a `guard`, a nested `switch`, a computed target or effect list,
 `try?`, `??`, a helper call, a `#if`) is not read, and its pairs are not compared.
@@ -2305,7 +2362,9 @@ as a warning, so that the fixture says what it means.
 A header key written twice (the library keeps the last line, and checks the rows below each
 line against it), a `machine` or `initial` line with more than one name (it keeps the first), a
 `DELEGATE` with more than one child (it delegates to the first), and the row of a state named
-like a header key: its first word makes it a header line to the library.
+like a header key: its first word makes it a header line to the library. Such a fixture is
+never an error while the library accepts it, and `--fix` aligns that row with the other rows
+(the library reads it as a header line however it is padded).
 
 ```text triggers path=Stage.tbl
 machine Stage Play
@@ -2315,14 +2374,14 @@ actions cue cut
 states  rehearse actions
 
 rehearse | GO(actions)            | IGNORE
-actions | DELEGATE(crew, lights) | GO(rehearse)
+actions  | DELEGATE(crew, lights) | GO(rehearse)
 ```
 
 ```text diagnostics
 Stage.tbl:1:15: warning: `machine` takes one name, found 2: `Stage Play`; the library keeps `Stage` and ignores the rest [tablint::fixture-misread]
 Stage.tbl:5:1: warning: `states` is declared again; the library keeps only the last `states` line and drops the one at line 3 (rows below each line are checked against it); expected one `states` line [tablint::fixture-misread]
-Stage.tbl:8:1: warning: the row of state `actions` starts with the header key `actions`, so the library reads this line as an `actions` line (`actions | DELEGATE(crew, lights) | GO(rehearse)`) and not as a row; the state needs another name [tablint::fixture-misread]
-Stage.tbl:8:26: warning: `DELEGATE(crew, lights)` at (actions, cue) names 2 children; the library delegates to `crew` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
+Stage.tbl:8:1: warning: the row of state `actions` starts with the header key `actions`, so the library reads this line as an `actions` line (`actions  | DELEGATE(crew, lights) | GO(rehearse)`) and not as a row; the state needs another name [tablint::fixture-misread]
+Stage.tbl:8:27: warning: `DELEGATE(crew, lights)` at (actions, cue) names 2 children; the library delegates to `crew` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
 ```
 
 The quirks of a parser that works on Swift `Character`s are reported here when the library
@@ -2975,8 +3034,9 @@ tablint reports two things, both warnings:
 * a header whose words are the actions, in order, but whose labels are not over their cells.
   `--fix` places each label one column after its cell's dot (over its identifier), where the
   cells are once aligned, so the header moves with its columns. When the first label cannot
-  sit there behind the `//` (a `[.handle, …]` row at the comment's own indentation), the `//`
-  moves left. This fix is safe: only the comment's spaces change.
+  sit there behind the `//` (a `[.handle, …]` row at the comment's own indentation), it sits
+  one space after the `//`, which stays in the block's indentation. This fix is safe: only the
+  comment's spaces change.
 
 Header placement is never a `tablint::alignment` error: the matrix's cells can be perfectly
 aligned under a header that is not. The library's own formatter (`tabular-center-fmt`) never
@@ -3122,7 +3182,8 @@ let GATE_TABLE = Table(
 ```
 
 In the `[.handle, …]` style, with the header at the rows' indentation, the header moves
-with its columns, and its `//` moves left so that `start` can sit over `go`:
+with its columns; its `//` stays in the block's indentation, so `start` sits one space after
+it, as near `go` as the comment allows:
 
 ```swift before path=Example.tb.swift
 // swift-format-ignore-file
@@ -3146,7 +3207,7 @@ let TIMER_TABLE = Table(
     states: ["Idle", "Running"],
     actions: ["Start", "Tick"],
     cells: [
-       // start                                tick
+        // start                               tick
         [.go(target: "Running", effects: []), .ignore],
         [.ignore,                             .handle],
     ],
