@@ -1374,8 +1374,11 @@ cell whose case was copied from its neighbour. This rule compares the two, pair 
 
 When both say something they must agree, or the dispatcher names no machine.
 
-**Which matrices.** Complete ones only (every row and cell read, one row per state, one cell
-per action): a `Table(...)` literal assigned by a `let` or `var` at the top level of a file or
+**Which matrices.** Complete ones (every row and cell read, one row per state, one cell
+per action), and a `Table` literal with a row of the wrong length, a row missing at its end or
+a cell not read, whose other rows are compared in the same run as the
+[row-arity](row-arity.md) error (the broken row's pairs are not, and member names are not
+judged): a `Table(...)` literal assigned by a `let` or `var` at the top level of a file or
 directly in a type or extension, and an `@Machine` enum, with its `@Path` defaults applied as
 the generator applies them. A `Table` literal in a type or extension is named by that type,
 whatever its `let` is called (`extension Timer { static let TABLE = … }` and
@@ -1437,7 +1440,11 @@ they are):
 * a pair of the matrix that no case covers, at the `switch`: once for a state or an action
   that no case names at all (its enum case is probably missing too), otherwise once per pair;
 * a pair listed again after a case that already decides it, at the later case;
-* a case naming a state or action the matrix does not declare, once per name.
+* a case naming a state or action the matrix does not declare, once per name;
+* two rows that each disagree with the dispatcher but match, cell by cell, what it does for the
+  other (a slip right after inserting a state): once, at the first row, "rows `Paid` and
+  `Refunding` … look swapped", with notes at the other row and the `switch`, instead of one
+  diagnostic per arm telling it to copy the matrix's slip.
 
 When a `@Path` made a GO of a HANDLE cell, a second note points at the hop.
 
