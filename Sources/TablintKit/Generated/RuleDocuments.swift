@@ -5076,7 +5076,10 @@ matrix's place. The first diagnostic of a pin carries an **unsafe fix** (data on
 diagnostic, for editors and `--reporter json`; `--fix` does not apply it): it rewrites the
 pin's rows from the matrix, aligned as the library's fixtures are (the state column padded to
 the widest name, cells separated by ` | `, padded to their column), and sets the header
-values that differ. It is offered when the pin's rows are consecutive lines.
+values that differ. It is offered when the pin's rows are consecutive lines; a row's trailing
+`# comment` stays on its state's row (in one column, at least as far out as before, when the
+comments were in one column; otherwise with the blanks it had). When a blank line or a comment
+line stands between the rows, the first diagnostic says so (`; no fix: …`) instead.
 
 ```swift triggers path=Turnstile.swift
 extension Turnstile {

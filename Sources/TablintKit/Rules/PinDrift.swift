@@ -90,7 +90,13 @@ private struct PinComparison {
         found += names(pinned.states, matrix.states, role: "state", range: pinned.statesRange, declared: matrix.statesRange)
         found += names(pinned.actions, matrix.actions, role: "action", range: pinned.actionsRange, declared: matrix.actionsRange)
         found += cells()
-        if !found.isEmpty, let fix = fix() { found[0].fix = fix }
+        if !found.isEmpty {
+            if let fix = fix() {
+                found[0].fix = fix
+            } else if let why = pin.rowsSpanRefusal {
+                found[0].message += "; no fix: \(why)"
+            }
+        }
         return found
     }
 
@@ -189,6 +195,29 @@ private struct PinComparison {
         }
     }
 
+    /// The pin's trailing row comments on the rewritten rows, each on the row of its state:
+    /// in one column when they were in one column (at least as far out as before), else each
+    /// after its row with the blanks it had.
+    private func withComments(_ lines: [String]) -> [String] {
+        let pinRows = pinned.rows
+        guard pin.rowComments.count == pinRows.count, pin.rowComments.contains(where: { !$0.isEmpty }) else { return lines }
+        var byState: [String: (comment: String, offset: Int)] = [:]
+        for (row, comment) in zip(pinRows, pin.rowComments) where !comment.isEmpty {
+            guard let label = row.label else { continue }
+            let blanks = comment.prefix { $0 == " " || $0 == "\t" }
+            byState[key(label.text)] = (String(comment.dropFirst(blanks.count)), blanks.contains("\t") ? -1 : row.range.count + blanks.count)
+        }
+        let offsets = Set(byState.values.map(\.offset))
+        let aligned = byState.count >= 2 && offsets.count == 1 && offsets.first! >= 0
+        let column = max(offsets.max() ?? 0, (lines.map(\.count).max() ?? 0) + 1)
+        return zip(matrix.states, lines).map { state, line in
+            guard let (comment, _) = byState[key(state.text)] else { return line }
+            if aligned { return line.padded(to: column) + comment }
+            let original = pin.rowComments[pinRows.firstIndex { $0.label.map { key($0.text) } == key(state.text) }!]
+            return line + original.prefix { $0 == " " || $0 == "\t" } + comment
+        }
+    }
+
     /// Rewrites the pin from the matrix: its rows (aligned as the library's fixtures are) and
     /// the header values that differ. Unsafe: the pin's meaning changes to the matrix's.
     private func fix() -> Diagnostic.Fix? {
@@ -199,12 +228,13 @@ private struct PinComparison {
         guard cells.allSatisfy({ $0.count == matrix.actions.count }) else { return nil }
         let labelWidth = labels.map(\.count).max() ?? 0
         let widths = matrix.actions.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-        let lines = zip(labels, cells).map { label, row -> String in
+        var lines = zip(labels, cells).map { label, row -> String in
             let padded = row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padded(to: widths[column])
             }
             return ([label.padded(to: labelWidth)] + padded).joined(separator: " | ")
         }
+        lines = withComments(lines)
         edits.append(TextEdit(range: span, replacement: Array(lines.joined(separator: pin.lineEnding + pin.rowIndent).utf8)))
         func replace(_ names: [Name], with wanted: [Name]) {
             guard let first = names.first, let last = names.last else { return }
