@@ -1334,7 +1334,12 @@ reports it without failing the run. Both go on the command line or in a `.tablin
 Extra dispatcher functions: `--dispatcher NAME` (once per function, on the command line or in a
 `.tablint` file) makes the switches of functions named `NAME` over their own parameters
 dispatchers too, for a transition function such as `shouldTransition(from:to:)` written for
-another state-machine library: `tablint --dispatcher shouldTransition Sources/`.
+another state-machine library: `tablint --dispatcher shouldTransition Sources/`. `self` counts
+as a parameter of the type the method is declared in, so `switch (self, event)` in a method of
+`enum Light` is one too. A type written qualified (`App.Timer.S`) picks that enum when two
+`Timer.S` are declared. When a subject is no enum whose cases tablint knows (a `Bool` beside two
+enums), no fix is offered for any catch-all of that switch, and the message names that subject:
+which combinations the arms above decide depends on all of them.
 
 """#),
         RuleDocument(

@@ -34,11 +34,20 @@ struct CatchAllSpelling {
         if dispatcher.hasConditionalCode {
             problem = "the switch has `#if` in it, so which arms exist depends on the build"
         } else {
+            var missing: (subject: Dispatcher.Subject, why: String)?
             for subject in dispatcher.subjects {
                 switch index.resolve(subject.type, enclosing: dispatcher.enclosingTypes) {
                 case .found(let declaration): found.append(declaration)
-                case .missing(let why): problem = problem ?? why
+                case .missing(let why): missing = missing ?? (subject, why)
                 }
+            }
+            if let (subject, why) = missing {
+                // Which arms above decide a combination depends on every subject, so one that
+                // is no enum (`flag: Bool`) beside enums stops the fix even for a `_` in an
+                // enum's position: say that, not only that `Bool` is no enum.
+                problem = dispatcher.kind == .configured && !found.isEmpty
+                    ? "`\(subject.name)` (`\(subject.type)`) is not an enum whose cases tablint knows (\(why)), and what the arms above decide depends on every subject of the switch"
+                    : why
             }
         }
         counts = found.map(\.cases.count)
@@ -275,16 +284,22 @@ struct EnumIndex {
             parts[0] = inner
         }
         let name = parts.last!
-        if parts.count > 1 { return pick(parts[parts.count - 2] + "." + name, written: type) }
+        if parts.count > 1 { return pick(parts[parts.count - 2] + "." + name, written: type, outer: parts.dropLast(2).reversed()) }
         for outer in enclosing where byName[outer + "." + name] != nil {
             return pick(outer + "." + name, written: type)
         }
         return pick(name, written: type)
     }
 
-    private func pick(_ key: String, written: String) -> Resolution {
-        guard let candidates = byName[key], !candidates.isEmpty else {
+    /// `outer`: the qualifiers written before `Timer.S`, innermost first (`App` of
+    /// `App.Timer.S`), which tell apart enums of one `Timer.S` name nested in other types.
+    private func pick(_ key: String, written: String, outer: [String] = []) -> Resolution {
+        guard var candidates = byName[key], !candidates.isEmpty else {
             return .missing("no `enum \(written)` is declared in the linted files, so its cases are not known")
+        }
+        if candidates.count > 1, !outer.isEmpty {
+            let named = candidates.filter { Array($0.declaration.outerTypes.prefix(outer.count)) == outer }
+            if !named.isEmpty { candidates = named }
         }
         guard candidates.count == 1 else {
             let places = candidates.prefix(3).map { "\($0.path):\($0.line)" }.joined(separator: ", ")
