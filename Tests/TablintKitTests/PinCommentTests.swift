@@ -82,3 +82,53 @@ final class PinCommentTests: XCTestCase {
             """))
     }
 }
+
+/// A pin whose two rows match each other's matrix rows crosswise: one diagnostic at the
+/// matrix, not one per cell telling the pin to copy whichever side slipped.
+final class PinSwapTests: XCTestCase {
+    static let table = """
+        let SHOP_TABLE = Table(
+            machine: "Shop",
+            states: ["Open", "Paid", "Refunding"],
+            actions: ["Pay", "Refund"],
+            cells: [
+                [.go(target: "Paid", effects: ["Charge"]), .ignore],
+                [.ignore, .go(target: "Refunding", effects: ["Refund"])],
+                [.ignore, .go(target: "Open", effects: [])],
+            ],
+            initial: "Open"
+        )
+
+        """
+
+    static func pin(_ paid: String, _ refunding: String) -> String {
+        """
+        machine Shop
+        initial Open
+        states  Open Paid Refunding
+        actions Pay Refund
+
+        Open      | GO(Paid, Charge) | IGNORE
+        Paid      | IGNORE           | \(paid)
+        Refunding | IGNORE           | \(refunding)
+
+        """
+    }
+
+    func testSwappedRowsAreOneDiagnosticAtTheMatrix() {
+        let found = CrossSurfaceTests.lint(["Shop.swift": Self.table, "Shop.tbl": Self.pin("GO(Open)", "GO(Refunding, Refund)")])
+            .filter { $0.code == "tablint::pin-drift" }
+        XCTAssertEqual(found.count, 1, "\(found.map(\.message))")
+        XCTAssertEqual(found.first?.path, "Shop.swift")
+        XCTAssertTrue(found.first?.message.hasPrefix("rows `Paid` and `Refunding` of the matrix `SHOP_TABLE` look swapped") ?? false, "\(found.map(\.message))")
+        XCTAssertFalse(found.first?.message.contains("Expected") ?? true)
+    }
+
+    func testTwoRowsThatDifferOtherwiseAreReportedCellByCell() {
+        let found = CrossSurfaceTests.lint(["Shop.swift": Self.table, "Shop.tbl": Self.pin("GO(Open)", "IGNORE")])
+            .filter { $0.code == "tablint::pin-drift" }
+        XCTAssertEqual(found.count, 2, "\(found.map(\.message))")
+        XCTAssertFalse(found.contains { $0.message.contains("swapped") })
+        XCTAssertNotNil(found.first?.fix, "the pin's fix rides on its first diagnostic")
+    }
+}

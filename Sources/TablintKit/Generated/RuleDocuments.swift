@@ -5077,7 +5077,10 @@ GO may be pinned as either. A matrix cell whose effect `enum F` does not declare
 compared (the matrix is wrong there, [unknown-effect](unknown-effect.md) says so).
 
 Each difference is reported at the pin (the cell, the header value), with a note at the
-matrix's place. The first diagnostic of a pin carries an **unsafe fix** (data on the
+matrix's place. Two rows of the pin that each differ from their matrix rows but match each
+other's crosswise are one diagnostic at the matrix ("rows `Paid` and `Refunding` … look
+swapped"), with notes at the other row and the pin, instead of one per cell telling either side
+to copy the other's slip. The first diagnostic of a pin carries an **unsafe fix** (data on the
 diagnostic, for editors and `--reporter json`; `--fix` does not apply it): it rewrites the
 pin's rows from the matrix, aligned as the library's fixtures are (the state column padded to
 the widest name, cells separated by ` | `, padded to their column), and sets the header

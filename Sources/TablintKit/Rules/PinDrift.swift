@@ -90,11 +90,13 @@ private struct PinComparison {
         found += names(pinned.states, matrix.states, role: "state", range: pinned.statesRange, declared: matrix.statesRange)
         found += names(pinned.actions, matrix.actions, role: "action", range: pinned.actionsRange, declared: matrix.actionsRange)
         found += cells()
-        if !found.isEmpty {
+        // The fix rewrites the pin, so it rides on the first diagnostic in the pin's file (a
+        // swap is reported at the matrix).
+        if let first = found.firstIndex(where: { $0.path == file.path }) {
             if let fix = fix() {
-                found[0].fix = fix
+                found[first].fix = fix
             } else if let why = pin.rowsSpanRefusal {
-                found[0].message += "; no fix: \(why)"
+                found[first].message += "; no fix: \(why)"
             }
         }
         return found
@@ -137,7 +139,45 @@ private struct PinComparison {
         for row in pinned.rows where row.isReadable {
             if let label = row.label, pinRow[key(label.text)] == nil { pinRow[key(label.text)] = row }
         }
-        for (stateIndex, state) in matrix.states.enumerated() where stateIndex < matrix.rows.count {
+        // Whether the pin's row `row` says, cell by cell, what the matrix's row of state
+        // `stateIndex` says (nil when a cell cannot be compared).
+        func agrees(_ row: Row, withMatrixRow stateIndex: Int) -> Bool? {
+            var all = true
+            for (actionIndex, action) in matrix.actions.enumerated() {
+                guard actionIndex < matrix.rows[stateIndex].cells.count, let column = pinColumn[key(action.text)], column < row.cells.count
+                else { return nil }
+                let pinCell = row.cells[column], cell = matrix.rows[stateIndex].cells[actionIndex]
+                if case .unknown = pinCell.kind { return nil }
+                if case .unknown = cell.kind { return nil }
+                if hasUndeclaredEffect(cell.kind) { return nil }
+                if !same(pinCell.kind, cell.kind, range: cell.range) { all = false }
+            }
+            return all
+        }
+        // Two rows that match each other's matrix rows crosswise: said once, at the matrix.
+        var swapped = Set<Int>()
+        let states = matrix.states.indices.filter { $0 < matrix.rows.count && pinRow[key(matrix.states[$0].text)] != nil }
+        for first in states where !swapped.contains(first) {
+            let firstRow = pinRow[key(matrix.states[first].text)]!
+            guard agrees(firstRow, withMatrixRow: first) == false else { continue }
+            for second in states where second > first && !swapped.contains(second) {
+                let secondRow = pinRow[key(matrix.states[second].text)]!
+                guard agrees(secondRow, withMatrixRow: second) == false, agrees(firstRow, withMatrixRow: second) == true,
+                    agrees(secondRow, withMatrixRow: first) == true
+                else { continue }
+                swapped.formUnion([first, second])
+                let one = matrix.states[first].text, other = matrix.states[second].text
+                found.append(rule.diagnostic(
+                    matrixFile, at: matrix.rowAnchor(first),
+                    "rows `\(one)` and `\(other)` of the matrix \(what) look swapped: \(pin.label) gives `\(pinText(one))` what the row of `\(other)` says, and `\(pinText(other))` what the row of `\(one)` says; swap the two rows back (or the pin's, whichever is wrong)",
+                    notes: [
+                        matrixFile.note(at: matrix.rowAnchor(second).lowerBound, "the row of `\(other)` is here"),
+                        file.note(at: (firstRow.label?.range ?? firstRow.range).lowerBound, "\(pin.label) has the row of `\(pinText(one))` here"),
+                    ]))
+                break
+            }
+        }
+        for (stateIndex, state) in matrix.states.enumerated() where stateIndex < matrix.rows.count && !swapped.contains(stateIndex) {
             guard let row = pinRow[key(state.text)] else { continue }
             for (actionIndex, action) in matrix.actions.enumerated() where actionIndex < matrix.rows[stateIndex].cells.count {
                 guard let column = pinColumn[key(action.text)], column < row.cells.count else { continue }
