@@ -23,7 +23,8 @@ final class HandNamedCellsTests: XCTestCase {
         try Fixtures.assertGolden(try lint(folder), Fixtures.url("HandNamedCells/\(folder).expected"), file: file, line: line)
     }
 
-    /// `onUnlock` for the (Locked, Unlock) HANDLE cell, the dispatcher in another file.
+    /// `onUnlock` for the (Locked, Unlock) HANDLE cell, the dispatcher in another file, and the
+    /// effect dispatcher calling `ringTheChime` for the effect `chime`.
     func testAMachineWhoseMembersItsAuthorsNamedIsSilent() throws {
         XCTAssertEqual(try lint("lock"), "")
     }
@@ -55,5 +56,6 @@ final class HandNamedCellsTests: XCTestCase {
         let found = try lint("generated")
         XCTAssertTrue(found.contains("`openClose`"), found)
         XCTAssertTrue(found.contains("`slidUnlock`"), found)
+        XCTAssertTrue(found.contains("calls `c.thud(ctx)`"), found)
     }
 }

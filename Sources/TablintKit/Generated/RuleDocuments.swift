@@ -462,7 +462,8 @@ an arm calls that the protocol and the protocols it refines do not declare (not 
 refines a protocol tablint did not read); a requirement no arm of the machine's dispatchers
 calls and the generator would not emit for an effect, a child or a path; one member serving a
 HANDLE cell and a DELEGATE cell. The members are gathered through every protocol it refines
-(`protocol DoorCells: DoorHandlers, DoorAlarms {}`), in any file of the run, and a refined
+that is named `…Cells`, in any file of the run (one named otherwise, `protocol DoorCells: DoorHandlers {}`,
+is not read, so no member is reported missing from it), and a refined
 `…Cells` protocol is reported only when it is the cells of a machine the run has a matrix for.
 A protocol whose members follow the generator's names keeps the checks above, and
 [dispatcher-drift](dispatcher-drift.md) compares its arms' member names with the generated ones.

@@ -39,7 +39,7 @@ public struct CellsProtocol: Equatable {
     }
 }
 
-/// Reads every protocol of a Swift file (`protocol …Cells` are the machines'): its refinements and its requirements'
+/// Reads every `protocol …Cells` of a Swift file: its refinements and its requirements'
 /// names. Nested bodies and parameter lists are jumped through their partners.
 enum CellsProtocolReader {
     static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes) -> [CellsProtocol] {
@@ -47,10 +47,11 @@ enum CellsProtocolReader {
         var built: TypeScopes?
         for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "protocol") {
             guard tokens.kind(index + 1) == .identifier else { continue }
-            // Every protocol is read: a `Cells` protocol may refine one named otherwise
-            // (`protocol DoorCells: DoorHandlers`) whose members serve its cells. Only those
-            // named `…Cells` belong to a machine (`machine`).
+            // Only `…Cells` protocols: the prefilter skips files without the word. A refined
+            // protocol named otherwise (`protocol DoorCells: DoorHandlers`) is not read, so the
+            // members it may declare are not known (`cells-drift` then does not say one is missing).
             let name = SignificantTokens.unticked(tokens.text(index + 1))
+            guard name.hasSuffix("Cells") else { continue }
             // The inheritance clause, up to the body.
             var refines: [Name] = []
             var cursor = index + 2

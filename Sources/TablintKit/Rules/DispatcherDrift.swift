@@ -104,6 +104,13 @@ private struct EffectComparison {
         var found: [Diagnostic] = []
         var seen: [String: Dispatcher.Arm] = [:]
         let name = "`\(dispatcher.function.text)`"
+        var named = Set((declaredEffects ?? []).map { NameCasing.lowerFirst($0) })
+        for arm in dispatcher.arms {
+            guard case .items(let items, _) = arm.label else { continue }
+            for item in items where !item.isTuple {
+                if let effect = item.elements[0].wholeMember ?? Self.member(item.elements[0]) { named.insert(NameCasing.lowerFirst(effect)) }
+            }
+        }
         for arm in dispatcher.arms {
             guard case .items(let items, _) = arm.label else { continue }
             var effects: [String] = []
@@ -121,7 +128,12 @@ private struct EffectComparison {
             }
             guard case .handle(let member) = arm.outcome.kind, !effects.isEmpty else { continue }
             let expected = effects.map { NameCasing.lowerFirst($0) }
-            if !expected.contains(member) {
+            // A member that is no effect's generated name (nor a slip of this one's) is named
+            // by the protocol's authors (`ringTheChime` for `chime`), as hand-written `Cells`
+            // protocols may be: only another effect's member, or a typo, is this rule's.
+            let isAuthorsName = !named.contains(member)
+                && !expected.contains { EditDistance.isSlip(member.lowercased(), of: $0.lowercased()) }
+            if !expected.contains(member), !isAuthorsName {
                 let list = expected.map { "`\($0)`" }.joined(separator: " or ")
                 // The partner: the case of the effect whose member this arm calls.
                 let owner = dispatcher.arms.first { other in

@@ -2,7 +2,7 @@ extension Lock {
     protocol Cells {
         func onUnlock(_ ctx: Ctx) -> Step<S, F>
         func onKnock(_ ctx: Ctx) -> Step<S, F>
-        func chime(_ ctx: Ctx) -> A?
+        func ringTheChime(_ ctx: Ctx) -> A?
     }
 
     static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
@@ -13,6 +13,12 @@ extension Lock {
         case (.open, .unlock): return .ignored
         case (.open, .knock): return .stay(effects: [.chime])
         case (.open, .close): return .go(.locked, effects: [])
+        }
+    }
+
+    static func perform(_ c: Cells, _ ctx: Ctx, _ f: F) -> A? {
+        switch f {
+        case .chime: return c.ringTheChime(ctx)
         }
     }
 }
