@@ -6,7 +6,7 @@ import XCTest
 /// replaced, on the repository's fixtures, examples and rule examples, the toolchain's
 /// interfaces and seeded mutations:
 ///
-/// * the reader shortcuts (`ReaderShortcuts`: readers skipped when their starting token is
+/// * the reader shortcuts (`ReaderPolicy.shortcuts`: readers skipped when their starting token is
 ///   absent, dispatcher headers read only for functions with a `switch`, type scopes built
 ///   on demand) against the analysis with them off, which runs every reader everywhere;
 /// * `SignificantTokens`, `TypeScopes` and `Encoding.firstProblem` against the previous

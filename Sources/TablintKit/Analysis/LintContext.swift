@@ -90,7 +90,8 @@ public struct LintContext {
     /// The file's `Cells` protocols.
     public let cellsProtocols: [CellsProtocol]
 
-    /// Bound `Table` literals with fewer rows than states.
+    /// Bound `Table` literals that cannot be linted whole: fewer rows than states, or a row of
+    /// the wrong length. Checked only where the missing or broken rows do not matter.
     public let shortTables: [BoundMatrix]
 
     private static func readDispatchers(
@@ -106,8 +107,9 @@ public struct LintContext {
             built = scopes
             return scopes
         }
+        // Also a row of the wrong length: the checks that do not depend on it still run.
         let short = matrices.filter {
-            $0.surface == .tableLiteral && $0.rows.count < $0.states.count && $0.rows.allSatisfy(\.isReadable)
+            $0.surface == .tableLiteral && $0.rows.count <= $0.states.count && !$0.isLintable && $0.rows.allSatisfy(\.isReadable)
         }
         return (
             DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra),

@@ -72,7 +72,15 @@ struct FixtureRows {
             var wordEnd = trimmed.lowerBound
             while wordEnd < trimmed.upperBound, !isBlank(file.bytes[wordEnd]) { wordEnd += 1 }
             let firstWord = file.text(trimmed.lowerBound..<wordEnd)
-            if Self.headerKeys.contains(firstWord) {
+            var afterWord = wordEnd
+            while afterWord < trimmed.upperBound, isBlank(file.bytes[afterWord]) { afterWord += 1 }
+            let isKeyNamedRow = afterWord < trimmed.upperBound && file.bytes[afterWord] == UInt8(ascii: "|")
+            if Self.headerKeys.contains(firstWord), isKeyNamedRow {
+                // `states | IGNORE`: the row of a state named like a header key. The library
+                // reads it as a header line however it is padded (`fixture-misread` says so);
+                // it is aligned with the rows it was written as one of.
+                if let row = row(line, lineStart, indentation, body, hash) { rows.append(row) }
+            } else if Self.headerKeys.contains(firstWord) {
                 if let row = headerRow(line, lineStart, indentation, trimmed, wordEnd, hash) { header.append(row) }
             } else if Self.headerKeys.contains(file.text(trim(trimmed.lowerBound..<(file.bytes[trimmed].firstIndex(of: UInt8(ascii: "|")) ?? trimmed.upperBound)))) {
                 // The row of a state named like a header key, `actions| …`: padding its label

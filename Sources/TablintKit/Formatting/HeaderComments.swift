@@ -80,44 +80,46 @@ public struct HeaderComment: Equatable {
 
     /// The edits that put each label one column after its cell's dot (over its identifier),
     /// given where the cells start; none when a label would not fit or the line holds a tab.
-    /// When the first label cannot sit there behind the `//` (a `[.handle` row at the
-    /// comment's own indentation), the `//` moves left so that one space separates it from
-    /// the label.
+    /// The `//` stays where it is, in the block's indentation: when the first label cannot
+    /// sit over its identifier behind it (a `[.handle` row at the comment's own indentation),
+    /// it sits one space after the `//`, as near its column as the comment allows.
     func edits(cellColumns: [Int], firstRowCells: [String], file: SourceFile) -> [TextEdit] {
         guard cellColumns.count == labels.count, firstRowCells.allSatisfy({ $0.hasPrefix(".") }) else { return [] }
         let lineStart = file.lines.lineStarts[line]
         guard !file.bytes[lineStart..<range.upperBound].contains(UInt8(ascii: "\t")) else { return [] }
         var edits: [TextEdit] = []
-        var commentColumn = DisplayWidth.advance(file.bytes, lineStart..<range.lowerBound, from: 0)
-        if let first = cellColumns.first, first + 1 - (commentColumn + 2) < 1 {
-            commentColumn = first + 1 - 3
-            guard commentColumn >= 0 else { return [] }
-            let indentation = lineStart..<range.lowerBound
-            edits.append(TextEdit(range: indentation, replacement: [UInt8](repeating: UInt8(ascii: " "), count: commentColumn)))
-        }
+        let commentColumn = DisplayWidth.advance(file.bytes, lineStart..<range.lowerBound, from: 0)
         var column = commentColumn + 2
         var previousEnd = range.lowerBound + 2
-        for (label, cellColumn) in zip(labels, cellColumns) {
-            let width = cellColumn + 1 - column
+        for (index, (label, cellColumn)) in zip(labels, cellColumns).enumerated() {
+            let width = Self.labelColumn(index, cellColumn, commentColumn: commentColumn) - column
             guard width >= 1 else { return [] }
             let gap = previousEnd..<label.range.lowerBound
             // A separator between labels (`Coin | Push`) is the author's layout: leave it.
             guard file.bytes[gap].allSatisfy(Self.isBlank) else { return [] }
             let replacement = [UInt8](repeating: UInt8(ascii: " "), count: width)
             if !file.bytes[gap].elementsEqual(replacement) { edits.append(TextEdit(range: gap, replacement: replacement)) }
-            column = cellColumn + 1 + DisplayWidth.of(label.text)
+            column = column + width + DisplayWidth.of(label.text)
             previousEnd = label.range.upperBound
         }
         return edits
+    }
+
+    /// Where a label belongs (0-based): over its cell's identifier, but the first no nearer
+    /// the `//` than one space after it.
+    static func labelColumn(_ index: Int, _ cellColumn: Int, commentColumn: Int) -> Int {
+        index == 0 ? max(cellColumn + 1, commentColumn + 3) : cellColumn + 1
     }
 
     /// The first label that is not over its column: its text, its 1-based column and the
     /// column it belongs at, for the diagnostic.
     func firstMisplaced(cellColumns: [Int], file: SourceFile) -> (label: String, column: Int, expected: Int)? {
         let lineStart = file.lines.lineStarts[line]
-        for (label, cellColumn) in zip(labels, cellColumns) {
+        let commentColumn = DisplayWidth.advance(file.bytes, lineStart..<range.lowerBound, from: 0)
+        for (index, (label, cellColumn)) in zip(labels, cellColumns).enumerated() {
             let column = DisplayWidth.advance(file.bytes, lineStart..<label.range.lowerBound, from: 0)
-            if column != cellColumn + 1 { return (label.text, column + 1, cellColumn + 2) }
+            let expected = Self.labelColumn(index, cellColumn, commentColumn: commentColumn)
+            if column != expected { return (label.text, column + 1, expected + 1) }
         }
         return nil
     }

@@ -60,10 +60,13 @@ enum Aligner {
     static func align(_ run: [LayoutRow], _ bytes: [UInt8], keepWidths: Bool = true) -> [TextEdit] {
         // Current layout: the column of every gap's end and the width of every gap; `shift`
         // is how far the gap's end moves when the `.exactly` gaps before it are rewritten.
-        struct Measured { var gapWidth: [Int]; var gapEnd: [Int]; var shift: [Int] }
+        // `displayEnd` is `gapEnd` with a tab counted to its stop, as an editor shows it: comments
+        // aligned with tabs are aligned, and stay so in spaces.
+        struct Measured { var gapWidth: [Int]; var gapEnd: [Int]; var shift: [Int]; var displayEnd: [Int] }
         let measured = run.map { row -> Measured in
             var column = 0
-            var measured = Measured(gapWidth: [], gapEnd: [], shift: [])
+            var measured = Measured(gapWidth: [], gapEnd: [], shift: [], displayEnd: [])
+            var display = 0
             measured.gapWidth.reserveCapacity(row.items.count)
             measured.gapEnd.reserveCapacity(row.items.count)
             measured.shift.reserveCapacity(row.items.count)
@@ -71,10 +74,13 @@ enum Aligner {
             if let first = row.items.first {
                 column = DisplayWidth.advance(bytes, row.lineStart..<range(of: first).lowerBound, from: 0)
             }
+            display = column
             for item in row.items {
                 switch item {
                 case .text(let range):
+                    let start = column
                     column = DisplayWidth.advance(bytes, range, from: column)
+                    display += column - start
                 case .gap(let range, let kind):
                     let end = column + range.count
                     if case .exactly(let count) = kind { shift += count - (end - column) }
@@ -82,6 +88,8 @@ enum Aligner {
                     measured.gapEnd.append(end)
                     measured.shift.append(shift)
                     column = end
+                    display = bytes[range].contains(UInt8(ascii: "\t")) ? DisplayWidth.advance(bytes, range, from: display) : display + range.count
+                    measured.displayEnd.append(display)
                 }
             }
             return measured
@@ -95,7 +103,9 @@ enum Aligner {
         func alreadyAligned(_ kind: LayoutRow.Gap) -> Bool {
             var columns: [Int] = []
             for (gapsOfRow, measure) in zip(rowGaps, measured) {
-                for (index, gap) in gapsOfRow.enumerated() where gap == kind { columns.append(measure.gapEnd[index]) }
+                for (index, gap) in gapsOfRow.enumerated() where gap == kind {
+                    columns.append(kind == .comment ? measure.displayEnd[index] : measure.gapEnd[index])
+                }
             }
             return columns.count >= 2 && Set(columns).count == 1
         }
@@ -156,7 +166,7 @@ enum Aligner {
                 let index = next[row]!
                 let current = measured[row].gapEnd[index] + measured[row].shift[index]
                 // A column keeps its width; an aligned comment keeps its column unless pushed.
-                let kept = kind == .comment ? current : stopColumn + current - previousStopColumn[row]
+                let kept = kind == .comment ? measured[row].displayEnd[index] + measured[row].shift[index] : stopColumn + current - previousStopColumn[row]
                 target = max(target, column[row] + minimumGap, keepWidths ? kept : 0)
             }
             for row in rows {

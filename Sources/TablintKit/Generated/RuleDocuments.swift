@@ -450,6 +450,24 @@ a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a no
 cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
 initialisers are not compared.
 
+**Members named by their authors.** The generator's names are a convention of generated code.
+A hand-written protocol may name its members as its authors like (`onUnlock` for the
+`(Locked, Unlock)` HANDLE cell; a DELEGATE member without `ToChild`), as the library's own
+hand-written machines do. When a step dispatcher of the run calls, for some HANDLE or DELEGATE
+cell, a member that is no cell's generated name (and no slip of its own, which is a typo), the
+members are paired with cells through the dispatcher's arms: the member an arm calls (the one
+it returns, or the one a delegation passes on, `delegateAuth(c, ctx, st, c.loggedOutCredentials(ctx, st))`)
+serves that arm's cells. Then only what is inconsistent under that pairing is reported: a member
+an arm calls that the protocol and the protocols it refines do not declare (not reported when it
+refines a protocol tablint did not read); a requirement no arm of the machine's dispatchers
+calls and the generator would not emit for an effect, a child or a path; one member serving a
+HANDLE cell and a DELEGATE cell. The members are gathered through every protocol it refines
+that is named `…Cells`, in any file of the run (one named otherwise, `protocol DoorCells: DoorHandlers {}`,
+is not read, so no member is reported missing from it), and a refined
+`…Cells` protocol is reported only when it is the cells of a machine the run has a matrix for.
+A protocol whose members follow the generator's names keeps the checks above, and
+[dispatcher-drift](dispatcher-drift.md) compares its arms' member names with the generated ones.
+
 ```swift triggers path=Vend.swift
 enum Vend {
     enum S { case idle, collecting }
@@ -511,6 +529,40 @@ enum Vend {
             [.handle, .handle],
         ],
         initial: "Idle"
+    )
+}
+```
+
+A protocol whose members are its authors' own, served by the dispatcher's arms:
+
+```swift passes path=Lock.swift
+enum Lock {
+    enum S { case locked, open }
+    enum A { case unlock, close }
+    enum F {}
+
+    protocol Cells {
+        func onUnlock(_ ctx: Ctx) -> Step<S, F>
+    }
+
+    static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.locked, .unlock): return c.onUnlock(ctx)
+        case (.locked, .close): return .ignored
+        case (.open, .unlock): return .ignored
+        case (.open, .close): return .go(.locked, effects: [])
+        }
+    }
+
+    static let TABLE = Table(
+        machine: "Lock",
+        states: ["Locked", "Open"],
+        actions: ["Unlock", "Close"],
+        cells: [
+            [.handle, .ignore],
+            [.ignore, .go(target: "Locked", effects: [])],
+        ],
+        initial: "Locked"
     )
 }
 ```
@@ -1300,7 +1352,12 @@ reports it without failing the run. Both go on the command line or in a `.tablin
 Extra dispatcher functions: `--dispatcher NAME` (once per function, on the command line or in a
 `.tablint` file) makes the switches of functions named `NAME` over their own parameters
 dispatchers too, for a transition function such as `shouldTransition(from:to:)` written for
-another state-machine library: `tablint --dispatcher shouldTransition Sources/`.
+another state-machine library: `tablint --dispatcher shouldTransition Sources/`. `self` counts
+as a parameter of the type the method is declared in, so `switch (self, event)` in a method of
+`enum Light` is one too. A type written qualified (`App.Timer.S`) picks that enum when two
+`Timer.S` are declared. When a subject is no enum whose cases tablint knows (a `Bool` beside two
+enums), no fix is offered for any catch-all of that switch, and the message names that subject:
+which combinations the arms above decide depends on all of them.
 
 """#),
         RuleDocument(
@@ -1340,8 +1397,11 @@ cell whose case was copied from its neighbour. This rule compares the two, pair 
 
 When both say something they must agree, or the dispatcher names no machine.
 
-**Which matrices.** Complete ones only (every row and cell read, one row per state, one cell
-per action): a `Table(...)` literal assigned by a `let` or `var` at the top level of a file or
+**Which matrices.** Complete ones (every row and cell read, one row per state, one cell
+per action), and a `Table` literal with a row of the wrong length, a row missing at its end or
+a cell not read, whose other rows are compared in the same run as the
+[row-arity](row-arity.md) error (the broken row's pairs are not, and member names are not
+judged): a `Table(...)` literal assigned by a `let` or `var` at the top level of a file or
 directly in a type or extension, and an `@Machine` enum, with its `@Path` defaults applied as
 the generator applies them. A `Table` literal in a type or extension is named by that type,
 whatever its `let` is called (`extension Timer { static let TABLE = … }` and
@@ -1385,6 +1445,12 @@ one `return x` or one expression `x` (a switch expression), `try` and `await` al
 | `p.m…ToChild(…)` on such a parameter, or a call to a function named `delegate…` | DELEGATE | the child is not compared; a `…ToChild` member must be the cell's (`retryingRunToChild`) |
 | `fatalError(…)` | UNREACHABLE | |
 
+Member names are compared only when the machine's members follow the generator's names. When
+an arm calls, for a HANDLE or DELEGATE cell, a member that is no cell's generated name (and no
+slip of its own cell's), the members are named by their authors (`onUnlock`), as in the
+library's hand-written machines: the member an arm calls then serves that arm's cells, and
+[cells-drift](cells-drift.md) checks that pairing against the `Cells` protocol.
+
 Any other body (an `if`, a `guard`, a nested `switch`, a computed target or effect list,
 `try?`, `??`, a helper call, a `#if`) is not read, and its pairs are not compared.
 
@@ -1397,7 +1463,11 @@ they are):
 * a pair of the matrix that no case covers, at the `switch`: once for a state or an action
   that no case names at all (its enum case is probably missing too), otherwise once per pair;
 * a pair listed again after a case that already decides it, at the later case;
-* a case naming a state or action the matrix does not declare, once per name.
+* a case naming a state or action the matrix does not declare, once per name;
+* two rows that each disagree with the dispatcher but match, cell by cell, what it does for the
+  other (a slip right after inserting a state): once, at the first row, "rows `Paid` and
+  `Refunding` … look swapped", with notes at the other row and the `switch`, instead of one
+  diagnostic per arm telling it to copy the matrix's slip.
 
 When a `@Path` made a GO of a HANDLE cell, a second note points at the hop.
 
@@ -2322,7 +2392,9 @@ as a warning, so that the fixture says what it means.
 A header key written twice (the library keeps the last line, and checks the rows below each
 line against it), a `machine` or `initial` line with more than one name (it keeps the first), a
 `DELEGATE` with more than one child (it delegates to the first), and the row of a state named
-like a header key: its first word makes it a header line to the library.
+like a header key: its first word makes it a header line to the library. Such a fixture is
+never an error while the library accepts it, and `--fix` aligns that row with the other rows
+(the library reads it as a header line however it is padded).
 
 ```text triggers path=Stage.tbl
 machine Stage Play
@@ -2332,14 +2404,14 @@ actions cue cut
 states  rehearse actions
 
 rehearse | GO(actions)            | IGNORE
-actions | DELEGATE(crew, lights) | GO(rehearse)
+actions  | DELEGATE(crew, lights) | GO(rehearse)
 ```
 
 ```text diagnostics
 Stage.tbl:1:15: warning: `machine` takes one name, found 2: `Stage Play`; the library keeps `Stage` and ignores the rest [tablint::fixture-misread]
 Stage.tbl:5:1: warning: `states` is declared again; the library keeps only the last `states` line and drops the one at line 3 (rows below each line are checked against it); expected one `states` line [tablint::fixture-misread]
-Stage.tbl:8:1: warning: the row of state `actions` starts with the header key `actions`, so the library reads this line as an `actions` line (`actions | DELEGATE(crew, lights) | GO(rehearse)`) and not as a row; the state needs another name [tablint::fixture-misread]
-Stage.tbl:8:26: warning: `DELEGATE(crew, lights)` at (actions, cue) names 2 children; the library delegates to `crew` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
+Stage.tbl:8:1: warning: the row of state `actions` starts with the header key `actions`, so the library reads this line as an `actions` line (`actions  | DELEGATE(crew, lights) | GO(rehearse)`) and not as a row; the state needs another name [tablint::fixture-misread]
+Stage.tbl:8:27: warning: `DELEGATE(crew, lights)` at (actions, cue) names 2 children; the library delegates to `crew` and ignores the rest; expected `DELEGATE(child)` [tablint::fixture-misread]
 ```
 
 The quirks of a parser that works on Swift `Character`s are reported here when the library
@@ -2992,8 +3064,9 @@ tablint reports two things, both warnings:
 * a header whose words are the actions, in order, but whose labels are not over their cells.
   `--fix` places each label one column after its cell's dot (over its identifier), where the
   cells are once aligned, so the header moves with its columns. When the first label cannot
-  sit there behind the `//` (a `[.handle, …]` row at the comment's own indentation), the `//`
-  moves left. This fix is safe: only the comment's spaces change.
+  sit there behind the `//` (a `[.handle, …]` row at the comment's own indentation), it sits
+  one space after the `//`, which stays in the block's indentation. This fix is safe: only the
+  comment's spaces change.
 
 Header placement is never a `tablint::alignment` error: the matrix's cells can be perfectly
 aligned under a header that is not. The library's own formatter (`tabular-center-fmt`) never
@@ -3139,7 +3212,8 @@ let GATE_TABLE = Table(
 ```
 
 In the `[.handle, …]` style, with the header at the rows' indentation, the header moves
-with its columns, and its `//` moves left so that `start` can sit over `go`:
+with its columns; its `//` stays in the block's indentation, so `start` sits one space after
+it, as near `go` as the comment allows:
 
 ```swift before path=Example.tb.swift
 // swift-format-ignore-file
@@ -3163,7 +3237,7 @@ let TIMER_TABLE = Table(
     states: ["Idle", "Running"],
     actions: ["Start", "Tick"],
     cells: [
-       // start                                tick
+        // start                               tick
         [.go(target: "Running", effects: []), .ignore],
         [.ignore,                             .handle],
     ],
@@ -5021,11 +5095,17 @@ GO may be pinned as either. A matrix cell whose effect `enum F` does not declare
 compared (the matrix is wrong there, [unknown-effect](unknown-effect.md) says so).
 
 Each difference is reported at the pin (the cell, the header value), with a note at the
-matrix's place. The first diagnostic of a pin carries an **unsafe fix** (data on the
+matrix's place. Two rows of the pin that each differ from their matrix rows but match each
+other's crosswise are one diagnostic at the matrix ("rows `Paid` and `Refunding` … look
+swapped"), with notes at the other row and the pin, instead of one per cell telling either side
+to copy the other's slip. The first diagnostic of a pin carries an **unsafe fix** (data on the
 diagnostic, for editors and `--reporter json`; `--fix` does not apply it): it rewrites the
 pin's rows from the matrix, aligned as the library's fixtures are (the state column padded to
 the widest name, cells separated by ` | `, padded to their column), and sets the header
-values that differ. It is offered when the pin's rows are consecutive lines.
+values that differ. It is offered when the pin's rows are consecutive lines; a row's trailing
+`# comment` stays on its state's row (in one column, at least as far out as before, when the
+comments were in one column; otherwise with the blanks it had). When a blank line or a comment
+line stands between the rows, the first diagnostic says so (`; no fix: …`) instead.
 
 ```swift triggers path=Turnstile.swift
 extension Turnstile {

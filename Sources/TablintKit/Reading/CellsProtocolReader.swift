@@ -47,6 +47,9 @@ enum CellsProtocolReader {
         var built: TypeScopes?
         for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "protocol") {
             guard tokens.kind(index + 1) == .identifier else { continue }
+            // Only `…Cells` protocols: the prefilter skips files without the word. A refined
+            // protocol named otherwise (`protocol DoorCells: DoorHandlers`) is not read, so the
+            // members it may declare are not known (`cells-drift` then does not say one is missing).
             let name = SignificantTokens.unticked(tokens.text(index + 1))
             guard name.hasSuffix("Cells") else { continue }
             // The inheritance clause, up to the body.

@@ -112,6 +112,10 @@ extension Dispatcher {
         public var usedBindings: [String]
         /// A `fallthrough` in the body: the next arm's label must keep taking it.
         public var fallsThrough: Bool
+        /// The members the body calls on the cells parameter (`c.onUnlock(ctx)`, also inside
+        /// `delegateAuth(c, ctx, st, c.loggedOutCredentials(ctx, st))`), in order: which members
+        /// serve this arm's cells when a hand-written protocol names them its own way.
+        public var cellsCalls: [Name] = []
 
         public init(
             label: Label, labelRange: Range<Int>, labelText: String, outcome: Outcome,

@@ -100,11 +100,33 @@ struct ArmReader {
                 labelText: labelText(start, last), outcome: unreadable(start..<end))
         }
         let items = topLevel(splitting: (keyword + 1)..<colon, at: .comma).map(item)
-        return Dispatcher.Arm(
+        var arm = Dispatcher.Arm(
             label: .items(items, unknown: unknown), labelRange: tokens.range(from: start, through: colon),
             labelText: labelText(start, colon), outcome: outcome((colon + 1)..<end),
             layout: layout(start, firstPattern: keyword + 1, end: end),
             usedBindings: usedBindings(items, body: (colon + 1)..<end), fallsThrough: fallsThrough((colon + 1)..<end))
+        arm.cellsCalls = cellsCalls((colon + 1)..<end)
+        return arm
+    }
+
+    /// `c.member(` in a body, `c` a parameter of a `Cells` type.
+    private func cellsCalls(_ body: Range<Int>) -> [Name] {
+        let cells = Set(header.parameters.filter { header.isCellsType($0.type) }.map(\.name))
+        guard !cells.isEmpty else { return [] }
+        var found: [Name] = []
+        var index = body.lowerBound
+        while index + 3 < body.upperBound + 1, index + 2 < body.upperBound {
+            if tokens.kind(index) == .identifier, cells.contains(tokens.text(index)), tokens.kind(index + 1) == .period,
+                tokens.kind(index + 2) == .identifier, index + 3 < body.upperBound, tokens.kind(index + 3) == .leftParen,
+                index == body.lowerBound || tokens.kind(index - 1) != .period
+            {
+                found.append(Name(SignificantTokens.unticked(tokens.text(index + 2)), tokens[index + 2].range))
+                index += 3
+                continue
+            }
+            index += 1
+        }
+        return found
     }
 
     // MARK: Layout

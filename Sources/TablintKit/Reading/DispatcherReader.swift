@@ -429,14 +429,19 @@ private struct FunctionReader {
     }
 
     /// `s` or `(s, a)`: the names switched on, each a single identifier.
+    /// `self` is a name too, in a configured dispatcher (`switch (self, event)` in a method of
+    /// the enum it switches over).
     private func subjectNames(_ subject: Range<Int>) -> [String]? {
-        if subject.count == 1, tokens.kind(subject.lowerBound) == .identifier {
+        func isName(_ index: Int) -> Bool {
+            tokens.kind(index) == .identifier || (isConfigured && tokens.isText(index, "self"))
+        }
+        if subject.count == 1, isName(subject.lowerBound) {
             return [SignificantTokens.unticked(tokens.text(subject.lowerBound))]
         }
         guard subject.count >= 2, tokens.kind(subject.lowerBound) == .leftParen,
             tokens.partner[subject.lowerBound] == subject.upperBound - 1,
             let elements = tokens.elements(inside: subject.lowerBound), elements.count >= 2,
-            elements.allSatisfy({ $0.count == 1 && tokens.kind($0.lowerBound) == .identifier })
+            elements.allSatisfy({ $0.count == 1 && isName($0.lowerBound) })
         else { return nil }
         return elements.map { SignificantTokens.unticked(tokens.text($0.lowerBound)) }
     }
@@ -458,8 +463,20 @@ private struct FunctionReader {
                 return (.render, [Dispatcher.Subject(name: names[0], type: parameters[0]!.type, role: .state)])
             }
         }
-        if isConfigured, Set(names).count == names.count, parameters.allSatisfy({ $0 != nil }) {
-            return (.configured, parameters.map { Dispatcher.Subject(name: $0!.name, type: $0!.type, role: .value) })
+        if isConfigured, Set(names).count == names.count {
+            // `self` is of the type the method is declared in.
+            let ownType = scopes.enclosingTypeName(of: header.keyword)
+            var subjects: [Dispatcher.Subject] = []
+            for (name, parameter) in zip(names, parameters) {
+                if let parameter {
+                    subjects.append(Dispatcher.Subject(name: parameter.name, type: parameter.type, role: .value))
+                } else if name == "self", let ownType {
+                    subjects.append(Dispatcher.Subject(name: "self", type: ownType, role: .value))
+                } else {
+                    return nil
+                }
+            }
+            return (.configured, subjects)
         }
         return nil
     }

@@ -8,6 +8,9 @@ public struct EnumDeclaration: Equatable {
     /// The type whose body directly holds the declaration (`Timer` for `enum S` inside
     /// `enum Timer { … }` or `extension Timer { … }`), nil at the top level.
     public var parent: String?
+    /// The types around `parent`, innermost first (`["App"]` for `enum S` in `App.Timer`):
+    /// what tells `App.Timer.S` from another `Timer.S`.
+    public var outerTypes: [String] = []
     /// The name's byte range.
     public var nameRange: Range<Int>
     public var cases: [Case]
@@ -59,7 +62,9 @@ enum EnumDeclarationReader {
         for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "enum") {
             guard tokens.kind(index + 1) == .identifier, let body = bodyBrace(tokens, after: index + 1) else { continue }
             if built == nil { built = scopes() }
-            found.append(read(tokens, name: index + 1, body: body, parent: built!.directTypeName(of: index)))
+            var declaration = read(tokens, name: index + 1, body: body, parent: built!.directTypeName(of: index))
+            if declaration.parent != nil { declaration.outerTypes = Array(built!.enclosingTypeNames(of: index).dropFirst()) }
+            found.append(declaration)
         }
         return found
     }

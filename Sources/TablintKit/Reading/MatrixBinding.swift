@@ -52,10 +52,16 @@ public struct BoundPin: Equatable {
     public var rowIndent: String
     /// `\n` or `\r\n`, as the rows end.
     public var lineEnding: String
-    /// From the first row to the end of the last when nothing but line breaks and the row
-    /// indentation stands between them (no comment, no blank line), so the rows can be
-    /// rewritten as one block; nil otherwise.
+    /// From the first row to the end of the last (and of its trailing `#` comment) when nothing
+    /// but a row's trailing comment, line breaks and the row indentation stands between them
+    /// (no blank line, no comment line), so the rows can be rewritten as one block; nil
+    /// otherwise.
     public var rowsSpan: Range<Int>?
+    /// Per row, its trailing `# comment` with the blanks before it, as written ("" for none):
+    /// kept when the rows are rewritten.
+    public var rowComments: [String] = []
+    /// Why `rowsSpan` is nil, for a message.
+    public var rowsSpanRefusal: String?
 
     public init(
         matrix: Matrix, binding: Name?, owner: String?, machineFromBinding: String?, fileStem: String?, folder: String,
@@ -71,10 +77,21 @@ public struct BoundPin: Equatable {
         self.lineEnding = lineEnding
     }
 
-    func withRowsSpan(_ span: Range<Int>?) -> BoundPin {
+    func withRowsSpan(_ span: RowsSpan) -> BoundPin {
         var copy = self
-        copy.rowsSpan = span
+        switch span {
+        case let .block(range, comments):
+            copy.rowsSpan = range
+            copy.rowComments = comments
+        case .refused(let why):
+            copy.rowsSpanRefusal = why
+        }
         return copy
+    }
+
+    enum RowsSpan {
+        case block(Range<Int>, comments: [String])
+        case refused(String)
     }
 
     /// How a message names it: "the pin `Door.tbl`", "the pin `Turnstile.FIXTURE`".
@@ -147,16 +164,41 @@ enum MatrixBinder {
             rowIndent: indent(file, matrix), lineEnding: lineEnding(file, matrix)).withRowsSpan(rowsSpan(file, matrix))
     }
 
-    private static func rowsSpan(_ file: SourceFile, _ matrix: Matrix) -> Range<Int>? {
-        guard let first = matrix.rows.first, let last = matrix.rows.last else { return nil }
+    private static func rowsSpan(_ file: SourceFile, _ matrix: Matrix) -> BoundPin.RowsSpan {
+        guard let first = matrix.rows.first, let last = matrix.rows.last else { return .refused("the pin has no rows") }
         let indent = Array(self.indent(file, matrix).utf8)
-        for (row, next) in zip(matrix.rows, matrix.rows.dropFirst()) {
-            guard row.range.upperBound <= next.range.lowerBound, next.range.lowerBound <= file.bytes.count else { return nil }
-            var gap = Array(file.bytes[row.range.upperBound..<next.range.lowerBound])
-            if gap.first == UInt8(ascii: "\r") { gap.removeFirst() }
-            guard gap.first == UInt8(ascii: "\n"), Array(gap.dropFirst()) == indent else { return nil }
+        let bytes = file.bytes
+        /// A row's trailing blanks and `# comment` up to its line's end, nil for anything else.
+        func trailing(after end: Int) -> (text: String, lineEnd: Int)? {
+            var index = end
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "#") {
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+            }
+            let text = file.text(end..<index)
+            // Blanks alone are no comment; a backslash or a quote in an embedded pin's comment
+            // is the literal's business, not the row's.
+            if !text.contains("#") { return ("", index) }
+            if text.contains("\\") || text.contains("\"") { return nil }
+            return (text, index)
         }
-        return first.range.lowerBound..<last.range.upperBound
+        var comments: [String] = []
+        for (row, next) in zip(matrix.rows, matrix.rows.dropFirst()) {
+            guard row.range.upperBound <= next.range.lowerBound, next.range.lowerBound <= bytes.count,
+                let (comment, lineEnd) = trailing(after: row.range.upperBound)
+            else { return .refused("a row's trailing comment holds a backslash or a quote") }
+            comments.append(comment)
+            var gap = Array(bytes[lineEnd..<next.range.lowerBound])
+            if gap.first == UInt8(ascii: "\r") { gap.removeFirst() }
+            guard gap.first == UInt8(ascii: "\n"), Array(gap.dropFirst()) == indent else {
+                return .refused("a blank line or a comment line stands between its rows, and tablint does not guess which row it belongs to")
+            }
+        }
+        guard last.range.upperBound <= bytes.count, let (comment, lineEnd) = trailing(after: last.range.upperBound) else {
+            return .refused("a row's trailing comment holds a backslash or a quote")
+        }
+        comments.append(comment)
+        return .block(first.range.lowerBound..<(comment.isEmpty ? last.range.upperBound : lineEnd), comments: comments)
     }
 
     static func folder(of path: String) -> String {

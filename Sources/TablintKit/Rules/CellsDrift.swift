@@ -17,7 +17,12 @@ public struct CellsDrift: RunRule {
             guard let matrixRef = outcome.paired, !ref.declaration.isIncomplete, let machine = ref.declaration.machine else { continue }
             let expected = Self.members(
                 matrixRef.matrix, effects: DispatcherDrift.declaredEffects(of: matrixRef, machine: machine, pairing))
-            found += compare(ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file])
+            let served = CellMembers(matrixRef, pairing, generatedOther: Set(expected.members.filter { $0.value.cell == nil }.keys))
+            if served.isHandNamed {
+                found += compareHandNamed(ref, expected, served, matrixRef, pairing)
+            } else {
+                found += compare(ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file])
+            }
         }
         return found
     }
@@ -124,13 +129,7 @@ public struct CellsDrift: RunRule {
                 "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix",
                 notes: notes))
         }
-        // `Auth.Cells` is the child `Auth`'s cells as much as `AuthCells` is.
-        for refined in declaration.refines
-        where refined.text.hasSuffix("Cells") && !expected.refinements.contains(refined.text.replacingOccurrences(of: ".", with: "")) {
-            found.append(diagnostic(
-                file, at: refined.range,
-                "\(protocolName) refines `\(refined.text)`, but the matrix \(what) delegates to no child whose cells that are. Children's cells: \(expected.refinements.isEmpty ? "(none)" : expected.refinements.sorted().joined(separator: " "))"))
-        }
+        found += refinements(declaration, file, expected, what)
         for name in expected.order where !required.contains(name) {
             guard let member = expected.members[name], let cell = member.cell else { continue }
             found.append(diagnostic(
@@ -139,6 +138,132 @@ public struct CellsDrift: RunRule {
                 notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
         }
         return found
+    }
+
+    /// Refinements of children's cells the matrix has no child for. `Auth.Cells` is the child
+    /// `Auth`'s cells as much as `AuthCells` is.
+    /// With `pairing`, a refined protocol is reported only when it is the cells of a machine
+    /// the run has a matrix for: a hand-named protocol may gather its own members from
+    /// several (`protocol GateCells: GateBaseCells`).
+    private func refinements(
+        _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ what: String, pairing: MachinePairing? = nil
+    ) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        let protocolName = "`\(declaration.name.text)`"
+        for refined in declaration.refines
+        where refined.text.hasSuffix("Cells") && !expected.refinements.contains(refined.text.replacingOccurrences(of: ".", with: "")) {
+            if let pairing {
+                let parts = refined.text.split(separator: ".")
+                let machine = parts.count > 1 ? String(parts[parts.count - 2]) : String(refined.text.dropLast(5))
+                if machine.isEmpty { continue }
+                if case .none = pairing.matrix(machine: machine, owner: nil) { continue }
+            }
+            found.append(diagnostic(
+                file, at: refined.range,
+                "\(protocolName) refines `\(refined.text)`, but the matrix \(what) delegates to no child whose cells that are. Children's cells: \(expected.refinements.isEmpty ? "(none)" : expected.refinements.sorted().joined(separator: " "))"))
+        }
+        return found
+    }
+
+    /// A protocol whose members its authors named (`onUnlock` for a HANDLE cell): members are
+    /// paired with cells through the dispatcher's arms (`CellMembers`), and only what that
+    /// pairing makes inconsistent is reported: a member an arm calls that the protocol (and
+    /// what it refines) lacks, a cell member no arm calls, one member serving a HANDLE and a
+    /// DELEGATE cell.
+    private func compareHandNamed(
+        _ ref: MachinePairing.ProtocolRef, _ expected: Expected, _ served: CellMembers, _ matrixRef: MachinePairing.MatrixRef,
+        _ pairing: MachinePairing
+    ) -> [Diagnostic] {
+        let run = pairing.run
+        let declaration = ref.declaration
+        let file = run[ref.file]
+        let matrixFile = run[matrixRef.file]
+        let matrix = matrixRef.matrix
+        let what = matrixRef.bound.label
+        let protocolName = "`\(declaration.name.text)`"
+        let dispatcherName = served.dispatcherNames.first.map { "dispatcher `\($0)`" } ?? "the dispatcher"
+        var found = refinements(declaration, file, expected, what, pairing: pairing)
+        let (available, isOpen) = Self.availableMembers(of: declaration, in: run)
+        func cellText(_ entry: CellMembers.Served) -> String {
+            "(\(matrix.states[entry.state].text), \(matrix.actions[entry.action].text))"
+        }
+        func cellNote(_ entry: CellMembers.Served) -> Diagnostic.Note {
+            let cell = matrix.rows[entry.state].cells[entry.action]
+            return matrixFile.note(at: cell.range.lowerBound, "cell \(cellText(entry)) is \(Self.describe(cell.kind)) here")
+        }
+        let own = Dictionary(declaration.requirements.map { ($0.name.text, $0) }, uniquingKeysWith: { first, _ in first })
+        for member in served.memberOrder {
+            let entries = served.cellsByMember[member] ?? []
+            guard let first = entries.first else { continue }
+            let call = first.arm.cellsCalls.first { $0.text == member }
+            let callNote = run[first.file].note(
+                at: (call?.range ?? first.arm.outcome.range).lowerBound,
+                "`\(first.arm.labelText)` in dispatcher `\(first.dispatcher.function.text)` calls `\(member)` here")
+            if !available.contains(member), !isOpen {
+                let kind = Self.describe(matrix.rows[first.state].cells[first.action].kind)
+                found.append(diagnostic(
+                    file, at: declaration.name.range,
+                    "\(protocolName) has no requirement `\(member)`, which dispatcher `\(first.dispatcher.function.text)` calls for cell \(cellText(first)) (\(kind)) of the matrix \(what); expected `func \(member)(…)` in \(protocolName)",
+                    notes: [callNote, cellNote(first)]))
+            }
+            let handled = entries.filter { if case .handle = matrix.rows[$0.state].cells[$0.action].kind { return true } else { return false } }
+            let delegated = entries.filter { if case .delegate = matrix.rows[$0.state].cells[$0.action].kind { return true } else { return false } }
+            if let handle = handled.first, let delegate = delegated.first {
+                let at = own[member]?.name.range ?? declaration.name.range
+                found.append(diagnostic(
+                    file, at: at,
+                    "`\(member)` serves cell \(cellText(handle)), which the matrix \(what) declares as HANDLE, and cell \(cellText(delegate)), which it declares as \(Self.describe(matrix.rows[delegate.state].cells[delegate.action].kind)); one member cannot both handle a cell and hand one to a child. Give each kind of cell its own member",
+                    notes: [cellNote(handle), cellNote(delegate)]))
+            }
+        }
+        for requirement in declaration.requirements where requirement.kind != .other && !requirement.isStatic {
+            let name = requirement.name.text
+            if served.called.contains(name) { continue }
+            // Effects', children's and hops' members keep the generator's names.
+            if let member = expected.members[name], member.cell == nil { continue }
+            if requirement.kind == .property, Self.cell(named: name, in: matrix) == nil,
+                !["ChildState", "Embed", "Lift", "ChildCtx"].contains(where: { name.hasSuffix($0) })
+            {
+                continue
+            }
+            var notes: [Diagnostic.Note] = []
+            if let (state, action) = Self.cell(named: name, in: matrix) {
+                let cell = matrix.rows[state].cells[action]
+                notes = [matrixFile.note(at: cell.range.lowerBound, "cell (\(matrix.states[state].text), \(matrix.actions[action].text)) is \(Self.describe(cell.kind)) here")]
+            }
+            found.append(diagnostic(
+                file, at: requirement.name.range,
+                "\(protocolName) requires `\(name)`, but no arm of \(dispatcherName) calls it and no effect, child or path of the matrix \(what) makes the generator emit it; every implementation must still write it. Remove the requirement, or call it for the cell it serves",
+                notes: notes))
+        }
+        return found
+    }
+
+    /// The members a protocol and what it refines declare, and whether it refines a protocol
+    /// not read in the run (which may declare any member).
+    static func availableMembers(of declaration: CellsProtocol, in run: [FileSummary]) -> (Set<String>, Bool) {
+        let all = run.flatMap(\.cellsProtocols)
+        var members = Set<String>()
+        var isOpen = declaration.isIncomplete
+        var visited = Set<String>()
+        var pending = [declaration]
+        let markers: Set<String> = ["AnyObject", "Sendable", "Actor", "Hashable", "Equatable"]
+        while let next = pending.popLast() {
+            members.formUnion(next.requirements.map(\.name.text))
+            for refined in next.refines where !markers.contains(refined.text) && visited.insert(refined.text).inserted {
+                let parts = refined.text.split(separator: ".").map(String.init)
+                let matches = all.filter { candidate in
+                    guard candidate.name.text == parts.last else { return false }
+                    return parts.count == 1 || candidate.parent == parts[parts.count - 2]
+                }
+                if matches.isEmpty { isOpen = true }
+                for match in matches {
+                    if match.isIncomplete { isOpen = true }
+                    pending.append(match)
+                }
+            }
+        }
+        return (members, isOpen)
     }
 
     /// The cell whose generated name (`idleStart`) is `name`, if one.

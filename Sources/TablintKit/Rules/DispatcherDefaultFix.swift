@@ -55,11 +55,20 @@ struct CatchAllSpelling {
         if dispatcher.hasConditionalCode {
             problem = "the switch has `#if` in it, so which arms exist depends on the build"
         } else {
+            var missing: (subject: Dispatcher.Subject, why: String)?
             for subject in dispatcher.subjects {
                 switch index.resolve(subject.type, enclosing: dispatcher.enclosingTypes) {
                 case .found(let declaration): found.append(declaration)
-                case .missing(let why): problem = problem ?? why
+                case .missing(let why): missing = missing ?? (subject, why)
                 }
+            }
+            if let (subject, why) = missing {
+                // Which arms above decide a combination depends on every subject, so one that
+                // is no enum (`flag: Bool`) beside enums stops the fix even for a `_` in an
+                // enum's position: say that, not only that `Bool` is no enum.
+                problem = dispatcher.kind == .configured && !found.isEmpty
+                    ? "`\(subject.name)` (`\(subject.type)`) is not an enum whose cases tablint knows (\(why)), and what the arms above decide depends on every subject of the switch"
+                    : why
             }
         }
         counts = found.map(\.cases.count)
@@ -337,12 +346,15 @@ struct EnumIndex {
         }
         let name = parts.last!
         let key: String
+        // The qualifiers written before `Timer.S`, innermost first (`App` of `App.Timer.S`).
+        var outer: [String] = []
         if parts.count > 1 {
             key = parts[parts.count - 2] + "." + name
+            outer = parts.dropLast(2).reversed()
         } else {
             key = enclosing.map { $0 + "." + name }.first { byName[$0] != nil || otherTypes[$0] != nil } ?? name
         }
-        guard let others = otherTypes[key], !others.isEmpty else { return pick(key, written: type) }
+        guard let others = otherTypes[key], !others.isEmpty else { return pick(key, written: type, outer: outer) }
         let place = "\(others[0].path):\(others[0].line)"
         let other = others[0].declaration
         guard others.count == 1, byName[key] == nil else {
@@ -363,9 +375,15 @@ struct EnumIndex {
         }
     }
 
-    private func pick(_ key: String, written: String) -> Resolution {
-        guard let candidates = byName[key], !candidates.isEmpty else {
+    /// `outer`: the qualifiers written before `Timer.S`, innermost first (`App` of
+    /// `App.Timer.S`), which tell apart enums of one `Timer.S` name nested in other types.
+    private func pick(_ key: String, written: String, outer: [String] = []) -> Resolution {
+        guard var candidates = byName[key], !candidates.isEmpty else {
             return .missing("no `enum \(written)` is declared in the linted files, so its cases are not known")
+        }
+        if candidates.count > 1, !outer.isEmpty {
+            let named = candidates.filter { Array($0.declaration.outerTypes.prefix(outer.count)) == outer }
+            if !named.isEmpty { candidates = named }
         }
         guard candidates.count == 1 else {
             let places = candidates.prefix(3).map { "\($0.path):\($0.line)" }.joined(separator: ", ")

@@ -17,13 +17,30 @@ public struct DispatcherDrift: RunRule {
             for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms {
                 // Two matrices for one machine: which one the dispatcher follows is a guess
                 // (`ambiguous-pairing` says so).
-                guard let machine = dispatcher.machine, let ref = pairing.matrix(for: dispatcher, near: file.path).paired else { continue }
+                guard let machine = dispatcher.machine else { continue }
+                let outcome = pairing.matrix(for: dispatcher, near: file.path)
+                guard let ref = outcome.paired else {
+                    // A `Table` with a row missing or of the wrong length: its other rows are
+                    // still compared, in the same run as its `row-arity` error.
+                    if case .none = outcome, dispatcher.kind == .step, let partial = Self.partialTable(for: dispatcher, machine, near: file.path, run),
+                        let broken = Self.brokenStates(partial.matrix)
+                    {
+                        var comparison = Comparison(
+                            rule: self, dispatcher: dispatcher, file: file, matrix: partial.matrix, matrixFile: run[partial.file],
+                            declaredEffects: Self.declaredEffects(of: partial, machine: machine, pairing),
+                            // Member names are not judged: whether the members are the
+                            // generator's is read from a whole matrix's arms.
+                            isHandNamed: { true }, brokenStates: broken)
+                        found += comparison.run()
+                    }
+                    continue
+                }
                 let effects = Self.declaredEffects(of: ref, machine: machine, pairing)
                 switch dispatcher.kind {
                 case .step:
                     var comparison = Comparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, matrixFile: run[ref.file],
-                        declaredEffects: effects)
+                        declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) })
                     found += comparison.run()
                 case .effect:
                     found += EffectComparison(rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects)
@@ -34,6 +51,36 @@ public struct DispatcherDrift: RunRule {
             }
         }
         return found
+    }
+
+    /// The one `Table` of the dispatcher's machine that cannot be linted whole (a row missing
+    /// or of the wrong length), chosen as pairing chooses.
+    static func partialTable(for dispatcher: Dispatcher, _ machine: String, near: String, _ run: [FileSummary]) -> MachinePairing.MatrixRef? {
+        let key = MachineKey.normalized(machine)
+        let candidates = run.indices.flatMap { index in
+            run[index].shortTables.filter { $0.key == key }.map { MachinePairing.MatrixRef(file: index, bound: $0) }
+        }
+        return MachinePairing.choose(
+            candidates, owner: dispatcher.owner, machine: machine, ownerOf: { $0.bound.owner }, near: near, pathOf: { run[$0.file].path }
+        ).paired
+    }
+
+    /// The states whose rows are missing, of the wrong length or not read, nil when the rows
+    /// that are there are not the states' in order (then no row can be trusted).
+    static func brokenStates(_ matrix: Matrix) -> Set<Int>? {
+        var broken = Set<Int>()
+        for state in matrix.states.indices {
+            guard state < matrix.rows.count else {
+                broken.insert(state)
+                continue
+            }
+            let row = matrix.rows[state]
+            if let label = row.label, label.text.lowercased() != matrix.states[state].text.lowercased() { return nil }
+            if row.cells.count != matrix.actions.count || row.cells.contains(where: { if case .unknown = $0.kind { return true } else { return false } }) {
+                broken.insert(state)
+            }
+        }
+        return broken.count < matrix.states.count ? broken : nil
     }
 
     /// The effects `enum F` declares for the matrix's machine (an `@Machine` enum's own), nil
@@ -57,6 +104,13 @@ private struct EffectComparison {
         var found: [Diagnostic] = []
         var seen: [String: Dispatcher.Arm] = [:]
         let name = "`\(dispatcher.function.text)`"
+        var named = Set((declaredEffects ?? []).map { NameCasing.lowerFirst($0) })
+        for arm in dispatcher.arms {
+            guard case .items(let items, _) = arm.label else { continue }
+            for item in items where !item.isTuple {
+                if let effect = item.elements[0].wholeMember ?? Self.member(item.elements[0]) { named.insert(NameCasing.lowerFirst(effect)) }
+            }
+        }
         for arm in dispatcher.arms {
             guard case .items(let items, _) = arm.label else { continue }
             var effects: [String] = []
@@ -74,7 +128,12 @@ private struct EffectComparison {
             }
             guard case .handle(let member) = arm.outcome.kind, !effects.isEmpty else { continue }
             let expected = effects.map { NameCasing.lowerFirst($0) }
-            if !expected.contains(member) {
+            // A member that is no effect's generated name (nor a slip of this one's) is named
+            // by the protocol's authors (`ringTheChime` for `chime`), as hand-written `Cells`
+            // protocols may be: only another effect's member, or a typo, is this rule's.
+            let isAuthorsName = !named.contains(member)
+                && !expected.contains { EditDistance.isSlip(member.lowercased(), of: $0.lowercased()) }
+            if !expected.contains(member), !isAuthorsName {
                 let list = expected.map { "`\($0)`" }.joined(separator: " or ")
                 // The partner: the case of the effect whose member this arm calls.
                 let owner = dispatcher.arms.first { other in
@@ -157,11 +216,21 @@ private struct Comparison {
     /// `enum F`'s cases, to spell a misspelt cell effect as the enum does.
     let declaredEffects: [String]?
 
+    /// States whose rows are missing or of the wrong length (`row-arity` reports them): their
+    /// pairs are not compared.
+    let brokenStates: Set<Int>
+
+    /// Whether the machine's cells members are named by their authors (`CellMembers`): then
+    /// the generator's names are no yardstick, and `cells-drift` checks the pairing.
+    let isHandNamed: () -> Bool
+
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
-        declaredEffects: [String]? = nil
+        declaredEffects: [String]? = nil, isHandNamed: @escaping () -> Bool = { false }, brokenStates: Set<Int> = []
     ) {
+        self.brokenStates = brokenStates
         self.declaredEffects = declaredEffects
+        self.isHandNamed = isHandNamed
         self.rule = rule
         self.dispatcher = dispatcher
         self.file = file
@@ -290,11 +359,14 @@ private struct Comparison {
     /// passes only because the enum lacks the state or action). A state or action none of
     /// whose pairs has a case is reported once.
     private mutating func reportMissing() {
-        let missing = states.indices.map { state in actions.indices.map { decider[state][$0] == nil && !conditional[state][$0] } }
+        let missing = states.indices.map { state in
+            actions.indices.map { !brokenStates.contains(state) && decider[state][$0] == nil && !conditional[state][$0] }
+        }
         let stateType = dispatcher.subjects.first { $0.role == .state }!.type
         let actionType = dispatcher.subjects.first { $0.role == .action }!.type
         let wholeStates = Set(states.indices.filter { state in !actions.isEmpty && missing[state].allSatisfy { $0 } })
-        let wholeActions = Set(actions.indices.filter { action in !states.isEmpty && states.indices.allSatisfy { missing[$0][action] } })
+        let compared = states.indices.filter { !brokenStates.contains($0) }
+        let wholeActions = Set(actions.indices.filter { action in !compared.isEmpty && compared.allSatisfy { missing[$0][action] } })
         let at = dispatcher.switchRange
         for state in states.indices.sorted() where wholeStates.contains(state) {
             let declared = matrix.states[state]
@@ -327,7 +399,7 @@ private struct Comparison {
     private mutating func reportMismatches() {
         var byArm: [Int: [(state: Int, action: Int)]] = [:]
         var wrongMember: [Int: [(state: Int, action: Int)]] = [:]
-        for state in states.indices {
+        for state in states.indices where !brokenStates.contains(state) {
             for action in actions.indices {
                 guard !conditional[state][action], let decider = decider[state][action] else { continue }
                 let outcome = dispatcher.arms[decider.arm].outcome
@@ -346,6 +418,30 @@ private struct Comparison {
                 {
                     wrongMember[decider.arm, default: []].append((state, action))
                 }
+            }
+        }
+        // Two rows that match each other's arms crosswise were swapped in the matrix (or the
+        // arms were): said once, at the matrix, instead of telling each arm to copy the slip.
+        let swapped = swappedRows()
+        if !swapped.isEmpty {
+            let inSwap = Set(swapped.flatMap { [$0.0, $0.1] })
+            for armIndex in Array(byArm.keys) {
+                byArm[armIndex] = byArm[armIndex]!.filter { !inSwap.contains($0.state) }
+                if byArm[armIndex]!.isEmpty { byArm[armIndex] = nil }
+            }
+            for armIndex in Array(wrongMember.keys) {
+                wrongMember[armIndex] = wrongMember[armIndex]!.filter { !inSwap.contains($0.state) }
+                if wrongMember[armIndex]!.isEmpty { wrongMember[armIndex] = nil }
+            }
+            for (first, second) in swapped {
+                let one = matrix.states[first].text, other = matrix.states[second].text
+                found.append(rule.diagnostic(
+                    matrixFile, at: matrix.rowAnchor(first),
+                    "rows `\(one)` and `\(other)` of the matrix \(machine) look swapped: dispatcher \(name) does for `\(one)` what the row of `\(other)` says, and for `\(other)` what the row of `\(one)` says; swap the two rows back (or the dispatcher's arms, whichever is wrong)",
+                    notes: [
+                        matrixFile.note(at: matrix.rowAnchor(second).lowerBound, "the row of `\(other)` is here"),
+                        file.note(at: dispatcher.switchRange.lowerBound, "dispatcher \(name) is here"),
+                    ]))
             }
         }
         for armIndex in byArm.keys.sorted() {
@@ -371,6 +467,7 @@ private struct Comparison {
             }
             found.append(rule.diagnostic(file, at: outcome.range, message, notes: notes))
         }
+        if !wrongMember.isEmpty, isHandNamed() { wrongMember = [:] }
         for armIndex in wrongMember.keys.sorted() where byArm[armIndex] == nil {
             let arm = dispatcher.arms[armIndex]
             let pairs = wrongMember[armIndex]!
@@ -386,6 +483,44 @@ private struct Comparison {
                 "`\(arm.labelText)` in dispatcher \(name) calls `\(arm.outcome.text)` for \(label(state, action)), but the generator names the cells member of that \(Self.describe(cell.kind)) cell `\(expected[0])`; expected a call to `\(expected[0])`, or another cell's code runs here",
                 notes: [matrixFile.note(at: cell.range.lowerBound, "cell \(label(state, action)) of the matrix \(machine) is \(Self.describe(cell.kind)) here")]))
         }
+    }
+
+    /// Pairs of states whose rows disagree with the dispatcher but each agrees, cell by cell,
+    /// with what the dispatcher does for the other: every pair of both rows decided by an
+    /// arm, unconditionally. Each state is in one pair at most.
+    private func swappedRows() -> [(Int, Int)] {
+        let states = self.states.indices.filter {
+            !brokenStates.contains($0) && $0 < matrix.rows.count && matrix.rows[$0].cells.count == actions.count
+        }
+        func outcome(_ state: Int, _ action: Int) -> Dispatcher.Outcome.Kind? {
+            guard !conditional[state][action], let decider = decider[state][action] else { return nil }
+            let kind = dispatcher.arms[decider.arm].outcome.kind
+            if case .unreadable = kind { return nil }
+            return kind
+        }
+        func agrees(_ state: Int, withRowOf row: Int) -> Bool? {
+            var all = true
+            for action in actions.indices {
+                guard let kind = outcome(state, action) else { return nil }
+                let cell = matrix.rows[row].cells[action].kind
+                if case .unknown = cell { return nil }
+                if !Self.agrees(kind, cell, spell: spell, isUndeclared: isUndeclared) { all = false }
+            }
+            return all
+        }
+        var paired = Set<Int>()
+        var found: [(Int, Int)] = []
+        for first in states where !paired.contains(first) && agrees(first, withRowOf: first) == false {
+            for second in states where second > first && !paired.contains(second) {
+                guard agrees(second, withRowOf: second) == false, agrees(first, withRowOf: second) == true,
+                    agrees(second, withRowOf: first) == true
+                else { continue }
+                found.append((first, second))
+                paired.formUnion([first, second])
+                break
+            }
+        }
+        return found
     }
 
     /// The member the generator names for a HANDLE or DELEGATE cell: `runningTick`,
@@ -490,6 +625,7 @@ private struct Comparison {
         case let .go(target, names, _): return "`.go(.\(Self.lower(target.text)), effects: \(effects(names)))`"
         case let .emit(names): return "`.stay(effects: \(effects(names)))`"
         case .handle:
+            if isHandNamed() { return "a call to the cells member that handles it" }
             return "a call to the cells member `\(Self.lower(matrix.states[state].text) + Self.cap(matrix.actions[action].text))`"
         case let .delegate(child): return "a delegation to the child `\(child.text)`"
         case .unknown: return "what the cell says"

@@ -90,7 +90,15 @@ private struct PinComparison {
         found += names(pinned.states, matrix.states, role: "state", range: pinned.statesRange, declared: matrix.statesRange)
         found += names(pinned.actions, matrix.actions, role: "action", range: pinned.actionsRange, declared: matrix.actionsRange)
         found += cells()
-        if !found.isEmpty, let fix = fix() { found[0].fix = fix }
+        // The fix rewrites the pin, so it rides on the first diagnostic in the pin's file (a
+        // swap is reported at the matrix).
+        if let first = found.firstIndex(where: { $0.path == file.path }) {
+            if let fix = fix() {
+                found[first].fix = fix
+            } else if let why = pin.rowsSpanRefusal {
+                found[first].message += "; no fix: \(why)"
+            }
+        }
         return found
     }
 
@@ -131,7 +139,45 @@ private struct PinComparison {
         for row in pinned.rows where row.isReadable {
             if let label = row.label, pinRow[key(label.text)] == nil { pinRow[key(label.text)] = row }
         }
-        for (stateIndex, state) in matrix.states.enumerated() where stateIndex < matrix.rows.count {
+        // Whether the pin's row `row` says, cell by cell, what the matrix's row of state
+        // `stateIndex` says (nil when a cell cannot be compared).
+        func agrees(_ row: Row, withMatrixRow stateIndex: Int) -> Bool? {
+            var all = true
+            for (actionIndex, action) in matrix.actions.enumerated() {
+                guard actionIndex < matrix.rows[stateIndex].cells.count, let column = pinColumn[key(action.text)], column < row.cells.count
+                else { return nil }
+                let pinCell = row.cells[column], cell = matrix.rows[stateIndex].cells[actionIndex]
+                if case .unknown = pinCell.kind { return nil }
+                if case .unknown = cell.kind { return nil }
+                if hasUndeclaredEffect(cell.kind) { return nil }
+                if !same(pinCell.kind, cell.kind, range: cell.range) { all = false }
+            }
+            return all
+        }
+        // Two rows that match each other's matrix rows crosswise: said once, at the matrix.
+        var swapped = Set<Int>()
+        let states = matrix.states.indices.filter { $0 < matrix.rows.count && pinRow[key(matrix.states[$0].text)] != nil }
+        for first in states where !swapped.contains(first) {
+            let firstRow = pinRow[key(matrix.states[first].text)]!
+            guard agrees(firstRow, withMatrixRow: first) == false else { continue }
+            for second in states where second > first && !swapped.contains(second) {
+                let secondRow = pinRow[key(matrix.states[second].text)]!
+                guard agrees(secondRow, withMatrixRow: second) == false, agrees(firstRow, withMatrixRow: second) == true,
+                    agrees(secondRow, withMatrixRow: first) == true
+                else { continue }
+                swapped.formUnion([first, second])
+                let one = matrix.states[first].text, other = matrix.states[second].text
+                found.append(rule.diagnostic(
+                    matrixFile, at: matrix.rowAnchor(first),
+                    "rows `\(one)` and `\(other)` of the matrix \(what) look swapped: \(pin.label) gives `\(pinText(one))` what the row of `\(other)` says, and `\(pinText(other))` what the row of `\(one)` says; swap the two rows back (or the pin's, whichever is wrong)",
+                    notes: [
+                        matrixFile.note(at: matrix.rowAnchor(second).lowerBound, "the row of `\(other)` is here"),
+                        file.note(at: (firstRow.label?.range ?? firstRow.range).lowerBound, "\(pin.label) has the row of `\(pinText(one))` here"),
+                    ]))
+                break
+            }
+        }
+        for (stateIndex, state) in matrix.states.enumerated() where stateIndex < matrix.rows.count && !swapped.contains(stateIndex) {
             guard let row = pinRow[key(state.text)] else { continue }
             for (actionIndex, action) in matrix.actions.enumerated() where actionIndex < matrix.rows[stateIndex].cells.count {
                 guard let column = pinColumn[key(action.text)], column < row.cells.count else { continue }
@@ -189,6 +235,29 @@ private struct PinComparison {
         }
     }
 
+    /// The pin's trailing row comments on the rewritten rows, each on the row of its state:
+    /// in one column when they were in one column (at least as far out as before), else each
+    /// after its row with the blanks it had.
+    private func withComments(_ lines: [String]) -> [String] {
+        let pinRows = pinned.rows
+        guard pin.rowComments.count == pinRows.count, pin.rowComments.contains(where: { !$0.isEmpty }) else { return lines }
+        var byState: [String: (comment: String, offset: Int)] = [:]
+        for (row, comment) in zip(pinRows, pin.rowComments) where !comment.isEmpty {
+            guard let label = row.label else { continue }
+            let blanks = comment.prefix { $0 == " " || $0 == "\t" }
+            byState[key(label.text)] = (String(comment.dropFirst(blanks.count)), blanks.contains("\t") ? -1 : row.range.count + blanks.count)
+        }
+        let offsets = Set(byState.values.map(\.offset))
+        let aligned = byState.count >= 2 && offsets.count == 1 && offsets.first! >= 0
+        let column = max(offsets.max() ?? 0, (lines.map(\.count).max() ?? 0) + 1)
+        return zip(matrix.states, lines).map { state, line in
+            guard let (comment, _) = byState[key(state.text)] else { return line }
+            if aligned { return line.padded(to: column) + comment }
+            let original = pin.rowComments[pinRows.firstIndex { $0.label.map { key($0.text) } == key(state.text) }!]
+            return line + original.prefix { $0 == " " || $0 == "\t" } + comment
+        }
+    }
+
     /// Rewrites the pin from the matrix: its rows (aligned as the library's fixtures are) and
     /// the header values that differ. Unsafe: the pin's meaning changes to the matrix's.
     private func fix() -> Diagnostic.Fix? {
@@ -199,12 +268,13 @@ private struct PinComparison {
         guard cells.allSatisfy({ $0.count == matrix.actions.count }) else { return nil }
         let labelWidth = labels.map(\.count).max() ?? 0
         let widths = matrix.actions.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-        let lines = zip(labels, cells).map { label, row -> String in
+        var lines = zip(labels, cells).map { label, row -> String in
             let padded = row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padded(to: widths[column])
             }
             return ([label.padded(to: labelWidth)] + padded).joined(separator: " | ")
         }
+        lines = withComments(lines)
         edits.append(TextEdit(range: span, replacement: Array(lines.joined(separator: pin.lineEnding + pin.rowIndent).utf8)))
         func replace(_ names: [Name], with wanted: [Name]) {
             guard let first = names.first, let last = names.last else { return }

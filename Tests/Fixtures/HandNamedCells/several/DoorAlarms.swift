@@ -1,0 +1,3 @@
+protocol DoorAlarms: AnyObject {
+    func sound(_ ctx: DoorCtx) -> Step<DoorS, DoorF>
+}

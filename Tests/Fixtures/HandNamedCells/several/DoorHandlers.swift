@@ -1,0 +1,3 @@
+protocol DoorHandlers {
+    func move(_ ctx: DoorCtx) -> Step<DoorS, DoorF>
+}
