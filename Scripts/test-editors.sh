@@ -161,6 +161,23 @@ mkdir -p "$unnamed"
     -c 'write Door.saved' -c 'qall!' </dev/null) || true
 check vim-unnamed "$unnamed/Door.saved" "$inputs/misaligned case/Door.tb.swift"
 
+step "vim: the documentation's makeprg and errorformat (:make fills the quickfix list, each entry with its kind)"
+readme_block vim 'set errorformat=' >"$scratch/make.vim" || fail "the documentation has no \`\`\`vim block with 'set errorformat='"
+make="$scratch/vim-make"
+mkdir -p "$make"
+cp -R "$checkout/Examples/Broken" "$make/Broken"
+# Each quickfix entry as `TYPE FILE:LINE:COL`; the expected ones come from tablint's own lines.
+(cd "$make" && vim -X -N -n -i NONE -u "$scratch/make.vim" -E -s \
+    -c 'silent make Broken' \
+    -c 'call writefile(map(filter(getqflist(), "v:val.valid"), "v:val.type . \" \" . bufname(v:val.bufnr) . \":\" . v:val.lnum . \":\" . v:val.col"), "quickfix")' \
+    -c 'qall!' </dev/null) || true
+expected_quickfix=$(cd "$make" && tablint Broken 2>/dev/null | sed -E 's/^([^:]+):([0-9]+):([0-9]+): (e|w|n)[a-z]*: .*/\4 \1:\2:\3/')
+if [ "$(cat "$make/quickfix" 2>/dev/null)" != "$expected_quickfix" ]; then
+    echo "test-editors: FAIL: vim's quickfix list after :make is not tablint's lines with their kinds:" >&2
+    diff <(printf '%s\n' "$expected_quickfix") "$make/quickfix" >&2 || true
+    failures=$((failures + 1))
+fi
+
 step "Emacs (batch): the documentation's before-save-hook snippet"
 edit_and_save emacs "$scratch/emacs"
 
