@@ -88,9 +88,10 @@ run swift build
 [ "$status" -ne 0 ] || fail "swift build succeeded; the build-tool plugin should have failed it"
 expect_line "^$sample/$timer_error" "swift build did not show the row-arity error at $sample/Sources/Sample/Timer.tb.swift:10:13"
 expect_line "^$sample/$door_error" "swift build did not show the alignment error in Door.tb.swift"
-expect_line 'tablint Sample \(5 files\)' "swift build did not show the build-tool plugin's command 'tablint Sample (5 files)'"
+expect_line 'tablint Sample \(5 files;' "swift build did not show the build-tool plugin's command 'tablint Sample (5 files)'"
 expect_line "^$sample/$steps_error" "swift build did not compare the dispatcher in the ordinary DoorSteps.swift with Door.tb.swift"
-expect_line 'tablint checks the 5 Swift and \.tbl files of Sample only' "swift build did not say what the build-tool plugin leaves out"
+expect_line 'tablint Sample \(5 files; pins and files outside the target are not compared: `swift package tablint` checks the whole package\)' \
+    "swift build did not say what the build-tool plugin leaves out"
 expect_line "$fix_hint" "swift build's summary does not name tablint-fix"
 no_legacy "swift build (the build-tool plugin)"
 no_pin "swift build (the build-tool plugin)"
@@ -178,7 +179,7 @@ sed -i 's/^Open | IGNORE   | GO(Open)$/Open | IGNORE   | GO(Shut)/' "$sample/Tes
 cmp -s "$scratch/Timer.original" "$sample/Sources/Sample/Timer.tb.swift" && fail "could not correct Timer.tb.swift (the test itself is broken)"
 run swift build
 [ "$status" -eq 0 ] || fail "swift build failed after the matrices were corrected"
-expect_line 'tablint Sample \(5 files\)' "swift build did not rerun the build-tool plugin's command after Timer.tb.swift changed"
+expect_line 'tablint Sample \(5 files;' "swift build did not rerun the build-tool plugin's command after Timer.tb.swift changed"
 expect_line '^0 errors, 0 warnings in 4 files$' "swift build did not show tablint's clean summary"
 run swift package tablint
 [ "$status" -eq 0 ] || fail "swift package tablint failed after the matrices were corrected"

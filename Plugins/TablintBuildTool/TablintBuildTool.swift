@@ -27,9 +27,6 @@ struct TablintBuildTool: BuildToolPlugin {
             .sorted { $0.string < $1.string }
         guard !files.isEmpty else { return [] }
         let tablint = try context.tool(named: "tablint")
-        Diagnostics.remark(
-            "tablint checks the \(files.count) Swift and .tbl files of \(target.name) only; pins and dispatchers "
-                + "outside it (Tests/, other targets) are not compared: `swift package tablint` checks the whole package")
         let output = context.pluginWorkDirectory.appending("TablintBuildTool-\(target.name).swift")
         try writeIfChanged(
             "// Written by tablint's build-tool plugin as the declared output of its lint command\n"
@@ -37,7 +34,9 @@ struct TablintBuildTool: BuildToolPlugin {
             to: output.string)
         return [
             .buildCommand(
-                displayName: "tablint \(target.name) (\(files.count) file\(files.count == 1 ? "" : "s"))",
+                // The one line a build shows for the command also says what it cannot see.
+                displayName: "tablint \(target.name) (\(files.count) file\(files.count == 1 ? "" : "s"); "
+                    + "pins and files outside the target are not compared: `swift package tablint` checks the whole package)",
                 executable: tablint.path,
                 arguments: ["--force-exclude", "--"] + files.map(\.string),
                 environment: ["TABLINT_FIX_COMMAND": "swift package --allow-writing-to-package-directory tablint-fix"],
