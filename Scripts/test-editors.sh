@@ -171,7 +171,8 @@ cp -R "$checkout/Examples/Broken" "$make/Broken"
     -c 'silent make Broken' \
     -c 'call writefile(map(filter(getqflist(), "v:val.valid"), "v:val.type . \" \" . bufname(v:val.bufnr) . \":\" . v:val.lnum . \":\" . v:val.col"), "quickfix")' \
     -c 'qall!' </dev/null) || true
-expected_quickfix=$(cd "$make" && tablint Broken 2>/dev/null | sed -E 's/^([^:]+):([0-9]+):([0-9]+): (e|w|n)[a-z]*: .*/\4 \1:\2:\3/')
+# tablint exits 1 on these broken files (set -e and pipefail would stop here); its lines count.
+expected_quickfix=$(cd "$make" && { tablint Broken 2>/dev/null || true; } | sed -E 's/^([^:]+):([0-9]+):([0-9]+): (e|w|n)[a-z]*: .*/\4 \1:\2:\3/')
 if [ "$(cat "$make/quickfix" 2>/dev/null)" != "$expected_quickfix" ]; then
     echo "test-editors: FAIL: vim's quickfix list after :make is not tablint's lines with their kinds:" >&2
     diff <(printf '%s\n' "$expected_quickfix") "$make/quickfix" >&2 || true
