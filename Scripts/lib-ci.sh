@@ -46,13 +46,27 @@ tablint_binary() {
     printf '%s/tablint\n' "$bin"
 }
 
-# readme_block LANGUAGE TEXT: prints the first fenced block of README.md whose info string is
-# LANGUAGE and whose body contains TEXT (so a test runs the README's own snippet, not a copy).
+# readme_block LANGUAGE TEXT: prints the first fenced block of the documentation (README.md,
+# then docs/*.md in name order) whose info string is LANGUAGE and whose body contains TEXT, so
+# a test runs the documentation's own snippet, not a copy.
 readme_block() {
     awk -v language="$1" -v text="$2" '
+        FNR == 1 { inside = 0 }
         !inside && $0 == "```" language { inside = 1; body = ""; next }
         inside && $0 == "```" { if (index(body, text)) { printf "%s", body; found = 1; exit } inside = 0; next }
         inside { body = body $0 "\n" }
         END { exit found ? 0 : 1 }
-    ' "$checkout/README.md"
+    ' "$checkout/README.md" "$checkout"/docs/*.md
+}
+
+# doc_block NAME: prints the fenced block between `<!-- NAME:begin -->` and `<!-- NAME:end -->`
+# in README.md or docs/*.md (the block's body, without its fences).
+doc_block() {
+    awk -v name="$1" '
+        $0 == "<!-- " name ":begin -->" { marked = 1; next }
+        marked && !inside && /^```/ { inside = 1; next }
+        inside && /^```$/ { found = 1; exit }
+        inside { printf "%s\n", $0 }
+        END { exit found ? 0 : 1 }
+    ' "$checkout/README.md" "$checkout"/docs/*.md
 }

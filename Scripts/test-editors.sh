@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's format-on-save snippets (README, "Editors") with the real editors: vim
+# Runs the format-on-save snippets of docs/editors.md ("Editors") with the real editors: vim
 # (vim-nox), a plain `:%!tablint …` filter in vim, and Emacs in batch mode (emacs-nox). Each
 # opens and saves
 #   * a misaligned *.tb.swift, which must be saved aligned, and three files that must be saved
@@ -7,7 +7,7 @@
 #   * a .tbl whose comment has a Latin-1 `é` (not UTF-8),
 #   * a *.tb.swift beside a .tablint with a bad line,
 #   * a *.tb.swift that tablint refuses to fix (an unterminated string).
-# The snippets are read from README.md, so the test runs what the README says. The plain
+# The snippets are read from docs/editors.md, so the test runs what the documentation says. The plain
 # filter keeps a file only if tablint itself prints the input back when it cannot fix it.
 #
 # Installs vim-nox and emacs-nox when missing (one apt-get step; needs root then), and builds
@@ -44,11 +44,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-readme_block vim 'tablint --fix' >"$scratch/vimrc" || fail "README.md has no \`\`\`vim block with 'tablint --fix'"
-readme_block vim ':%!tablint' >"$scratch/filter.vim" || fail "README.md has no \`\`\`vim block with ':%!tablint'"
+readme_block vim 'tablint --fix' >"$scratch/vimrc" || fail "the documentation has no \`\`\`vim block with 'tablint --fix'"
+readme_block vim ':%!tablint' >"$scratch/filter.vim" || fail "the documentation has no \`\`\`vim block with ':%!tablint'"
 filter=$(sed -n 's/^://p' "$scratch/filter.vim")
-[ -n "$filter" ] || fail "the README's filter block has no ':' command line"
-readme_block elisp 'before-save-hook' >"$scratch/init.el" || fail "README.md has no \`\`\`elisp block with 'before-save-hook'"
+[ -n "$filter" ] || fail "the documentation's filter block has no ':' command line"
+readme_block elisp 'before-save-hook' >"$scratch/init.el" || fail "the documentation has no \`\`\`elisp block with 'before-save-hook'"
 
 # The inputs, written once to $scratch/inputs and copied afresh for each editor.
 inputs="$scratch/inputs"
@@ -113,7 +113,7 @@ edit_and_save() {
         "$folder/bad-config/Door.tb.swift" "$folder/refused/Door.tb.swift"; do
         case $editor in
         vim)
-            # Ex mode, no swap file, no viminfo; the vimrc is the README's snippet only.
+            # Ex mode, no swap file, no viminfo; the vimrc is the documentation's snippet only.
             # `:write` runs BufWritePre, as saving does.
             (cd "$folder" && vim -X -N -n -i NONE -u "$scratch/vimrc" -E -s \
                 -c 'write' -c 'qall!' -- "${file#"$folder/"}" </dev/null) \
@@ -126,7 +126,7 @@ edit_and_save() {
                 || echo "test-editors: vim exited with status $? on $file" >&2
             ;;
         emacs)
-            # -Q: no site or user files; then the README's snippet. A save after a change, as
+            # -Q: no site or user files; then the documentation's snippet. A save after a change, as
             # a user's C-x C-s (no backup file, which would be a stray file in the folder).
             (cd "$folder" && TABLINT_TEST_FILE="${file#"$folder/"}" emacs --batch -Q \
                 --eval '(setq make-backup-files nil)' -l "$scratch/init.el" \
@@ -147,11 +147,11 @@ edit_and_save() {
     fi
 }
 
-step "vim: the README's BufWritePre snippet"
+step "vim: the documentation's BufWritePre snippet"
 edit_and_save vim "$scratch/vim"
-step "vim: the README's filter typed by hand (tablint must print the input back when it cannot fix it)"
+step "vim: the documentation's filter typed by hand (tablint must print the input back when it cannot fix it)"
 edit_and_save vim-filter "$scratch/vim-filter"
-step "vim: the README's filter typed by hand in a buffer with no name (%:S is '', a usage error)"
+step "vim: the documentation's filter typed by hand in a buffer with no name (%:S is '', a usage error)"
 unnamed="$scratch/vim-unnamed"
 mkdir -p "$unnamed"
 # The text is read into a new buffer that has no file name, filtered, then written elsewhere.
@@ -161,7 +161,25 @@ mkdir -p "$unnamed"
     -c 'write Door.saved' -c 'qall!' </dev/null) || true
 check vim-unnamed "$unnamed/Door.saved" "$inputs/misaligned case/Door.tb.swift"
 
-step "Emacs (batch): the README's before-save-hook snippet"
+step "vim: the documentation's makeprg and errorformat (:make fills the quickfix list, each entry with its kind)"
+readme_block vim 'set errorformat=' >"$scratch/make.vim" || fail "the documentation has no \`\`\`vim block with 'set errorformat='"
+make="$scratch/vim-make"
+mkdir -p "$make"
+cp -R "$checkout/Examples/Broken" "$make/Broken"
+# Each quickfix entry as `TYPE FILE:LINE:COL`; the expected ones come from tablint's own lines.
+(cd "$make" && vim -X -N -n -i NONE -u "$scratch/make.vim" -E -s \
+    -c 'silent make Broken' \
+    -c 'call writefile(map(filter(getqflist(), "v:val.valid"), "v:val.type . \" \" . bufname(v:val.bufnr) . \":\" . v:val.lnum . \":\" . v:val.col"), "quickfix")' \
+    -c 'qall!' </dev/null) || true
+# tablint exits 1 on these broken files (set -e and pipefail would stop here); its lines count.
+expected_quickfix=$(cd "$make" && { tablint Broken 2>/dev/null || true; } | sed -E 's/^([^:]+):([0-9]+):([0-9]+): (e|w|n)[a-z]*: .*/\4 \1:\2:\3/')
+if [ "$(cat "$make/quickfix" 2>/dev/null)" != "$expected_quickfix" ]; then
+    echo "test-editors: FAIL: vim's quickfix list after :make is not tablint's lines with their kinds:" >&2
+    diff <(printf '%s\n' "$expected_quickfix") "$make/quickfix" >&2 || true
+    failures=$((failures + 1))
+fi
+
+step "Emacs (batch): the documentation's before-save-hook snippet"
 edit_and_save emacs "$scratch/emacs"
 
 [ "$failures" -eq 0 ] || fail "$failures check(s) failed"

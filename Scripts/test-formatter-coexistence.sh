@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Tests README "Beside other formatters": runs its pre-commit configuration with the real
+# Tests docs/formatters.md ("Beside other formatters"): runs its pre-commit configuration with the real
 # pre-commit, SwiftFormat and swift-format on a scratch repository (a .swiftformat, a misaligned
 # *.tb.swift without directives, an ordinary Swift file) and checks that it settles in one pass:
 # the first `pre-commit run --all-files` aligns and inserts both directives and fails with
 # "files were modified", the second passes and changes nothing.
 #
-# The configuration is taken from the README's yaml block; its tablint stanza becomes a
+# The configuration is taken from docs/formatters.md's yaml block; its tablint stanza becomes a
 # `repo: local` hook running the built binary with the hook's own arguments (no release build by
 # pre-commit), and its SwiftLint stanza is dropped (SwiftLint cannot be installed here).
 #
@@ -61,12 +61,12 @@ git -C "$repo" config user.email "test@example.com"
 git -C "$repo" config user.name "tablint test"
 git -C "$repo" config commit.gpgsign false
 
-# The README's configuration, with tablint as the built binary and without SwiftLint.
-python3 - "$checkout/README.md" "$tablint" "$checkout/.pre-commit-hooks.yaml" >"$repo/.pre-commit-config.yaml" <<'PY'
+# docs/formatters.md's configuration, with tablint as the built binary and without SwiftLint.
+python3 - "$checkout/docs/formatters.md" "$tablint" "$checkout/.pre-commit-hooks.yaml" >"$repo/.pre-commit-config.yaml" <<'PY'
 import re, sys
 readme, tablint, hooks = sys.argv[1], sys.argv[2], open(sys.argv[3]).read()
 section = readme_text = open(readme).read()
-section = readme_text[readme_text.index("### Beside other formatters"):]
+section = readme_text[readme_text.index("**In one pre-commit configuration**"):]
 config = re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
 stanzas = re.split(r"(?m)^(?=  - repo: )", config)
 entry = re.search(r"- id: tablint-fix\n(?:  .*\n)*?  entry: tablint (.*)\n", hooks).group(1)
@@ -83,8 +83,8 @@ for stanza in stanzas:
         out.append(stanza)
 sys.stdout.write("".join(out))
 PY
-grep -q 'id: swiftformat' "$repo/.pre-commit-config.yaml" || fail "the README's configuration has no swiftformat hook"
-grep -q 'id: swift-format' "$repo/.pre-commit-config.yaml" || fail "the README's configuration has no swift-format hook"
+grep -q 'id: swiftformat' "$repo/.pre-commit-config.yaml" || fail "docs/formatters.md's configuration has no swiftformat hook"
+grep -q 'id: swift-format' "$repo/.pre-commit-config.yaml" || fail "docs/formatters.md's configuration has no swift-format hook"
 sed 's/^/    | /' "$repo/.pre-commit-config.yaml"
 
 : >"$repo/.swiftformat"  # SwiftFormat's default rules; its presence makes tablint ask for its directive

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `tablint lsp` in real editors, each set up with the configuration the README gives (read from
-# README.md's "Language server" section, not copied): a headless Neovim 0.7 and Emacs with
+# `tablint lsp` in real editors, each set up with the configuration docs/editors.md gives (read from
+# its "Language server" section, not copied): a headless Neovim 0.7 and Emacs with
 # eglot open a broken file, receive the diagnostics, apply a code action and save (format on
 # save); the files on disk must then be exactly what `tablint --fix` makes of the file with
 # that code action's edit.
@@ -34,7 +34,7 @@ TABLINT_BINARY="$(realpath "$TABLINT_BINARY")"
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-# The README's configurations run `tablint`: this build, first on PATH.
+# The documented configurations run `tablint`: this build, first on PATH.
 mkdir -p "$scratch/bin"
 ln -s "$TABLINT_BINARY" "$scratch/bin/tablint"
 export PATH="$scratch/bin:$PATH"
@@ -42,8 +42,8 @@ export HOME="$scratch/home" XDG_CONFIG_HOME="$scratch/home/.config" XDG_DATA_HOM
 mkdir -p "$HOME"
 
 editors="$repository/Tests/LSP/editors"
-python3 "$editors/readme_block.py" "Neovim 0.7" lua >"$scratch/init.lua" || fail "README: no Neovim 0.7 configuration"
-python3 "$editors/readme_block.py" "Emacs with eglot" elisp >"$scratch/init.el" || fail "README: no Emacs eglot configuration"
+python3 "$editors/readme_block.py" "Neovim 0.7" lua >"$scratch/init.lua" || fail "docs/editors.md: no Neovim 0.7 configuration"
+python3 "$editors/readme_block.py" "Emacs with eglot" elisp >"$scratch/init.el" || fail "docs/editors.md: no Emacs eglot configuration"
 
 # check EDITOR ORIGINAL ON_DISK REPORT DIRECTIVE LINE_KEY BASE EXPECTED: the diagnostic is on
 # line EXPECTED (counted from BASE), and the file on disk is `tablint --fix` of the original
@@ -73,7 +73,7 @@ print(f"{editor}: diagnostics {report.get('diagnostics')}; code action and forma
 PY
 }
 
-echo "--- Neovim $(nvim --version | head -1 | cut -d' ' -f2): README configuration, a broken .tb.swift file"
+echo "--- Neovim $(nvim --version | head -1 | cut -d' ' -f2): docs/editors.md configuration, a broken .tb.swift file"
 mkdir -p "$scratch/nvim-project"
 cp "$editors/Broken.tb.swift" "$scratch/nvim-project/Broken.tb.swift"
 (cd "$scratch/nvim-project" && TABLINT_EDITOR_FILE="$scratch/nvim-project/Broken.tb.swift" TABLINT_EDITOR_REPORT="$scratch/nvim-report.json" \
@@ -82,7 +82,7 @@ cp "$editors/Broken.tb.swift" "$scratch/nvim-project/Broken.tb.swift"
 check neovim "$editors/Broken.tb.swift" "$scratch/nvim-project/Broken.tb.swift" "$scratch/nvim-report.json" \
     "// tablint:disable:next row-arity" arity_line 0 10 || fail "the Neovim test failed"
 
-echo "--- Emacs $(emacs --version | head -1 | cut -d' ' -f3) with eglot: README configuration, a broken .tbl file"
+echo "--- Emacs $(emacs --version | head -1 | cut -d' ' -f3) with eglot: docs/editors.md configuration, a broken .tbl file"
 mkdir -p "$scratch/emacs-project"
 cp "$editors/Door.tbl" "$scratch/emacs-project/Door.tbl"
 (cd "$scratch/emacs-project" && TABLINT_EDITOR_FILE="$scratch/emacs-project/Door.tbl" TABLINT_EDITOR_REPORT="$scratch/emacs-report.json" \

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Tests .pre-commit-hooks.yaml with the real pre-commit: installs pre-commit in a Python venv,
+# Tests .pre-commit-hooks.yaml with the real pre-commit, from the configurations README.md and
+# docs/integrations.md give, as copied (only `repo:` points at the snapshot below, which is
+# tagged with their `rev` as the documentation tells maintainers): installs pre-commit in a venv,
 # snapshots this checkout's working tree (tracked and untracked files, not ignored ones) as a
 # one-commit hook repository, and uses its three hooks from a scratch git repository's
 # .pre-commit-config.yaml:
@@ -71,7 +73,16 @@ git -C "$hooks" init -q
 git -C "$hooks" add -A
 git -C "$hooks" -c user.email=test@example.com -c user.name="tablint test" -c commit.gpgsign=false \
     commit -q -m "tablint working tree" || fail "could not commit the snapshot of the working tree"
-hooks_rev=$(git -C "$hooks" rev-parse HEAD)
+# The documented configurations, as copied: only `repo:` is pointed at the snapshot, and the
+# snapshot gets the release tag the snippets name, made as the documentation tells maintainers.
+. "$checkout/Scripts/lib-ci.sh"
+front_config=$(doc_block pre-commit-config) || fail "README.md has no pre-commit-config block"
+hooks_config=$(doc_block pre-commit-hooks) || fail "docs/integrations.md has no pre-commit-hooks block"
+release=$(sed -n 's/^    rev: \(.*\)$/\1/p' <<<"$front_config")
+[ -n "$release" ] || fail "the README's pre-commit configuration has no rev"
+[ "$(sed -n 's/^    rev: \(.*\)$/\1/p' <<<"$hooks_config")" = "$release" ] || fail "the two documented configurations name different revs"
+git -C "$hooks" tag "$release" || fail "could not tag the snapshot $release"
+as_copied() { sed "s|^  - repo: .*|  - repo: $hooks|"; }
 
 # The scratch repository: a matrix with a row-arity error, a correct one, two misaligned ones
 # (one named `-draft.tb.swift`), and a broken one that its .tablint excludes.
@@ -123,8 +134,7 @@ cp "$repo/Good.tb.swift" "$scratch/expected-aligned.tb.swift"
 mkdir -p "$repo/Generated"
 cp "$repo/Bad.tb.swift" "$repo/Generated/Excluded.tb.swift"
 printf -- '--exclude Generated\n' >"$repo/.tablint"
-printf 'repos:\n  - repo: %s\n    rev: %s\n    hooks:\n      - id: tablint\n      - id: tablint-fix\n      - id: tablint-project\n' \
-    "$hooks" "$hooks_rev" >"$repo/.pre-commit-config.yaml"
+as_copied <<<"$front_config" >"$repo/.pre-commit-config.yaml"
 git -C "$repo" add .
 git -C "$repo" commit -q -m "matrices"
 
@@ -139,7 +149,20 @@ pre_commit_run() {
 # `--all-files` (every tracked file, as git names them) rather than `--files`, whose own
 # argument parser would take `-draft.tb.swift` for one of pre-commit's options.
 
-step "hook tablint (expect Bad's row-arity error and the misaligned files' alignment errors; the first run builds tablint)"
+step "README.md's configuration as copied (rev $release; expect tablint-project to fail on Bad.tb.swift; the first run builds tablint)"
+sed 's/^/    | /' "$repo/.pre-commit-config.yaml"
+pre_commit_run run --all-files
+[ "$status" -ne 0 ] || fail "the README's configuration passed; expected tablint-project to fail on Bad.tb.swift"
+grep -Eq '^tablint \(whole project\)\.+Failed$' <<<"$output" || fail "pre-commit did not run the README's tablint-project hook"
+grep -Eq '^Bad\.tb\.swift:9:13: error: .*\[tabular-center::row-arity\]$' <<<"$output" \
+    || fail "the README's configuration did not report Bad.tb.swift's row-arity error"
+
+# From here, docs/integrations.md's configuration with all three hooks, as copied.
+as_copied <<<"$hooks_config" >"$repo/.pre-commit-config.yaml"
+git -C "$repo" add .pre-commit-config.yaml
+git -C "$repo" commit -q -m "all three hooks"
+
+step "hook tablint (expect Bad's row-arity error and the misaligned files' alignment errors)"
 pre_commit_run run tablint --all-files
 [ "$status" -ne 0 ] || fail "hook tablint passed; expected it to fail on Bad.tb.swift"
 grep -Eq '^Bad\.tb\.swift:9:13: error: .*\[tabular-center::row-arity\]$' <<<"$output" \

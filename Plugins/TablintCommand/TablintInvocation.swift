@@ -26,8 +26,13 @@ enum TablintInvocation {
         return false
     }
 
-    /// Runs tablint with `arguments` in the package directory, adding the source directories of
-    /// the targets named with `--target` (or of every target) when `arguments` name no path.
+    /// The command the fix summary names inside SwiftPM (tablint reads `TABLINT_FIX_COMMAND`).
+    static let fixCommand = "swift package --allow-writing-to-package-directory tablint-fix"
+
+    /// Runs tablint with `arguments` in the package directory. With no path and no `--target`,
+    /// tablint gets no path either, so it sees what `tablint` run at the package root sees
+    /// (pins under `Tests/`, dispatchers in any target, files outside targets). With
+    /// `--target NAME` it gets those targets' folders, and one line says what that leaves out.
     /// Paths are relative to the package directory, so diagnostics print as
     /// `Sources/Target/File.tb.swift:3:5: error: …`. Returns tablint's exit status.
     static func run(context: PluginContext, arguments: [String], prefix: [String]) throws -> Int32 {
@@ -37,10 +42,9 @@ enum TablintInvocation {
         let package = context.package
 
         var paths: [String] = []
-        if !namesPath(passed) {
-            let targets = targetNames.isEmpty ? package.targets : try package.targets(named: targetNames)
+        if !targetNames.isEmpty && !namesPath(passed) {
             let root = package.directory.string
-            for target in targets where target is SourceModuleTarget {
+            for target in try package.targets(named: targetNames) where target is SourceModuleTarget {
                 let directory = target.directory.string
                 if directory == root {
                     paths.append(".")
@@ -51,16 +55,23 @@ enum TablintInvocation {
                 }
             }
             if paths.isEmpty {
-                Diagnostics.warning("tablint: the package has no source targets to lint")
+                Diagnostics.warning("tablint: the targets \(targetNames.joined(separator: ", ")) have no sources to lint")
                 return 0
             }
             paths.sort()
+            FileHandle.standardError.write(Data((
+                "tablint: checked only the folders of \(targetNames.joined(separator: ", ")); matrices, dispatchers and pins "
+                    + "outside them (other targets, Tests/) were not compared with them; "
+                    + "`swift package tablint` without --target checks the whole package\n").utf8))
         }
 
         let tablint = try context.tool(named: "tablint")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tablint.path.string)
         process.currentDirectoryURL = URL(fileURLWithPath: package.directory.string)
+        var environment = ProcessInfo.processInfo.environment
+        environment["TABLINT_FIX_COMMAND"] = fixCommand
+        process.environment = environment
         // Paths go after `--`, so a directory whose name starts with `-` is still a path.
         process.arguments = prefix + passed + (paths.isEmpty ? [] : ["--"] + paths)
         try process.run()

@@ -453,6 +453,7 @@ final class DispatcherTests: XCTestCase {
     /// Cuts every 7 bytes, starting at a different byte in each fixture, so that together
     /// the cuts land at every offset modulo 7 (a debug build lints about 500 files a second).
     func testTruncationsOfEveryFixtureLintWithinBounds() throws {
+        try FullSuite.require("lints every truncation of every dispatcher fixture")
         for (number, url) in try Self.fixtureURLs().enumerated() {
             let bytes = Array(try Data(contentsOf: url))
             for length in stride(from: number % 7, through: bytes.count, by: 7) {
@@ -464,6 +465,7 @@ final class DispatcherTests: XCTestCase {
 
     /// Deletes every third token, a different third in each fixture.
     func testDeletingTokensNeverCrashes() throws {
+        try FullSuite.require("lints every dispatcher fixture with each token deleted")
         for (number, url) in try Self.fixtureURLs().enumerated() {
             let bytes = Array(try Data(contentsOf: url))
             let tokens = Tokenizer.tokenize(bytes).filter { !$0.isTrivia }
@@ -475,7 +477,8 @@ final class DispatcherTests: XCTestCase {
 
     /// Nesting the input controls costs no call frames: blocks, closures, parentheses and
     /// patterns nested 100 000 deep in a dispatcher.
-    func testDeepNestingInADispatcherDoesNotOverflowTheStack() {
+    func testDeepNestingInADispatcherDoesNotOverflowTheStack() throws {
+        try FullSuite.require("lints a dispatcher nested 100,000 deep")
         let depth = 100_000
         let head = "func step(_ s: S, _ a: A) -> Step<S, F> {\n"
         let cases = [

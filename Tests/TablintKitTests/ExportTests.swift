@@ -143,10 +143,10 @@ final class ExportTests: XCTestCase {
             """)
     }
 
-    /// The README's Markdown export is what the command prints (run from the package root, as
+    /// The documentation's Markdown export (docs/export-and-diff.md) is what the command prints (run from the package root, as
     /// `ReadmeTests` runs its example).
     func testTheReadmeMarkdownExportIsTheOutput() throws {
-        let readme = try String(contentsOf: ReadmeTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ReadmeTests.page("docs/export-and-diff.md")
         let shown = try XCTUnwrap(readme.components(separatedBy: "<!-- export-markdown:begin -->\n````markdown\n").dropFirst().first?
             .components(separatedBy: "````\n<!-- export-markdown:end -->").first)
         let root = ReadmeTests.repository.path + "/"

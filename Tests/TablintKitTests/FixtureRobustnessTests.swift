@@ -15,6 +15,7 @@ final class FixtureRobustnessTests: XCTestCase {
     }
 
     func testEveryTruncationOfEveryFixtureLintsWithinBounds() throws {
+        try FullSuite.require("lints every truncation of every fixture")
         for url in try fixtureFiles() {
             let bytes = Array(try Data(contentsOf: url))
             for length in 0...bytes.count {
@@ -24,6 +25,7 @@ final class FixtureRobustnessTests: XCTestCase {
     }
 
     func testDeletingAnyOneByteOfAFixtureNeverCrashes() throws {
+        try FullSuite.require("lints every fixture with each byte deleted")
         for url in try fixtureFiles() {
             let bytes = Array(try Data(contentsOf: url))
             for index in bytes.indices {
@@ -34,7 +36,8 @@ final class FixtureRobustnessTests: XCTestCase {
 
     /// Random lines made of the grammar's own words and punctuation, as `.tbl` files and inside
     /// Swift literals (plain and raw, indented, with escapes and interpolations).
-    func testRandomFixturesNeverCrash() {
+    func testRandomFixturesNeverCrash() throws {
+        try FullSuite.require("lints thousands of random fixtures")
         var random = SplitMix64(seed: 0x7AB1)
         let pieces = ["machine", "initial", "states", "actions", "M", "A", "B", "X", "Y", " ", "  ", "\t", "|", "|", "#",
                       "(", ")", ",", "GO(", "EMIT(", "DELEGATE(", "IGNORE", "HANDLE", "UNREACHABLE", "\r", "é", "\u{FEFF}"]

@@ -98,6 +98,7 @@ final class FormatterCoexistenceTests: XCTestCase {
     /// The two formatters chained, in both orders, three rounds each: after the first round
     /// nothing changes, `tabular-center-fmt --check` passes and tablint has nothing to fix.
     func testTablintAndTheLibrarysFormatterSettleInOnePassInEitherOrder() throws {
+        try FullSuite.require("runs tabular-center-fmt on every fixture")
         guard FileManager.default.isExecutableFile(atPath: Self.libraryFormatter) else {
             throw XCTSkip("tabular-center-fmt is not at \(Self.libraryFormatter)")
         }
@@ -141,6 +142,7 @@ final class FormatterCoexistenceTests: XCTestCase {
     /// a wide character (the library's formatter counts it as one column, tablint as two), and
     /// a `@Row` line with two bindings.
     func testTablintsOutputPassesTheLibrarysCheck() throws {
+        try FullSuite.require("runs tabular-center-fmt --check on every fixture")
         guard FileManager.default.isExecutableFile(atPath: Self.libraryFormatter) else {
             throw XCTSkip("tabular-center-fmt is not at \(Self.libraryFormatter)")
         }
@@ -165,6 +167,7 @@ final class FormatterCoexistenceTests: XCTestCase {
 
     /// And what the library's formatter writes, tablint accepts as aligned.
     func testTablintAcceptsTheLibrarysFormatterOutput() throws {
+        try FullSuite.require("reads tabular-center-fmt's output of every fixture")
         guard FileManager.default.isExecutableFile(atPath: Self.libraryFormatter) else {
             throw XCTSkip("tabular-center-fmt is not at \(Self.libraryFormatter)")
         }
@@ -188,6 +191,7 @@ final class FormatterCoexistenceTests: XCTestCase {
     /// tablint's verdict on each leading-comment shape is swift-format's own: the file is left
     /// alone exactly when tablint finds the directive.
     func testTheDirectiveIsWhereTheRealSwiftFormatReadsIt() throws {
+        try FullSuite.require("runs swift-format")
         let swiftFormat = try XCTUnwrap(Self.appleSwiftFormat.map { $0 }, "swift-format is not on PATH")
         // Two declarations: `// swift-format-ignore` protects only the first.
         let body = "let x   =   [1,    2]\nlet y   =   [1,    2]\n"
@@ -207,6 +211,7 @@ final class FormatterCoexistenceTests: XCTestCase {
     /// use, goes through SwiftFormat (default rules) and `swift-format format` unchanged, and
     /// tablint has nothing left to fix on the result.
     func testSwiftFormatAndSwiftFormatLeaveEveryFixedMatrixAlone() throws {
+        try FullSuite.require("runs SwiftFormat and swift-format on every fixed matrix")
         var settings = LintSettings.default
         settings.swiftFormatConfiguration = ".swiftformat"
         let swiftFormatLint = FileManager.default.isExecutableFile(atPath: Self.swiftFormatLint) ? Self.swiftFormatLint : nil
@@ -259,6 +264,7 @@ final class FormatterCoexistenceTests: XCTestCase {
     /// `--align-swift`: SwiftFormat leaves a fixed ordinary file as it is, and swift-format
     /// leaves its matrix rows (it may still indent the rest to its own default).
     func testDeclarationDirectivesKeepTheFormattersOffAnOrdinaryFilesMatrices() throws {
+        try FullSuite.require("runs SwiftFormat and swift-format")
         let fixed = try String(contentsOf: Fixtures.url("AlignSwift/Door.after.swift"), encoding: .utf8)
         let rows = fixed.split(separator: "\n").filter { $0.contains("[.") || $0.contains("[ .") }
         XCTAssertEqual(rows.count, 4)

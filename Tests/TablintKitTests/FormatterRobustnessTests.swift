@@ -29,6 +29,7 @@ final class FormatterRobustnessTests: XCTestCase {
     }
 
     func testDeletingAnyOneTokenOrSpaceKeepsTheFixSafe() throws {
+        try FullSuite.require("fixes every fixture with each token or space deleted")
         for url in try Self.fixtures() {
             let bytes = Array(try Data(contentsOf: url))
             let name = url.lastPathComponent.replacingOccurrences(of: ".before", with: "").replacingOccurrences(of: ".after", with: "")
@@ -40,6 +41,7 @@ final class FormatterRobustnessTests: XCTestCase {
     }
 
     func testRandomSpacesAndTabsKeepTheFixSafe() throws {
+        try FullSuite.require("fixes fixtures with random spaces and tabs")
         var random = SplitMix64(seed: 5)
         for url in try Self.fixtures() {
             let bytes = Array(try Data(contentsOf: url))

@@ -82,7 +82,8 @@ final class FuzzTests: XCTestCase {
 
     static let paths = ["Fuzz.tb.swift", "Fuzz.swift", "fuzz.tbl"]
 
-    func testMutatedFixturesNeverCrashOrDamage() {
+    func testMutatedFixturesNeverCrashOrDamage() throws {
+        try FullSuite.require("lints and fixes 8 mutants of every fixture")
         let seeds = Self.seeds()
         XCTAssertGreaterThan(seeds.count, 50, "expected the fixtures under \(Self.repositoryRoot.path)")
         var random = SplitMix64(seed: 0x0F0A_2026)

@@ -9,6 +9,7 @@ final class LinterRobustnessTests: XCTestCase {
     }
 
     func testEveryTruncationOfEveryFixtureLintsWithinBounds() throws {
+        try FullSuite.require("lints every truncation of every fixture")
         for url in try Self.fixtures() {
             let bytes = Array(try Data(contentsOf: url))
             for length in 0...bytes.count {
@@ -18,6 +19,7 @@ final class LinterRobustnessTests: XCTestCase {
     }
 
     func testDeletingAnyOneTokenNeverCrashes() throws {
+        try FullSuite.require("lints every fixture with each token deleted")
         for url in try Self.fixtures() {
             let bytes = Array(try Data(contentsOf: url))
             for token in Tokenizer.tokenize(bytes) where !token.isTrivia {

@@ -72,7 +72,8 @@ final class PathologicalInputTests: XCTestCase {
 
         """
 
-    func testA20MegabyteFile() {
+    func testA20MegabyteFile() throws {
+        try FullSuite.require("lints and fixes a 20 MB file")
         // Mostly ordinary code with aligned matrices in it (a debug build tokenizes at a few
         // MB/s, so the fix finding nothing to change keeps this test to about a minute).
         var chunk = ""
@@ -87,14 +88,16 @@ final class PathologicalInputTests: XCTestCase {
         XCTAssertEqual(TestRun.fix(file), .unchanged)
     }
 
-    func testASingleFiveMegabyteLine() {
+    func testASingleFiveMegabyteLine() throws {
+        try FullSuite.require("lints a 5 MB line")
         var line = Self.directive + "let x = ["
         let piece = "f(a, \"s\\(b)\", 1.5), [.go(target: \"A\", effects: [])], "
         line += String(repeating: piece, count: 5_000_000 / piece.utf8.count) + "]"
         assertSurvives(Array(line.utf8), "line.tb.swift")
     }
 
-    func testAHundredThousandNestedBrackets() {
+    func testAHundredThousandNestedBrackets() throws {
+        try FullSuite.require("lints 100,000 nested brackets")
         let depth = 100_000
         for (open, close) in [("[", "]"), ("(", ")"), ("{", "}")] {
             let nested = String(repeating: open, count: depth) + String(repeating: close, count: depth)
@@ -112,7 +115,8 @@ final class PathologicalInputTests: XCTestCase {
         assertSurvives(Array(fixture.utf8), "nested.tbl")
     }
 
-    func testAHundredThousandNestedInterpolations() {
+    func testAHundredThousandNestedInterpolations() throws {
+        try FullSuite.require("lints 100,000 nested interpolations")
         let depth = 100_000
         let nested = String(repeating: "\"\\(", count: depth) + "1" + String(repeating: ")\"", count: depth)
         assertSurvives(Array((Self.directive + "let x = \(nested)\n").utf8), "interpolations.tb.swift")
@@ -124,7 +128,8 @@ final class PathologicalInputTests: XCTestCase {
         assertSurvives(Array((Self.directive + "let x = \(multiLine)\n").utf8), "multiline.tb.swift")
     }
 
-    func testATenThousandRowMatrix() {
+    func testATenThousandRowMatrix() throws {
+        try FullSuite.require("lints and fixes a 10,000-row matrix")
         assertSurvives(Array((Self.directive + Self.table("Tall", rows: 10_000, columns: 3, goEvery: 100)).utf8), "tall.tb.swift")
         // Labelled rows are each looked up among all states (rows × states): at 10,000 rows
         // that takes minutes in a debug build, so these surfaces get 1,000.
@@ -132,7 +137,8 @@ final class PathologicalInputTests: XCTestCase {
         assertSurvives(Array(Self.fixture(rows: 1_000, columns: 3).utf8), "tall.tbl")
     }
 
-    func testAThousandColumnMatrix() {
+    func testAThousandColumnMatrix() throws {
+        try FullSuite.require("lints and fixes a 1,000-column matrix")
         assertSurvives(Array((Self.directive + Self.table("Wide", rows: 4, columns: 1_000)).utf8), "wide.tb.swift")
         assertSurvives(Array(Self.fixture(rows: 4, columns: 1_000).utf8), "wide.tbl")
     }

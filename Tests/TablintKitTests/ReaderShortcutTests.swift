@@ -86,7 +86,8 @@ final class ReaderShortcutTests: XCTestCase {
         return wide
     }()
 
-    func testTheRepositorysFilesAndRuleExamples() {
+    func testTheRepositorysFilesAndRuleExamples() throws {
+        try FullSuite.require("compares the reader shortcuts on every file of the repository")
         let files = Self.repositoryFiles()
         XCTAssertGreaterThan(files.count, 50)
         for (name, bytes) in files {
@@ -104,6 +105,7 @@ final class ReaderShortcutTests: XCTestCase {
     }
 
     func testTheToolchainsInterfaces() throws {
+        try FullSuite.require("compares the reader shortcuts on the toolchain's .swiftinterface corpus")
         let files = Self.interfaces()
         try XCTSkipIf(files.isEmpty, "this toolchain ships no .swiftinterface files")
         for (name, bytes) in files {

@@ -539,9 +539,19 @@ final class ReporterTests: XCTestCase {
         XCTAssertEqual(TextReporter.render([unsafeFix]), "U.swift:1:1: warning: m [c]\n", "unsafe: not applied by plain --fix")
         XCTAssertEqual(TextReporter.render([unsafeFix], isApplicable: { _ in true }), "U.swift:1:1: warning: [*] m [c]\n")
         XCTAssertEqual(TextReporter.fixSummary(of: [unsafeFix], unsafeApplicable: { _ in false }),
-                       "; 0 fixable with `tablint --fix` (1 more with `--unsafe-fixes`)")
+                       "; 1 fixable with `tablint --fix --unsafe-fixes`", "only unsafe fixes: one command, not `0 fixable`")
         XCTAssertEqual(TextReporter.fixSummary(of: [unsafeFix], unsafeApplicable: { _ in true }),
                        "; 1 fixable with `tablint --fix --unsafe-fixes`")
+        var safeFix = unsafeFix
+        safeFix.fix = Diagnostic.Fix(edits: [], applicability: .safe)
+        XCTAssertEqual(TextReporter.fixSummary(of: [safeFix, unsafeFix], unsafeApplicable: { _ in false }),
+                       "; 1 fixable with `tablint --fix` (1 more with `--unsafe-fixes`)")
+        // The SwiftPM plugins name their own verb, so the hint is a command that works there.
+        let plugin = "swift package --allow-writing-to-package-directory tablint-fix"
+        XCTAssertEqual(TextReporter.fixSummary(of: [safeFix, unsafeFix], unsafeApplicable: { _ in false }, fixCommand: plugin),
+                       "; 1 fixable with `\(plugin)` (1 more with `--unsafe-fixes`)")
+        XCTAssertEqual(TextReporter.fixSummary(of: [unsafeFix], unsafeApplicable: { _ in false }, fixCommand: plugin),
+                       "; 1 fixable with `\(plugin) --unsafe-fixes`")
         unsafeFix.fix = nil
         XCTAssertEqual(TextReporter.fixSummary(of: [unsafeFix], unsafeApplicable: { _ in true }), "")
     }

@@ -95,7 +95,7 @@ final class TableDiffTests: XCTestCase {
     }
 
     func testTheReadmeMarkdownDiffIsTheOutput() throws {
-        let readme = try String(contentsOf: ReadmeTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ReadmeTests.page("docs/export-and-diff.md")
         let shown = try XCTUnwrap(readme.components(separatedBy: "<!-- diff-markdown:begin -->\n```markdown\n").dropFirst().first?
             .components(separatedBy: "```\n<!-- diff-markdown:end -->").first)
         let root = ReadmeTests.repository.path + "/"
@@ -255,14 +255,14 @@ final class TableDiffTests: XCTestCase {
             """)
     }
 
-    /// The README's git configuration, run as written with `tablint` on the PATH: `git diff`
+    /// The git configuration of docs/export-and-diff.md, run as written with `tablint` on the PATH: `git diff`
     /// and `git log -p --ext-diff` show the table diff of a commit, nothing for a realignment,
     /// and `git diff --no-ext-diff` the code diff.
     func testTheReadmeGitDriverConfiguration() throws {
         let repository = try gitRepository()
-        let readme = try String(contentsOf: ReadmeTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try ReadmeTests.page("docs/export-and-diff.md")
         let snippet = try XCTUnwrap(readme.components(separatedBy: "<!-- git-driver:begin -->\n```sh\n").dropFirst().first?
-            .components(separatedBy: "```\n<!-- git-driver:end -->").first, "README.md has no git-driver snippet")
+            .components(separatedBy: "```\n<!-- git-driver:end -->").first, "docs/export-and-diff.md has no git-driver snippet")
         let binaries = try XCTUnwrap(CLITests.executable).deletingLastPathComponent().path
         let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let configured = try shell(snippet, in: repository.path, environment: ["PATH": path])

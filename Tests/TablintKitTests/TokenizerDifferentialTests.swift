@@ -32,6 +32,7 @@ final class TokenizerDifferentialTests: XCTestCase {
     }
 
     func testTheToolchainsInterfaces() throws {
+        try FullSuite.require("compares the tokenizer with its reference copy on the toolchain's .swiftinterface corpus")
         let files = CorpusTests.interfaceFiles()
         try XCTSkipIf(files.isEmpty, "this toolchain ships no .swiftinterface files")
         for url in files {

@@ -102,16 +102,30 @@ public enum TextReporter {
 
     /// `; N fixable with `tablint --fix`` and how many more `--unsafe-fixes` adds, or "" when
     /// no diagnostic has a fix. `unsafeApplicable`: the run applies (or counts) unsafe fixes.
-    public static func fixSummary(of diagnostics: [Diagnostic], unsafeApplicable: (Diagnostic) -> Bool) -> String {
+    public static func fixSummary(
+        of diagnostics: [Diagnostic], unsafeApplicable: (Diagnostic) -> Bool, fixCommand: String = defaultFixCommand
+    ) -> String {
         let fixes = diagnostics.compactMap { diagnostic in diagnostic.fix.map { (diagnostic, $0.applicability) } }
         let safe = fixes.filter { $0.1 == .safe }.count
         let unsafe = fixes.filter { $0.1 == .unsafe }
         let unsafeCounted = unsafe.filter { unsafeApplicable($0.0) }.count
         let hidden = unsafe.count - unsafeCounted
         guard safe + unsafe.count > 0 else { return "" }
-        var text = "; \(safe + unsafeCounted) fixable with `tablint --fix\(unsafeCounted > 0 ? " --unsafe-fixes" : "")`"
+        // Only unsafe fixes: the one command that applies them, never "0 fixable".
+        if safe + unsafeCounted == 0 { return "; \(hidden) fixable with `\(fixCommand) --unsafe-fixes`" }
+        var text = "; \(safe + unsafeCounted) fixable with `\(fixCommand)\(unsafeCounted > 0 ? " --unsafe-fixes" : "")`"
         if hidden > 0 { text += " (\(hidden) more with `--unsafe-fixes`)" }
         return text
+    }
+
+    /// The command the fix summary names: `tablint --fix`, or what the integration that runs
+    /// tablint applies fixes with, given in `TABLINT_FIX_COMMAND` (the SwiftPM plugins set it
+    /// to their `tablint-fix` verb).
+    public static let defaultFixCommand = "tablint --fix"
+
+    public static func fixCommand(environment: [String: String]) -> String {
+        let given = environment["TABLINT_FIX_COMMAND"] ?? ""
+        return given.allSatisfy(\.isWhitespace) ? defaultFixCommand : given
     }
 
     /// `N errors, M warnings in K files`, singular where the count is 1, without a newline.

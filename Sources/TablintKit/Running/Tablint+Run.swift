@@ -1,3 +1,5 @@
+import Foundation
+
 /// A run of files or of standard input, through the one `Engine`: this layer reads what the
 /// engine is given and writes what it returns (files in place, the fixed text or the diff on
 /// standard output), and nothing else.
@@ -79,7 +81,9 @@ extension Tablint {
             let prefix = mode == .fix ? "\(files) fixed; " : mode == .diff ? "\(files) would be fixed; " : ""
             let counted = mode == .diff ? linted : diagnostics
             stderr.write(prefix + TextReporter.summary(of: counted, fileCount: documents.count)
-                + (mode == .diff ? "" : TextReporter.fixSummary(of: diagnostics) { unsafeApplicable($0.path) }) + "\n")
+                + (mode == .diff ? "" : TextReporter.fixSummary(
+                    of: diagnostics, unsafeApplicable: { unsafeApplicable($0.path) },
+                    fixCommand: TextReporter.fixCommand(environment: ProcessInfo.processInfo.environment))) + "\n")
         }
         if !failures.isEmpty || !errors.isEmpty { return ExitStatus.failure.rawValue }
         if mode == .diff {
@@ -223,7 +227,9 @@ extension Tablint {
         if !options.quiet {
             // With `--diff`, what a lint of the same input reports.
             stderr.write(TextReporter.summary(of: mode == .diff ? result.originalDiagnostics : diagnostics, fileCount: 1)
-                + (mode == .diff ? "" : TextReporter.fixSummary(of: diagnostics) { unsafeApplicable($0.path) }) + "\n")
+                + (mode == .diff ? "" : TextReporter.fixSummary(
+                    of: diagnostics, unsafeApplicable: { unsafeApplicable($0.path) },
+                    fixCommand: TextReporter.fixCommand(environment: ProcessInfo.processInfo.environment))) + "\n")
         }
         return status.rawValue
     }
