@@ -311,6 +311,28 @@ final class ExportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/Escape.grid"))
     }
 
+    /// A link to nothing, or a link loop, on the way to DIR: what is there and what was
+    /// expected, not mkdir's "File exists"; a link to a folder is followed.
+    func testOutputThroughABrokenSymbolicLinkSaysWhatIsThere() throws {
+        let folder = try TemporaryDirectory(self)
+        let source = Fixtures.url("TableLiteral/correct.tb.swift").path
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/dangl", withDestinationPath: "gone")
+        let dangling = run(["export", "--output", folder.path + "/dangl", source])
+        XCTAssertEqual(dangling.status, 2)
+        XCTAssertEqual(dangling.stderr, "tablint: error: cannot create \(folder.path)/dangl: \(folder.path)/dangl is a symbolic link to gone, which does not exist; expected a folder (or a link to one)\n")
+        let below = run(["export", "--output", folder.path + "/dangl/out", source])
+        XCTAssertEqual(below.stderr, "tablint: error: cannot create \(folder.path)/dangl/out: \(folder.path)/dangl is a symbolic link to gone, which does not exist; expected a folder (or a link to one)\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop", withDestinationPath: "loop")
+        let loop = run(["export", "--output", folder.path + "/loop", source])
+        XCTAssertEqual(loop.status, 2)
+        XCTAssertTrue(loop.stderr.contains("loop is a symbolic link that leads back to itself"), loop.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/gone"))
+        try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked", withDestinationPath: "real")
+        XCTAssertEqual(run(["export", "--output", folder.path + "/linked", source]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/real/Gate.grid"))
+    }
+
     func testOutputRefusesTwoSourcesWithOneName() throws {
         let folder = try TemporaryDirectory(self)
         try folder.copy(Fixtures.url("Export/nil-initial.tb.swift"), to: "a/Lamp.tb.swift")
