@@ -192,6 +192,13 @@ extension Tablint {
                 }
             }
         }
+        if options.format == .mermaid {
+            for machine in exported {
+                for problem in MermaidExport.problems(machine.table!) {
+                    stderr.write("\(machine.path):\(machine.location.line):\(machine.location.column): warning: \(problem); Mermaid will not read this diagram as written [tablint::export]\n")
+                }
+            }
+        }
 
         if let directory = options.output {
             // Nothing to write makes no folder either.
