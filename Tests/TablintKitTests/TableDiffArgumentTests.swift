@@ -57,6 +57,31 @@ final class TableDiffArgumentTests: XCTestCase {
         XCTAssertEqual(try sentences(Self.door(".go(.open(since: \"a b\".count))"), Self.door(".go(.open(since: \"ab\".count))")).count, 1)
     }
 
+    /// A pin holds names only: against its `@Machine` (`tablint diff Door.tbl Door.tb.swift`),
+    /// arguments and payloads are not compared, or every cell that has one would look changed.
+    func testAPinAgainstItsMachineComparesNamesOnly() throws {
+        let folder = try TemporaryDirectory(self)
+        let pin = try folder.write("Door.tbl", """
+            machine Door
+            initial Closed
+            states  Closed Open
+            actions Push Pull
+
+            Closed | GO(Open, Log) | IGNORE
+            Open   | IGNORE        | GO(Closed, Slam)
+
+            """)
+        let source = try folder.write("Door.tb.swift", Self.door(".go(.open(since: 0), [.log(\"a\")])"))
+        var output = "", errors = ""
+        let status = Tablint.run(arguments: ["diff", pin, source], stdout: &output, stderr: &errors)
+        XCTAssertEqual(output, "", errors)
+        XCTAssertEqual(status, 0, errors)
+        let changed = try folder.write("Changed.tb.swift", Self.door(".go(.open(since: 0), [.beep])"))
+        output = ""
+        XCTAssertEqual(Tablint.run(arguments: ["diff", pin, changed], stdout: &output, stderr: &errors), 1, output + errors)
+        XCTAssertTrue(output.hasSuffix("note: Door: (closed, push): GO(Open, Log) → GO(open(since: 0), beep)\n"), output)
+    }
+
     /// The same through the command line, in every format, and as git's diff driver.
     func testEveryFormatShowsTheArgument() throws {
         let folder = try TemporaryDirectory(self)

@@ -124,7 +124,11 @@ public struct MachineDiff: Equatable {
         // library's cross-checks do.
         let key: (String) -> String = old.matrix.surface == new.matrix.surface
             ? new.matrix.key : { NameCasing.lowerFirst($0) }
-        let before = MatrixCells(old.matrix, key: key, file: old.file), after = MatrixCells(new.matrix, key: key, file: new.file)
+        // Arguments and payloads are compared only between two `@Machine`s: a pin and a `Table`
+        // hold names only, and against them every cell with an argument would look changed.
+        let arguments = old.matrix.surface == new.matrix.surface
+        let before = MatrixCells(old.matrix, key: key, file: old.file, comparingArguments: arguments)
+        let after = MatrixCells(new.matrix, key: key, file: new.file, comparingArguments: arguments)
 
         if old.matrix.initial.map({ key($0.text) }) != new.matrix.initial.map({ key($0.text) }) {
             diff.changes.append(TableChange(
@@ -240,7 +244,7 @@ struct MatrixCells {
     private let key: (String) -> String
     private let matrix: Matrix
 
-    init(_ matrix: Matrix, key: @escaping (String) -> String, file: SourceFile? = nil) {
+    init(_ matrix: Matrix, key: @escaping (String) -> String, file: SourceFile? = nil, comparingArguments: Bool = true) {
         self.key = key
         self.matrix = matrix
         // An `@Machine` effect's arguments are performed by the generated code: read them
@@ -256,7 +260,8 @@ struct MatrixCells {
                 guard entries[action] == nil else { continue }
                 entries[action] = Entry(
                     text: Self.text(cell.kind, { $0 }, file: writtenEffects),
-                    comparable: Self.text(cell.kind, key, compact: true, file: writtenEffects), range: cell.range)
+                    comparable: Self.text(cell.kind, key, compact: true, file: writtenEffects, arguments: comparingArguments),
+                    range: cell.range)
             }
             if cells[key(state)] == nil { cells[key(state)] = entries }
         }
@@ -284,10 +289,14 @@ struct MatrixCells {
     /// arguments (`slam(force: 1)`), which are behaviour too.
     /// `compact` compares arguments by their tokens: blanks, line breaks and comments between
     /// tokens are layout, blanks inside a string literal are not.
-    static func text(_ kind: Cell.Kind, _ key: (String) -> String, compact: Bool = false, file: SourceFile? = nil) -> String {
+    /// Without `arguments`, names alone.
+    static func text(
+        _ kind: Cell.Kind, _ key: (String) -> String, compact: Bool = false, file: SourceFile? = nil, arguments: Bool = true
+    ) -> String {
+        let file = arguments ? file : nil
         func effects(_ names: [Name]) -> [String] {
             names.map { effect in
-                key(effect.text) + (file.flatMap { arguments(ofEffect: $0.text(effect.range), compact: compact) } ?? "")
+                key(effect.text) + (file.flatMap { Self.arguments(ofEffect: $0.text(effect.range), compact: compact) } ?? "")
             }
         }
         switch kind {
@@ -295,7 +304,7 @@ struct MatrixCells {
         case .handle: return "HANDLE"
         case .unreachable: return "UNREACHABLE"
         case .go(let target, let written, let payload):
-            let target = key(target.text) + (payload.map { tokens(of: $0, compact: compact) } ?? "")
+            let target = key(target.text) + (arguments ? payload.map { tokens(of: $0, compact: compact) } ?? "" : "")
             return "GO(" + ([target] + effects(written)).joined(separator: ", ") + ")"
         case .emit(let written): return "EMIT(" + effects(written).joined(separator: ", ") + ")"
         case .delegate(let child): return "DELEGATE(\(key(child.text)))"
