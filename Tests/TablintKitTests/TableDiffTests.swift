@@ -256,7 +256,7 @@ final class TableDiffTests: XCTestCase {
     }
 
     /// The README's git configuration, run as written with `tablint` on the PATH: `git diff`
-    /// and `git log -p --ext-diff` show the table diff of a commit, nothing for a realignment,
+    /// and `git log -p --ext-diff` show the table diff of a commit, one line for a realignment (`PATH: no change in behaviour`),
     /// and `git diff --no-ext-diff` the code diff.
     func testTheReadmeGitDriverConfiguration() throws {
         let repository = try gitRepository()
@@ -317,6 +317,14 @@ final class TableDiffTests: XCTestCase {
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "x.tb.swift", "/nonexistent", ".", ".", new, "def", "100644"], stdout: &output, stderr: &errors), 0)
         XCTAssertTrue(output.contains("tablint: error: cannot read /nonexistent"), output)
+        // A file with no matrix, added or deleted, changes no behaviour, and says so.
+        let empty = try TemporaryDirectory(self).write("Notes.tb.swift", "// no matrix yet\n")
+        output = ""
+        XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "Notes.tb.swift", "/dev/null", ".", ".", empty, "def", "100644"], stdout: &output, stderr: &errors), 0)
+        XCTAssertEqual(output, "Notes.tb.swift: no change in behaviour (a new file)\n")
+        output = ""
+        XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "Notes.tb.swift", empty, "abc", "100644", "/dev/null", ".", "."], stdout: &output, stderr: &errors), 0)
+        XCTAssertEqual(output, "Notes.tb.swift: no change in behaviour (deleted)\n")
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "x.tb.swift"], stdout: &output, stderr: &errors), 0)
         XCTAssertEqual(output, "x.tb.swift: unmerged; tablint compares it once it is resolved\n")

@@ -382,7 +382,9 @@ extension Tablint {
         case .success(let diff) where !diff.hasChanges:
             // git calls the driver only for a file that changed: say what the change is, or
             // `git diff` is silent while `git status` says modified.
-            stdout.write("\(newPath): no change in behaviour" + (newPath == path ? "" : " (renamed from \(path))") + "\n")
+            let how = arguments[1] == "/dev/null" ? " (a new file)" : arguments[4] == "/dev/null" ? " (deleted)"
+                : newPath == path ? "" : " (renamed from \(path))"
+            stdout.write("\(newPath): no change in behaviour\(how)\n")
         case .success(let diff): stdout.write(diff.text)
         case .failure(let trouble): stdout.write(trouble.message)
         }
