@@ -1,13 +1,16 @@
-// libFuzzer entry point over the whole pure pipeline: tokenizer, readers, rules, formatter.
-// Built by `Fuzz/build.sh`, which compiles this file together with the TablintKit sources into
-// one module (so no `import TablintKit`). Not part of the Swift package.
+// libFuzzer entry point over the entry points the command line and the language server use:
+// `Engine.run` (report and fix mode) and `LanguageServer.receive`. Built by `Fuzz/build.sh`,
+// which compiles this file together with the TablintKit sources into one module (so no
+// `import TablintKit`). Not part of the Swift package; `.ci/run` builds it and runs it briefly.
 //
-// Each input is linted and fixed as a `*.tb.swift`, a `.swift` and a `.tbl` file. A property
-// that fails traps, which libFuzzer reports as a crash and saves the input:
+// It calls only a few public entry points, so that it keeps compiling while the engine's
+// insides change. Each input is checked as a `*.tb.swift`, a `.swift` and a `.tbl` file in one
+// run (so the cross-file checks see it too), and as the text of an open document and as raw
+// bytes on the server's input. A property that fails traps, which libFuzzer reports as a
+// crash and saves the input:
 // - the tokenizer's pieces are non-empty, contiguous and cover the input;
-// - linting never crashes and every diagnostic lies inside the file;
-// - a fix changes only whitespace (`SafetyCheck`, after the inserted format-ignore line),
-//   fixing the result changes nothing, and the formatter never reports an internal error.
+// - no run crashes, every diagnostic lies inside its file;
+// - a fix never empties a non-empty file, and fixing the fixed files changes nothing more.
 
 #if canImport(Glibc)
 import Glibc
@@ -32,46 +35,58 @@ func checkTokenizer(_ bytes: [UInt8]) {
     guard offset == bytes.count else { fuzzFailure("tokenizer: pieces end at \(offset), input at \(bytes.count)") }
 }
 
-/// `fixed` without the `// swift-format-ignore-file` line a fix inserts, or nil if it is not line 1.
-func withoutDirective(_ original: SourceFile, _ fixed: [UInt8]) -> [UInt8]? {
-    guard FormatIgnoreDirective.isMissing(in: original) else { return fixed }
-    let bom: [UInt8] = original.bytes.starts(with: FormatIgnoreDirective.byteOrderMark) ? FormatIgnoreDirective.byteOrderMark : []
-    let line = Array(FormatIgnoreDirective.directive.utf8) + FormatIgnoreDirective.lineEnding(of: original.bytes)
-    guard fixed.starts(with: bom + line) else { return nil }
-    return bom + fixed.dropFirst(bom.count + line.count)
+func checkDiagnostics(_ outcome: Engine.Outcome, _ documents: [Engine.Document]) {
+    for (file, document) in zip(outcome.files, documents) {
+        let size = (file.fixed ?? document.bytes).count
+        for diagnostic in file.diagnostics where diagnostic.path == document.path {
+            guard diagnostic.start.offset >= 0, diagnostic.start.offset <= size else {
+                fuzzFailure("\(document.path): diagnostic [\(diagnostic.code)] at offset \(diagnostic.start.offset) outside the file")
+            }
+        }
+    }
 }
 
-func checkFile(_ file: SourceFile) {
-    for diagnostic in Linter.lint(file) where diagnostic.path == file.path {
-        guard diagnostic.start.offset >= 0, diagnostic.start.offset <= file.bytes.count else {
-            fuzzFailure("\(file.path): diagnostic [\(diagnostic.code)] at offset \(diagnostic.start.offset) outside the file")
+func checkEngine(_ bytes: [UInt8]) {
+    let documents = ["Fuzz.tb.swift", "Fuzz.swift", "fuzz.tbl"].map { Engine.Document(path: $0, bytes: bytes) }
+    checkDiagnostics(Engine.run(documents, mode: .report), documents)
+    for unsafeFixes in [false, true] {
+        let fixing = Engine.run(documents, mode: .fix, unsafeFixes: unsafeFixes)
+        checkDiagnostics(fixing, documents)
+        var fixedDocuments = documents
+        for (index, file) in fixing.files.enumerated() {
+            guard let fixed = file.fixed else { continue }
+            if fixed.isEmpty && !bytes.isEmpty { fuzzFailure("\(file.path): the fix emptied the file") }
+            checkTokenizer(fixed)
+            fixedDocuments[index].bytes = fixed
+        }
+        guard fixedDocuments != documents else { continue }
+        let again = Engine.run(fixedDocuments, mode: .fix, unsafeFixes: unsafeFixes)
+        for file in again.files where file.fixed != nil && file.failure == nil {
+            fuzzFailure("\(file.path): fixing the fixed file changes it again (unsafe fixes: \(unsafeFixes))")
         }
     }
-    switch Formatter.fix(file) {
-    case .unchanged, .refused:
-        break
-    case .internalError(let message):
-        fuzzFailure("\(file.path): formatter internal error: \(message)")
-    case .fixed(let fixed):
-        let shebang = Formatter.startsWithShebang(file.bytes)
-        guard let aligned = shebang ? fixed : withoutDirective(file, fixed) else { fuzzFailure("\(file.path): the directive is not line 1") }
-        if let problem = SafetyCheck.differences(file, aligned) { fuzzFailure("\(file.path): fix changed tokens: \(problem)") }
-        guard aligned.filter({ $0 != 0x20 && $0 != 0x09 }) == file.bytes.filter({ $0 != 0x20 && $0 != 0x09 }) else {
-            fuzzFailure("\(file.path): fix changed more than spaces and tabs")
-        }
-        checkTokenizer(fixed)
-        guard Formatter.fix(SourceFile(path: file.path, bytes: fixed)) == .unchanged else {
-            fuzzFailure("\(file.path): fixing twice differs from fixing once")
-        }
-    }
+}
+
+func frame(_ json: String) -> [UInt8] { FrameReader.frame(Array(json.utf8)) }
+
+func checkLanguageServer(_ bytes: [UInt8]) {
+    guard let server = try? LanguageServer(output: { _ in }) else { fuzzFailure("the language server did not start") }
+    server.receive(frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#))
+    server.receive(frame(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#))
+    let text = JSONValue.string(String(decoding: bytes, as: UTF8.self)).serialized
+    let open = Array(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///fuzz/Fuzz.tb.swift","languageId":"swift","version":1,"text":"#.utf8)
+    server.receive(FrameReader.frame(open + text + Array("}}}".utf8)))
+    server.receive(frame(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/formatting","params":{"textDocument":{"uri":"file:///fuzz/Fuzz.tb.swift"},"options":{"tabSize":4,"insertSpaces":true}}}"#))
+    // The input as raw bytes on the wire: frames, headers and bodies of any shape.
+    server.receive(bytes)
+    server.endOfInput()
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTablint(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let bytes = count > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: count)) : []
     checkTokenizer(bytes)
-    for path in ["Fuzz.tb.swift", "Fuzz.swift", "fuzz.tbl"] {
-        checkFile(SourceFile(path: path, bytes: bytes))
-    }
+    checkEngine(bytes)
+    checkLanguageServer(bytes)
     return 0
 }

@@ -9,6 +9,8 @@
 #   * a *.tb.swift that tablint refuses to fix (an unterminated string).
 # The snippets are read from docs/editors.md, so the test runs what the documentation says. The plain
 # filter keeps a file only if tablint itself prints the input back when it cannot fix it.
+# Last, the README's `M-x compile RET tablint RET` in Emacs: compilation mode must count one
+# error, one warning and one note, and `next-error` must visit the file at each line.
 #
 # Installs vim-nox and emacs-nox when missing (one apt-get step; needs root then), and builds
 # the checkout's debug tablint once (or uses $TABLINT_BINARY). Reads no stdin.
@@ -181,6 +183,56 @@ fi
 
 step "Emacs (batch): the documentation's before-save-hook snippet"
 edit_and_save emacs "$scratch/emacs"
+
+step "Emacs (batch): the README's M-x compile RET tablint RET, then next-error"
+# compilation mode runs the command on a pseudo-terminal with INSIDE_EMACS=<version>,compile;
+# the report must be plain text there, or the `gnu` pattern reads `ESC[1mDoor.tbl` as the file
+# name and every warning and note as an error. TERM is a colour terminal's, as a user's is.
+compile="$scratch/compile"
+mkdir -p "$compile"
+cat >"$compile/Door.tbl" <<'EOF'
+machine Door
+initial Shut
+states  Shut Open Lost
+actions Push Pull
+
+Shut | GO(Open) | IGNORE
+Open | IGNORE   | GO(Shut)
+Lost | IGNORE   | GO(Nowhere)
+EOF
+cat >"$scratch/compile.el" <<'EOF'
+(require 'compile)
+(let* ((buffer (compile "tablint"))
+       (problems '()))
+  (while (get-buffer-process buffer) (accept-process-output nil 0.1))
+  (with-current-buffer buffer
+    (when (string-match-p "\e" (buffer-string))
+      (push "the compilation buffer holds escape sequences (coloured output)" problems))
+    (unless (and (= compilation-num-errors-found 1) (= compilation-num-warnings-found 1)
+                 (= compilation-num-infos-found 1))
+      (push (format "compilation mode counted %d errors, %d warnings, %d notes; expected 1, 1, 1"
+                    compilation-num-errors-found compilation-num-warnings-found compilation-num-infos-found)
+            problems)))
+  ;; next-error visits the warning (line 3, column 19), then the error (line 8, column 22).
+  (dolist (expected '((3 . 19) (8 . 22)))
+    (condition-case failure
+        (progn
+          (next-error)
+          ;; next-error shows the place in the selected window.
+          (with-current-buffer (window-buffer (selected-window))
+            (goto-char (window-point (selected-window)))
+            (let ((where (cons (line-number-at-pos) (1+ (current-column)))))
+              (unless (and (equal (file-name-nondirectory (or buffer-file-name "")) "Door.tbl") (equal where expected))
+                (push (format "next-error went to %s at %s; expected Door.tbl at %s" buffer-file-name where expected) problems)))))
+      (error (push (format "next-error failed: %s" (error-message-string failure)) problems))))
+  (with-current-buffer buffer (princ (buffer-string)))
+  (dolist (problem (reverse problems)) (message "test-editors: FAIL: Emacs compile: %s" problem))
+  (kill-emacs (if problems 1 0)))
+EOF
+if ! (cd "$compile" && TERM=xterm-256color emacs --batch -Q -l "$scratch/compile.el" </dev/null); then
+    echo "test-editors: FAIL: Emacs' M-x compile RET tablint RET (above)" >&2
+    failures=$((failures + 1))
+fi
 
 [ "$failures" -eq 0 ] || fail "$failures check(s) failed"
 echo "--- test-editors: ok ($((SECONDS - started)) s)"

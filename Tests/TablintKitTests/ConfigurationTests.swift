@@ -425,6 +425,14 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertFalse(Tablint.usesColor(noColor: false, isTerminal: false, environment: [:]))
         XCTAssertFalse(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["NO_COLOR": "1"]))
         XCTAssertTrue(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["NO_COLOR": ""]))
+        // Emacs' `M-x compile` runs tablint on a pseudo-terminal; its compilation mode reads
+        // the bare text. A shell buffer inside Emacs (`,comint`) and vterm show colours.
+        XCTAssertFalse(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["INSIDE_EMACS": "29.3,compile"]))
+        XCTAssertFalse(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["INSIDE_EMACS": "30.1,compile", "TERM": "xterm-256color"]))
+        XCTAssertTrue(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["INSIDE_EMACS": "29.3,comint"]))
+        XCTAssertTrue(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["INSIDE_EMACS": "vterm", "TERM": "xterm-256color"]))
+        XCTAssertFalse(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["TERM": "dumb"]))
+        XCTAssertTrue(Tablint.usesColor(noColor: false, isTerminal: true, environment: ["TERM": "xterm"]))
         XCTAssertEqual(run([root], terminal: false).stdout.contains("\u{1B}["), false)
         XCTAssertEqual(run([root, "--no-color"], terminal: true).stdout.contains("\u{1B}["), false)
     }

@@ -311,6 +311,28 @@ final class ExportTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/Escape.grid"))
     }
 
+    /// A link to nothing, or a link loop, on the way to DIR: what is there and what was
+    /// expected, not mkdir's "File exists"; a link to a folder is followed.
+    func testOutputThroughABrokenSymbolicLinkSaysWhatIsThere() throws {
+        let folder = try TemporaryDirectory(self)
+        let source = Fixtures.url("TableLiteral/correct.tb.swift").path
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/dangl", withDestinationPath: "gone")
+        let dangling = run(["export", "--output", folder.path + "/dangl", source])
+        XCTAssertEqual(dangling.status, 2)
+        XCTAssertEqual(dangling.stderr, "tablint: error: cannot create \(folder.path)/dangl: \(folder.path)/dangl is a symbolic link to gone, which does not exist; expected a folder (or a link to one)\n")
+        let below = run(["export", "--output", folder.path + "/dangl/out", source])
+        XCTAssertEqual(below.stderr, "tablint: error: cannot create \(folder.path)/dangl/out: \(folder.path)/dangl is a symbolic link to gone, which does not exist; expected a folder (or a link to one)\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/loop", withDestinationPath: "loop")
+        let loop = run(["export", "--output", folder.path + "/loop", source])
+        XCTAssertEqual(loop.status, 2)
+        XCTAssertTrue(loop.stderr.contains("loop is a symbolic link that leads back to itself"), loop.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/gone"))
+        try FileManager.default.createDirectory(atPath: folder.path + "/real", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked", withDestinationPath: "real")
+        XCTAssertEqual(run(["export", "--output", folder.path + "/linked", source]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path + "/real/Gate.grid"))
+    }
+
     func testOutputRefusesTwoSourcesWithOneName() throws {
         let folder = try TemporaryDirectory(self)
         try folder.copy(Fixtures.url("Export/nil-initial.tb.swift"), to: "a/Lamp.tb.swift")
@@ -355,6 +377,67 @@ final class ExportTests: XCTestCase {
         }
         XCTAssertTrue(result.stderr.contains("Graphviz will not read this DOT as written"), result.stderr)
         XCTAssertEqual(DotExport.problems(try table(Fixtures.url("Export/graphemes.tb.swift"))), [])
+    }
+
+    static let breaker = """
+        let BREAKER = Table(
+            machine: "Breaker",
+            states: ["Closed", "Half-Open", "Open wide", "s2"],
+            actions: ["Trip", "Probe"],
+            cells: [
+                [.go(target: "Half-Open", effects: []), .ignore],
+                [.go(target: "Open wide", effects: []), .go(target: "Closed", effects: [])],
+                [.ignore, .go(target: "Half-Open", effects: [])],
+                [.ignore, .ignore],
+            ],
+            initial: "Half-Open"
+        )
+
+        """
+
+    /// Mermaid's state ids stop at `-`, blanks and `:`: the `.mmd` keeps the library's bytes
+    /// and warns, as the DOT does; the Markdown, for people, declares such states by id.
+    func testMermaidWarnsAboutStateNamesItCannotReadAndMarkdownAliasesThem() throws {
+        let folder = try TemporaryDirectory(self)
+        try folder.write("Breaker.tb.swift", Self.breaker)
+        let mermaid = run(["export", "--format", "mermaid", folder.path + "/Breaker.tb.swift"])
+        XCTAssertEqual(mermaid.status, 0, mermaid.stderr)
+        XCTAssertEqual(mermaid.stdout, """
+            stateDiagram-v2
+                [*] --> Half-Open
+                Closed --> Half-Open: Trip
+                Half-Open --> Open wide: Trip
+                Half-Open --> Closed: Probe
+                Open wide --> Half-Open: Probe
+
+            """)
+        let warnings = mermaid.stderr.split(separator: "\n").filter { $0.hasSuffix("[tablint::export]") }
+        XCTAssertEqual(warnings.map { $0.drop { $0 != " " } }, [
+            " warning: the initial state `Half-Open` is not a Mermaid state id (letters, digits and `_`), and the library prints it bare; Mermaid will not read this diagram as written [tablint::export]",
+            " warning: the state `Open wide` is not a Mermaid state id (letters, digits and `_`), and the library prints it bare; Mermaid will not read this diagram as written [tablint::export]",
+        ], mermaid.stderr)
+        XCTAssertTrue(warnings.allSatisfy { $0.hasPrefix(folder.path + "/Breaker.tb.swift:") }, mermaid.stderr)
+        let markdown = run(["export", "--format", "markdown", folder.path + "/Breaker.tb.swift"])
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        XCTAssertFalse(markdown.stderr.contains("[tablint::export]"), markdown.stderr)
+        // `s2` is taken by a state, so the aliases go on from the next free one.
+        XCTAssertTrue(markdown.stdout.hasSuffix("""
+            ```mermaid
+            stateDiagram-v2
+                state "Half-Open" as s1
+                state "Open wide" as s2_
+                [*] --> s1
+                Closed --> s1: Trip
+                s1 --> s2_: Trip
+                s1 --> Closed: Probe
+                s2_ --> s1: Probe
+            ```
+
+            """), markdown.stdout)
+        // Names Mermaid reads are left as the library prints them.
+        let plain = try table(Fixtures.url("Export/graphemes.tb.swift"))
+        XCTAssertEqual(MermaidExport.problems(plain), [])
+        XCTAssertEqual(MermaidExport.readable(plain), MermaidExport.render(plain))
     }
 
     /// Graphviz reads the DOT of every conformance fixture without a warning

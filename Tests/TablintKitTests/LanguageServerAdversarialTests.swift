@@ -109,3 +109,41 @@ extension LanguageServerAdversarialTests {
         XCTAssertFalse(titles(line: 11).contains { $0.hasPrefix("Fix tablint::alignment") })
     }
 }
+
+extension LanguageServerAdversarialTests {
+    /// A `Content-Length` too large for 64 bits is a malformed header like any other: answered
+    /// (ParseError) and read past; the frames after it are read (all later input was discarded).
+    func testALengthTooLargeFor64BitsIsDroppedAndReadingGoesOn() throws {
+        let next = Array(#"{"id":2}"#.utf8)
+        var reader = FrameReader()
+        let events = reader.feed(Array("Content-Length: 99999999999999999999\r\n\r\n{\"id\":1}".utf8) + FrameReader.frame(next) + FrameReader.frame(next))
+        XCTAssertEqual(bodies(events), [next, next])
+        XCTAssertTrue(events.contains(.malformedHeader("Content-Length 99999999999999999999 is too large for 64 bits")), "\(events)")
+        XCTAssertNil(reader.finish())
+
+        let harness = try Harness()
+        harness.initialize()
+        harness.server.receive(Array("Content-Length: 18446744073709551616\r\n\r\n".utf8))
+        XCTAssertEqual(harness.messages().last?["error"]?["code"]?.intValue, -32700)
+        harness.server.receive(FrameReader.frame(Array(#"{"jsonrpc":"2.0","id":"after","method":"shutdown"}"#.utf8)))
+        XCTAssertEqual(harness.messages().last?["id"], .string("after"))
+    }
+
+    /// A refused length that no client will ever send (it fits in 64 bits) does not swallow the
+    /// input for good either: a JSON body holds no line that starts `Content-Length:`, so one
+    /// seen while skipping starts the next frame, even when it arrives cut in pieces.
+    func testASkippedBodyEndsAtTheNextHeader() {
+        let next = Array(#"{"id":2}"#.utf8)
+        for length in [Int.max, FrameReader.maximumBodyBytes + 1] {
+            var whole = FrameReader()
+            let stream = Array("Content-Length: \(length)\r\n\r\n{\"id\":1}\r\n".utf8) + FrameReader.frame(next) + FrameReader.frame(next)
+            XCTAssertEqual(bodies(whole.feed(stream)), [next, next])
+            XCTAssertNil(whole.finish())
+            var bytewise = FrameReader()
+            var events: [FrameReader.Event] = []
+            for byte in stream { events += bytewise.feed([byte]) }
+            XCTAssertEqual(events.first, .refused(declaredLength: length))
+            XCTAssertEqual(bodies(events), [next, next])
+        }
+    }
+}

@@ -256,7 +256,7 @@ final class TableDiffTests: XCTestCase {
     }
 
     /// The git configuration of docs/export-and-diff.md, run as written with `tablint` on the PATH: `git diff`
-    /// and `git log -p --ext-diff` show the table diff of a commit, nothing for a realignment,
+    /// and `git log -p --ext-diff` show the table diff of a commit, one line for a realignment (`PATH: no change in behaviour`),
     /// and `git diff --no-ext-diff` the code diff.
     func testTheReadmeGitDriverConfiguration() throws {
         let repository = try gitRepository()
@@ -273,11 +273,35 @@ final class TableDiffTests: XCTestCase {
         XCTAssertEqual(commit.status, 0, commit.stderr)
         XCTAssertEqual(commit.stdout, Self.addedAction + Self.changedCell)
         let realign = try shell("git diff HEAD~2 HEAD~1", in: repository.path, environment: ["PATH": path])
-        XCTAssertEqual(realign.stdout, "")
+        XCTAssertEqual(realign.stdout, "Sources/Timer.tb.swift: no change in behaviour\n")
         let log = try shell("git log -p --ext-diff --format=%s HEAD~2 -1", in: repository.path, environment: ["PATH": path])
         XCTAssertTrue(log.stdout.hasSuffix(Self.addedAction + Self.changedCell), log.stdout)
         let code = try shell("git diff --no-ext-diff HEAD~3 HEAD~2", in: repository.path, environment: ["PATH": path])
         XCTAssertTrue(code.stdout.contains("+        actions: [\"Start\", \"Cancel\", \"Tick\"],"), code.stdout)
+    }
+
+    /// Through the real git: a removal is shown at the old side (`a/PATH`), never at the new
+    /// file's path with the old line; a rename or a realignment prints one line, not nothing.
+    func testTheGitDriverMarksTheOldSideAndNamesAFileWithoutChange() throws {
+        let repository = try gitRepository()
+        let binaries = try XCTUnwrap(CLITests.executable).deletingLastPathComponent().path
+        let environment = ["PATH": binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+        try shell("git config diff.tablint.command 'tablint diff --git-driver' && printf '*.tb.swift diff=tablint\\n*.tbl diff=tablint\\n' > .gitattributes && git add .gitattributes && git commit -qm attributes", in: repository.path)
+        try repository.copy(Fixtures.url("\(Self.folder)/timer.smaller.tb.swift"), to: "Sources/Timer.tb.swift")
+        let removal = try shell("git diff", in: repository.path, environment: environment)
+        XCTAssertEqual(removal.status, 0, removal.stderr)
+        XCTAssertTrue(removal.stdout.contains("\na/Sources/Timer.tb.swift:5:37: note: Timer: state `Done` removed"), removal.stdout)
+        XCTAssertFalse(removal.stdout.contains("\nSources/Timer.tb.swift:5:37: note: Timer: state `Done` removed"), removal.stdout)
+        try shell("git checkout -q -- . && git mv Sources/Timer.tb.swift Sources/Clock.tb.swift", in: repository.path)
+        let renamed = try shell("git diff --cached -M HEAD", in: repository.path, environment: environment)
+        XCTAssertEqual(renamed.stdout, "Sources/Clock.tb.swift: no change in behaviour (renamed from Sources/Timer.tb.swift)\n", renamed.stderr)
+        // A renamed pin, with a comment added on the way.
+        try repository.copy(Fixtures.url("\(Self.folder)/timer.old.tbl"), to: "Pins/Timer.tbl")
+        try shell("git add -A && git commit -qm pin && git mv Pins/Timer.tbl Pins/Clock.tbl", in: repository.path)
+        let pinText = try String(contentsOfFile: repository.path + "/Pins/Clock.tbl", encoding: .utf8)
+        try repository.write("Pins/Clock.tbl", pinText.replacingOccurrences(of: "| IGNORE\n", with: "| IGNORE  # idle ticks\n"))
+        let pin = try shell("git add -A && git diff --cached -M HEAD", in: repository.path, environment: environment)
+        XCTAssertEqual(pin.stdout, "Pins/Clock.tbl: no change in behaviour (renamed from Pins/Timer.tbl)\n", pin.stderr)
     }
 
     func testGitDriverAlwaysExitsZero() throws {
@@ -293,6 +317,14 @@ final class TableDiffTests: XCTestCase {
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "x.tb.swift", "/nonexistent", ".", ".", new, "def", "100644"], stdout: &output, stderr: &errors), 0)
         XCTAssertTrue(output.contains("tablint: error: cannot read /nonexistent"), output)
+        // A file with no matrix, added or deleted, changes no behaviour, and says so.
+        let empty = try TemporaryDirectory(self).write("Notes.tb.swift", "// no matrix yet\n")
+        output = ""
+        XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "Notes.tb.swift", "/dev/null", ".", ".", empty, "def", "100644"], stdout: &output, stderr: &errors), 0)
+        XCTAssertEqual(output, "Notes.tb.swift: no change in behaviour (a new file)\n")
+        output = ""
+        XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "Notes.tb.swift", empty, "abc", "100644", "/dev/null", ".", "."], stdout: &output, stderr: &errors), 0)
+        XCTAssertEqual(output, "Notes.tb.swift: no change in behaviour (deleted)\n")
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "x.tb.swift"], stdout: &output, stderr: &errors), 0)
         XCTAssertEqual(output, "x.tb.swift: unmerged; tablint compares it once it is resolved\n")

@@ -1,6 +1,6 @@
 /// `tablint export --format markdown`: per machine, a heading, the matrix as a Markdown table
 /// and the library's Mermaid diagram in a ```` ```mermaid ```` block, which GitHub and GitLab
-/// render in place. For design notes and pull requests; not one of the library's formats.
+/// render in place (a state Mermaid cannot read bare is declared under an id it reads). For design notes and pull requests; not one of the library's formats.
 public enum MarkdownExport {
     public struct Source {
         public var table: ExportTable
@@ -30,7 +30,8 @@ public enum MarkdownExport {
             let texts = cells.map { escaped(code(GridExport.cellText($0))) }
             text += "| " + ([escaped(state)] + texts).joined(separator: " | ") + " |\n"
         }
-        text += "\n```mermaid\n" + MermaidExport.render(table) + "```\n"
+        // For people: ids Mermaid reads, so GitHub draws the diagram rather than an error.
+        text += "\n```mermaid\n" + MermaidExport.readable(table) + "```\n"
         return text
     }
 

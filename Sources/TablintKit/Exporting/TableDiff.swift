@@ -124,7 +124,11 @@ public struct MachineDiff: Equatable {
         // library's cross-checks do.
         let key: (String) -> String = old.matrix.surface == new.matrix.surface
             ? new.matrix.key : { NameCasing.lowerFirst($0) }
-        let before = MatrixCells(old.matrix, key: key), after = MatrixCells(new.matrix, key: key)
+        // Arguments and payloads are compared only between two `@Machine`s: a pin and a `Table`
+        // hold names only, and against them every cell with an argument would look changed.
+        let arguments = old.matrix.surface == new.matrix.surface
+        let before = MatrixCells(old.matrix, key: key, file: old.file, comparingArguments: arguments)
+        let after = MatrixCells(new.matrix, key: key, file: new.file, comparingArguments: arguments)
 
         if old.matrix.initial.map({ key($0.text) }) != new.matrix.initial.map({ key($0.text) }) {
             diff.changes.append(TableChange(
@@ -240,9 +244,12 @@ struct MatrixCells {
     private let key: (String) -> String
     private let matrix: Matrix
 
-    init(_ matrix: Matrix, key: @escaping (String) -> String) {
+    init(_ matrix: Matrix, key: @escaping (String) -> String, file: SourceFile? = nil, comparingArguments: Bool = true) {
         self.key = key
         self.matrix = matrix
+        // An `@Machine` effect's arguments are performed by the generated code: read them
+        // from the effect as written (the reader keeps only its name and where it is).
+        let writtenEffects = matrix.surface == .machineEnum ? file : nil
         for (index, row) in matrix.rows.enumerated() {
             // A `Table` row belongs to its state by position; a `.tbl` or `@Row` row by position
             // too in the library, which refuses a row naming another state.
@@ -252,7 +259,9 @@ struct MatrixCells {
                 let action = key(matrix.actions[column].text)
                 guard entries[action] == nil else { continue }
                 entries[action] = Entry(
-                    text: Self.text(cell.kind, { $0 }), comparable: Self.text(cell.kind, key, compact: true), range: cell.range)
+                    text: Self.text(cell.kind, { $0 }, file: writtenEffects),
+                    comparable: Self.text(cell.kind, key, compact: true, file: writtenEffects, arguments: comparingArguments),
+                    range: cell.range)
             }
             if cells[key(state)] == nil { cells[key(state)] = entries }
         }
@@ -276,18 +285,64 @@ struct MatrixCells {
     }
 
     /// A cell in the `.tbl` spelling, effects separated by `, `; a GO target keeps its literal
-    /// payload arguments (`GO(running(since: 0))`), which are behaviour too.
-    /// `compact` drops the spaces of payload arguments, which are layout.
-    static func text(_ kind: Cell.Kind, _ key: (String) -> String, compact: Bool = false) -> String {
+    /// payload arguments (`GO(running(since: 0))`) and an effect read from `file` its
+    /// arguments (`slam(force: 1)`), which are behaviour too.
+    /// `compact` compares arguments by their tokens: blanks, line breaks and comments between
+    /// tokens are layout, blanks inside a string literal are not.
+    /// Without `arguments`, names alone.
+    static func text(
+        _ kind: Cell.Kind, _ key: (String) -> String, compact: Bool = false, file: SourceFile? = nil, arguments: Bool = true
+    ) -> String {
+        let file = arguments ? file : nil
+        func effects(_ names: [Name]) -> [String] {
+            names.map { effect in
+                key(effect.text) + (file.flatMap { Self.arguments(ofEffect: $0.text(effect.range), compact: compact) } ?? "")
+            }
+        }
         switch kind {
         case .ignore: return "IGNORE"
         case .handle: return "HANDLE"
         case .unreachable: return "UNREACHABLE"
-        case .go(let target, let effects, let arguments):
-            return "GO(" + ([key(target.text) + (compact ? (arguments ?? "").filter { !$0.isWhitespace } : arguments ?? "")] + effects.map { key($0.text) }).joined(separator: ", ") + ")"
-        case .emit(let effects): return "EMIT(" + effects.map { key($0.text) }.joined(separator: ", ") + ")"
+        case .go(let target, let written, let payload):
+            let target = key(target.text) + (arguments ? payload.map { tokens(of: $0, compact: compact) } ?? "" : "")
+            return "GO(" + ([target] + effects(written)).joined(separator: ", ") + ")"
+        case .emit(let written): return "EMIT(" + effects(written).joined(separator: ", ") + ")"
         case .delegate(let child): return "DELEGATE(\(key(child.text)))"
         case .unknown(let written, _): return "`\(written)` (not a cell)"
         }
+    }
+
+    /// The arguments of an effect written `.slam(force: 1)` or `F.log("a")`: from its first
+    /// `(` (the effect is a name, perhaps qualified, then its arguments); nil without them.
+    static func arguments(ofEffect written: String, compact: Bool) -> String? {
+        let bytes = Array(written.utf8)
+        guard let open = Tokenizer.tokenize(bytes).first(where: { $0.kind == .leftParen }) else { return nil }
+        return tokens(of: String(decoding: bytes[open.start...], as: UTF8.self), compact: compact)
+    }
+
+    /// Source text by its tokens: compact, each token once with a NUL between (for comparing);
+    /// shown, one blank where the source had trivia, none inside brackets or before a comma.
+    static func tokens(of text: String, compact: Bool) -> String {
+        let bytes = Array(text.utf8)
+        var result = ""
+        var sawTrivia = false
+        var previous: TokenKind?
+        for token in Tokenizer.tokenize(bytes) {
+            if token.isTrivia {
+                sawTrivia = true
+                continue
+            }
+            let piece = String(decoding: bytes[token.range], as: UTF8.self)
+            if compact {
+                if previous != nil { result += "\u{0}" }
+            } else if sawTrivia, let previous, ![.leftParen, .leftBracket].contains(previous),
+                ![.rightParen, .rightBracket, .comma].contains(token.kind) {
+                result += " "
+            }
+            result += piece
+            previous = token.kind
+            sawTrivia = false
+        }
+        return result
     }
 }

@@ -5,7 +5,9 @@
 ///
 /// Limits, so no input can make the server hold unbounded memory or wait forever:
 /// - A body longer than `maximumBodyBytes` (64 MiB) is refused: its bytes are counted and
-///   discarded as they arrive, never stored, so the frames after it are read normally. The
+///   discarded as they arrive, never stored, so the frames after it are read normally. A line
+///   that starts `Content-Length:` among them (no JSON body has one) ends the skipping there,
+///   so a length no client means (9223372036854775807) does not swallow the input for good. The
 ///   server answers a refused frame with an `InvalidRequest` error whose id is null (the id is
 ///   in the body it did not read) and a `window/logMessage`.
 /// - A header block longer than `maximumHeaderBytes` (8 KiB) without its empty line, a header
@@ -35,6 +37,13 @@ public struct FrameReader {
     private var bodyLength: Int?
     /// Bytes of a refused body still to discard.
     private var skipping = 0
+    /// The last bytes discarded of a refused body, so that a header line cut across two
+    /// pieces of input is still seen.
+    private var skippedTail: [UInt8] = []
+    /// A header's name at the start of a line, which no JSON body holds (a JSON string has no
+    /// raw line break): seen in a refused body, that body was shorter than its length, and the
+    /// next frame starts there.
+    private static let headerName = Array("content-length:".utf8)
 
     public init() {}
 
@@ -45,11 +54,19 @@ public struct FrameReader {
     public var hasPartialFrame: Bool { buffer.count > start || bodyLength != nil || skipping > 0 }
 
     public mutating func feed<Bytes: Collection>(_ bytes: Bytes) -> [Event] where Bytes.Element == UInt8 {
-        var incoming = bytes[...]
+        var incoming = ArraySlice(bytes)
         if skipping > 0 {
             let dropped = min(skipping, incoming.count)
-            skipping -= dropped
-            incoming = incoming.dropFirst(dropped)
+            let window = ArraySlice(skippedTail + incoming.prefix(dropped))
+            if let resume = Self.firstHeaderLine(in: window, atLineStart: false) {
+                skipping = 0
+                skippedTail = []
+                incoming = window[resume...] + incoming.dropFirst(dropped)
+            } else {
+                skipping -= dropped
+                skippedTail = skipping > 0 ? Array(window.suffix(Self.headerName.count)) : []
+                incoming = incoming.dropFirst(dropped)
+            }
         }
         buffer.append(contentsOf: incoming)
         var events: [Event] = []
@@ -79,10 +96,15 @@ public struct FrameReader {
                 break
             case let length? where length > Self.maximumBodyBytes:
                 events.append(.refused(declaredLength: length))
-                let available = buffer.count - start
-                let dropped = min(length, available)
-                start += dropped
-                skipping = length - dropped
+                // The body starts a line; what is here of it is skipped as later input is.
+                let available = min(length, buffer.count - start)
+                if let resume = Self.firstHeaderLine(in: buffer[start..<(start + available)], atLineStart: true) {
+                    start = resume
+                } else {
+                    start += available
+                    skipping = length - available
+                    skippedTail = Array(buffer[..<start].suffix(Self.headerName.count))
+                }
             case let length?:
                 bodyLength = length
             }
@@ -154,11 +176,34 @@ public struct FrameReader {
             guard !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }) else {
                 return (nil, HeaderMessage("Content-Length is not a whole number: '\(value.prefix(40))'"))
             }
-            // A length too long for an Int is over any cap: refuse it rather than overflow.
-            length = value.count > 18 ? Int.max : Int(value)
+            // No body is that long: a malformed header, read past as any other.
+            guard let read = Int(value) else {
+                return (nil, HeaderMessage("Content-Length \(value.prefix(40)) is too large for 64 bits"))
+            }
+            length = read
         }
         guard let length else { return (nil, problem ?? HeaderMessage("a frame header without Content-Length")) }
         return (length, problem)
+    }
+
+    /// Where the first line of `bytes` that starts with `Content-Length:` (in any letter
+    /// case) starts; `atLineStart`: `bytes` starts a line.
+    static func firstHeaderLine(in bytes: ArraySlice<UInt8>, atLineStart: Bool) -> Int? {
+        let pattern = headerName
+        func matches(at offset: Int) -> Bool {
+            guard offset + pattern.count <= bytes.endIndex else { return false }
+            return pattern.indices.allSatisfy { index in
+                let byte = bytes[offset + index], wanted = pattern[index]
+                return byte == wanted || (wanted >= 0x61 && wanted <= 0x7A && byte == wanted - 0x20)
+            }
+        }
+        if atLineStart, matches(at: bytes.startIndex) { return bytes.startIndex }
+        var offset = bytes.startIndex
+        while let newline = bytes[offset...].firstIndex(of: 10) {
+            if matches(at: newline + 1) { return newline + 1 }
+            offset = newline + 1
+        }
+        return nil
     }
 
     /// Where the last `Content-Length:` (in any letter case) starts in `line`.

@@ -367,16 +367,24 @@ extension Tablint {
             return ExitStatus.clean.rawValue
         }
         let path = arguments[0], newPath = arguments.count == 9 ? arguments[7] : arguments[0]
-        func file(_ name: String, _ shownAs: String) -> Result<[DiffFile], DiffTrouble> {
+        // The old file is one of git's temporary copies: a removal is shown at `a/PATH` (git's
+        // name for the old side), so that no editor opens the new file at the old line.
+        func file(_ name: String, _ shownAs: String, label: String) -> Result<[DiffFile], DiffTrouble> {
             if name == "/dev/null" { return .success([]) }
             switch Runner.readFile(name) {
-            case .success(let bytes): return .success([DiffFile(path: shownAs, label: shownAs, bytes: bytes)])
+            case .success(let bytes): return .success([DiffFile(path: shownAs, label: label, bytes: bytes)])
             case .failure(let error): return .failure(DiffTrouble(message: "tablint: error: \(PathFailure(path: name, error: error).message)\n"))
             }
         }
-        let result = file(arguments[1], path).flatMap { old in file(arguments[4], newPath).map { (old, $0) } }
+        let result = file(arguments[1], path, label: "a/" + path).flatMap { old in file(arguments[4], newPath, label: newPath).map { (old, $0) } }
             .flatMap { compare(old: $0.0, new: $0.1) }
         switch result {
+        case .success(let diff) where !diff.hasChanges:
+            // git calls the driver only for a file that changed: say what the change is, or
+            // `git diff` is silent while `git status` says modified.
+            let how = arguments[1] == "/dev/null" ? " (a new file)" : arguments[4] == "/dev/null" ? " (deleted)"
+                : newPath == path ? "" : " (renamed from \(path))"
+            stdout.write("\(newPath): no change in behaviour\(how)\n")
         case .success(let diff): stdout.write(diff.text)
         case .failure(let trouble): stdout.write(trouble.message)
         }

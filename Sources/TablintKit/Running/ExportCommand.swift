@@ -192,6 +192,13 @@ extension Tablint {
                 }
             }
         }
+        if options.format == .mermaid {
+            for machine in exported {
+                for problem in MermaidExport.problems(machine.table!) {
+                    stderr.write("\(machine.path):\(machine.location.line):\(machine.location.column): warning: \(problem); Mermaid will not read this diagram as written [tablint::export]\n")
+                }
+            }
+        }
 
         if let directory = options.output {
             // Nothing to write makes no folder either.
@@ -296,8 +303,16 @@ extension Tablint {
             return false
         }
         if let (folder, error) = makeFolders(directory) {
-            let reason = error.code == ENOTDIR ? "\(folder) is a file, not a folder"
-                : folder == directory || folder + "/" == directory ? error.reason : "\(folder): \(error.reason)"
+            let reason: String
+            if error.code == ENOENT, let target = symbolicLinkTarget(folder) {
+                // mkdir says only "File exists" for a link whose target is missing.
+                reason = "\(folder) is a symbolic link to \(target), which does not exist; expected a folder (or a link to one)"
+            } else if error.code == ELOOP {
+                reason = "\(folder) is a symbolic link that leads back to itself; expected a folder (or a link to one)"
+            } else {
+                reason = error.code == ENOTDIR ? "\(folder) is a file, not a folder"
+                    : folder == directory || folder + "/" == directory ? error.reason : "\(folder): \(error.reason)"
+            }
             stderr.write("tablint: error: cannot create \(directory): \(reason)\n")
             return false
         }
@@ -316,6 +331,14 @@ extension Tablint {
         (directory.hasSuffix("/") ? directory : directory + "/") + machine + "." + format.fileExtension
     }
 
+    /// Where the symbolic link at `path` points, or nil when `path` is no link.
+    static func symbolicLinkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// `mkdir -p`: the first folder that could not be made and why, or nil.
     static func makeFolders(_ path: String) -> (String, SystemError)? {
         var prefix = path.hasPrefix("/") ? "/" : ""
@@ -323,10 +346,13 @@ extension Tablint {
             prefix += component
             if mkdir(prefix, 0o777) != 0 {
                 let error = SystemError.current
-                guard error.code == EEXIST, case .success(let status) = FileStatus.of(prefix, followingSymlinks: true) else {
-                    return (prefix, error)
+                guard error.code == EEXIST else { return (prefix, error) }
+                switch FileStatus.of(prefix, followingSymlinks: true) {
+                // Something is there that cannot be followed: a link to nothing, or a loop.
+                case .failure(let followed): return (prefix, followed)
+                case .success(let status) where !status.isDirectory: return (prefix, SystemError(code: ENOTDIR))
+                case .success: break
                 }
-                if !status.isDirectory { return (prefix, SystemError(code: ENOTDIR)) }
             }
             prefix += "/"
         }

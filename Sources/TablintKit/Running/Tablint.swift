@@ -167,9 +167,13 @@ public enum Tablint {
     }
 
     /// Colour only on a terminal, and never with `--no-color` or a non-empty `NO_COLOR`
-    /// (no-color.org).
+    /// (no-color.org), on a terminal that says it has no colours (`TERM=dumb`), or inside
+    /// Emacs' compilation mode (`INSIDE_EMACS=29.3,compile`), which runs the command on a
+    /// pseudo-terminal but reads file names and severities from the bare text.
     public static func usesColor(noColor: Bool, isTerminal: Bool, environment: [String: String]) -> Bool {
-        !noColor && isTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+        guard !noColor, isTerminal, (environment["NO_COLOR"] ?? "").isEmpty, environment["TERM"] != "dumb" else { return false }
+        let emacs = (environment["INSIDE_EMACS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return !emacs.contains("compile")
     }
 
     /// Prints a run's diagnostics as `options` ask: the reporter on standard output, then
