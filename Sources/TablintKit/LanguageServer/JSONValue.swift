@@ -107,17 +107,24 @@ public indirect enum JSONValue: Equatable {
     // MARK: Parsing
 
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        try parseNotingLoneSurrogates(bytes).value
+    }
+
+    /// The value, and whether a string in it held a lone surrogate escape (`\uD800`), which a
+    /// Swift string cannot hold: it reads as U+FFFD, so such a string cannot be echoed unchanged.
+    static func parseNotingLoneSurrogates(_ bytes: [UInt8]) throws -> (value: JSONValue, loneSurrogate: Bool) {
         var parser = Parser(bytes: bytes)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
         guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
-        return value
+        return (value, parser.loneSurrogate)
     }
 
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
+        var loneSurrogate = false
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -291,7 +298,11 @@ public indirect enum JSONValue: Equatable {
                             index -= 6  // not a pair: the lone high half is U+FFFD, the next escape is read on its own
                         }
                     }
-                    scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                    scalar = Unicode.Scalar(code)
+                    if scalar == nil {
+                        loneSurrogate = true
+                        scalar = "\u{FFFD}"
+                    }
                 default:
                     throw error("bad escape in a string")
                 }

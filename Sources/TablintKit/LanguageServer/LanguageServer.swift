@@ -168,7 +168,14 @@ public final class LanguageServer {
             switch event {
             case .body(let body):
                 do {
-                    messages.append(.success(try JSONValue.parse(body)))
+                    let (value, loneSurrogate) = try JSONValue.parseNotingLoneSurrogates(body)
+                    if loneSurrogate, case .string(let id)? = value["id"], id.unicodeScalars.contains("\u{FFFD}") {
+                        // Its response could not carry the id the client sent (a Swift string holds no lone surrogate).
+                        messages.append(.failure(ResponseError(
+                            .invalidRequest, "the request id holds a lone surrogate escape (\\uD800 to \\uDFFF without its other half), which no response can echo unchanged; use an integer or a string of whole characters")))
+                        continue
+                    }
+                    messages.append(.success(value))
                 } catch let error as JSONValue.ParseError {
                     messages.append(.failure(ResponseError(.parseError, "the body is not JSON: \(error.message) at byte \(error.offset)")))
                 } catch {

@@ -225,3 +225,21 @@ final class ServerEditsTests: XCTestCase {
         XCTAssertTrue(fixed.contains("(.open, .pull)") && fixed.contains("(.shut, .push)") && !fixed.contains("default:"), fixed)
     }
 }
+
+/// Request ids come back as the client sent them, or are refused.
+final class ServerRequestIDTests: XCTestCase {
+    func testAStringIDWithALoneSurrogateIsRefusedNotChanged() throws {
+        let harness = try LanguageServerTests.Harness()
+        harness.initialize()
+        let body = Array(#"{"jsonrpc":"2.0","id":"a\uD800b","method":"shutdown"}"#.utf8)
+        harness.server.receive(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        let answer = try XCTUnwrap(harness.messages().last { $0["error"] != nil || $0["result"] != nil })
+        XCTAssertEqual(answer["id"], .null, "never an id the client did not send")
+        XCTAssertEqual(answer["error"]?["code"], .int(-32600))
+        XCTAssertTrue(answer["error"]?["message"]?.stringValue?.contains("lone surrogate") ?? false)
+        // A whole character (a surrogate pair) comes back as sent.
+        let paired = Array(#"{"jsonrpc":"2.0","id":"a\uD83D\uDE00b","method":"shutdown"}"#.utf8)
+        harness.server.receive(Array("Content-Length: \(paired.count)\r\n\r\n".utf8) + paired)
+        XCTAssertEqual(harness.messages().last?["id"], .string("a\u{1F600}b"))
+    }
+}
