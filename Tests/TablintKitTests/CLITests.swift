@@ -23,8 +23,7 @@ final class CLITests: XCTestCase {
             candidates.append(URL(fileURLWithPath: path).deletingLastPathComponent())
         }
         candidates.append(Bundle.main.bundleURL)
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let packageRoot = Fixtures.repositoryRoot
         candidates.append(packageRoot.appendingPathComponent(".build/debug"))
         return candidates
             .map { $0.appendingPathComponent("tablint") }

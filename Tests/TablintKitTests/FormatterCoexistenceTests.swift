@@ -6,8 +6,7 @@ import XCTest
 /// `tabular-center-fmt`, SwiftFormat and the toolchain's `swift-format`. Each test runs the
 /// real program (skipped when it is absent) over every `*.tb.swift` fixture and example.
 final class FormatterCoexistenceTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = Fixtures.repositoryRoot
     static let sharedTools = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tools")
     static let libraryFormatter = sharedTools.appendingPathComponent("tabular-center-fmt/tabular-center-fmt").path
     static let swiftFormatLint = sharedTools.appendingPathComponent("swiftformat/swiftformat").path

@@ -9,8 +9,7 @@ import XCTest
 /// non-whitespace tokens, after the inserted format-ignore line) or the file is refused, and
 /// fixing the fixed file changes nothing. `Fuzz/` holds the open-ended libFuzzer version.
 final class FuzzTests: XCTestCase {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = Fixtures.repositoryRoot
 
     /// The seeds: every file under `Tests/Fixtures` and `Examples`, and the conformance `.tbl`s.
     static func seeds() -> [(name: String, bytes: [UInt8])] {

@@ -89,8 +89,7 @@ final class LargeMatrixTests: XCTestCase {
     /// The plan is worked out beside the rules that do not read it: a rule that reads it
     /// without saying so would work it out a second time, on the critical path.
     func testEveryRuleThatReadsTheFormatPlanSaysSo() throws {
-        let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/TablintKit/Rules")
+        let rules = Fixtures.repositoryRoot.appendingPathComponent("Sources/TablintKit/Rules")
         let files = try FileManager.default.contentsOfDirectory(atPath: rules.path).filter { $0.hasSuffix(".swift") }
         for rule in RuleRegistry.all {
             let type = String(describing: Swift.type(of: rule))

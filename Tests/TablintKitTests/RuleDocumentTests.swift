@@ -316,9 +316,7 @@ final class RuleDocumentTests: XCTestCase {
 
 /// The rule documents on disk.
 enum RuleDocuments {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Rules")
+    static let folder = Fixtures.repositoryRoot.appendingPathComponent("Rules")
 
     /// Every `Rules/*.md` except `README.md`, by name (the file name without `.md`).
     static func load() throws -> [(name: String, markdown: String)] {

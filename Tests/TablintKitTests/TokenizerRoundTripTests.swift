@@ -6,8 +6,7 @@ import XCTest
 /// them gives the input back byte for byte. Checked over the repository's own files and over
 /// generated adversarial inputs (seeded, so every run checks the same ones).
 final class TokenizerRoundTripTests: XCTestCase {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = Fixtures.repositoryRoot
 
     /// Every regular file under the given top-level folders (missing ones are skipped).
     static func files(under folders: [String]) -> [URL] {

@@ -9,8 +9,7 @@ final class UnsafeFixEndToEndTests: XCTestCase {
     /// The `before fix=unsafe` blocks of `Rules/dispatcher-default.md`, each with the `after`
     /// block that follows it and its `dispatcher=` name, if any.
     private func examples() throws -> [(path: String, dispatcher: String?, before: String, after: String)] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let root = Fixtures.repositoryRoot
         let text = try String(contentsOf: root.appendingPathComponent("Rules/dispatcher-default.md"), encoding: .utf8)
         var blocks: [(info: [String], body: String)] = []
         var current: (info: [String], body: String)?

@@ -4,9 +4,10 @@ import XCTest
 
 /// Test fixtures live in `Tests/Fixtures`, outside any target so SwiftPM does not compile them.
 enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    /// The package's folder: four levels above this file (Tests/TablintKitTests/Support/).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot.appendingPathComponent("Tests/Fixtures")
 
     static func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
 
