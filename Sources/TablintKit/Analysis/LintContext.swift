@@ -22,8 +22,17 @@ public struct LintContext {
         case given(tokens: [Token], reading: MatrixReading)
     }
 
+    /// Whether the file's `enum` and `Cells` declarations are read with the rest
+    /// (`.read`), or only when the file's own findings ask for them (`.whenAsked`: a matrix,
+    /// a pin or a dispatcher); otherwise the workspace reads them once the run asks
+    /// (`declarationsDeferred`).
+    enum DeclarationReading {
+        case read
+        case whenAsked
+    }
+
     /// The one way to build a context: the file, its configuration, and how much to read.
-    init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered) {
+    init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered, declarations: DeclarationReading = .read) {
         self.file = file
         self.settings = settings
         let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]) = ([], [], [], [], [], [])
@@ -33,12 +42,15 @@ public struct LintContext {
             self.reading = reading
             matrices = reading.matrices.map { $0.derivingPaths() }
             (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = file.kind.isSwift
-                ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings) : empty
+                ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings, deferring: false).found
+                : empty
+            declarationsDeferred = false
         case .none:
             tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
             reading = MatrixReading()
             matrices = []
             (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = empty
+            declarationsDeferred = false
         case .triggered, .all:
             if file.kind.isSwift {
                 tokens = Tokenizer.tokenize(file.bytes)
@@ -51,19 +63,21 @@ public struct LintContext {
                     + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                     + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
                 matrices = reading.matrices.map { $0.derivingPaths() }
-                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = Self.readDispatchers(
-                    file, significant, matrices, settings)
+                ((dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables), declarationsDeferred) = Self.readDispatchers(
+                    file, significant, matrices, settings, deferring: !everything && declarations == .whenAsked)
             } else if file.kind == .fixture {
                 tokens = []
                 reading = FixtureReader.read(file)
                 matrices = reading.matrices.map { $0.derivingPaths() }
                 (dispatchers, boundMatrices, enums, cellsProtocols, shortTables) = ([], [], [], [], [])
                 pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
+                declarationsDeferred = false
             } else {
                 tokens = []
                 reading = MatrixReading()
                 matrices = []
                 (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables) = empty
+                declarationsDeferred = false
             }
         }
     }
@@ -90,9 +104,19 @@ public struct LintContext {
     /// Bound `Table` literals with fewer rows than states.
     public let shortTables: [BoundMatrix]
 
+    /// Whether the file may declare an `enum` or a `Cells` protocol that was not read, because
+    /// nothing of its own asks for them (`DeclarationReading.whenAsked`).
+    let declarationsDeferred: Bool
+
+    /// The dispatchers, bound matrices, enums, pins, `Cells` protocols and short tables;
+    /// `deferring`: the enums and `Cells` protocols only if the file has one of the others
+    /// (else `deferred` says whether it may hold some).
     private static func readDispatchers(
-        _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings
-    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]) {
+        _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings, deferring: Bool
+    ) -> (
+        found: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix]),
+        deferred: Bool
+    ) {
         let extra = settings.extraDispatcherFunctions
         // Built on first use: a file without a function holding a `switch` and without a
         // `Table(...)` literal to bind never needs them.
@@ -106,15 +130,23 @@ public struct LintContext {
         let short = matrices.filter {
             $0.surface == .tableLiteral && $0.rows.count < $0.states.count && $0.rows.allSatisfy(\.isReadable)
         }
-        return (
-            DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra),
-            MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes),
-            EnumDeclarationReader.read(tokens, scopes: scopes),
-            MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames),
-            CellsProtocolReader.read(tokens, scopes: scopes),
-            short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
-                ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
-        )
+        let dispatchers = DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra)
+        let bound = MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes)
+        let pins = MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames)
+        let shortTables = short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
+            ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
+        if deferring, dispatchers.isEmpty, bound.isEmpty, pins.isEmpty, shortTables.isEmpty {
+            return ((dispatchers, bound, [], pins, [], shortTables), tokens.triggers.declarations)
+        }
+        let (enums, cellsProtocols) = readDeclarations(tokens, scopes: scopes)
+        return ((dispatchers, bound, enums, pins, cellsProtocols, shortTables), false)
+    }
+
+    /// The file's `enum` declarations and `Cells` protocols.
+    static func readDeclarations(
+        _ tokens: SignificantTokens, scopes: () -> TypeScopes
+    ) -> ([EnumDeclaration], [CellsProtocol]) {
+        (EnumDeclarationReader.read(tokens, scopes: scopes), CellsProtocolReader.read(tokens, scopes: scopes))
     }
 
     /// What `--fix` would do to this file, planned once for every rule that asks
@@ -162,9 +194,11 @@ struct ReaderTriggers {
     /// The indices of the `switch` keywords, in order; nil when not looked for (then the
     /// dispatcher reader reads every function, as with the shortcuts off).
     var switches: [Int]?
+    /// An `enum` or `protocol` keyword: the file may declare what the cross-file checks read.
+    var declarations: Bool
 
     /// Every reader runs (and the dispatcher reader finds the switches itself).
-    static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil)
+    static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil, declarations: true)
 }
 
 /// Holds a context's format plan and directives once computed. A class, so the value-typed

@@ -21,23 +21,43 @@
 /// `*.tb.swift` files are checked for their directive and formattability whatever they hold,
 /// and `.tbl` fixtures are not Swift.
 public enum Prefilter {
+    /// What a file's bytes can give the readers.
+    enum Need: Equatable {
+        /// No word any reader starts from: tokens only.
+        case nothing
+        /// Only `enum` or `Cells`: declarations for the cross-file checks, which matter only
+        /// in a run that has something asking for them (`Workspace`'s deferred declarations).
+        case declarations
+        /// `Table`, `@Machine`, a `"""`, `switch` or `tablint`: every triggered reader.
+        case matrices
+    }
+
     /// Whether the readers cannot find anything in a file of this kind with these bytes.
     public static func canSkipReaders(_ bytes: [UInt8], kind: FileKind) -> Bool {
-        guard kind == .swift else { return false }
-        return bytes.withUnsafeBufferPointer { !mayHoldMatrixOrDispatcher($0) }
+        need(bytes, kind: kind) == .nothing
+    }
+
+    /// What the readers can find in a file of this kind with these bytes (one pass over them).
+    static func need(_ bytes: [UInt8], kind: FileKind) -> Need {
+        guard kind == .swift else { return .matrices }
+        return bytes.withUnsafeBufferPointer { need($0) }
     }
 
     /// Whether the bytes hold one of the words the readers start from (see the type's comment).
-    ///
+    static func mayHoldMatrixOrDispatcher(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { need(bytes) != .nothing }
+
     /// One pass, 8 bytes at a time: a word is looked for only where one of its rarer bytes is
-    /// (`w` of `switch`, `b` of `Table` and `tablint`, `@`, `"`); `machine` and `\` are looked
-    /// for only in a file that has a `"""`.
-    static func mayHoldMatrixOrDispatcher(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
+    /// (`w` of `switch`, `b` of `Table` and `tablint`, `@`, `"`, and until a declaration word is
+    /// found `u` of `enum` and `C` of `Cells`); `machine` and `\` are looked for only in a file
+    /// that has a `"""`. It stops at the first matrix word.
+    static func need(_ bytes: UnsafeBufferPointer<UInt8>) -> Need {
+        guard let base = bytes.baseAddress else { return .nothing }
         let count = bytes.count
         var tripleQuote = false
+        var declarations = false
 
-        /// What the byte at `index` starts or belongs to: a trigger, a `"""`, or nothing.
+        /// Whether the byte at `index` starts or belongs to a matrix word; notes a `"""` and a
+        /// declaration word on the way.
         func check(_ index: Int) -> Bool {
             switch base[index] {
             case UInt8(ascii: "w"):
@@ -45,11 +65,13 @@ public enum Prefilter {
             case UInt8(ascii: "b"):
                 return index >= 2 && (isWord("Table", at: index - 2) || spells("tablint", at: index - 2))
             case UInt8(ascii: "u"):
-                return index >= 2 && isWord("enum", at: index - 2)
+                if !declarations, index >= 2, isWord("enum", at: index - 2) { declarations = true }
+                return false
             case UInt8(ascii: "@"):
                 return spells("@Machine", at: index) && endsWord(at: index + 8)
             case UInt8(ascii: "C"):
-                return spells("Cells", at: index) && endsWord(at: index + 5)
+                if !declarations, spells("Cells", at: index), endsWord(at: index + 5) { declarations = true }
+                return false
             case UInt8(ascii: "\""):
                 if !tripleQuote, spells("\"\"\"", at: index) { tripleQuote = true }
                 return false
@@ -76,19 +98,21 @@ public enum Prefilter {
 
         var index = 0
         while index + 8 <= count {
-            if hasAnchor(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) {
-                for offset in index..<(index + 8) where check(offset) { return true }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if declarations ? hasMatrixAnchor(word) : hasAnchor(word) {
+                for offset in index..<(index + 8) where check(offset) { return .matrices }
             }
             index += 8
         }
         while index < count {
-            if check(index) { return true }
+            if check(index) { return .matrices }
             index += 1
         }
-        guard tripleQuote else { return false }
-        if bytes.contains(UInt8(ascii: "\\")) { return true }
-        for start in 0..<count where base[start] == UInt8(ascii: "m") && spells("machine", at: start) { return true }
-        return false
+        if tripleQuote {
+            if bytes.contains(UInt8(ascii: "\\")) { return .matrices }
+            for start in 0..<count where base[start] == UInt8(ascii: "m") && spells("machine", at: start) { return .matrices }
+        }
+        return declarations ? .declarations : .nothing
     }
 
     /// `[A-Za-z0-9_$]`: a byte that would continue an ASCII name. A non-ASCII byte might (or
@@ -109,5 +133,16 @@ public enum Prefilter {
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C")))) != 0
+    }
+
+    /// The same for the matrix words' anchors only (`w`, `b`, `@`, `"`): once a file is known
+    /// to declare something, only a matrix word can change the answer.
+    @inline(__always)
+    static func hasMatrixAnchor(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
+        return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) != 0
     }
 }
