@@ -12,7 +12,10 @@
 ///   joining two lines) it might, so any backslash counts;
 /// * `DispatcherReader`: the keyword `switch` (a dispatcher is a function's `switch`);
 /// * inline suppressions (`// tablint:…`) are read from the file too, so `tablint` counts;
-/// * `EnumDeclarationReader`: the keyword `enum` (its case lists serve the cross-file checks).
+/// * `EnumDeclarationReader` and `CellsProtocolReader`: the keyword `enum`, the word `Cells`
+///   (ending a protocol's name). Declarations serve only the cross-file checks, so a file with
+///   these words alone is `Need.declarations`: the workspace tokenizes it and reads its
+///   declarations only if the run asks (`DeferredDeclarations.swift`).
 ///
 /// A file with none of these has no matrix, no read problem, no dispatcher and no bound
 /// matrix: every rule sees what it would see after running the readers. `Table`, `switch` and
