@@ -64,11 +64,16 @@ public enum Prefilter {
         func check(_ index: Int) -> Bool {
             switch base[index] {
             case UInt8(ascii: "w"):
-                return index >= 1 && isWord("switch", at: index - 1)
+                return index >= 1 && base[index - 1] == UInt8(ascii: "s") && isWord("switch", at: index - 1)
             case UInt8(ascii: "b"):
-                return index >= 2 && (isWord("Table", at: index - 2) || spells("tablint", at: index - 2))
+                guard index >= 2 else { return false }
+                let first = base[index - 2]
+                return (first == UInt8(ascii: "T") && isWord("Table", at: index - 2))
+                    || (first == UInt8(ascii: "t") && spells("tablint", at: index - 2))
             case UInt8(ascii: "u"):
-                if !declarations, index >= 2, isWord("enum", at: index - 2) { declarations = true }
+                if !declarations, index >= 2, base[index - 2] == UInt8(ascii: "e"), isWord("enum", at: index - 2) {
+                    declarations = true
+                }
                 return false
             case UInt8(ascii: "@"):
                 return spells("@Machine", at: index) && endsWord(at: index + 8)
@@ -102,8 +107,12 @@ public enum Prefilter {
         var index = 0
         while index + 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            if declarations ? hasMatrixAnchor(word) : hasAnchor(word) {
-                for offset in index..<(index + 8) where check(offset) { return .matrices }
+            // Only the lanes that may hold an anchor are checked (a lane above a true one may be
+            // marked too; `check` reads the bytes, so that costs a call, never a miss).
+            var lanes = declarations ? matrixAnchorLanes(word) : anchorLanes(word)
+            while lanes != 0 {
+                if check(index + lanes.trailingZeroBitCount >> 3) { return .matrices }
+                lanes &= lanes - 1
             }
             index += 8
         }
@@ -126,26 +135,27 @@ public enum Prefilter {
             || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
     }
 
-    /// Whether one of the 8 bytes of `word` is `w`, `b`, `u`, `@` or `"` (SWAR: a lane equal to the
-    /// anchor becomes zero, and the zero-byte test finds it; it has no false positives).
+    /// The high bit of each of the 8 lanes of `word` that may be `w`, `b`, `u`, `@`, `"` or `C`
+    /// (SWAR: a lane equal to the anchor becomes zero, and the zero-byte test marks it; every
+    /// such lane is marked, and a lane is marked wrongly only above a marked one).
     @inline(__always)
-    static func hasAnchor(_ word: UInt64) -> Bool {
+    static func anchorLanes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C")))) != 0
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C"))))
     }
 
     /// The same for the matrix words' anchors only (`w`, `b`, `@`, `"`): once a file is known
     /// to declare something, only a matrix word can change the answer.
     @inline(__always)
-    static func hasMatrixAnchor(_ word: UInt64) -> Bool {
+    static func matrixAnchorLanes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
-            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) != 0
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
     }
 }
