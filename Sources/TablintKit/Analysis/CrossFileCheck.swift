@@ -46,7 +46,7 @@ public struct FileSummary: Equatable {
     /// Whether the file has nothing for the cross-file step.
     var holdsNothing: Bool {
         matrices.isEmpty && dispatchers.isEmpty && enums.isEmpty && catchAllDispatchers.isEmpty && pins.isEmpty
-            && cellsProtocols.isEmpty && shortTables.isEmpty
+            && cellsProtocols.isEmpty && shortTables.isEmpty && typeNames.isEmpty
     }
 
     /// A summary with nothing in it, for a file no reader could read.

@@ -97,6 +97,8 @@ public enum Engine {
         _ documents: [Document], in workspace: Workspace, unsafeFixes: Bool = false,
         selecting: ((Diagnostic) -> Bool)? = nil, jobs: Int = 1
     ) -> [FileResult] {
+        // Nothing to fix: no second cross-file step (a lint run asks with none).
+        guard !documents.isEmpty else { return [] }
         let rules = workspace.rules
         var states = parallelMap(documents.count, jobs: jobs) { index -> FileState in
             let document = documents[index]

@@ -19,6 +19,10 @@ public struct FileAnalysis: Equatable {
     public var settings: LintSettings
     /// The file's tokens, kept only when asked (`--fix` proves its edits against them).
     var tokens: [Token] = []
+    /// Whether the file may declare an `enum` or a `Cells` protocol that `summary` does not
+    /// hold yet: nothing in the file asked for them (`DeclarationReading.whenAsked`), so the
+    /// workspace reads them only once something in the run does.
+    var declarationsDeferred = false
 
     public init(
         diagnostics: [Diagnostic], summary: FileSummary,
@@ -39,21 +43,28 @@ extension Engine {
     /// server's open documents, for hover and definition); nil when the prefilter skipped it.
     static func analyze(
         _ file: SourceFile, rules: [Rule] = RuleRegistry.all, settings: LintSettings = .default,
-        readers: ReaderPolicy = .shortcuts, keepingTokens: Bool = false, context kept: ((LintContext) -> Void)? = nil
+        readers: ReaderPolicy = .shortcuts, keepingTokens: Bool = false, declarations: LintContext.DeclarationReading = .read,
+        context kept: ((LintContext) -> Void)? = nil
     ) -> FileAnalysis {
         if let encodingProblem = Encoding.check(file) {
             return FileAnalysis(diagnostics: [encodingProblem], summary: .empty(file.path), settings: settings)
         }
         // An ordinary Swift file without a word any reader starts from (most of a code base)
-        // skips the readers: the rules see the same empty findings either way.
-        let skips = readers == .shortcuts && Prefilter.canSkipReaders(file.bytes, kind: file.kind)
-        let context = LintContext(file: file, settings: settings, readers: skips ? .none : readers == .shortcuts ? .triggered : .all)
+        // skips the readers: the rules see the same empty findings either way. One that only
+        // declares (`enum`, `Cells`) skips them too when its declarations may wait.
+        let need = readers == .shortcuts ? Prefilter.need(file.bytes, kind: file.kind) : .matrices
+        let deferring = readers == .shortcuts && declarations == .whenAsked
+        let skips = need == .nothing || (need == .declarations && deferring)
+        let context = LintContext(
+            file: file, settings: settings, readers: skips ? .none : readers == .shortcuts ? .triggered : .all,
+            declarations: deferring ? .whenAsked : .read)
         kept?(context)
         let enabled = rules.filter { settings.isEnabled($0.code) }
         var analysis = FileAnalysis(
             diagnostics: check(context, enabled).sortedForOutput(), summary: context.summary,
             suppressions: context.suppressions, settings: settings)
         if keepingTokens { analysis.tokens = context.tokens }
+        analysis.declarationsDeferred = deferring && (need == .declarations || context.declarationsDeferred)
         return analysis
     }
 

@@ -22,8 +22,17 @@ public struct LintContext {
         case given(tokens: [Token], reading: MatrixReading)
     }
 
+    /// Whether the file's `enum` and `Cells` declarations are read with the rest
+    /// (`.read`), or only when the file's own findings ask for them (`.whenAsked`: a matrix,
+    /// a pin or a dispatcher); otherwise the workspace reads them once the run asks
+    /// (`declarationsDeferred`).
+    enum DeclarationReading {
+        case read
+        case whenAsked
+    }
+
     /// The one way to build a context: the file, its configuration, and how much to read.
-    init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered) {
+    init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered, declarations: DeclarationReading = .read) {
         self.file = file
         self.settings = settings
         let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]) = ([], [], [], [], [], [], [])
@@ -33,12 +42,15 @@ public struct LintContext {
             self.reading = reading
             matrices = reading.matrices.map { $0.derivingPaths() }
             (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = file.kind.isSwift
-                ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings) : empty
+                ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings, deferring: false).found
+                : empty
+            declarationsDeferred = false
         case .none:
             tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
             reading = MatrixReading()
             matrices = []
             (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = empty
+            declarationsDeferred = false
         case .triggered, .all:
             if file.kind.isSwift {
                 tokens = Tokenizer.tokenize(file.bytes)
@@ -51,19 +63,21 @@ public struct LintContext {
                     + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                     + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
                 matrices = reading.matrices.map { $0.derivingPaths() }
-                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = Self.readDispatchers(
-                    file, significant, matrices, settings)
+                ((dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames), declarationsDeferred) = Self.readDispatchers(
+                    file, significant, matrices, settings, deferring: !everything && declarations == .whenAsked)
             } else if file.kind == .fixture {
                 tokens = []
                 reading = FixtureReader.read(file)
                 matrices = reading.matrices.map { $0.derivingPaths() }
                 (dispatchers, boundMatrices, enums, cellsProtocols, shortTables, typeNames) = ([], [], [], [], [], [])
                 pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
+                declarationsDeferred = false
             } else {
                 tokens = []
                 reading = MatrixReading()
                 matrices = []
                 (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = empty
+                declarationsDeferred = false
             }
         }
     }
@@ -81,22 +95,32 @@ public struct LintContext {
     /// The file's `enum` declarations with their cases, for the cross-file checks.
     public let enums: [EnumDeclaration]
 
-    /// The file's other type name declarations (aliases, structs…), for the cross-file checks.
-    public let typeNames: [TypeNameDeclaration]
-
     /// The file's `.tbl` pins (the file itself, or `FIXTURE` strings).
     public let pins: [BoundPin]
 
     /// The file's `Cells` protocols.
     public let cellsProtocols: [CellsProtocol]
 
-    /// Bound `Table` literals that cannot be linted whole: fewer rows than states, or a row of
-    /// the wrong length. Checked only where the missing or broken rows do not matter.
+    /// The file's type aliases (`typealias S = LampState`): an alias in a type hides an outer
+    /// enum of its name.
+    public let typeNames: [TypeNameDeclaration]
+
+    /// Bound `Table` literals with fewer rows than states.
     public let shortTables: [BoundMatrix]
 
+    /// Whether the file may declare an `enum` or a `Cells` protocol that was not read, because
+    /// nothing of its own asks for them (`DeclarationReading.whenAsked`).
+    let declarationsDeferred: Bool
+
+    /// The dispatchers, bound matrices, enums, pins, `Cells` protocols and short tables;
+    /// `deferring`: the enums and `Cells` protocols only if the file has one of the others
+    /// (else `deferred` says whether it may hold some).
     private static func readDispatchers(
-        _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings
-    ) -> ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]) {
+        _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings, deferring: Bool
+    ) -> (
+        found: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]),
+        deferred: Bool
+    ) {
         let extra = settings.extraDispatcherFunctions
         // Built on first use: a file without a function holding a `switch` and without a
         // `Table(...)` literal to bind never needs them.
@@ -107,20 +131,27 @@ public struct LintContext {
             built = scopes
             return scopes
         }
-        // Also a row of the wrong length: the checks that do not depend on it still run.
         let short = matrices.filter {
-            $0.surface == .tableLiteral && $0.rows.count <= $0.states.count && !$0.isLintable && $0.rows.allSatisfy(\.isReadable)
+            $0.surface == .tableLiteral && $0.rows.count < $0.states.count && $0.rows.allSatisfy(\.isReadable)
         }
-        return (
-            DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra),
-            MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes),
-            EnumDeclarationReader.read(tokens, scopes: scopes),
-            MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames),
-            CellsProtocolReader.read(tokens, scopes: scopes),
-            short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
-                ?? BoundMatrix(matrix: $0, machine: $0.machine.text) },
-            TypeNameDeclarationReader.read(tokens, scopes: scopes)
-        )
+        let dispatchers = DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra)
+        let bound = MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes)
+        let pins = MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames)
+        let shortTables = short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
+            ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
+        if deferring, dispatchers.isEmpty, bound.isEmpty, pins.isEmpty, shortTables.isEmpty {
+            return ((dispatchers, bound, [], pins, [], shortTables, []), tokens.triggers.declarations)
+        }
+        let (enums, cellsProtocols, typeNames) = readDeclarations(tokens, scopes: scopes)
+        return ((dispatchers, bound, enums, pins, cellsProtocols, shortTables, typeNames), false)
+    }
+
+    /// The file's `enum` declarations, `Cells` protocols and type aliases.
+    static func readDeclarations(
+        _ tokens: SignificantTokens, scopes: () -> TypeScopes
+    ) -> ([EnumDeclaration], [CellsProtocol], [TypeNameDeclaration]) {
+        (EnumDeclarationReader.read(tokens, scopes: scopes), CellsProtocolReader.read(tokens, scopes: scopes),
+         TypeNameDeclarationReader.read(tokens, scopes: scopes))
     }
 
     /// What `--fix` would do to this file, planned once for every rule that asks
@@ -168,9 +199,11 @@ struct ReaderTriggers {
     /// The indices of the `switch` keywords, in order; nil when not looked for (then the
     /// dispatcher reader reads every function, as with the shortcuts off).
     var switches: [Int]?
+    /// An `enum` or `protocol` keyword: the file may declare what the cross-file checks read.
+    var declarations: Bool
 
     /// Every reader runs (and the dispatcher reader finds the switches itself).
-    static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil)
+    static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil, declarations: true)
 }
 
 /// Holds a context's format plan and directives once computed. A class, so the value-typed

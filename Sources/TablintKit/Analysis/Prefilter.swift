@@ -12,9 +12,10 @@
 ///   joining two lines) it might, so any backslash counts;
 /// * `DispatcherReader`: the keyword `switch` (a dispatcher is a function's `switch`);
 /// * inline suppressions (`// tablint:…`) are read from the file too, so `tablint` counts;
-/// * `EnumDeclarationReader`: the keyword `enum` (its case lists serve the cross-file checks);
-/// * `TypeNameDeclarationReader`: the keyword `typealias` (an alias in a type hides an outer
-///   enum of its name, so another file's dispatcher needs it).
+/// * `EnumDeclarationReader`, `CellsProtocolReader` and `TypeNameDeclarationReader`: the
+///   keywords `enum` and `typealias`, the word `Cells` (ending a protocol's name). Declarations serve only the cross-file checks, so a file with
+///   these words alone is `Need.declarations`: the workspace tokenizes it and reads its
+///   declarations only if the run asks (`DeferredDeclarations.swift`).
 ///
 /// A file with none of these has no matrix, no read problem, no dispatcher and no bound
 /// matrix: every rule sees what it would see after running the readers. `Table`, `switch` and
@@ -23,37 +24,67 @@
 /// `*.tb.swift` files are checked for their directive and formattability whatever they hold,
 /// and `.tbl` fixtures are not Swift.
 public enum Prefilter {
+    /// What a file's bytes can give the readers.
+    enum Need: Equatable {
+        /// No word any reader starts from: tokens only.
+        case nothing
+        /// Only `enum` or `Cells`: declarations for the cross-file checks, which matter only
+        /// in a run that has something asking for them (`Workspace`'s deferred declarations).
+        case declarations
+        /// `Table`, `@Machine`, a `"""`, `switch` or `tablint`: every triggered reader.
+        case matrices
+    }
+
     /// Whether the readers cannot find anything in a file of this kind with these bytes.
     public static func canSkipReaders(_ bytes: [UInt8], kind: FileKind) -> Bool {
-        guard kind == .swift else { return false }
-        return bytes.withUnsafeBufferPointer { !mayHoldMatrixOrDispatcher($0) }
+        need(bytes, kind: kind) == .nothing
+    }
+
+    /// What the readers can find in a file of this kind with these bytes (one pass over them).
+    static func need(_ bytes: [UInt8], kind: FileKind) -> Need {
+        guard kind == .swift else { return .matrices }
+        return bytes.withUnsafeBufferPointer { need($0) }
     }
 
     /// Whether the bytes hold one of the words the readers start from (see the type's comment).
-    ///
+    static func mayHoldMatrixOrDispatcher(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { need(bytes) != .nothing }
+
     /// One pass, 8 bytes at a time: a word is looked for only where one of its rarer bytes is
-    /// (`w` of `switch`, `b` of `Table` and `tablint`, `@`, `"`); `machine` and `\` are looked
-    /// for only in a file that has a `"""`.
-    static func mayHoldMatrixOrDispatcher(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
+    /// (`w` of `switch`, `b` of `Table` and `tablint`, `@`, `"`, and until a declaration word is
+    /// found `u` of `enum` and `C` of `Cells`); `machine` and `\` are looked for only in a file
+    /// that has a `"""`. It stops at the first matrix word.
+    static func need(_ bytes: UnsafeBufferPointer<UInt8>) -> Need {
+        guard let base = bytes.baseAddress else { return .nothing }
         let count = bytes.count
         var tripleQuote = false
+        var declarations = false
 
-        /// What the byte at `index` starts or belongs to: a trigger, a `"""`, or nothing.
+        /// Whether the byte at `index` starts or belongs to a matrix word; notes a `"""` and a
+        /// declaration word on the way.
         func check(_ index: Int) -> Bool {
             switch base[index] {
             case UInt8(ascii: "w"):
-                return index >= 1 && isWord("switch", at: index - 1)
+                return index >= 1 && base[index - 1] == UInt8(ascii: "s") && isWord("switch", at: index - 1)
             case UInt8(ascii: "b"):
-                return index >= 2 && (isWord("Table", at: index - 2) || spells("tablint", at: index - 2))
+                guard index >= 2 else { return false }
+                let first = base[index - 2]
+                return (first == UInt8(ascii: "T") && isWord("Table", at: index - 2))
+                    || (first == UInt8(ascii: "t") && spells("tablint", at: index - 2))
             case UInt8(ascii: "u"):
-                return index >= 2 && isWord("enum", at: index - 2)
+                if !declarations, index >= 2, base[index - 2] == UInt8(ascii: "e"), isWord("enum", at: index - 2) {
+                    declarations = true
+                }
+                return false
             case UInt8(ascii: "y"):
-                return index >= 1 && isWord("typealias", at: index - 1)
+                if !declarations, index >= 1, base[index - 1] == UInt8(ascii: "t"), isWord("typealias", at: index - 1) {
+                    declarations = true
+                }
+                return false
             case UInt8(ascii: "@"):
                 return spells("@Machine", at: index) && endsWord(at: index + 8)
             case UInt8(ascii: "C"):
-                return spells("Cells", at: index) && endsWord(at: index + 5)
+                if !declarations, spells("Cells", at: index), endsWord(at: index + 5) { declarations = true }
+                return false
             case UInt8(ascii: "\""):
                 if !tripleQuote, spells("\"\"\"", at: index) { tripleQuote = true }
                 return false
@@ -80,19 +111,25 @@ public enum Prefilter {
 
         var index = 0
         while index + 8 <= count {
-            if hasAnchor(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))) {
-                for offset in index..<(index + 8) where check(offset) { return true }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // Only the lanes that may hold an anchor are checked (a lane above a true one may be
+            // marked too; `check` reads the bytes, so that costs a call, never a miss).
+            var lanes = declarations ? matrixAnchorLanes(word) : anchorLanes(word)
+            while lanes != 0 {
+                if check(index + lanes.trailingZeroBitCount >> 3) { return .matrices }
+                lanes &= lanes - 1
             }
             index += 8
         }
         while index < count {
-            if check(index) { return true }
+            if check(index) { return .matrices }
             index += 1
         }
-        guard tripleQuote else { return false }
-        if bytes.contains(UInt8(ascii: "\\")) { return true }
-        for start in 0..<count where base[start] == UInt8(ascii: "m") && spells("machine", at: start) { return true }
-        return false
+        if tripleQuote {
+            if bytes.contains(UInt8(ascii: "\\")) { return .matrices }
+            for start in 0..<count where base[start] == UInt8(ascii: "m") && spells("machine", at: start) { return .matrices }
+        }
+        return declarations ? .declarations : .nothing
     }
 
     /// `[A-Za-z0-9_$]`: a byte that would continue an ASCII name. A non-ASCII byte might (or
@@ -103,16 +140,28 @@ public enum Prefilter {
             || c == UInt8(ascii: "_") || c == UInt8(ascii: "$")
     }
 
-    /// Whether one of the 8 bytes of `word` is `w`, `b`, `u`, `y`, `@`, `C` or `"` (SWAR: a lane equal to the
-    /// anchor becomes zero, and the zero-byte test finds it; it has no false positives).
+    /// The high bit of each of the 8 lanes of `word` that may be `w`, `b`, `u`, `@`, `"` or `C`
+    /// (SWAR: a lane equal to the anchor becomes zero, and the zero-byte test marks it; every
+    /// such lane is marked, and a lane is marked wrongly only above a marked one).
     @inline(__always)
-    static func hasAnchor(_ word: UInt64) -> Bool {
+    static func anchorLanes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C"))))
-            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "y")))) != 0
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "y"))))
+    }
+
+    /// The same for the matrix words' anchors only (`w`, `b`, `@`, `"`): once a file is known
+    /// to declare something, only a matrix word can change the answer.
+    @inline(__always)
+    static func matrixAnchorLanes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
+        return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
     }
 }

@@ -17,11 +17,17 @@ public struct Workspace {
         var bytes: [UInt8]?
         /// The readers' findings, for hover and definition in an editor.
         var context: LintContext?
+        /// The bytes to read deferred declarations from, for a document given with its bytes
+        /// (`DeferredDeclarations.swift`).
+        var declarationBytes: [UInt8]?
     }
 
     let rules: [Rule]
     let readers: ReaderPolicy
-    private var entries: [String: Entry] = [:]
+    /// Internal, not private: the deferred declarations are read in `DeferredDeclarations.swift`.
+    var entries: [String: Entry] = [:]
+    /// How a file read from disk is read again for its deferred declarations.
+    var rereading: ((String) -> Result<[UInt8], SystemError>)?
     /// The paths in the order they were first added (results come back in this order).
     private(set) var paths: [String] = []
 
@@ -49,9 +55,12 @@ public struct Workspace {
     /// the same path.
     public mutating func update(_ documents: [Engine.Document], keeping: Keeping = [], jobs: Int = 1) {
         let analysed = parallelMap(documents.count, jobs: jobs) { index in
-            analyse(documents[index].path, documents[index].bytes, documents[index].settings, keeping)
+            var entry = analyse(documents[index].path, documents[index].bytes, documents[index].settings, keeping)
+            if entry.analysis.declarationsDeferred { entry.declarationBytes = documents[index].bytes }
+            return entry
         }
         for entry in analysed { record(entry) }
+        readDeferredDeclarations(jobs: jobs)
     }
 
     /// Reads and analyses `paths` on up to `jobs` threads (each file's bytes are dropped once it
@@ -59,7 +68,7 @@ public struct Workspace {
     /// the order given, with why.
     public mutating func update(
         paths: [String], settings: (String) -> LintSettings, keeping: Keeping = [], jobs: Int = 1,
-        read: (String) -> Result<[UInt8], SystemError>
+        read: @escaping (String) -> Result<[UInt8], SystemError>
     ) -> [PathFailure] {
         let results = parallelMap(paths.count, jobs: jobs) { index -> Result<Entry, SystemError> in
             read(paths[index]).map { analyse(paths[index], $0, settings(paths[index]), keeping) }
@@ -71,6 +80,8 @@ public struct Workspace {
             case .failure(let error): failures.append(PathFailure(path: paths[index], error: error))
             }
         }
+        rereading = read
+        readDeferredDeclarations(jobs: jobs)
         return failures
     }
 
@@ -80,11 +91,15 @@ public struct Workspace {
         paths.removeAll { $0 == path }
     }
 
-    private func analyse(_ path: String, _ bytes: [UInt8], _ settings: LintSettings, _ keeping: Keeping) -> Entry {
+    private func analyse(
+        _ path: String, _ bytes: [UInt8], _ settings: LintSettings, _ keeping: Keeping,
+        declarations: LintContext.DeclarationReading = .whenAsked
+    ) -> Entry {
         var context: LintContext?
         let analysis = Engine.analyze(
             SourceFile(path: path, bytes: bytes), rules: rules, settings: settings, readers: readers,
-            keepingTokens: !keeping.isDisjoint(with: [.tokens, .whenFixable]), context: keeping.contains(.context) ? { context = $0 } : nil)
+            keepingTokens: !keeping.isDisjoint(with: [.tokens, .whenFixable]), declarations: declarations,
+            context: keeping.contains(.context) ? { context = $0 } : nil)
         var entry = Entry(
             path: path, settings: settings, analysis: analysis, bytes: keeping.contains(.bytes) ? bytes : nil,
             context: context)
@@ -163,7 +178,7 @@ public struct Workspace {
     /// rest of the workspace as it is (a suppression or a quick fix tried before it is offered).
     func diagnostics(for path: String, ifItRead bytes: [UInt8]) -> [Diagnostic] {
         guard let entry = entries[path] else { return [] }
-        let trial = analyse(path, bytes, entry.settings, [])
+        let trial = analyse(path, bytes, entry.settings, [], declarations: .read)
         let crossFile = crossFile(replacing: [path: trial.analysis.summary])
         return Engine.finish(trial.analysis, crossFile: crossFile[path] ?? [])
     }

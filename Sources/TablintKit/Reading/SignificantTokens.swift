@@ -23,7 +23,7 @@ public final class SignificantTokens {
         var unterminated: [Int] = []
         // An explicit stack: nesting depth is bounded by memory, not by the call stack.
         var open: [Int] = []
-        var triggers = ReaderTriggers(table: false, machine: false, multilineString: false, switches: [])
+        var triggers = ReaderTriggers(table: false, machine: false, multilineString: false, switches: [], declarations: false)
         let tokens = file.bytes.withUnsafeBufferPointer { bytes in pieces.withUnsafeBufferPointer { pieces in
             partner.withUnsafeMutableBufferPointer { partner in
                 [Token](unsafeUninitializedCapacity: count) { tokens, initialized in
@@ -52,7 +52,13 @@ public final class SignificantTokens {
                                 triggers.machine = true
                             }
                         case .keyword:
-                            if piece.length == 6, Self.spells(bytes, piece, "switch") { triggers.switches!.append(index) }
+                            let length = piece.length
+                            if length == 6, Self.spells(bytes, piece, "switch") {
+                                triggers.switches!.append(index)
+                            } else if length == 4 || length == 8 || length == 9, !triggers.declarations,
+                                Self.spells(bytes, piece, length == 4 ? "enum" : length == 8 ? "protocol" : "typealias") {
+                                triggers.declarations = true
+                            }
                         case .multilineStringQuote:
                             triggers.multilineString = true
                         default:

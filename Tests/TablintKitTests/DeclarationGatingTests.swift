@@ -1,0 +1,93 @@
+import XCTest
+@testable import TablintKit
+
+/// A file's enums and `Cells` protocols are read only when the run has something that asks for
+/// them (a matrix, a pin, a dispatcher), whatever order the files come in and on any number of
+/// threads; the cross-file checks see the same declarations as if every file had read them.
+final class DeclarationGatingTests: XCTestCase {
+    static let enums = """
+        enum Vend {
+            enum S { case idle, collecting, paying }
+            enum A { case coin, select }
+        }
+
+        """
+
+    static let files: [String: String] = ["Vend.swift": CrossSurfaceTests.vendTable, "VendEnums.swift": enums]
+
+    /// The run over `paths`, and how many times each file was read.
+    private func run(_ paths: [String], jobs: Int) -> (Workspace, [Diagnostic], [String: Int]) {
+        var reads: [String: Int] = [:]
+        let lock = NSLock()
+        var workspace = Workspace()
+        _ = workspace.update(paths: paths, settings: { _ in .default }, jobs: jobs) { path in
+            lock.lock()
+            reads[path, default: 0] += 1
+            lock.unlock()
+            return .success(Array(Self.files[path]!.utf8))
+        }
+        let diagnostics = workspace.diagnostics().values.flatMap { $0 }.filter { $0.code == "tablint::enum-drift" }
+        return (workspace, diagnostics, reads)
+    }
+
+    func testARunOfAnEnumFileAloneReadsNoEnums() {
+        for jobs in [1, 2] {
+            let (workspace, drift, reads) = run(["VendEnums.swift"], jobs: jobs)
+            XCTAssertEqual(drift, [])
+            XCTAssertEqual(workspace.summaries.flatMap(\.enums).map(\.name), [], "no enum read")
+            XCTAssertEqual(workspace.entry("VendEnums.swift")?.analysis.declarationsDeferred, true)
+            XCTAssertEqual(reads["VendEnums.swift"], 1, "read once, tokenized once")
+        }
+    }
+
+    func testTheEnumFileBesideAMatrixIsComparedInEitherOrderOnAnyThreads() {
+        for paths in [["Vend.swift", "VendEnums.swift"], ["VendEnums.swift", "Vend.swift"]] {
+            for jobs in [1, 2] {
+                let (workspace, drift, _) = run(paths, jobs: jobs)
+                XCTAssertEqual(drift.map(\.path), ["Vend.swift"], "\(paths) -j \(jobs)")
+                XCTAssertEqual(Set(workspace.summaries.flatMap(\.enums).map(\.name)), ["Vend", "S", "A"], "\(paths) -j \(jobs)")
+                XCTAssertEqual(workspace.entry("VendEnums.swift")?.analysis.declarationsDeferred, false)
+            }
+        }
+    }
+
+    /// The gated run finds exactly what a run that reads every file's declarations at once finds.
+    func testTheGatedRunEqualsTheEagerOne() {
+        let documents = Self.files.keys.sorted().map { Engine.Document(path: $0, bytes: Array(Self.files[$0]!.utf8)) }
+        let eager = CrossFileCheck.check(documents.map { Engine.analyze(SourceFile(path: $0.path, bytes: $0.bytes)).summary })
+        XCTAssertFalse(eager.isEmpty)
+        for order in [documents, documents.reversed()] {
+            var workspace = Workspace()
+            workspace.update(order)
+            XCTAssertEqual(workspace.crossFile().values.flatMap { $0 }.sortedForOutput(), eager.sortedForOutput())
+        }
+        // Added one at a time, the enum file first (an editor opening it before the matrix).
+        var workspace = Workspace()
+        workspace.update([documents[1]])
+        XCTAssertEqual(workspace.summaries.flatMap(\.enums), [])
+        workspace.update([documents[0]])
+        XCTAssertEqual(workspace.crossFile().values.flatMap { $0 }.sortedForOutput(), eager.sortedForOutput())
+    }
+
+    func testALineWithOnlyAnEnumIsNotAMatrixWord() {
+        XCTAssertEqual(Prefilter.need(Array(Self.enums.utf8), kind: .swift), .declarations)
+        XCTAssertEqual(Prefilter.need(Array("protocol VendCells { }".utf8), kind: .swift), .declarations)
+        XCTAssertEqual(Prefilter.need(Array("let x = 1".utf8), kind: .swift), .nothing)
+        XCTAssertEqual(Prefilter.need(Array((Self.enums + "func f() { switch x {} }").utf8), kind: .swift), .matrices)
+        XCTAssertEqual(Prefilter.need(Array(("func f() { switch x {} }" + Self.enums).utf8), kind: .swift), .matrices)
+    }
+
+    func testTheLanguageServerSeesTheSameInEitherOrder() throws {
+        let directory = NSTemporaryDirectory() + "gating-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let table = "file://" + directory + "/Vend.swift", enums = "file://" + directory + "/VendEnums.swift"
+        for order in [[enums, table], [table, enums]] {
+            let harness = try LanguageServerTests.Harness(directory: directory)
+            harness.initialize()
+            for uri in order { harness.open(uri, uri == table ? CrossSurfaceTests.vendTable : Self.enums) }
+            let codes = harness.diagnostics(table)?.compactMap { $0["code"]?.stringValue } ?? []
+            XCTAssertTrue(codes.contains("tablint::enum-drift"), "\(order.map { ($0 as NSString).lastPathComponent }): \(codes)")
+        }
+    }
+}
