@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Tests tablint's SwiftPM plugins with the real `swift build` and `swift package`: copies
-# Integration/SamplePackage to a temporary directory next to a link `tablint` to this checkout
+# Tests/Integration/SamplePackage to a temporary directory next to a link `tablint` to this checkout
 # (the sample's `.package(path: "../tablint")`, whose identity is the folder name `tablint`),
 # and checks that
 #   * `swift build` runs the build-tool plugin, shows tablint's diagnostics and fails, and
@@ -34,7 +34,7 @@ fail() {
 step() { echo "--- test-plugins: $*"; }
 
 command -v swift >/dev/null || fail "'swift' is not on PATH"
-[ -f "$checkout/Integration/SamplePackage/Package.swift" ] || fail "no Integration/SamplePackage in $checkout"
+[ -f "$checkout/Tests/Integration/SamplePackage/Package.swift" ] || fail "no Tests/Integration/SamplePackage in $checkout"
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/tablint-plugins.XXXXXX")
 cleanup() {
@@ -50,7 +50,7 @@ sample="$scratch/SamplePackage"
 mkdir "$sample"
 ln -s "$checkout" "$scratch/tablint"
 # Copied without any build products of the sample built in place.
-tar -C "$checkout/Integration/SamplePackage" --exclude=./.build --exclude=./.swiftpm --exclude=./Package.resolved -cf - . \
+tar -C "$checkout/Tests/Integration/SamplePackage" --exclude=./.build --exclude=./.swiftpm --exclude=./Package.resolved -cf - . \
     | tar -C "$sample" -xf -
 grep -qF '.package(path: "../tablint")' "$sample/Package.swift" \
     || fail "the sample's Package.swift no longer says .package(path: \"../tablint\")"
@@ -134,7 +134,7 @@ step "swift package tablint-fix without permission (expect SwiftPM to refuse)"
 run swift package tablint-fix
 [ "$status" -ne 0 ] || fail "swift package tablint-fix ran without the write permission"
 expect_line 'allow-writing-to-package-directory' "SwiftPM's refusal did not mention --allow-writing-to-package-directory"
-cmp -s "$sample/Sources/Sample/Door.tb.swift" "$checkout/Integration/SamplePackage/Sources/Sample/Door.tb.swift" \
+cmp -s "$sample/Sources/Sample/Door.tb.swift" "$checkout/Tests/Integration/SamplePackage/Sources/Sample/Door.tb.swift" \
     || fail "Door.tb.swift changed although tablint-fix had no permission"
 
 step "swift package --allow-writing-to-package-directory tablint-fix (expect Door.tb.swift aligned)"
@@ -163,7 +163,7 @@ if ! cmp -s "$scratch/Door.expected" "$sample/Sources/Sample/Door.tb.swift"; the
     fail "tablint-fix did not align Door.tb.swift as expected (diff above: expected, actual)"
 fi
 cmp -s "$scratch/Timer.original" "$sample/Sources/Sample/Timer.tb.swift" || fail "tablint-fix changed Timer.tb.swift"
-cmp -s "$checkout/Integration/SamplePackage/Sources/Sample/Legacy/Legacy.tb.swift" "$sample/Sources/Sample/Legacy/Legacy.tb.swift" \
+cmp -s "$checkout/Tests/Integration/SamplePackage/Sources/Sample/Legacy/Legacy.tb.swift" "$sample/Sources/Sample/Legacy/Legacy.tb.swift" \
     || fail "tablint-fix changed Legacy.tb.swift, which the sample's .tablint excludes"
 
 step "swift package tablint Sources/Sample/Door.tb.swift (a path given; expect success)"

@@ -105,7 +105,8 @@ public struct LintContext {
     /// enum of its name.
     public let typeNames: [TypeNameDeclaration]
 
-    /// Bound `Table` literals with fewer rows than states.
+    /// Bound `Table` literals that cannot be linted whole: fewer rows than states, or a row of
+    /// the wrong length. Checked only where the missing or broken rows do not matter.
     public let shortTables: [BoundMatrix]
 
     /// Whether the file may declare an `enum` or a `Cells` protocol that was not read, because
@@ -131,8 +132,9 @@ public struct LintContext {
             built = scopes
             return scopes
         }
+        // Also a row of the wrong length: the checks that do not depend on it still run.
         let short = matrices.filter {
-            $0.surface == .tableLiteral && $0.rows.count < $0.states.count && $0.rows.allSatisfy(\.isReadable)
+            $0.surface == .tableLiteral && $0.rows.count <= $0.states.count && !$0.isLintable && $0.rows.allSatisfy(\.isReadable)
         }
         let dispatchers = DispatcherReader.read(tokens, scopes: scopes, extraFunctionNames: extra)
         let bound = MatrixBinder.bind(matrices, tokens: tokens, scopes: scopes)

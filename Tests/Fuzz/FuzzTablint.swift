@@ -1,5 +1,5 @@
 // libFuzzer entry point over the entry points the command line and the language server use:
-// `Engine.run` (report and fix mode) and `LanguageServer.receive`. Built by `Fuzz/build.sh`,
+// `Engine.run` (report and fix mode) and `LanguageServer.receive`. Built by `Tests/Fuzz/build.sh`,
 // which compiles this file together with the TablintKit sources into one module (so no
 // `import TablintKit`). Not part of the Swift package; `.ci/run` builds it and runs it briefly.
 //

@@ -2,7 +2,7 @@ import XCTest
 @testable import TablintKit
 
 /// `tablint lsp` against clients that bend the protocol, and editors' edit sequences.
-final class LanguageServerAdversarialTests: XCTestCase {
+final class LanguageServerProtocolEdgeTests: XCTestCase {
     typealias Harness = LanguageServerTests.Harness
 
     func bodies(_ events: [FrameReader.Event]) -> [[UInt8]] {
@@ -52,7 +52,7 @@ final class LanguageServerAdversarialTests: XCTestCase {
     }
 }
 
-extension LanguageServerAdversarialTests {
+extension LanguageServerProtocolEdgeTests {
     /// Letters that change length when lower-cased, and a Content-Length in other cases, in
     /// the text in front of a header.
     func testJunkBeforeAHeaderIsReadWithoutUnicodeSurprises() {
@@ -68,7 +68,7 @@ extension LanguageServerAdversarialTests {
     }
 }
 
-extension LanguageServerAdversarialTests {
+extension LanguageServerProtocolEdgeTests {
     static let misaligned = """
         // swift-format-ignore-file
         extension Lamp {
@@ -110,7 +110,7 @@ extension LanguageServerAdversarialTests {
     }
 }
 
-extension LanguageServerAdversarialTests {
+extension LanguageServerProtocolEdgeTests {
     /// A `Content-Length` too large for 64 bits is a malformed header like any other: answered
     /// (ParseError) and read past; the frames after it are read (all later input was discarded).
     func testALengthTooLargeFor64BitsIsDroppedAndReadingGoesOn() throws {

@@ -7,7 +7,7 @@ import XCTest
 /// linted and fixed as a `*.tb.swift`, a `.swift` and a `.tbl` file. For every input: nothing
 /// crashes, the tokenizer's pieces give the input back, a fix changes only whitespace (the same
 /// non-whitespace tokens, after the inserted format-ignore line) or the file is refused, and
-/// fixing the fixed file changes nothing. `Fuzz/` holds the open-ended libFuzzer version.
+/// fixing the fixed file changes nothing. `Tests/Fuzz/` holds the open-ended libFuzzer version.
 final class FuzzTests: XCTestCase {
     static let repositoryRoot = Fixtures.repositoryRoot
 

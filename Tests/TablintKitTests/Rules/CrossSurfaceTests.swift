@@ -165,7 +165,7 @@ final class CrossSurfaceTests: XCTestCase {
         let found = Self.lint(["Vend.swift": dispatcher, "VendTable.swift": Self.vendTable, "Tests/VendTests.swift": copy])
         XCTAssertEqual(found.map(\.code), ["tablint::dispatcher-drift"], found.map(\.message).joined(separator: "\n"))
         // Two copies outside the type, as near the dispatcher as each other (the nearer one
-        // would be the dispatcher's: `Adversarial14Tests`).
+        // would be the dispatcher's: `SurfaceMistakesTests`).
         let two = Self.lint(["Vend.swift": dispatcher, "Sources/Copy.swift": copy, "Tests/VendTests.swift": copy])
         XCTAssertEqual(Set(two.map(\.code)), ["tablint::ambiguous-pairing"], "two copies outside the type: say so, compare nothing")
     }

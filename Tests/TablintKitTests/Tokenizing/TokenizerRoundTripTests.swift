@@ -62,7 +62,7 @@ final class TokenizerRoundTripTests: XCTestCase {
 
     func testEveryTruncationOfValidFiles() {
         let samples = ["strings.swift", "regex.swift", "multiline-edge.swift", "names.swift"].map {
-            Self.contents(Self.repositoryRoot.appendingPathComponent("Scripts/oracle-cases/\($0)"))
+            Self.contents(Self.repositoryRoot.appendingPathComponent("Tests/Fixtures/Tokenizer/\($0)"))
         } + [Array(Self.sample.utf8)]
         for sample in samples {
             XCTAssertFalse(sample.isEmpty)

@@ -3,7 +3,7 @@ import XCTest
 
 /// Mistakes and equivalent code a team writes around a machine's surfaces, found by linting a
 /// project written apart from the mutation project.
-final class Adversarial14Tests: XCTestCase {
+final class SurfaceMistakesTests: XCTestCase {
     static let authTable = """
         let AUTH_TABLE = Table(
             machine: "Auth",

@@ -7,7 +7,7 @@ import XCTest
 /// grew with the square of the file's edits: 200 matrices of 30 rows took 38 s (debug), the
 /// same lines as one matrix (3 s) — the editor's format-on-save timed out long before. Fixed by
 /// `TextEdit.TakenRanges`.
-final class Adversarial15bTests: XCTestCase {
+final class ManyMatricesFixTests: XCTestCase {
     private func matrix(_ index: Int, rows: Int) -> String {
         let states = (0..<rows).map { "S\($0)" }
         let quoted = states.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -3,7 +3,7 @@ import XCTest
 @testable import TablintKit
 
 /// The linter must never crash and never report a range outside the file, whatever it is fed.
-final class LinterRobustnessTests: XCTestCase {
+final class AnalysisRobustnessTests: XCTestCase {
     static func fixtures() throws -> [URL] {
         try ["TableLiteral", "MachineEnum"].flatMap { try Fixtures.files(in: $0, suffix: ".tb.swift") }
     }

@@ -11,7 +11,7 @@ import XCTest
 /// `--fix`, `--diff` and standard input on what a new user's files and editors really hand
 /// tablint: a FIFO named as a path, a folder the user cannot create files in, names with
 /// blanks, a `.tablint` written on Windows, an editor buffer without a name, a Latin-1 file.
-final class AdversarialFixTests: XCTestCase {
+final class FixOnUnusualInputsTests: XCTestCase {
     var directory = ""
 
     override func setUpWithError() throws {
@@ -223,7 +223,7 @@ final class ShowFilesOfStandardInputTests: XCTestCase {
             var errors = ""
             let status = Tablint.run(
                 arguments: arguments, stdout: &output, stderr: &errors,
-                standardInput: { read = true; return AdversarialFixTests.misaligned }, currentDirectory: "/nonexistent-project")
+                standardInput: { read = true; return FixOnUnusualInputsTests.misaligned }, currentDirectory: "/nonexistent-project")
             return (status, output)
         }
         let listed = run(["--show-files", "--no-config", "--stdin-filename", "Sources/Oven.tb.swift", "-"])

@@ -5,7 +5,7 @@ import XCTest
 /// `tablint export` and `tablint diff` used as a new user would, on the layouts real teams
 /// write: a `Table` beside its `FIXTURE` pin, a conflicted merge, `main...HEAD`, a file in
 /// place of the output folder. Each case failed before its fix.
-final class ExportAdversarialTests: XCTestCase {
+final class ExportLayoutTests: XCTestCase {
     func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
         var output = ""
         var errors = ""
