@@ -163,7 +163,7 @@ for corpus in corpora {
     var diagnostics = 0
     let inProcess = timings(repeats) {
         var workspace = Workspace()
-        _ = workspace.update(paths: corpus.paths, settings: { _ in .default }, jobs: cores, read: Runner.readFile)
+        _ = workspace.update(paths: corpus.paths, settings: { _ in .default }, jobs: cores, read: FileIO.readFile)
         diagnostics = workspace.diagnostics().values.reduce(0) { $0 + $1.count }
     }
     report("Workspace lint in process, \(cores) jobs (best/median)",

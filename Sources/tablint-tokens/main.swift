@@ -44,7 +44,7 @@ if paths.isEmpty {
     exit(2)
 }
 
-func readFile(_ path: String) -> [UInt8]? { try? Runner.readFile(path).get() }
+func readFile(_ path: String) -> [UInt8]? { try? FileIO.readFile(path).get() }
 
 func quoted(_ bytes: ArraySlice<UInt8>) -> String {
     var out = "\""

@@ -618,7 +618,7 @@ public final class LanguageServer {
         let files = configuration.walk(roots).filter { documents[$0.path] == nil }
         let settings = Dictionary(files.map { ($0.path, $0.settings) }, uniquingKeysWith: { first, _ in first })
         let failures = workspace.update(
-            paths: files.map(\.path), settings: { settings[$0] ?? .default }, jobs: Options.defaultJobs, read: Runner.readFile)
+            paths: files.map(\.path), settings: { settings[$0] ?? .default }, jobs: Options.defaultJobs, read: FileIO.readFile)
         for failure in failures { log("tablint: error: \(failure.message)", type: .warning) }
         let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         log("indexed \(files.count) files in \(milliseconds) ms", type: .info)

@@ -54,7 +54,7 @@ final class ServerConfiguration {
     }
 
     func read(_ path: String) -> [UInt8]? {
-        try? Runner.readFile(path).get()
+        try? FileIO.readFile(path).get()
     }
 
     /// The files a CLI run over `roots` would lint, by identity, with their settings.

@@ -32,7 +32,7 @@ public final class ConfigurationLookup {
 
     private let options: Options
     private let currentDirectory: String
-    private let read: Runner.FileReader
+    private let read: FileIO.FileReader
     /// Folder → the configuration file that applies in it (nil: none), or why none can be used.
     private var nearest: [String: Result<ConfigurationFile?, Failure>] = [:]
     private var explicit: Result<ConfigurationFile?, Failure>?
@@ -42,7 +42,7 @@ public final class ConfigurationLookup {
     /// Whether SwiftFormat runs over a file (its `.swiftformat`), for `settings(for:_:)`.
     let swiftFormatDetection: SwiftFormatDetection
 
-    public init(options: Options, currentDirectory: String, read: @escaping Runner.FileReader = Runner.readFile) {
+    public init(options: Options, currentDirectory: String, read: @escaping FileIO.FileReader = FileIO.readFile) {
         self.options = options
         self.currentDirectory = PathText.normalised(currentDirectory)
         self.read = read

@@ -200,7 +200,7 @@ extension Tablint {
             if let failure = walk.failures.first { return .failure(DiffTrouble(message: "tablint: error: \(failure.message)\n")) }
             var result: [DiffFile] = []
             for path in walk.files {
-                switch Runner.readFile(path) {
+                switch FileIO.readFile(path) {
                 case .success(let bytes):
                     // Files of two folders pair by their path inside the folder.
                     let relative = path == root ? (path as NSString).lastPathComponent : String(path.dropFirst(root.count)).drop { $0 == "/" }.description
@@ -301,7 +301,7 @@ extension Tablint {
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {
             let shown = root.shown(name)
-            switch Runner.readFile(shown) {
+            switch FileIO.readFile(shown) {
             case .success(let bytes): files.append(DiffFile(path: name, label: shown, bytes: bytes))
             case .failure(let error) where error.code == ENOENT: continue
             case .failure(let error):
@@ -371,7 +371,7 @@ extension Tablint {
         // name for the old side), so that no editor opens the new file at the old line.
         func file(_ name: String, _ shownAs: String, label: String) -> Result<[DiffFile], DiffTrouble> {
             if name == "/dev/null" { return .success([]) }
-            switch Runner.readFile(name) {
+            switch FileIO.readFile(name) {
             case .success(let bytes): return .success([DiffFile(path: shownAs, label: label, bytes: bytes)])
             case .failure(let error): return .failure(DiffTrouble(message: "tablint: error: \(PathFailure(path: name, error: error).message)\n"))
             }

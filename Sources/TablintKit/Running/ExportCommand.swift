@@ -105,7 +105,7 @@ extension Tablint {
 
     static func runExport<Output: TextOutputStream, Errors: TextOutputStream>(
         _ arguments: [String], stdout: inout Output, stderr: inout Errors,
-        read: Runner.FileReader = Runner.readFile
+        read: FileIO.FileReader = FileIO.readFile
     ) -> Int32 {
         let options: ExportOptions
         switch parseExport(arguments) {

@@ -21,11 +21,11 @@ public final class SwiftFormatDetection {
         var excludes: [Glob]
     }
 
-    private let read: Runner.FileReader
+    private let read: FileIO.FileReader
     private let currentDirectory: String
     private var nearest: [String: Found?] = [:]
 
-    public init(currentDirectory: String, read: @escaping Runner.FileReader = Runner.readFile) {
+    public init(currentDirectory: String, read: @escaping FileIO.FileReader = FileIO.readFile) {
         self.currentDirectory = PathText.normalised(currentDirectory)
         self.read = read
     }

@@ -18,7 +18,7 @@ extension Tablint {
     /// Files: read in parallel, one engine run, then the report, the writes or the diff.
     static func runFiles<Output: TextOutputStream, Errors: TextOutputStream>(
         _ options: Options, _ walk: FileWalker.Walk, _ selection: Selection, stdout: inout Output, stderr: inout Errors,
-        read: @escaping Runner.FileReader, write: @escaping Runner.FileWriter
+        read: @escaping FileIO.FileReader, write: @escaping FileIO.FileWriter
     ) -> Int32 {
         let mode = RunMode(options)
         let (outcome, readFailures) = analyse(selection, mode, options, read: read)
@@ -99,7 +99,7 @@ extension Tablint {
     /// diagnostics, or the proven fixes of the files that have one to apply. A file whose only
     /// fix is a cross-file one is read again for it.
     static func analyse(
-        _ selection: Selection, _ mode: RunMode, _ options: Options, read: @escaping Runner.FileReader
+        _ selection: Selection, _ mode: RunMode, _ options: Options, read: @escaping FileIO.FileReader
     ) -> (Engine.Outcome, [PathFailure]) {
         var workspace = Workspace()
         let keeping: Workspace.Keeping = mode == .lint ? (options.reporter.needsSources ? .bytes : []) : .whenFixable

@@ -18,9 +18,9 @@ public enum Tablint {
     /// `tablint: error: …` lines and the summary go to `stderr`.
     public static func run<Output: TextOutputStream, Errors: TextOutputStream>(
         arguments: [String], stdout: inout Output, stderr: inout Errors,
-        read: @escaping Runner.FileReader = Runner.readFile,
-        write: @escaping Runner.FileWriter = Runner.writeAtomically,
-        standardInput: () -> [UInt8] = Runner.readStandardInput,
+        read: @escaping FileIO.FileReader = FileIO.readFile,
+        write: @escaping FileIO.FileWriter = FileIO.writeAtomically,
+        standardInput: () -> [UInt8] = FileIO.readStandardInput,
         currentDirectory: String = ConfigurationLookup.currentDirectory(),
         stdoutIsTerminal: Bool = false,
         environment: [String: String] = [:]
@@ -117,7 +117,7 @@ public enum Tablint {
         var files: [String]
         var settingsByFile: [String: LintSettings]
 
-        /// For `Runner`: a file's settings (every selected file has some).
+        /// For the workspace: a file's settings (every selected file has some).
         var settings: (String) -> LintSettings {
             let table = settingsByFile
             return { table[$0] ?? .default }

@@ -355,7 +355,7 @@ final class CLITests: XCTestCase {
         var err = ""
 
         let status = Tablint.run(arguments: [bad, locked], stdout: &out, stderr: &err) { path in
-            path == locked ? .failure(SystemError(code: EACCES)) : Runner.readFile(path)
+            path == locked ? .failure(SystemError(code: EACCES)) : FileIO.readFile(path)
         }
 
         XCTAssertEqual(status, 2)
@@ -372,7 +372,7 @@ final class CLITests: XCTestCase {
 
         let status = Tablint.run(arguments: ["--jobs", "2", dir.path], stdout: &out, stderr: &err) { path in
             counts.record(path)
-            return Runner.readFile(path)
+            return FileIO.readFile(path)
         }
 
         XCTAssertEqual(status, 0)

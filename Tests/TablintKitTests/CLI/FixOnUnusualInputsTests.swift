@@ -64,10 +64,10 @@ final class FixOnUnusualInputsTests: XCTestCase {
         let path = directory + "/pipe.tb.swift"
         XCTAssertEqual(mkfifo(path, 0o644), 0)
         let fixed = Self.misaligned + Array("// more\n".utf8)
-        var result: Runner.WriteResult?
+        var result: FileIO.WriteResult?
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            result = Runner.writeAtomically(path, fixed, Self.misaligned)
+            result = FileIO.writeAtomically(path, fixed, Self.misaligned)
             done.signal()
         }
         if done.wait(timeout: .now() + 5) == .timedOut {

@@ -27,7 +27,7 @@ final class FixRunnerTests: XCTestCase {
 
     func contents(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    func run(_ arguments: [String], input: [UInt8] = [], write: @escaping Runner.FileWriter = Runner.writeAtomically) -> (Int32, String, String) {
+    func run(_ arguments: [String], input: [UInt8] = [], write: @escaping FileIO.FileWriter = FileIO.writeAtomically) -> (Int32, String, String) {
         var output = ""
         var errors = ""
         let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors, write: write, standardInput: { input })
@@ -74,7 +74,7 @@ final class FixRunnerTests: XCTestCase {
         // Someone saves the file between tablint's read and its write.
         let (status, _, errors) = run(["--fix", path]) { target, bytes, original in
             FileManager.default.createFile(atPath: target, contents: Data("// edited\n".utf8))
-            return Runner.writeAtomically(target, bytes, original)
+            return FileIO.writeAtomically(target, bytes, original)
         }
         XCTAssertEqual(status, 2)
         XCTAssertTrue(errors.contains("tablint: error: \(path): changed on disk since it was read; not written"), errors)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import TablintKit
 
-/// `Runner.readFile`: every byte of a regular file (read at the size `fstat` gives), files
+/// `FileIO.readFile`: every byte of a regular file (read at the size `fstat` gives), files
 /// without a size read to their end, and failures reported with their `errno`.
 final class ReadFileTests: XCTestCase {
     private var folder: URL!
@@ -27,21 +27,21 @@ final class ReadFileTests: XCTestCase {
         for size in [0, 1, 2, 4095, 4096, 4097, 65_535, 65_536, 65_537, 1_000_003] {
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
             let path = try write(bytes, "file-\(size).swift")
-            XCTAssertEqual(try Runner.readFile(path).get(), bytes, "\(size) bytes")
+            XCTAssertEqual(try FileIO.readFile(path).get(), bytes, "\(size) bytes")
         }
     }
 
     func testAFileWithoutASizeIsReadToItsEnd() throws {
         // `/proc` files report a size of 0 but have contents; `/dev/null` is a device.
         if FileManager.default.fileExists(atPath: "/proc/self/status") {
-            let status = try Runner.readFile("/proc/self/status").get()
+            let status = try FileIO.readFile("/proc/self/status").get()
             XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("Name:"), "read \(status.count) bytes")
         }
-        XCTAssertEqual(try Runner.readFile("/dev/null").get(), [])
+        XCTAssertEqual(try FileIO.readFile("/dev/null").get(), [])
     }
 
     func testFailuresCarryTheirErrno() throws {
-        XCTAssertEqual(Runner.readFile(folder.appendingPathComponent("missing.swift").path), .failure(SystemError(code: ENOENT)))
-        XCTAssertEqual(Runner.readFile(folder.path), .failure(SystemError(code: EISDIR)))
+        XCTAssertEqual(FileIO.readFile(folder.appendingPathComponent("missing.swift").path), .failure(SystemError(code: ENOENT)))
+        XCTAssertEqual(FileIO.readFile(folder.path), .failure(SystemError(code: EISDIR)))
     }
 }

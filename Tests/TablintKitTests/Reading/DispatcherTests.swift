@@ -255,7 +255,7 @@ final class DispatcherTests: XCTestCase {
 
     func testTheRunnerPassesTheExtraFunctionsToEveryFile() {
         let files = ["a/Light.swift", "b/Light.swift"]
-        let read: Runner.FileReader = { _ in .success(Array(Self.transition.utf8)) }
+        let read: FileIO.FileReader = { _ in .success(Array(Self.transition.utf8)) }
         XCTAssertEqual(TestRun.lintFiles(files, jobs: 2, read: read).diagnostics, [])
         let outcome = TestRun.lintFiles(files, jobs: 2, read: read, extraDispatcherFunctions: ["shouldTransition"])
         XCTAssertEqual(outcome.diagnostics.map(\.path), ["a/Light.swift", "a/Light.swift", "b/Light.swift", "b/Light.swift"])
@@ -411,7 +411,7 @@ final class DispatcherTests: XCTestCase {
             "Timer.swift": Self.timerEnum, "TimerTable.swift": Self.timerTable(".go(target: \"Idle\", effects: [])"),
             "Gate.swift": Self.gateStep, "GateTable.swift": Self.gateTable(".go(target: \"Shut\", effects: [\"Click\"])"),
         ]
-        let read: Runner.FileReader = { .success(Array(files[$0]!.utf8)) }
+        let read: FileIO.FileReader = { .success(Array(files[$0]!.utf8)) }
         let paths = files.keys.sorted()
         let one = TestRun.lintFiles(paths, jobs: 1, read: read)
         // The Running × Tick cell is a GO now: the dispatcher's HANDLE arm and the `Cells`
@@ -569,9 +569,9 @@ final class FixRunCrossFileTests: XCTestCase {
             "Timer.swift": DispatcherTests.timerEnum,
             "TimerTable.swift": DispatcherTests.timerTable(".go(target: \"Idle\", effects: [])"),
         ]
-        let read: Runner.FileReader = { path in files[path].map { .success(Array($0.utf8)) } ?? .failure(SystemError(code: 2)) }
+        let read: FileIO.FileReader = { path in files[path].map { .success(Array($0.utf8)) } ?? .failure(SystemError(code: 2)) }
         let lint = TestRun.lintFiles(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read)
-        let documents = Runner.readDocuments(["Timer.swift", "TimerTable.swift"], jobs: 2, read: read).documents
+        let documents = files.keys.sorted().map { Engine.Document(path: $0, bytes: Array(files[$0]!.utf8)) }
         let fixed = Engine.run(documents, mode: .fix, jobs: 2)
         // The matrix's (Running, Tick) is no longer HANDLE: the step arm and the `Cells`
         // requirement both drift from it.

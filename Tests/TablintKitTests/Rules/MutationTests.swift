@@ -8,7 +8,7 @@ import XCTest
 /// mistakes applied to it one at a time. Each mistake must be reported at the mistake (the
 /// diagnostic, or one of its notes, on the line edited) under a code that names it; each
 /// equivalent edit must leave the project clean. Everything runs in process over in-memory
-/// files, through the same `Runner` a real run uses.
+/// files, through the same workspace a real run uses.
 final class MutationTests: XCTestCase {
     struct Edit {
         var file: String

@@ -308,7 +308,7 @@ final class SuppressionTests: XCTestCase {
         let drifting = DispatcherTests.timerTable(".go(target: \"Idle\", effects: [])")
         func run(_ timer: String) -> [Diagnostic] {
             let files = ["Timer.swift": timer, "TimerTable.swift": drifting]
-            let read: Runner.FileReader = { .success(Array(files[$0]!.utf8)) }
+            let read: FileIO.FileReader = { .success(Array(files[$0]!.utf8)) }
             // The `Cells` requirement for the cell is stale too (`cells-drift`); this test is
             // about the dispatcher's diagnostic.
             return TestRun.lintFiles(files.keys.sorted(), jobs: 2, read: read).diagnostics.filter { $0.code != "tablint::cells-drift" }

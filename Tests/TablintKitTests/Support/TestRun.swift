@@ -30,7 +30,7 @@ enum TestRun {
     }
 
     static func lintFiles(
-        _ files: [String], jobs: Int, read: @escaping Runner.FileReader = Runner.readFile,
+        _ files: [String], jobs: Int, read: @escaping FileIO.FileReader = FileIO.readFile,
         settings: @escaping (String) -> LintSettings = { _ in .default }
     ) -> Outcome {
         var workspace = Workspace()
@@ -42,7 +42,7 @@ enum TestRun {
     }
 
     static func lintFiles(
-        _ files: [String], jobs: Int, read: @escaping Runner.FileReader = Runner.readFile, extraDispatcherFunctions: Set<String>
+        _ files: [String], jobs: Int, read: @escaping FileIO.FileReader = FileIO.readFile, extraDispatcherFunctions: Set<String>
     ) -> Outcome {
         lintFiles(files, jobs: jobs, read: read, settings: { _ in LintSettings(extraDispatcherFunctions: extraDispatcherFunctions) })
     }

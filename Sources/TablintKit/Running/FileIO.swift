@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+
+/// Files in and out: the only place tablint reads a file (`readFile`, `readStandardInput`)
+/// or writes one (`writeAtomically`).
+public enum FileIO {
+    /// Reads a whole file. `readFile` is the real one; tests pass another to simulate failures.
+    public typealias FileReader = (_ path: String) -> Result<[UInt8], SystemError>
+
+    /// Reads a whole file with `open` and `read`, reporting the `errno` of a failure.
+    ///
+    /// A regular file takes one `fstat` for its size and one `read` straight into an array of
+    /// that size (more only after a short read). A file that grows meanwhile is read up to the
+    /// size `fstat` gave; one that shrinks, up to its end. Anything without a size (a pipe, a
+    /// device, `/proc`) is read in chunks to its end.
+    public static func readFile(_ path: String) -> Result<[UInt8], SystemError> {
+        /// Reads what is left of `descriptor` in 64 KiB chunks, up to its end.
+        func readToEnd(_ descriptor: Int32) -> Result<[UInt8], SystemError> {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { buffer in
+                    read(descriptor, buffer.baseAddress, buffer.count)
+                }
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return .failure(.current)
+                }
+                bytes.append(contentsOf: chunk[0..<count])
+            }
+            return .success(bytes)
+        }
+
+        let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return .failure(.current) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.current) }
+        guard UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFREG), info.st_size > 0 else { return readToEnd(descriptor) }
+        let size = Int(info.st_size)
+        var failure: SystemError? = nil
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var total = 0
+            while total < size {
+                let count = read(descriptor, buffer.baseAddress! + total, size - total)
+                if count > 0 {
+                    total += count
+                } else if count == 0 {
+                    break  // the file shrank since `fstat`
+                } else if errno != EINTR {
+                    failure = .current
+                    break
+                }
+            }
+            initialized = total
+        }
+        if let failure { return .failure(failure) }
+        return .success(bytes)
+    }
+}
+
+/// Writing what `Engine` fixed: the only place tablint writes a file.
+extension FileIO {
+    /// Writes `bytes` in place of the file at `path`, provided the file still holds `original`.
+    public typealias FileWriter = (_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult
+
+    public enum WriteResult: Equatable {
+        case written
+        /// The file changed on disk since it was read; nothing was written.
+        case changedOnDisk
+        case failed(SystemError)
+        /// tablint will not replace this file; the message says why. Nothing was written.
+        case refused(String)
+    }
+
+    /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same
+    /// directory, with the file's owner, group and permissions, renamed over it; unless the
+    /// file no longer holds `original`. A symbolic link is followed, so the link stays a link.
+    ///
+    /// A file the user could not write in place is refused (`access(W_OK)`; as root, which
+    /// may write anything, a file with no write bit at all, as vim refuses it), and so is a
+    /// file with more than one hard link (the rename would split it from its other names) and
+    /// one whose owner, group or mode the replacement cannot keep.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult {
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var info = stat()
+        guard stat(target, &info) == 0 else { return .failed(.current) }
+        // A FIFO, a device or a socket: reading it again would block or read something else,
+        // and the rename would put a regular file in its place.
+        if info.st_mode & S_IFMT != S_IFREG {
+            return .refused("cannot write \(path): it is \(Self.kind(ofMode: info.st_mode)), not a regular file; it is unchanged")
+        }
+        if access(target, W_OK) != 0 || info.st_mode & 0o222 == 0 {
+            return .refused("cannot write \(path): permission denied; the file is unchanged")
+        }
+        if info.st_nlink > 1 {
+            return .refused(
+                "cannot write \(path): it has \(info.st_nlink) hard links, and replacing it would split it from the others; the file is unchanged")
+        }
+        let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
+        var template = Array((directory.isEmpty ? "/" : directory + "/") .utf8CString.dropLast()) + Array(".\(name).tablint-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            let error = SystemError.current
+            // The file itself is writable, but the atomic write needs a new file beside it.
+            if error.code == EACCES || error.code == EROFS {
+                let folder = directory.isEmpty ? "/" : directory
+                return .refused("cannot write \(path): \(error.reason) for a temporary file in its folder \(folder), which the atomic write needs; the file is unchanged")
+            }
+            return .failed(error)
+        }
+        let temporary = String(cString: template)
+        func fail(_ error: SystemError) -> WriteResult {
+            close(descriptor)
+            unlink(temporary)
+            return .failed(error)
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return fail(.current)
+            }
+            written += count
+        }
+        // The owner and group first: changing them may clear the set-id bits `fchmod` sets.
+        var made = stat()
+        if fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+            guard fstat(descriptor, &made) == 0, made.st_uid == info.st_uid, made.st_gid == info.st_gid else {
+                close(descriptor)
+                unlink(temporary)
+                return .refused("cannot write \(path): the replacement cannot keep its owner and group; the file is unchanged")
+            }
+        }
+        guard fchmod(descriptor, info.st_mode & 0o7777) == 0 else { return fail(.current) }
+        guard fstat(descriptor, &made) == 0, made.st_mode & 0o7777 == info.st_mode & 0o7777 else {
+            close(descriptor)
+            unlink(temporary)
+            return .refused("cannot write \(path): the replacement cannot keep its mode; the file is unchanged")
+        }
+        guard fsync(descriptor) == 0 else { return fail(.current) }
+        close(descriptor)
+        // Skip a file that changed since it was read: someone else's edit wins.
+        guard case .success(let current) = readFile(target), current == original else {
+            unlink(temporary)
+            return .changedOnDisk
+        }
+        guard rename(temporary, target) == 0 else {
+            let error = SystemError.current
+            unlink(temporary)
+            return .failed(error)
+        }
+        return .written
+    }
+}
+
+extension FileIO {
+    /// What a file that is not a regular file is, for a message.
+    static func kind(ofMode mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        default: return "a special file"
+        }
+    }
+}
+
+extension FileIO {
+    /// All of standard input.
+    public static func readStandardInput() -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+}
+
