@@ -159,14 +159,17 @@ for corpus in corpora {
            "\(format(size / tokenizer[0], 0)) MB/s, \(format(lines / tokenizer[0] / 1e6, 2))M lines/s",
            target: "≥ 300 MB/s", met: size / tokenizer[0] >= 300)
 
-    // Full lint in process: read + lint, all cores.
+    // Full lint in process: the command on the folder (walk, read, lint, report), all cores.
     var diagnostics = 0
     let inProcess = timings(repeats) {
-        var workspace = Workspace()
-        _ = workspace.update(paths: corpus.paths, settings: { _ in .default }, jobs: cores, read: FileIO.readFile)
-        diagnostics = workspace.diagnostics().values.reduce(0) { $0 + $1.count }
+        var report = ""
+        var errors = ""
+        _ = Tablint.run(
+            arguments: ["-j", "\(cores)", "--reporter", "json", corpus.folder.path], stdout: &report, stderr: &errors,
+            stdoutIsTerminal: false, environment: [:])
+        diagnostics = report.components(separatedBy: "\"code\": ").count - 1
     }
-    report("Workspace lint in process, \(cores) jobs (best/median)",
+    report("tablint in process, \(cores) jobs (best/median)",
            "\(milliseconds(inProcess[0])) / \(milliseconds(median(inProcess)))",
            target: "< 250 ms", met: inProcess[0] < 0.25)
     report("  throughput (best)", "\(format(size / inProcess[0], 0)) MB/s, \(format(lines / inProcess[0] / 1e6, 2))M lines/s")
@@ -203,7 +206,10 @@ if haveBinary, let file = firstGeneratedFile {
 // Pathological inputs: lint + fix at n, 2n and 4n.
 if options.pathological {
     print("")
-    print("== pathological inputs: Engine.run report + fix, in process (best of several runs); growth per doubling ≤ 2.6")
+    print("== pathological inputs: lint and --diff (the fix, written nowhere), in process (best of several runs); growth per doubling ≤ 2.6")
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tablint-bench-\(getpid())")
+    try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
     let scale = options.quick ? 5 : 1
     let families: [(String, String, Int, (Int) -> [UInt8])] = [
         ("matrix files in one file (bytes)", "big.tb.swift", 5_000_000 / scale, Generators.bigFile),
@@ -220,14 +226,17 @@ if options.pathological {
     for (name, path, base, generate) in families {
         var seconds: [Double] = []
         for size in [base, 2 * base, 4 * base] {
-            let file = SourceFile(path: path, bytes: generate(size))
+            let file = scratch.appendingPathComponent(path).path
+            FileManager.default.createFile(atPath: file, contents: Data(generate(size)))
             // Small sizes are repeated until they add up to a measurable time; the best counts.
             var runs: [Double] = []
             while runs.count < (options.quick ? 1 : 2) || (runs.reduce(0, +) < 0.3 && runs.count < 20) {
                 runs += timings(1) {
-                    let document = Engine.Document(path: file.path, bytes: file.bytes)
-                    _ = Engine.run([document], mode: .report)
-                    _ = Engine.run([document], mode: .fix)
+                    for arguments in [[file], ["--diff", file]] {
+                        var output = ""
+                        var errors = ""
+                        _ = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors, stdoutIsTerminal: false, environment: [:])
+                    }
                 }
             }
             seconds.append(runs.min() ?? 0)

@@ -2,31 +2,31 @@
 /// can be paired with and the step dispatchers that name their machine. Small and made of
 /// values, so files are summarised in parallel and the run's summaries are checked in one
 /// short, pure step at the end.
-public struct FileSummary: Equatable {
-    public var path: String
+struct FileSummary: Equatable {
+    var path: String
     /// To turn byte offsets into lines and columns without the file's bytes.
-    public var lines: LineTable
-    public var matrices: [BoundMatrix]
-    public var dispatchers: [Dispatcher]
+    var lines: LineTable
+    var matrices: [BoundMatrix]
+    var dispatchers: [Dispatcher]
     /// Every `enum` the file declares, with its cases: the case lists a dispatcher's
     /// `default:` stands for, and the enums a `Table` literal's names are checked against.
-    public var enums: [EnumDeclaration]
+    var enums: [EnumDeclaration]
     /// The type names the file declares other than by `enum` (aliases, structs…), which hide
     /// an outer enum of the same name.
-    public var typeNames: [TypeNameDeclaration] = []
+    var typeNames: [TypeNameDeclaration] = []
     /// Every dispatcher of the file with a `default:`, `_` or bare binding (of any kind), for
     /// `tablint::dispatcher-default`, which spells the catch-all out from the run's enums.
-    public var catchAllDispatchers: [Dispatcher]
+    var catchAllDispatchers: [Dispatcher]
 
     /// The `.tbl` pins of the file: the file itself, or its `FIXTURE` string literals.
-    public var pins: [BoundPin]
+    var pins: [BoundPin]
     /// The `Cells` protocols the file declares, with their requirements.
-    public var cellsProtocols: [CellsProtocol]
+    var cellsProtocols: [CellsProtocol]
     /// `Table` literals with fewer rows than states: which state lacks its row is told by the
     /// other surfaces of the machine (`tabular-center::missing-row`).
-    public var shortTables: [BoundMatrix]
+    var shortTables: [BoundMatrix]
 
-    public init(
+    init(
         path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],
         enums: [EnumDeclaration] = [], catchAllDispatchers: [Dispatcher] = [], pins: [BoundPin] = [],
         cellsProtocols: [CellsProtocol] = [], shortTables: [BoundMatrix] = [], typeNames: [TypeNameDeclaration] = []
@@ -50,31 +50,31 @@ public struct FileSummary: Equatable {
     }
 
     /// A summary with nothing in it, for a file no reader could read.
-    public static func empty(_ path: String) -> FileSummary {
+    static func empty(_ path: String) -> FileSummary {
         FileSummary(path: path, lines: LineTable([]))
     }
 
-    public func location(of offset: Int) -> SourceLocation {
+    func location(of offset: Int) -> SourceLocation {
         let (line, column) = lines.location(of: offset)
         return SourceLocation(offset: offset, line: line, column: column)
     }
 
-    public func note(at offset: Int, _ message: String) -> Diagnostic.Note {
+    func note(at offset: Int, _ message: String) -> Diagnostic.Note {
         Diagnostic.Note(path: path, location: location(of: offset), message: message)
     }
 }
 
 /// A rule that looks at a whole run: `check(run:)` gets the summary of every file linted
 /// together (one file for a single-file lint). Its per-file `check` finds nothing.
-public protocol RunRule: Rule {
+protocol RunRule: Rule {
     func check(run: [FileSummary]) -> [Diagnostic]
 }
 
 extension RunRule {
-    public func check(_ context: LintContext) -> [Diagnostic] { [] }
+    func check(_ context: LintContext) -> [Diagnostic] { [] }
 
     /// A diagnostic of this rule at a byte range of a summarised file.
-    public func diagnostic(
+    func diagnostic(
         _ file: FileSummary, at range: Range<Int>, _ message: String, notes: [Diagnostic.Note] = []
     ) -> Diagnostic {
         Diagnostic(
@@ -83,7 +83,7 @@ extension RunRule {
     }
 
     /// The same with a fix.
-    public func diagnostic(
+    func diagnostic(
         _ file: FileSummary, at range: Range<Int>, _ message: String, notes: [Diagnostic.Note] = [], fix: Diagnostic.Fix?
     ) -> Diagnostic {
         var found = diagnostic(file, at: range, message, notes: notes)
@@ -93,8 +93,8 @@ extension RunRule {
 }
 
 /// The step after every file was linted: the run rules over all the files' summaries.
-public enum CrossFileCheck {
-    public static func check(_ summaries: [FileSummary], rules: [Rule] = RuleRegistry.all) -> [Diagnostic] {
+enum CrossFileCheck {
+    static func check(_ summaries: [FileSummary], rules: [Rule] = RuleRegistry.all) -> [Diagnostic] {
         rules.compactMap { $0 as? RunRule }.flatMap { $0.check(run: summaries) }
     }
 }

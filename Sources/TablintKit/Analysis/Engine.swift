@@ -10,21 +10,21 @@ import Foundation
 /// fixes of the chosen applicability, prove them, and go round again with the result, until
 /// nothing is left to apply (at most `maxPasses` passes). Every edit any front end offers or
 /// writes comes from `fix`.
-public enum Engine {
+enum Engine {
     /// A file as the run sees it: its path as shown, its bytes as read, its configuration.
-    public struct Document: Equatable {
-        public var path: String
-        public var bytes: [UInt8]
-        public var settings: LintSettings
+    struct Document: Equatable {
+        var path: String
+        var bytes: [UInt8]
+        var settings: LintSettings
 
-        public init(path: String, bytes: [UInt8], settings: LintSettings = .default) {
+        init(path: String, bytes: [UInt8], settings: LintSettings = .default) {
             self.path = path
             self.bytes = bytes
             self.settings = settings
         }
     }
 
-    public enum Mode: Equatable {
+    enum Mode: Equatable {
         /// Diagnostics only.
         case report
         /// Apply the surviving fixes and prove them; the result says what would be written.
@@ -32,31 +32,31 @@ public enum Engine {
     }
 
     /// What the run gives for one document.
-    public struct FileResult: Equatable {
-        public var path: String
+    struct FileResult: Equatable {
+        var path: String
         /// The bytes as given.
-        public var original: [UInt8]
+        var original: [UInt8]
         /// The bytes to write in place of `original`; nil when nothing changes.
-        public var fixed: [UInt8]?
+        var fixed: [UInt8]?
         /// The diagnostics of the file as the run leaves it: of `fixed` when there is one.
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
         /// The diagnostics of the file as given (for a caller that does not write `fixed`).
-        public var originalDiagnostics: [Diagnostic]
+        var originalDiagnostics: [Diagnostic]
         /// Why this file's fixes were not applied (a failed proof, a file that does not
         /// settle); also among `diagnostics` as a `tablint::unformattable` error.
-        public var failure: String?
+        var failure: String?
         /// How many diagnostics' fixes `fixed` applies.
-        public var appliedFixes: Int
+        var appliedFixes: Int
         /// What the cross-file step sees of the file as the run leaves it (of `fixed`, when
         /// there is one): the other files' final diagnostics depend on it.
         var summary: FileSummary?
     }
 
-    public struct Outcome: Equatable {
+    struct Outcome: Equatable {
         /// One result per document, in the order given.
-        public var files: [FileResult]
+        var files: [FileResult]
         /// Every file's diagnostics, in output order.
-        public var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics).sortedForOutput() }
+        var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics).sortedForOutput() }
     }
 
     /// A file that still has fixes to apply after this many passes is left as it was.
@@ -64,13 +64,13 @@ public enum Engine {
 
     /// The applicabilities `--fix` applies for a file: safe ones, and unsafe ones too with
     /// `--unsafe-fixes` (on the command line or in the file's `.tablint`).
-    public static func applicable(unsafeFixes: Bool, _ settings: LintSettings) -> Set<Diagnostic.Applicability> {
+    static func applicable(unsafeFixes: Bool, _ settings: LintSettings) -> Set<Diagnostic.Applicability> {
         unsafeFixes || settings.unsafeFixes ? [.safe, .unsafe] : [.safe]
     }
 
     /// One run over `documents` on their own: a workspace of them, then their diagnostics
     /// (`.report`) or their proven fixes (`.fix`).
-    public static func run(
+    static func run(
         _ documents: [Document], mode: Mode, unsafeFixes: Bool = false, rules: [Rule] = RuleRegistry.all,
         jobs: Int = 1
     ) -> Outcome {
@@ -93,7 +93,7 @@ public enum Engine {
     /// checks see the fixed documents as they now are and the others as recorded.
     /// `selecting` narrows the fixes taken to the diagnostics it accepts (range formatting, one
     /// quick fix); nil takes every fix of the applicable kinds.
-    public static func fix(
+    static func fix(
         _ documents: [Document], in workspace: Workspace, unsafeFixes: Bool = false,
         selecting: ((Diagnostic) -> Bool)? = nil, jobs: Int = 1
     ) -> [FileResult] {

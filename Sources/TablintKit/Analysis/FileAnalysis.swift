@@ -4,7 +4,7 @@ import Dispatch
 /// prefilter's skipped files, readers whose starting token is absent, dispatcher headers of
 /// functions without a `switch`); `.everything` runs every reader over every token, for the
 /// differential tests that prove the shortcuts change no finding.
-public enum ReaderPolicy: Equatable {
+enum ReaderPolicy: Equatable {
     case shortcuts
     case everything
 }
@@ -12,11 +12,11 @@ public enum ReaderPolicy: Equatable {
 /// What analysing one file on its own gives: its diagnostics, its summary for the checks
 /// that need the whole run (`CrossFileCheck`), and its inline suppressions, applied once the
 /// run's diagnostics are all known (`Engine.finish`).
-public struct FileAnalysis: Equatable {
-    public var diagnostics: [Diagnostic]
-    public var summary: FileSummary
-    public var suppressions: InlineSuppressions
-    public var settings: LintSettings
+struct FileAnalysis: Equatable {
+    var diagnostics: [Diagnostic]
+    var summary: FileSummary
+    var suppressions: InlineSuppressions
+    var settings: LintSettings
     /// The file's tokens, kept only when asked (`--fix` proves its edits against them).
     var tokens: [Token] = []
     /// Whether the file may declare an `enum` or a `Cells` protocol that `summary` does not
@@ -24,7 +24,7 @@ public struct FileAnalysis: Equatable {
     /// workspace reads them only once something in the run does.
     var declarationsDeferred = false
 
-    public init(
+    init(
         diagnostics: [Diagnostic], summary: FileSummary,
         suppressions: InlineSuppressions = InlineSuppressions(), settings: LintSettings = .default
     ) {

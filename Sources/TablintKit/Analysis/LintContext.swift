@@ -1,15 +1,15 @@
 import Foundation
 
 /// Everything a rule may look at for one file, computed once and shared by every rule.
-public struct LintContext {
-    public let file: SourceFile
+struct LintContext {
+    let file: SourceFile
     /// Every token and trivia piece, in order (empty for a file that is not Swift).
-    public let tokens: [Token]
+    let tokens: [Token]
     /// Every matrix the readers found in the file, on any surface, and their problems.
-    public let reading: MatrixReading
+    let reading: MatrixReading
 
     /// What configuration decided for this file (dispatcher functions, alignment scope, rules).
-    public let settings: LintSettings
+    let settings: LintSettings
 
     /// What the readers read: the tokens that may start a reader (`.triggered`), every reader
     /// over every token (`.all`, for the differential tests), nothing (a file the prefilter
@@ -84,30 +84,30 @@ public struct LintContext {
 
     /// The matrices as the library validates and lints them: with `@Path` defaults applied.
     /// `reading.matrices` holds them as written, for the path rules.
-    public let matrices: [Matrix]
+    let matrices: [Matrix]
 
     /// The dispatchers in the file (`switch (s, a)` and the like), with their arms.
-    public let dispatchers: [Dispatcher]
+    let dispatchers: [Dispatcher]
 
     /// The matrices a dispatcher can be paired with, and the machine name each is bound to.
-    public let boundMatrices: [BoundMatrix]
+    let boundMatrices: [BoundMatrix]
 
     /// The file's `enum` declarations with their cases, for the cross-file checks.
-    public let enums: [EnumDeclaration]
+    let enums: [EnumDeclaration]
 
     /// The file's `.tbl` pins (the file itself, or `FIXTURE` strings).
-    public let pins: [BoundPin]
+    let pins: [BoundPin]
 
     /// The file's `Cells` protocols.
-    public let cellsProtocols: [CellsProtocol]
+    let cellsProtocols: [CellsProtocol]
 
     /// The file's type aliases (`typealias S = LampState`): an alias in a type hides an outer
     /// enum of its name.
-    public let typeNames: [TypeNameDeclaration]
+    let typeNames: [TypeNameDeclaration]
 
     /// Bound `Table` literals that cannot be linted whole: fewer rows than states, or a row of
     /// the wrong length. Checked only where the missing or broken rows do not matter.
-    public let shortTables: [BoundMatrix]
+    let shortTables: [BoundMatrix]
 
     /// Whether the file may declare an `enum` or a `Cells` protocol that was not read, because
     /// nothing of its own asks for them (`DeclarationReading.whenAsked`).
@@ -158,7 +158,7 @@ public struct LintContext {
 
     /// What `--fix` would do to this file, planned once for every rule that asks
     /// (alignment and unformattable both read it).
-    public var formatPlan: FormatPlan { cache.plan(self) }
+    var formatPlan: FormatPlan { cache.plan(self) }
 
     /// Whether the file's matrices are large enough for working out `formatPlan` on a second
     /// core to pay (a third of a big matrix's lint).
@@ -172,16 +172,16 @@ public struct LintContext {
 
     /// The file's `tablint:` directives, read once, for `Engine.finish` to apply to every
     /// diagnostic of the file (cross-file ones included).
-    public var suppressions: InlineSuppressions { cache.suppressions(self) }
+    var suppressions: InlineSuppressions { cache.suppressions(self) }
 
     /// A note pointing at a byte offset of this file.
-    public func note(at offset: Int, _ message: String) -> Diagnostic.Note {
+    func note(at offset: Int, _ message: String) -> Diagnostic.Note {
         Diagnostic.Note(path: file.path, location: file.location(of: offset), message: message)
     }
 
     /// What the cross-file step needs of this file: its pairable matrices, its step
     /// dispatchers that name their machine, its enums and its dispatchers with a catch-all.
-    public var summary: FileSummary {
+    var summary: FileSummary {
         FileSummary(
             path: file.path, lines: file.lines, matrices: boundMatrices,
             dispatchers: dispatchers.filter { ($0.kind == .step || $0.kind == .effect) && $0.machine != nil }, enums: enums,

@@ -23,7 +23,7 @@
 /// (a non-ASCII byte next to the word) counts. Only ordinary `.swift` files are skipped:
 /// `*.tb.swift` files are checked for their directive and formattability whatever they hold,
 /// and `.tbl` fixtures are not Swift.
-public enum Prefilter {
+enum Prefilter {
     /// What a file's bytes can give the readers.
     enum Need: Equatable {
         /// No word any reader starts from: tokens only.
@@ -36,7 +36,7 @@ public enum Prefilter {
     }
 
     /// Whether the readers cannot find anything in a file of this kind with these bytes.
-    public static func canSkipReaders(_ bytes: [UInt8], kind: FileKind) -> Bool {
+    static func canSkipReaders(_ bytes: [UInt8], kind: FileKind) -> Bool {
         need(bytes, kind: kind) == .nothing
     }
 

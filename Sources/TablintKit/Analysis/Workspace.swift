@@ -7,7 +7,7 @@
 /// what the cross-file step and `finish` need (its own diagnostics, summary, suppressions and
 /// settings), not its bytes: those stay only when asked (`keepingBytes`: the fix path, SARIF),
 /// and its `LintContext` only for a document an editor has open (`keepingContext`).
-public struct Workspace {
+struct Workspace {
     /// One document as the workspace holds it.
     struct Entry {
         var path: String
@@ -31,29 +31,29 @@ public struct Workspace {
     /// The paths in the order they were first added (results come back in this order).
     private(set) var paths: [String] = []
 
-    public init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts) {
+    init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts) {
         self.rules = rules
         self.readers = readers
     }
 
     /// What to keep of a document besides its analysis.
-    public struct Keeping: OptionSet {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        public static let bytes = Keeping(rawValue: 1)
-        public static let context = Keeping(rawValue: 2)
+    struct Keeping: OptionSet {
+        let rawValue: Int
+        init(rawValue: Int) { self.rawValue = rawValue }
+        static let bytes = Keeping(rawValue: 1)
+        static let context = Keeping(rawValue: 2)
         /// The tokens, for the proof of a fix.
-        public static let tokens = Keeping(rawValue: 4)
+        static let tokens = Keeping(rawValue: 4)
         /// The bytes and tokens of a document whose own diagnostics carry a fix (what `--fix`
         /// will rewrite); another's are dropped (a cross-file fix's file is read again).
-        public static let whenFixable = Keeping(rawValue: 8)
+        static let whenFixable = Keeping(rawValue: 8)
     }
 
     // MARK: Updating
 
     /// Analyses `documents` on up to `jobs` threads and records them, replacing any document of
     /// the same path.
-    public mutating func update(_ documents: [Engine.Document], keeping: Keeping = [], jobs: Int = 1) {
+    mutating func update(_ documents: [Engine.Document], keeping: Keeping = [], jobs: Int = 1) {
         let analysed = parallelMap(documents.count, jobs: jobs) { index in
             var entry = analyse(documents[index].path, documents[index].bytes, documents[index].settings, keeping)
             if entry.analysis.declarationsDeferred { entry.declarationBytes = documents[index].bytes }
@@ -66,7 +66,7 @@ public struct Workspace {
     /// Reads and analyses `paths` on up to `jobs` threads (each file's bytes are dropped once it
     /// is analysed, unless kept) and records them; returns the paths that could not be read, in
     /// the order given, with why.
-    public mutating func update(
+    mutating func update(
         paths: [String], settings: (String) -> LintSettings, keeping: Keeping = [], jobs: Int = 1,
         read: @escaping (String) -> Result<[UInt8], SystemError>
     ) -> [PathFailure] {
@@ -86,7 +86,7 @@ public struct Workspace {
     }
 
     /// Forgets a document (closed and gone from disk, or no longer selected).
-    public mutating func remove(_ path: String) {
+    mutating func remove(_ path: String) {
         guard entries.removeValue(forKey: path) != nil else { return }
         paths.removeAll { $0 == path }
     }
@@ -119,19 +119,19 @@ public struct Workspace {
 
     // MARK: Asking
 
-    public var count: Int { entries.count }
+    var count: Int { entries.count }
 
-    public func contains(_ path: String) -> Bool { entries[path] != nil }
+    func contains(_ path: String) -> Bool { entries[path] != nil }
 
     func entry(_ path: String) -> Entry? { entries[path] }
 
     /// The bytes analysed for `path`, when they were kept.
-    public func bytes(of path: String) -> [UInt8]? { entries[path]?.bytes }
+    func bytes(of path: String) -> [UInt8]? { entries[path]?.bytes }
 
     /// The readers' findings for `path`, when they were kept.
     func context(of path: String) -> LintContext? { entries[path]?.context }
 
-    public func settings(of path: String) -> LintSettings? { entries[path]?.settings }
+    func settings(of path: String) -> LintSettings? { entries[path]?.settings }
 
     /// Every document's summary, in the order they were added.
     var summaries: [FileSummary] { paths.compactMap { entries[$0]?.analysis.summary } }
@@ -151,7 +151,7 @@ public struct Workspace {
     /// Every document's final diagnostics (its own and the cross-file ones at it, configured and
     /// suppressed), by path. `replacing`: documents that now read otherwise (fixed), by the
     /// summaries of what they now read; they are left out of the result.
-    public func diagnostics(replacing replacements: [String: FileSummary] = [:]) -> [String: [Diagnostic]] {
+    func diagnostics(replacing replacements: [String: FileSummary] = [:]) -> [String: [Diagnostic]] {
         let crossFile = crossFile(replacing: replacements)
         var byPath: [String: [Diagnostic]] = [:]
         for (path, entry) in entries where replacements[path] == nil {
@@ -161,7 +161,7 @@ public struct Workspace {
     }
 
     /// One document's final diagnostics as they are in a run over the whole workspace.
-    public func diagnostics(for path: String) -> [Diagnostic] {
+    func diagnostics(for path: String) -> [Diagnostic] {
         guard let entry = entries[path] else { return [] }
         return Engine.finish(entry.analysis, crossFile: crossFile()[path] ?? [])
     }

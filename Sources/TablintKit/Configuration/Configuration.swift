@@ -1,14 +1,14 @@
 /// The configuration that applies to one file: the nearest `.tablint` (or `--config`, or none)
 /// with the command line's per-file options after it, so the command line wins.
-public struct Configuration: Equatable {
+struct Configuration: Equatable {
     /// The configuration file used, if any.
-    public var file: ConfigurationFile?
+    var file: ConfigurationFile?
     /// The command line's per-file options (globs relative to the current directory).
-    public var commandLine: [FileOption]
+    var commandLine: [FileOption]
     /// The absolute, normalised current directory.
-    public var currentDirectory: String
+    var currentDirectory: String
 
-    public init(file: ConfigurationFile?, commandLine: [FileOption], currentDirectory: String) {
+    init(file: ConfigurationFile?, commandLine: [FileOption], currentDirectory: String) {
         self.file = file
         self.commandLine = commandLine
         self.currentDirectory = currentDirectory
@@ -23,17 +23,17 @@ public struct Configuration: Equatable {
     }
 
     /// How the file is linted.
-    public let settings: LintSettings
+    let settings: LintSettings
 
     /// A glob and the folder it is relative to.
-    public struct ScopedGlob: Equatable {
-        public var glob: Glob
-        public var directory: String
+    struct ScopedGlob: Equatable {
+        var glob: Glob
+        var directory: String
 
         /// A glob as written, relative to `directory`: `./x` is `x` anchored to the folder,
         /// and an absolute path inside the folder is the same path relative to it (an
         /// absolute path elsewhere names nothing the folder holds, so it stays as written).
-        public init(written pattern: String, directory: String) {
+        init(written pattern: String, directory: String) {
             self.directory = directory
             glob = Glob(Self.relative(pattern, to: directory), written: pattern)
         }
@@ -56,12 +56,12 @@ public struct Configuration: Equatable {
     }
 
     /// The `--include` and `--exclude` globs, the file's first, each with its folder.
-    public let includes: [ScopedGlob]
-    public let excludes: [ScopedGlob]
+    let includes: [ScopedGlob]
+    let excludes: [ScopedGlob]
 
     /// Whether the file at `absolutePath` is selected by the includes and excludes: not
     /// excluded, and included when there are includes. A glob only sees files inside its folder.
-    public func selects(_ absolutePath: String) -> Bool {
+    func selects(_ absolutePath: String) -> Bool {
         func matches(_ scoped: ScopedGlob) -> Bool {
             guard let relative = PathText.relative(absolutePath, to: scoped.directory) else { return false }
             return scoped.glob.matches(relative)
@@ -72,7 +72,7 @@ public struct Configuration: Equatable {
 
     /// `--print-config`: the settings in the configuration file's own syntax, so the output can
     /// be saved as a `.tablint`. Sets are printed sorted; the source is named in a comment.
-    public func printed(for path: String, selected: Bool) -> String {
+    func printed(for path: String, selected: Bool) -> String {
         var lines = ["# \(path)"]
         if let file {
             lines.append("# configuration file: \(file.path)")
@@ -100,13 +100,13 @@ public struct Configuration: Equatable {
 }
 
 /// Lexical path arithmetic on `/`-separated text (no filesystem access, symlinks not resolved).
-public enum PathText {
+enum PathText {
     /// `path` made absolute against `directory` and normalised (`.`, `..`, repeated `/`).
-    public static func absolute(_ path: String, in directory: String) -> String {
+    static func absolute(_ path: String, in directory: String) -> String {
         normalised(path.hasPrefix("/") ? path : directory + "/" + path)
     }
 
-    public static func normalised(_ path: String) -> String {
+    static func normalised(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -118,14 +118,14 @@ public enum PathText {
 
     /// `path` relative to `directory` when it lies inside it; nil otherwise. Both absolute and
     /// normalised.
-    public static func relative(_ path: String, to directory: String) -> String? {
+    static func relative(_ path: String, to directory: String) -> String? {
         if directory == "/" { return String(path.dropFirst()) }
         guard path.hasPrefix(directory + "/") else { return nil }
         return String(path.dropFirst(directory.count + 1))
     }
 
     /// The folder of a normalised absolute path: `/a/b/c` → `/a/b`; `/a` → `/`.
-    public static func parent(_ path: String) -> String {
+    static func parent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
         return String(path[..<slash])
     }

@@ -11,33 +11,33 @@
 /// ignored; `--name value` and `--name=value` are both accepted. Only the options that apply
 /// per file (`OptionParser.fileOptionSpecs`) are allowed: an unknown option, a run-wide one
 /// such as `--jobs`, a missing value or an unknown rule is an error naming the file and line.
-public struct ConfigurationFile: Equatable {
+struct ConfigurationFile: Equatable {
     /// The file's path, as it is shown in messages.
-    public var path: String
+    var path: String
     /// The absolute, normalised folder the file is in: its globs are relative to it.
-    public var directory: String
+    var directory: String
     /// The options, in file order.
-    public var options: [FileOption]
+    var options: [FileOption]
 
-    public init(path: String, directory: String, options: [FileOption]) {
+    init(path: String, directory: String, options: [FileOption]) {
         self.path = path
         self.directory = directory
         self.options = options
     }
 
     /// A line of a configuration file tablint cannot act on.
-    public struct Problem: Error, Equatable {
-        public var path: String
-        public var line: Int
-        public var column: Int
-        public var message: String
+    struct Problem: Error, Equatable {
+        var path: String
+        var line: Int
+        var column: Int
+        var message: String
 
         /// Compiler style, so an editor jumps to the line: `path:line:column: error: message`.
-        public var rendered: String { "\(path):\(line):\(column): error: \(message)" }
+        var rendered: String { "\(path):\(line):\(column): error: \(message)" }
     }
 
     /// Parses `bytes` as the configuration file at `path` in folder `directory`.
-    public static func parse(_ bytes: [UInt8], path: String, directory: String) -> Result<ConfigurationFile, Problem> {
+    static func parse(_ bytes: [UInt8], path: String, directory: String) -> Result<ConfigurationFile, Problem> {
         guard var text = String(validatingUTF8Bytes: bytes) else {
             return .failure(Problem(path: path, line: 1, column: 1, message: "the configuration file is not UTF-8 text"))
         }

@@ -8,14 +8,14 @@
 ///   like `.gitignore`; a leading `/` anchors a one-segment pattern to the folder instead.
 /// * A pattern that matches a folder matches everything inside it (`Generated` or
 ///   `Generated/`); a trailing `/` matches folders only.
-public struct Glob: Equatable {
-    public let pattern: String
+struct Glob: Equatable {
+    let pattern: String
     /// Each segment as characters, so that `?` and `[…]` take one character (`ü`, in either
     /// Unicode normal form), not one byte.
     private let segments: [[Character]]
     private let foldersOnly: Bool
 
-    public init(_ pattern: String) {
+    init(_ pattern: String) {
         self.init(pattern, written: pattern)
     }
 
@@ -33,7 +33,7 @@ public struct Glob: Equatable {
 
     /// Whether `relativePath` (segments joined by `/`, no `.` or `..`) or a folder it lies in
     /// matches.
-    public func matches(_ relativePath: String) -> Bool {
+    func matches(_ relativePath: String) -> Bool {
         let path = relativePath.split(separator: "/", omittingEmptySubsequences: true).map { Array($0) }
         // Every folder prefix, then (unless folders only) the whole path.
         let lengths = foldersOnly ? Array(1..<max(1, path.count)) : Array(1...max(1, path.count))

@@ -1,44 +1,44 @@
 /// What configuration decides for one file: which rules report and how severely, whether
 /// ordinary `.swift` matrices are aligned, and which functions are dispatchers. Comes from
 /// the nearest `.tablint` file and the command line (`Configuration`); pure value.
-public struct LintSettings: Equatable {
+struct LintSettings: Equatable {
     /// `--dispatcher NAME`: more functions whose switches are dispatchers.
-    public var extraDispatcherFunctions: Set<String> = []
+    var extraDispatcherFunctions: Set<String> = []
     /// `--align-swift`: check and fix the alignment of `Table`/`@Row` matrices in ordinary
     /// `.swift` files too, not only in `*.tb.swift`.
-    public var alignsSwiftMatrices = false
+    var alignsSwiftMatrices = false
     /// `--disable CODE`: full codes of rules that report nothing for this file.
-    public var disabledCodes: Set<String> = []
+    var disabledCodes: Set<String> = []
     /// `--severity CODE=LEVEL`: full codes whose diagnostics get another severity.
-    public var severities: [String: Severity] = [:]
+    var severities: [String: Severity] = [:]
     /// `--unsafe-fixes`: `--fix` and `--diff` apply unsafe fixes too, and the report counts
     /// them as applicable.
-    public var unsafeFixes = false
+    var unsafeFixes = false
     /// `--formatter NAME` (repeatable): the formatters that run over this file, in place of
     /// the detected ones; nil when none was named.
-    public var declaredFormatters: Set<SourceFormatter>?
+    var declaredFormatters: Set<SourceFormatter>?
     /// The `.swiftformat` file that applies to this file (in its folder or above, and not
     /// excluding it), as `Running` found it; nil when there is none.
-    public var swiftFormatConfiguration: String?
+    var swiftFormatConfiguration: String?
 
     /// The formatters that would reformat this file: those `--formatter` names, or else the
     /// toolchain's swift-format, and SwiftFormat where a `.swiftformat` applies.
-    public var formatters: Set<SourceFormatter> {
+    var formatters: Set<SourceFormatter> {
         declaredFormatters ?? Set([.appleSwiftFormat] + (swiftFormatConfiguration == nil ? [] : [.swiftFormat]))
     }
     /// `--pin NAME`: the string-literal bindings that pin a matrix, besides `FIXTURE`.
-    public var pinNames: Set<String> = ["FIXTURE"]
+    var pinNames: Set<String> = ["FIXTURE"]
 
-    public init(extraDispatcherFunctions: Set<String> = []) {
+    init(extraDispatcherFunctions: Set<String> = []) {
         self.extraDispatcherFunctions = extraDispatcherFunctions
     }
 
-    public static let `default` = LintSettings()
+    static let `default` = LintSettings()
 
-    public func isEnabled(_ code: String) -> Bool { !disabledCodes.contains(code) }
+    func isEnabled(_ code: String) -> Bool { !disabledCodes.contains(code) }
 
     /// The diagnostics as configured: disabled rules' dropped, severities overridden.
-    public func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+    func applied(to diagnostics: [Diagnostic]) -> [Diagnostic] {
         if disabledCodes.isEmpty && severities.isEmpty { return diagnostics }
         return diagnostics.compactMap { diagnostic in
             guard isEnabled(diagnostic.code) else { return nil }
@@ -51,7 +51,7 @@ public struct LintSettings: Equatable {
 
 extension LintSettings {
     /// These settings with `options` applied in order (a later option wins).
-    public func applying(_ options: [FileOption]) -> LintSettings {
+    func applying(_ options: [FileOption]) -> LintSettings {
         var settings = self
         for option in options {
             switch option {
@@ -81,14 +81,14 @@ extension LintSettings {
 
 /// A general Swift formatter that collapses the padding of a matrix's columns unless a
 /// directive comment tells it to leave them.
-public enum SourceFormatter: String, CaseIterable, Equatable, Comparable {
+enum SourceFormatter: String, CaseIterable, Equatable, Comparable {
     /// The toolchain's `swift-format` (honours `// swift-format-ignore-file`).
     case appleSwiftFormat = "swift-format"
     /// Nick Lockwood's SwiftFormat (honours `// swiftformat:disable all`).
     case swiftFormat = "swiftformat"
 
     /// How the documentation names it.
-    public var displayName: String { self == .appleSwiftFormat ? "swift-format" : "SwiftFormat" }
+    var displayName: String { self == .appleSwiftFormat ? "swift-format" : "SwiftFormat" }
 
-    public static func < (lhs: SourceFormatter, rhs: SourceFormatter) -> Bool { lhs.rawValue < rhs.rawValue }
+    static func < (lhs: SourceFormatter, rhs: SourceFormatter) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,10 +1,10 @@
 /// `Export.toCoverageReport` (reference export-formats §4): the cell counts by kind, the
 /// required members, and the library's three warnings.
-public enum CoverageExport {
-    public static let ignoreHeavyPercent = 70
-    public static let unreachableHeavyPercent = 25
+enum CoverageExport {
+    static let ignoreHeavyPercent = 70
+    static let unreachableHeavyPercent = 25
 
-    public static func render(_ table: ExportTable) -> String {
+    static func render(_ table: ExportTable) -> String {
         var ignore = 0, go = 0, emit = 0, handle = 0, delegate = 0, unreachable = 0
         for cell in table.cells.joined() {
             switch cell {

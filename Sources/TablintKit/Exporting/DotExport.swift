@@ -1,7 +1,7 @@
 /// `Export.toDot` (reference export-formats §3): a Graphviz `digraph`, names bare and labels
 /// quoted, nothing escaped, dynamic edges dashed.
-public enum DotExport {
-    public static func render(_ table: ExportTable) -> String {
+enum DotExport {
+    static func render(_ table: ExportTable) -> String {
         var text = "digraph \(table.machine) {\n    rankdir=LR;\n    node [shape=box, style=rounded];\n"
         if let initial = table.initial {
             text += "    __start [shape=point];\n    __start -> \(initial);\n"
@@ -15,7 +15,7 @@ public enum DotExport {
     /// What Graphviz will not read in the library's bytes: each name printed bare that is not
     /// a DOT ID, and each label that a `"` or a final `\` breaks out of. Empty when `dot` reads
     /// the output as the library meant it.
-    public static func problems(_ table: ExportTable) -> [String] {
+    static func problems(_ table: ExportTable) -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
         func check(_ name: String, _ what: String) {

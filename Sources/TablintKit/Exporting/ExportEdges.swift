@@ -2,15 +2,15 @@
 /// name, states, actions, one cell per state and action, and the initial state. Built only
 /// from a matrix whose shape is whole (`ExportSelection` refuses the others), so every row has
 /// one cell per action and no cell is unknown.
-public struct ExportTable: Equatable {
-    public var machine: String
-    public var states: [String]
-    public var actions: [String]
+struct ExportTable: Equatable {
+    var machine: String
+    var states: [String]
+    var actions: [String]
     /// `cells[state][action]`.
-    public var cells: [[ExportCell]]
-    public var initial: String?
+    var cells: [[ExportCell]]
+    var initial: String?
 
-    public init(machine: String, states: [String], actions: [String], cells: [[ExportCell]], initial: String?) {
+    init(machine: String, states: [String], actions: [String], cells: [[ExportCell]], initial: String?) {
         self.machine = machine
         self.states = states
         self.actions = actions
@@ -20,7 +20,7 @@ public struct ExportTable: Equatable {
 
     /// The table the library would build from `matrix`, or nil when a row is missing or extra,
     /// a row has the wrong number of cells, or a cell is not one of the six kinds.
-    public init?(_ matrix: Matrix) {
+    init?(_ matrix: Matrix) {
         guard matrix.isComplete, matrix.rows.count == matrix.states.count else { return nil }
         var cells: [[ExportCell]] = []
         for (index, row) in matrix.rows.enumerated() {
@@ -42,7 +42,7 @@ public struct ExportTable: Equatable {
 
     /// One edge per cell that draws one, row-major (state by state, then action by action),
     /// never merged or sorted: the walk Mermaid and DOT share.
-    public var edges: [ExportEdge] {
+    var edges: [ExportEdge] {
         var edges: [ExportEdge] = []
         for (stateIndex, state) in states.enumerated() {
             for (actionIndex, action) in actions.enumerated() {
@@ -71,7 +71,7 @@ public struct ExportTable: Equatable {
 }
 
 /// A cell as the library's `Cell` holds it: names only.
-public enum ExportCell: Equatable {
+enum ExportCell: Equatable {
     case ignore, handle, unreachable
     case go(target: String, effects: [String])
     case emit(effects: [String])
@@ -101,9 +101,9 @@ public enum ExportCell: Equatable {
 }
 
 /// An arrow of the diagram: `from → to`, labelled, dashed when a handler decides.
-public struct ExportEdge: Equatable {
-    public var from: String
-    public var to: String
-    public var label: String
-    public var isDynamic: Bool
+struct ExportEdge: Equatable {
+    var from: String
+    var to: String
+    var label: String
+    var isDynamic: Bool
 }

@@ -6,46 +6,46 @@
 /// one cell per action, every cell one of the six kinds and (for a `.tbl`) its parser accepts
 /// the text; a name it does not check (an undeclared GO target, a nil `initial`) it prints as
 /// given. An `@Machine` enum goes through `buildDesc`, which refuses every declaration error.
-public enum ExportReading {
+enum ExportReading {
     /// One matrix and what export makes of it.
-    public struct Machine {
-        public var path: String
-        public var file: SourceFile
+    struct Machine {
+        var path: String
+        var file: SourceFile
         /// As the library builds it: `@Path` defaults applied.
-        public var matrix: Matrix
+        var matrix: Matrix
         /// Nil when the library could not build the matrix (`refusals` say why).
-        public var table: ExportTable?
+        var table: ExportTable?
         /// Every diagnostic tablint has about the matrix, refusals included.
-        public var diagnostics: [Diagnostic]
+        var diagnostics: [Diagnostic]
         /// The diagnostics that stop the export; empty when `table` is not nil.
-        public var refusals: [Diagnostic]
+        var refusals: [Diagnostic]
 
         /// A `.tbl` file or a fixture string: a pin of a machine, not the machine's source.
-        public var isPin: Bool { matrix.surface == .fixture }
-        public var name: String { matrix.machine.text }
-        public var location: SourceLocation { file.location(of: matrix.range.lowerBound) }
+        var isPin: Bool { matrix.surface == .fixture }
+        var name: String { matrix.machine.text }
+        var location: SourceLocation { file.location(of: matrix.range.lowerBound) }
     }
 
-    public struct FileReading {
-        public var machines: [Machine] = []
+    struct FileReading {
+        var machines: [Machine] = []
         /// Diagnostics that stop a matrix from being read at all (no matrix to attach them to).
-        public var unreadable: [Diagnostic] = []
+        var unreadable: [Diagnostic] = []
     }
 
     /// Codes that mean the matrix's shape is broken on every surface: the library cannot build it.
-    public static let shapeCodes: Set<String> = [
+    static let shapeCodes: Set<String> = [
         "tablint::encoding", "tablint::syntax", UnreadableMatrix().code, FixtureReader.syntaxCode,
         MissingRow().code, ExtraRow().code, RowArity().code, UnknownCell().code,
     ]
 
     /// What `buildDesc` refuses besides the shape (reference §2.2), for `@Machine` enums only.
-    public static let declarationCodes: Set<String> = [
+    static let declarationCodes: Set<String> = [
         MachineEnumReader.syntaxCode, UnknownState().code, GoTarget().code, UnknownEffect().code,
         EmptyEmit().code, MemberCollision().code, DuplicateName().code, PathDuplicate().code,
         PathUnknownState().code, PathBroken().code, PathUnterminated().code,
     ]
 
-    public static func read(_ file: SourceFile) -> FileReading {
+    static func read(_ file: SourceFile) -> FileReading {
         if let encodingProblem = Encoding.check(file) {
             return FileReading(unreadable: [encodingProblem])
         }

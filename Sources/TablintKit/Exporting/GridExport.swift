@@ -1,7 +1,7 @@
 /// `Export.toGrid` (reference export-formats §1): the matrix as aligned plain text, the
 /// machine name and the actions on the first line, one line per state.
-public enum GridExport {
-    public static func render(_ table: ExportTable) -> String {
+enum GridExport {
+    static func render(_ table: ExportTable) -> String {
         let texts = table.cells.map { $0.map(cellText) }
         // Lengths are Swift `Character` counts (extended grapheme clusters), as in the library.
         let labelWidth = ([table.machine] + table.states).map(\.count).max() ?? 0
@@ -21,7 +21,7 @@ public enum GridExport {
     }
 
     /// `IGNORE`, `GO(T)`, `GO(T, E1+E2)`, `EMIT(E1+E2)`, `EMIT()`, `DELEGATE(c)`.
-    public static func cellText(_ cell: ExportCell) -> String {
+    static func cellText(_ cell: ExportCell) -> String {
         switch cell {
         case .ignore: return "IGNORE"
         case .handle: return "HANDLE"

@@ -1,8 +1,8 @@
 /// `tablint export --format json`: the matrix model, for other tools (the README documents
 /// it). One object per machine: names in order with where they are written, and every cell
 /// with its kind, target, effects and child.
-public enum JSONExport {
-    public static func render(_ machine: ExportReading.Machine) -> String {
+enum JSONExport {
+    static func render(_ machine: ExportReading.Machine) -> String {
         object(machine).rendered
     }
 

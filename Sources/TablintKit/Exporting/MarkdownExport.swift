@@ -1,14 +1,14 @@
 /// `tablint export --format markdown`: per machine, a heading, the matrix as a Markdown table
 /// and the library's Mermaid diagram in a ```` ```mermaid ```` block, which GitHub and GitLab
 /// render in place (a state Mermaid cannot read bare is declared under an id it reads). For design notes and pull requests; not one of the library's formats.
-public enum MarkdownExport {
-    public struct Source {
-        public var table: ExportTable
+enum MarkdownExport {
+    struct Source {
+        var table: ExportTable
         /// `path:line`, printed under the heading.
-        public var origin: String
-        public var isPin: Bool
+        var origin: String
+        var isPin: Bool
 
-        public init(table: ExportTable, origin: String, isPin: Bool) {
+        init(table: ExportTable, origin: String, isPin: Bool) {
             self.table = table
             self.origin = origin
             self.isPin = isPin
@@ -16,7 +16,7 @@ public enum MarkdownExport {
     }
 
     /// Every machine, one section each, separated by a blank line.
-    public static func render(_ sources: [Source]) -> String {
+    static func render(_ sources: [Source]) -> String {
         sources.map(section).joined(separator: "\n")
     }
 

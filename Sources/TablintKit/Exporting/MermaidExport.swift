@@ -1,14 +1,14 @@
 /// `Export.toMermaid` (reference export-formats §2): a `stateDiagram-v2` with the start arrow
 /// (when there is an initial state) and one arrow per edge, nothing escaped.
-public enum MermaidExport {
-    public static func render(_ table: ExportTable) -> String {
+enum MermaidExport {
+    static func render(_ table: ExportTable) -> String {
         render(table, id: { $0 })
     }
 
     /// The same diagram with every state Mermaid cannot read bare declared first under an id
     /// it reads (`state "Half-Open" as s1`), for people (the Markdown export); the library's
     /// bytes when every state is readable.
-    public static func readable(_ table: ExportTable) -> String {
+    static func readable(_ table: ExportTable) -> String {
         // Only the states the diagram shows (a state with no edge that is not the initial
         // state does not appear), in the order they first appear.
         let shown = [table.initial].compactMap { $0 } + table.edges.flatMap { [$0.from, $0.to] }
@@ -39,7 +39,7 @@ public enum MermaidExport {
 
     /// What Mermaid will not read in the library's bytes: each state printed bare that is not
     /// a state id. Empty when Mermaid reads the diagram as the library meant it.
-    public static func problems(_ table: ExportTable) -> [String] {
+    static func problems(_ table: ExportTable) -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
         func check(_ name: String, _ what: String) {

@@ -5,19 +5,19 @@
 /// their state and action, never by position: reordering rows or columns, realigning and
 /// editing comments change nothing here. An added action is one change listing its cells,
 /// not a change in every later column.
-public struct TableDiff: Equatable {
-    public var machines: [MachineDiff]
+struct TableDiff: Equatable {
+    var machines: [MachineDiff]
 
-    public var hasChanges: Bool { machines.contains { !$0.changes.isEmpty } }
+    var hasChanges: Bool { machines.contains { !$0.changes.isEmpty } }
 
     /// One side of the comparison: a matrix with the file it was read from and the path to
     /// show for it (`HEAD:Sources/Timer.tb.swift` for an old revision).
-    public struct Side {
-        public var label: String
-        public var file: SourceFile
-        public var matrix: Matrix
+    struct Side {
+        var label: String
+        var file: SourceFile
+        var matrix: Matrix
 
-        public init(label: String, file: SourceFile, matrix: Matrix) {
+        init(label: String, file: SourceFile, matrix: Matrix) {
             self.label = label
             self.file = file
             self.matrix = matrix
@@ -35,7 +35,7 @@ public struct TableDiff: Equatable {
     /// alone, are compared with each other (`tablint diff Timer.tbl Timer.tb.swift`, what the
     /// library's `table-diff` does for a fixture and its table) instead of one removed and
     /// one added.
-    public static func compare(old: [Side], new: [Side], pinAgainstSource: Bool = false) -> TableDiff {
+    static func compare(old: [Side], new: [Side], pinAgainstSource: Bool = false) -> TableDiff {
         struct Key: Hashable {
             var name: String
             var isPin: Bool
@@ -96,15 +96,15 @@ public struct TableDiff: Equatable {
 }
 
 /// The changes of one machine.
-public struct MachineDiff: Equatable {
-    public var name: String
-    public var isPin: Bool
-    public var oldPath: String?
-    public var newPath: String?
-    public var changes: [TableChange]
+struct MachineDiff: Equatable {
+    var name: String
+    var isPin: Bool
+    var oldPath: String?
+    var newPath: String?
+    var changes: [TableChange]
 
     /// `Timer`, or `pin Timer`.
-    public var title: String { (isPin ? "pin " : "") + name }
+    var title: String { (isPin ? "pin " : "") + name }
 
     static func compare(name: String, isPin: Bool, old: TableDiff.Side?, new: TableDiff.Side?) -> MachineDiff {
         var diff = MachineDiff(name: name, isPin: isPin, oldPath: old?.label, newPath: new?.label, changes: [])
@@ -179,8 +179,8 @@ public struct MachineDiff: Equatable {
 }
 
 /// One behaviour change.
-public struct TableChange: Equatable {
-    public enum Kind: String, Equatable {
+struct TableChange: Equatable {
+    enum Kind: String, Equatable {
         case machineAdded = "machine-added", machineRemoved = "machine-removed"
         case stateAdded = "state-added", stateRemoved = "state-removed"
         case actionAdded = "action-added", actionRemoved = "action-removed"
@@ -190,22 +190,22 @@ public struct TableChange: Equatable {
     }
 
     /// A position in a file: the new one, or the old one for a removal.
-    public struct Place: Equatable {
-        public var path: String
-        public var line: Int
-        public var column: Int
+    struct Place: Equatable {
+        var path: String
+        var line: Int
+        var column: Int
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// What changed: "(Idle, Start)", "action `Reset`", "initial".
-    public var subject: String
-    public var state: String?
-    public var action: String?
+    var subject: String
+    var state: String?
+    var action: String?
     /// The old and new values as text (a cell as `GO(Idle, StopClock)`; an added action as its
     /// cells); nil on the side where the subject does not exist.
-    public var old: String?
-    public var new: String?
-    public var place: Place
+    var old: String?
+    var new: String?
+    var place: Place
 
     init(kind: Kind, subject: String, state: String? = nil, action: String? = nil, old: String?, new: String?, place: Place) {
         self.kind = kind
@@ -218,7 +218,7 @@ public struct TableChange: Equatable {
     }
 
     /// `(Idle, Start): IGNORE → GO(Idle, StopClock)`, `action `Reset` added: …`.
-    public var sentence: String {
+    var sentence: String {
         switch kind {
         case .cellChanged: return "\(subject): \(old ?? "") → \(new ?? "")"
         case .initialChanged: return "initial: \(old ?? "") → \(new ?? "")"

@@ -2,7 +2,7 @@
 extension TableDiff {
     /// One compiler-style line per change, at the new cell (at the old line for a removal), so
     /// that an editor jumps to it: `Timer.tb.swift:9:22: note: Timer: (Idle, Start): IGNORE → HANDLE`.
-    public var text: String {
+    var text: String {
         machines.flatMap { machine in
             machine.changes.map { change in
                 "\(change.place.path):\(change.place.line):\(change.place.column): note: \(machine.title): \(change.sentence)\n"
@@ -12,7 +12,7 @@ extension TableDiff {
 
     /// A table per machine that changed, for a pull-request comment; "No behaviour change." when
     /// nothing did.
-    public var markdown: String {
+    var markdown: String {
         let changed = machines.filter { !$0.changes.isEmpty }
         guard !changed.isEmpty else { return "No behaviour change.\n" }
         return changed.map { machine in
@@ -39,7 +39,7 @@ extension TableDiff {
     }
 
     /// `{"changed": Bool, "machines": [...]}`, documented in the README.
-    public var json: String {
+    var json: String {
         JSONText.object([
             "changed": .bool(hasChanges),
             "machines": .array(machines.filter { !$0.changes.isEmpty }.map { machine in

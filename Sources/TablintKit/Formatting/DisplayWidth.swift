@@ -5,11 +5,11 @@
 /// character followed by U+FE0F), a pair of regional indicators (a flag) and a ZWJ emoji
 /// sequence; 0 for a lone combining mark or a zero-width character; 1 for every other one. A
 /// tab advances to the next multiple of `tabWidth` from the line's start.
-public enum DisplayWidth {
-    public static let tabWidth = 8
+enum DisplayWidth {
+    static let tabWidth = 8
 
     /// The width of one Unicode scalar standing alone, other than a tab.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x300 { return value < 0x20 || (value >= 0x7F && value < 0xA0) ? 0 : 1 }
         switch scalar.properties.generalCategory {
@@ -24,7 +24,7 @@ public enum DisplayWidth {
     }
 
     /// The width of one grapheme cluster other than a tab.
-    public static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if scalars.count == 1 { return of(first) }
@@ -56,7 +56,7 @@ public enum DisplayWidth {
 
     /// The column reached after `bytes[range]` when they start at column `start` (0-based).
     /// Invalid UTF-8 counts one column per replacement character.
-    public static func advance(_ bytes: [UInt8], _ range: Range<Int>, from start: Int) -> Int {
+    static func advance(_ bytes: [UInt8], _ range: Range<Int>, from start: Int) -> Int {
         // ASCII (nearly every matrix) is one character per byte: no string to build. Other
         // text is measured by grapheme clusters.
         let ascii = bytes.withUnsafeBufferPointer { bytes -> Int? in
@@ -98,7 +98,7 @@ public enum DisplayWidth {
     }
 
     /// The width of a string that holds no tab.
-    public static func of(_ text: String) -> Int {
+    static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 }

@@ -1,16 +1,16 @@
 /// One replacement of a byte range of a file (an insertion when the range is empty), as a
 /// fix carries it. Only `Engine` applies edits.
-public struct TextEdit: Equatable {
-    public var range: Range<Int>
-    public var replacement: [UInt8]
+struct TextEdit: Equatable {
+    var range: Range<Int>
+    var replacement: [UInt8]
 
-    public init(range: Range<Int>, replacement: [UInt8]) {
+    init(range: Range<Int>, replacement: [UInt8]) {
         self.range = range
         self.replacement = replacement
     }
 
     /// Applies non-overlapping edits to `bytes`.
-    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var position = 0
@@ -25,46 +25,46 @@ public struct TextEdit: Equatable {
 }
 
 /// Why the formatter will not touch a file: where, and what it could not read with confidence.
-public struct Refusal: Equatable {
-    public var range: Range<Int>
-    public var message: String
+struct Refusal: Equatable {
+    var range: Range<Int>
+    var message: String
 
-    public init(range: Range<Int>, message: String) {
+    init(range: Range<Int>, message: String) {
         self.range = range
         self.message = message
     }
 }
 
 /// What the formatter would do to one file.
-public struct FormatPlan: Equatable {
+struct FormatPlan: Equatable {
     /// Every edit, in byte order. Empty when the file is aligned or refused.
-    public var edits: [TextEdit] = []
+    var edits: [TextEdit] = []
     /// The matrices that would change, each with its share of `edits`, for `tablint::alignment`.
-    public var misaligned: [MisalignedRun] = []
+    var misaligned: [MisalignedRun] = []
     /// Non-empty when the file must be left untouched; then `edits` is empty.
-    public var refusals: [Refusal] = []
+    var refusals: [Refusal] = []
     /// Matrices `--fix` leaves as they are while it aligns the rest of the file: a `Table`
     /// literal it cannot split into rows and cells (a `#if` among its rows, say).
-    public var skipped: [Refusal] = []
+    var skipped: [Refusal] = []
 
     /// One matrix (or, in a `.tbl` fixture, its header or its rows) that would change.
-    public struct MisalignedRun: Equatable {
+    struct MisalignedRun: Equatable {
         /// Where its diagnostic is reported: the matrix's first line (its column-header
         /// comment when it has one), whichever of its rows move, so that one directive above
         /// it holds the whole matrix however its cells are edited.
-        public var anchor: Range<Int>
+        var anchor: Range<Int>
         /// The whole matrix (or header): what range formatting asks about.
-        public var extent: Range<Int> = 0..<0
+        var extent: Range<Int> = 0..<0
         /// How many of its lines would move, and how many it has.
-        public var changedRows: Int
-        public var rows: Int
-        public var surface: String
+        var changedRows: Int
+        var rows: Int
+        var surface: String
         /// This matrix's share of `edits`: what `--fix` changes to align it.
-        public var edits: [TextEdit]
+        var edits: [TextEdit]
         /// Where the first line that moves is (its first edit): the line an editor shows.
-        public var firstMove: Int { edits.map(\.range.lowerBound).min() ?? anchor.lowerBound }
+        var firstMove: Int { edits.map(\.range.lowerBound).min() ?? anchor.lowerBound }
         /// For a column header (`headerLabelsSurface`): which label is where, and where it belongs.
-        public var detail: String = ""
+        var detail: String = ""
     }
 }
 
@@ -74,10 +74,10 @@ public struct FormatPlan: Equatable {
 /// It aligns the columns of `Table(...)` rows and `@Row` lines in `*.tb.swift` files, the rows
 /// and header values of `.tbl` fixtures, and of `.tbl` text in Swift `"""` literals in any Swift
 /// file. It refuses a file it cannot read with confidence.
-public enum Formatter {
+enum Formatter {
     /// Whether `Table`/`@Row` matrices of this file are aligned: in `*.tb.swift` files, and in
     /// ordinary `.swift` files (which general formatters own) only with `--align-swift`.
-    public static func alignsSwiftMatrices(_ kind: FileKind, _ settings: LintSettings = .default) -> Bool {
+    static func alignsSwiftMatrices(_ kind: FileKind, _ settings: LintSettings = .default) -> Bool {
         kind == .matrixSwift || (kind == .swift && settings.alignsSwiftMatrices)
     }
 
@@ -86,12 +86,12 @@ public enum Formatter {
     static let tableRowsSurface = "`Table` rows"
     static let machineRowsSurface = "`@Row` lines"
 
-    public static func plan(_ file: SourceFile, settings: LintSettings = .default) -> FormatPlan {
+    static func plan(_ file: SourceFile, settings: LintSettings = .default) -> FormatPlan {
         if file.kind == .other { return FormatPlan() }
         return plan(LintContext(file: file, settings: settings))
     }
 
-    public static func plan(_ context: LintContext) -> FormatPlan {
+    static func plan(_ context: LintContext) -> FormatPlan {
         let file = context.file
         let fixtures = context.reading.matrices.filter { $0.surface == .fixture }
         let swiftMatrices = alignsSwiftMatrices(file.kind, context.settings)
@@ -263,9 +263,9 @@ public enum Formatter {
 /// The proof of safe edits: re-tokenized, the result's sequence of everything that is not
 /// whitespace is the input's, except that a comment may be re-spaced, a `.tbl` literal's
 /// string segments re-padded, and an inserted directive line is exactly that line.
-public enum SafetyCheck {
+enum SafetyCheck {
     /// A description of the first difference, or nil when only whitespace moved.
-    public static func differences(_ original: SourceFile, _ fixed: [UInt8]) -> String? {
+    static func differences(_ original: SourceFile, _ fixed: [UInt8]) -> String? {
         let kind = original.kind
         return differences(
             kind: kind, before: original.bytes, beforeTokens: kind.isSwift ? Tokenizer.tokenize(original.bytes) : [],

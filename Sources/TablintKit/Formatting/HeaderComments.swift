@@ -3,18 +3,18 @@
 /// when its words are exactly the action names in order, `--fix` places each label over its
 /// column, starting over the cell's identifier, one column after its dot. A comment whose
 /// words are mostly not action names is prose (`// rows follow the states order`), not a header.
-public struct HeaderComment: Equatable {
+struct HeaderComment: Equatable {
     /// The `//` comment.
-    public var range: Range<Int>
+    var range: Range<Int>
     /// The words, in order (words without a letter or digit, such as `|`, are not labels).
-    public var labels: [Name]
+    var labels: [Name]
     /// The 0-based line of the comment.
-    public var line: Int
+    var line: Int
     /// Whether the labels are the matrix's actions, in order.
-    public var matchesActions: Bool
+    var matchesActions: Bool
     /// What is wrong with the labels when they do not match: words that are not actions,
     /// actions without a label, labels out of order. Empty when `matchesActions`.
-    public var problems: [String]
+    var problems: [String]
 
     /// The header above `matrix`'s first row, if there is one.
     static func find(_ matrix: Matrix, file: SourceFile, pieces: [Token]) -> HeaderComment? {

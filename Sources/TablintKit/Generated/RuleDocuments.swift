@@ -1296,7 +1296,7 @@ struct Runner<S: Hashable, A: Hashable> {
     }
 }
 
-extension FileIO {
+extension Runner {
     func next(_ s: S, _ a: A) -> Step<S, Never> {
         switch (s, a) {
         default: return .ignored

@@ -6,7 +6,7 @@
 /// `.integer`, exactly, and written back as the same digits: a JSON-RPC response must carry
 /// the id of its request, and an id like 9007199254740993 (over 2^53) would not survive a
 /// Double. Every other number is a `.number` (a Double).
-public indirect enum JSONValue: Equatable {
+indirect enum JSONValue: Equatable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -15,29 +15,29 @@ public indirect enum JSONValue: Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public struct ParseError: Error, Equatable {
-        public var message: String
-        public var offset: Int
+    struct ParseError: Error, Equatable {
+        var message: String
+        var offset: Int
     }
 
     /// Deeper nesting than this is refused: the parser recurses once per level.
-    public static let maximumDepth = 200
+    static let maximumDepth = 200
 
     // MARK: Reading values
 
-    public subscript(key: String) -> JSONValue? {
+    subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var stringValue: String? {
+    var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// A whole number that fits an Int (LSP's `integer` and `uinteger`); a whole Double such
     /// as `3.0` counts too.
-    public var intValue: Int? {
+    var intValue: Int? {
         switch self {
         case .integer(let value): return Int(exactly: value)
         case .number(let value) where value.rounded() == value && abs(value) < 9.0e15: return Int(value)
@@ -45,27 +45,27 @@ public indirect enum JSONValue: Equatable {
         }
     }
 
-    public var boolValue: Bool? {
+    var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    var arrayValue: [JSONValue]? {
         if case .array(let values) = self { return values }
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    var objectValue: [String: JSONValue]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
-    public static func int(_ value: Int) -> JSONValue { .integer(Int64(value)) }
+    static func int(_ value: Int) -> JSONValue { .integer(Int64(value)) }
 
     // MARK: Writing
 
     /// Compact JSON, object keys sorted, so the same value is always the same bytes.
-    public var serialized: [UInt8] {
+    var serialized: [UInt8] {
         var out: [UInt8] = []
         write(to: &out)
         return out
@@ -106,7 +106,7 @@ public indirect enum JSONValue: Equatable {
 
     // MARK: Parsing
 
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         try parseNotingLoneSurrogates(bytes).value
     }
 

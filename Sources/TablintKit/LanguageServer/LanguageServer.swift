@@ -22,7 +22,7 @@ import Foundation
 /// are handled in order, their responses go out together as one array in one frame (none
 /// when all were notifications), and an empty array gets one `InvalidRequest`. This fits the
 /// single-threaded loop as it is: a batch is a run of messages whose responses are held back.
-public final class LanguageServer {
+final class LanguageServer {
     /// JSON-RPC and LSP error codes.
     enum ErrorCode: Int {
         case parseError = -32700
@@ -57,7 +57,7 @@ public final class LanguageServer {
     private(set) var reader = FrameReader()
     private(set) var phase = Phase.waitingForInitialize
     /// Set by `exit` (0 after `shutdown`, 1 without) or by the end of the input.
-    public private(set) var exitStatus: Int32?
+    private(set) var exitStatus: Int32?
     private(set) var encoding = PositionEncoding.utf16
     var serverOptions: ServerOptions
     let currentDirectory: String
@@ -110,7 +110,7 @@ public final class LanguageServer {
 
     /// `arguments`: what follows `tablint lsp` on the command line.
     /// `rules`: the rules the workspace runs (all of them; tests give others).
-    public convenience init(
+    convenience init(
         arguments: [String] = [], currentDirectory: String = ConfigurationLookup.currentDirectory(),
         output: @escaping ([UInt8]) -> Void
     ) throws {
@@ -161,7 +161,7 @@ public final class LanguageServer {
 
     // MARK: - Bytes in, bytes out
 
-    public func receive<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    func receive<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         guard exitStatus == nil else { return }
         var messages: [Result<JSONValue, ResponseError>] = []
         for event in reader.feed(bytes) {
@@ -225,7 +225,7 @@ public final class LanguageServer {
     }
 
     /// The input ended: as `exit`, with status 0 only after `shutdown`.
-    public func endOfInput() {
+    func endOfInput() {
         guard exitStatus == nil else { return }
         if let unfinished = reader.finish() { log(unfinished, type: .warning) }
         exitStatus = phase == .shutDown ? 0 : 1
@@ -772,7 +772,7 @@ public final class LanguageServer {
     // MARK: - Standard input and output
 
     /// The `tablint lsp` command: frames from standard input, frames to standard output.
-    public static func runStandardIO(arguments: [String]) -> Int32 {
+    static func runStandardIO(arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var writeFailed = false
         let server: LanguageServer
@@ -815,7 +815,7 @@ public final class LanguageServer {
 }
 
 extension JSONValue: Hashable {
-    public func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         switch self {
         case .string(let value): hasher.combine(value)
         case .integer(let value): hasher.combine(value)

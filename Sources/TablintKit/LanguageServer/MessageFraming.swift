@@ -17,11 +17,11 @@
 ///   was too short, or a body sent without a header) is dropped the same way, and the frame
 ///   that header starts is read: one bad frame never costs the ones after it.
 /// - A frame cut short by the end of the input is reported by `finish()`.
-public struct FrameReader {
-    public static let maximumBodyBytes = 64 << 20
-    public static let maximumHeaderBytes = 8 << 10
+struct FrameReader {
+    static let maximumBodyBytes = 64 << 20
+    static let maximumHeaderBytes = 8 << 10
 
-    public enum Event: Equatable {
+    enum Event: Equatable {
         /// A whole body.
         case body([UInt8])
         /// A frame whose declared length is over the cap; its body is being skipped.
@@ -45,15 +45,15 @@ public struct FrameReader {
     /// next frame starts there.
     private static let headerName = Array("content-length:".utf8)
 
-    public init() {}
+    init() {}
 
     /// How many bytes are held: at most a header block and one body under the cap.
-    public var bufferedByteCount: Int { buffer.count - start }
+    var bufferedByteCount: Int { buffer.count - start }
 
     /// Whether bytes of an unfinished frame are waiting (for `finish`).
-    public var hasPartialFrame: Bool { buffer.count > start || bodyLength != nil || skipping > 0 }
+    var hasPartialFrame: Bool { buffer.count > start || bodyLength != nil || skipping > 0 }
 
-    public mutating func feed<Bytes: Collection>(_ bytes: Bytes) -> [Event] where Bytes.Element == UInt8 {
+    mutating func feed<Bytes: Collection>(_ bytes: Bytes) -> [Event] where Bytes.Element == UInt8 {
         var incoming = ArraySlice(bytes)
         if skipping > 0 {
             let dropped = min(skipping, incoming.count)
@@ -117,7 +117,7 @@ public struct FrameReader {
     }
 
     /// The end of input: a description of the unfinished frame, if one was cut short.
-    public func finish() -> String? {
+    func finish() -> String? {
         if skipping > 0 { return "the input ended \(skipping) bytes before the end of a refused frame" }
         if let length = bodyLength {
             return "the input ended after \(buffer.count - start) of the \(length) bytes of a frame's body"
@@ -228,13 +228,13 @@ public struct FrameReader {
         character.isASCII && (character.isLetter || character.isNumber || "!#$%&'*+-.^_`|~".contains(character))
     }
 
-    public struct HeaderMessage: Error, Equatable {
-        public var text: String
+    struct HeaderMessage: Error, Equatable {
+        var text: String
         init(_ text: String) { self.text = text }
     }
 
     /// One frame around `body`.
-    public static func frame(_ body: [UInt8]) -> [UInt8] {
+    static func frame(_ body: [UInt8]) -> [UInt8] {
         Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 }

@@ -1,6 +1,6 @@
 /// How the `character` of an LSP position counts: UTF-8 bytes or UTF-16 code units (the
 /// protocol's default), negotiated in `initialize`.
-public enum PositionEncoding: String, Equatable {
+enum PositionEncoding: String, Equatable {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
 
@@ -12,16 +12,16 @@ public enum PositionEncoding: String, Equatable {
 }
 
 /// A line and a character in the negotiated encoding, both 0-based.
-public struct LSPPosition: Equatable, Comparable {
-    public var line: Int
-    public var character: Int
+struct LSPPosition: Equatable, Comparable {
+    var line: Int
+    var character: Int
 
-    public init(line: Int, character: Int) {
+    init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
-    public static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
+    static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 

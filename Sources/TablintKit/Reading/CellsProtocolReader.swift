@@ -1,30 +1,30 @@
 /// A hand-written `Cells` protocol (reference §1.6): the members every implementation of a
 /// machine must write. `protocol Cells { … }` inside the machine's type, or a top-level
 /// `protocol TimerCells`, maybe refining a child's (`protocol SessionCells: AuthCells`).
-public struct CellsProtocol: Equatable {
-    public var name: Name
+struct CellsProtocol: Equatable {
+    var name: Name
     /// The type whose body directly holds the declaration, nil at the top level.
-    public var parent: String?
+    var parent: String?
     /// The protocols it refines, as written (`AuthCells`, `Auth.Cells`, `AnyObject`).
-    public var refines: [Name]
-    public var requirements: [Requirement]
+    var refines: [Name]
+    var requirements: [Requirement]
     /// A `#if` in the body, or a body not read to its end: the requirements are not known.
-    public var isIncomplete: Bool
+    var isIncomplete: Bool
 
-    public struct Requirement: Equatable {
-        public enum Kind: Equatable { case function, property, other }
-        public var name: Name
-        public var kind: Kind
-        public var isStatic: Bool
+    struct Requirement: Equatable {
+        enum Kind: Equatable { case function, property, other }
+        var name: Name
+        var kind: Kind
+        var isStatic: Bool
 
-        public init(name: Name, kind: Kind, isStatic: Bool) {
+        init(name: Name, kind: Kind, isStatic: Bool) {
             self.name = name
             self.kind = kind
             self.isStatic = isStatic
         }
     }
 
-    public init(name: Name, parent: String?, refines: [Name], requirements: [Requirement], isIncomplete: Bool) {
+    init(name: Name, parent: String?, refines: [Name], requirements: [Requirement], isIncomplete: Bool) {
         self.name = name
         self.parent = parent
         self.refines = refines
@@ -33,7 +33,7 @@ public struct CellsProtocol: Equatable {
     }
 
     /// The machine it is the cells of: the parent of a bare `Cells`, `Timer` of `TimerCells`.
-    public var machine: String? {
+    var machine: String? {
         if name.text == "Cells" { return parent }
         return name.text.hasSuffix("Cells") && name.text.count > 5 ? String(name.text.dropLast(5)) : nil
     }

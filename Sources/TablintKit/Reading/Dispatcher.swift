@@ -2,8 +2,8 @@
 /// state to its code, as `DispatcherReader` found it. Names and texts are kept as written, with
 /// byte ranges into the file, so rules can point at them and the cross-file step can compare
 /// them without the file's bytes.
-public struct Dispatcher: Equatable {
-    public enum Kind: Equatable {
+struct Dispatcher: Equatable {
+    enum Kind: Equatable {
         /// `switch (s, a)` over the state and the action, in a function returning `Step<…>` or
         /// named `step` or `<machine>Step`.
         case step
@@ -16,50 +16,50 @@ public struct Dispatcher: Equatable {
     }
 
     /// What a switched-on parameter is to the machine.
-    public enum Role: Equatable {
+    enum Role: Equatable {
         case state, action, effect
         /// A parameter of a configured dispatcher: its type is not read.
         case value
     }
 
     /// One parameter the switch is over.
-    public struct Subject: Equatable {
-        public var name: String
+    struct Subject: Equatable {
+        var name: String
         /// The parameter's type as written, without spaces: `S`, `Timer.S`, `TimerS`.
-        public var type: String
-        public var role: Role
+        var type: String
+        var role: Role
 
-        public init(name: String, type: String, role: Role) {
+        init(name: String, type: String, role: Role) {
             self.name = name
             self.type = type
             self.role = role
         }
     }
 
-    public var kind: Kind
+    var kind: Kind
     /// The function's name, where it is declared.
-    public var function: Name
+    var function: Name
     /// The `switch` keyword.
-    public var switchRange: Range<Int>
+    var switchRange: Range<Int>
     /// In switch order: one subject for `switch f`, two or more for `switch (s, a)`.
-    public var subjects: [Subject]
+    var subjects: [Subject]
     /// The machine this dispatcher belongs to (`Timer`), when its parameter types, its enclosing
     /// type and its name agree on one; nil when they say nothing or disagree.
-    public var machine: String?
-    public var arms: [Arm]
+    var machine: String?
+    var arms: [Arm]
     /// A `#if` among the arms: which arms exist depends on the build configuration.
-    public var hasConditionalArms: Bool
+    var hasConditionalArms: Bool
     /// A `#if` anywhere between the switch's braces, in a label or in a body. Looked for only
     /// in a switch with a catch-all (`hasCatchAll`); otherwise `hasConditionalArms`.
-    public var hasConditionalCode: Bool
+    var hasConditionalCode: Bool
     /// The types whose bodies hold the function, innermost first (`["Timer"]` for a function
     /// in `extension Timer`): where a bare `S` is looked up. Read only for a switch with a
     /// catch-all, the one use; empty otherwise.
-    public var enclosingTypes: [String]
+    var enclosingTypes: [String]
     /// The innermost type or extension the function is declared in, nil at the top level.
-    public var owner: String?
+    var owner: String?
 
-    public init(
+    init(
         kind: Kind, function: Name, switchRange: Range<Int>, subjects: [Subject], machine: String?, arms: [Arm],
         hasConditionalArms: Bool, hasConditionalCode: Bool? = nil, enclosingTypes: [String] = []
     ) {
@@ -76,20 +76,20 @@ public struct Dispatcher: Equatable {
 
     /// Whether a label or a pattern matches every value, or every value in one position:
     /// what `tablint::dispatcher-default` reports.
-    public var hasCatchAll: Bool { arms.contains(where: \.hasCatchAll) }
+    var hasCatchAll: Bool { arms.contains(where: \.hasCatchAll) }
 
     /// `switch (s, a)` / `switch f`, as a message quotes it.
-    public var switchText: String {
+    var switchText: String {
         subjects.count == 1 ? "switch \(subjects[0].name)" : "switch (\(subjects.map(\.name).joined(separator: ", ")))"
     }
 
-    public func position(of role: Role) -> Int? { subjects.firstIndex { $0.role == role } }
+    func position(of role: Role) -> Int? { subjects.firstIndex { $0.role == role } }
 }
 
 extension Dispatcher {
     /// One `case …:` or `default:` of a dispatcher's switch, with what its body does.
-    public struct Arm: Equatable {
-        public enum Label: Equatable {
+    struct Arm: Equatable {
+        enum Label: Equatable {
             case `default`
             /// `@unknown default:`.
             case unknownDefault
@@ -99,25 +99,25 @@ extension Dispatcher {
             case unreadable
         }
 
-        public var label: Label
+        var label: Label
         /// From `case`, `default` or `@unknown` through the `:`.
-        public var labelRange: Range<Int>
+        var labelRange: Range<Int>
         /// The label as written, on one line.
-        public var labelText: String
-        public var outcome: Outcome
+        var labelText: String
+        var outcome: Outcome
         /// Where the arm sits in the text, to rewrite its label or remove it.
-        public var layout: Layout
+        var layout: Layout
         /// The names the label's bare bindings introduce (`let x`, `case let (s, a)`) that its
         /// body mentions: a pattern cannot be spelt out without them.
-        public var usedBindings: [String]
+        var usedBindings: [String]
         /// A `fallthrough` in the body: the next arm's label must keep taking it.
-        public var fallsThrough: Bool
+        var fallsThrough: Bool
         /// The members the body calls on the cells parameter (`c.onUnlock(ctx)`, also inside
         /// `delegateAuth(c, ctx, st, c.loggedOutCredentials(ctx, st))`), in order: which members
         /// serve this arm's cells when a hand-written protocol names them its own way.
-        public var cellsCalls: [Name] = []
+        var cellsCalls: [Name] = []
 
-        public init(
+        init(
             label: Label, labelRange: Range<Int>, labelText: String, outcome: Outcome,
             layout: Layout? = nil, usedBindings: [String] = [], fallsThrough: Bool = false
         ) {
@@ -131,7 +131,7 @@ extension Dispatcher {
         }
 
         /// `default:`, or an unguarded pattern with `_` or a bare binding in some position.
-        public var hasCatchAll: Bool {
+        var hasCatchAll: Bool {
             switch label {
             case .default, .unknownDefault: return true
             case .items(let items, _): return items.contains { !$0.isGuarded && $0.elements.contains(where: \.matchesEverything) }
@@ -139,18 +139,18 @@ extension Dispatcher {
             }
         }
 
-        public struct Layout: Equatable {
+        struct Layout: Equatable {
             /// The whole arm, from the start of its label's line (when only blanks come before
             /// the label) through the line break after its body's last token.
-            public var removal: Range<Int>
+            var removal: Range<Int>
             /// Blanks as wide as what precedes the label on its line.
-            public var labelIndent: String
+            var labelIndent: String
             /// Blanks as wide as what precedes the label's first pattern on its line.
-            public var patternIndent: String
+            var patternIndent: String
             /// The line break of the label's line.
-            public var newline: String
+            var newline: String
 
-            public init(removal: Range<Int>, labelIndent: String, patternIndent: String, newline: String) {
+            init(removal: Range<Int>, labelIndent: String, patternIndent: String, newline: String) {
                 self.removal = removal
                 self.labelIndent = labelIndent
                 self.patternIndent = patternIndent
@@ -160,20 +160,20 @@ extension Dispatcher {
     }
 
     /// One pattern of a `case` label, with its `where` clause if it has one.
-    public struct CaseItem: Equatable {
+    struct CaseItem: Equatable {
         /// For a tuple pattern `(p, q)` with as many elements as the switch has subjects, one
         /// element per subject, in order; otherwise the whole pattern as one element.
-        public var elements: [PatternElement]
-        public var isTuple: Bool
+        var elements: [PatternElement]
+        var isTuple: Bool
         /// A `where` clause: the item matches only when it holds, so Swift's exhaustiveness check
         /// does not count it, and which arm runs is decided at run time.
-        public var isGuarded: Bool
+        var isGuarded: Bool
         /// From the pattern's first token through its last, before any `where`.
-        public var range: Range<Int>
+        var range: Range<Int>
         /// `let` or `var` written before the whole pattern (`case let (.running(since), a):`).
-        public var bindingKeyword: String?
+        var bindingKeyword: String?
 
-        public init(
+        init(
             elements: [PatternElement], isTuple: Bool, isGuarded: Bool, range: Range<Int>, bindingKeyword: String? = nil
         ) {
             self.elements = elements
@@ -184,8 +184,8 @@ extension Dispatcher {
         }
     }
 
-    public struct PatternElement: Equatable {
-        public enum Kind: Equatable {
+    struct PatternElement: Equatable {
+        enum Kind: Equatable {
             /// `_`.
             case wildcard
             /// `let x`, `var x`, or `x` under a `let` that applies to the whole pattern.
@@ -198,19 +198,19 @@ extension Dispatcher {
             case other
         }
 
-        public var kind: Kind
-        public var range: Range<Int>
+        var kind: Kind
+        var range: Range<Int>
         /// As written, on one line.
-        public var text: String
+        var text: String
 
-        public init(kind: Kind, range: Range<Int>, text: String) {
+        init(kind: Kind, range: Range<Int>, text: String) {
             self.kind = kind
             self.range = range
             self.text = text
         }
 
         /// `_` or a bare binding: matches every value, including those added later.
-        public var matchesEverything: Bool {
+        var matchesEverything: Bool {
             switch kind {
             case .wildcard, .binding: return true
             case .member, .other: return false
@@ -218,15 +218,15 @@ extension Dispatcher {
         }
 
         /// The enum case it names, if it names one and covers all of it.
-        public var wholeMember: String? {
+        var wholeMember: String? {
             if case .member(let name, false) = kind { return name }
             return nil
         }
     }
 
     /// What an arm's body does, read from its last statement.
-    public struct Outcome: Equatable {
-        public enum Kind: Equatable {
+    struct Outcome: Equatable {
+        enum Kind: Equatable {
             /// `.go(.x, effects: [...])`; `target` is the case name, `effects` the effect names.
             case go(target: Name, effects: [Name])
             /// `.ignored`.
@@ -243,13 +243,13 @@ extension Dispatcher {
             case unreadable
         }
 
-        public var kind: Kind
+        var kind: Kind
         /// The expression read (after `return`), or the whole body when it is unreadable.
-        public var range: Range<Int>
+        var range: Range<Int>
         /// As written, on one line and shortened.
-        public var text: String
+        var text: String
 
-        public init(kind: Kind, range: Range<Int>, text: String) {
+        init(kind: Kind, range: Range<Int>, text: String) {
             self.kind = kind
             self.range = range
             self.text = text

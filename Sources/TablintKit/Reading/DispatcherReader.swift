@@ -4,11 +4,11 @@
 /// states the exact rules. Every scan is a forward walk over the file's significant tokens
 /// that jumps bracket pairs through their partners, so the work is linear in the file and no
 /// nesting the input controls costs a call frame.
-public enum DispatcherReader {
+enum DispatcherReader {
     /// Reads every dispatcher in the file. `extraFunctionNames` names more dispatcher functions
     /// (a transition function written for another library, say): every `switch` of such a
     /// function over its own parameters is read as a dispatcher.
-    public static func read(_ tokens: SignificantTokens, extraFunctionNames: Set<String> = []) -> [Dispatcher] {
+    static func read(_ tokens: SignificantTokens, extraFunctionNames: Set<String> = []) -> [Dispatcher] {
         var cache: TypeScopes?
         return read(tokens, scopes: {
             if let cache { return cache }
@@ -508,6 +508,6 @@ private struct FunctionReader {
 /// How machine names compare when a dispatcher is paired with its matrix: `Timer`, `TIMER`
 /// (from `TIMER_TABLE`) and `timer` (from `timerStep`) are one machine, and so are
 /// `TrafficLight` and `TRAFFIC_LIGHT`.
-public enum MachineKey {
-    public static func normalized(_ name: String) -> String { NameComparison.machineName.key(name) }
+enum MachineKey {
+    static func normalized(_ name: String) -> String { NameComparison.machineName.key(name) }
 }

@@ -2,38 +2,38 @@
 /// declared directly in, and its cases in declaration order. A dispatcher's `default:` can be
 /// spelt out only from a complete case list, and a `Table` literal's names are checked against
 /// its machine's `enum S`/`A`/`F`; both find the enum in any file of the run.
-public struct EnumDeclaration: Equatable {
+struct EnumDeclaration: Equatable {
     /// As written, without backticks.
-    public var name: String
+    var name: String
     /// The type whose body directly holds the declaration (`Timer` for `enum S` inside
     /// `enum Timer { … }` or `extension Timer { … }`), nil at the top level.
-    public var parent: String?
+    var parent: String?
     /// The types around `parent`, innermost first (`["App"]` for `enum S` in `App.Timer`):
     /// what tells `App.Timer.S` from another `Timer.S`.
-    public var outerTypes: [String] = []
+    var outerTypes: [String] = []
     /// The name's byte range.
-    public var nameRange: Range<Int>
-    public var cases: [Case]
+    var nameRange: Range<Int>
+    var cases: [Case]
     /// A `#if` among the cases: the case list depends on the build, so it is not known here.
-    public var hasConditionalCases: Bool
+    var hasConditionalCases: Bool
     /// The body could not be read to its end (an unpaired brace): the case list is not known.
-    public var isIncomplete: Bool
+    var isIncomplete: Bool
 
-    public struct Case: Equatable {
+    struct Case: Equatable {
         /// As written, without backticks.
-        public var name: String
-        public var range: Range<Int>
+        var name: String
+        var range: Range<Int>
         /// `case running(since: Date)`: patterns must bind or ignore the payload.
-        public var hasPayload: Bool
+        var hasPayload: Bool
 
-        public init(name: String, range: Range<Int>, hasPayload: Bool) {
+        init(name: String, range: Range<Int>, hasPayload: Bool) {
             self.name = name
             self.range = range
             self.hasPayload = hasPayload
         }
     }
 
-    public init(
+    init(
         name: String, parent: String?, nameRange: Range<Int>, cases: [Case], hasConditionalCases: Bool = false,
         isIncomplete: Bool = false
     ) {
@@ -46,10 +46,10 @@ public struct EnumDeclaration: Equatable {
     }
 
     /// Whether the case list is the whole of the enum as the compiler sees it on every build.
-    public var hasKnownCases: Bool { !hasConditionalCases && !isIncomplete }
+    var hasKnownCases: Bool { !hasConditionalCases && !isIncomplete }
 
     /// `Timer.S` for `enum S` in `Timer`, `S` at the top level.
-    public var qualifiedName: String { parent.map { $0 + "." + name } ?? name }
+    var qualifiedName: String { parent.map { $0 + "." + name } ?? name }
 }
 
 /// Reads every `enum` declaration of a Swift file: one forward walk over the significant

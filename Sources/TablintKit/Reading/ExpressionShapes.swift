@@ -3,7 +3,7 @@
 /// exactly that shape, so a reader can refuse instead of guessing.
 extension SignificantTokens {
     /// A plain string literal, `"Idle"` or `#"Idle"#`, without interpolation, and its value.
-    public func stringLiteral(_ element: Range<Int>) -> Name? {
+    func stringLiteral(_ element: Range<Int>) -> Name? {
         var index = element.lowerBound
         var pounds = 0
         if kind(index) == .rawStringDelimiter {
@@ -30,7 +30,7 @@ extension SignificantTokens {
     }
 
     /// The elements of an array literal that is the whole of `element`, or nil if it is not one.
-    public func arrayElements(_ element: Range<Int>) -> [Range<Int>]? {
+    func arrayElements(_ element: Range<Int>) -> [Range<Int>]? {
         guard element.count >= 2, kind(element.lowerBound) == .leftBracket,
             partner[element.lowerBound] == element.upperBound - 1,
             let items = elements(inside: element.lowerBound),
@@ -40,7 +40,7 @@ extension SignificantTokens {
     }
 
     /// The bytes an element spans; an empty element is an empty range where it would be.
-    public func range(_ element: Range<Int>) -> Range<Int> {
+    func range(_ element: Range<Int>) -> Range<Int> {
         guard !element.isEmpty else {
             let offset = element.lowerBound < count ? tokens[element.lowerBound].start : file.bytes.count
             return offset..<offset
@@ -48,12 +48,12 @@ extension SignificantTokens {
         return range(from: element.lowerBound, through: element.upperBound - 1)
     }
 
-    public func text(_ element: Range<Int>) -> String {
+    func text(_ element: Range<Int>) -> String {
         element.isEmpty ? "" : text(from: element.lowerBound, through: element.upperBound - 1)
     }
 
     /// How a message names what it found: the source text, shortened, or a kind of thing.
-    public func describe(_ element: Range<Int>) -> String {
+    func describe(_ element: Range<Int>) -> String {
         guard !element.isEmpty else { return "nothing" }
         if element.contains(where: { kind($0) == .backslash }),
             element.contains(where: { kind($0) == .stringQuote || kind($0) == .multilineStringQuote })
@@ -66,7 +66,7 @@ extension SignificantTokens {
         return "`\(Self.shorten(text(element)))`"
     }
 
-    public static func shorten(_ text: String) -> String {
+    static func shorten(_ text: String) -> String {
         let oneLine = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
             .map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine

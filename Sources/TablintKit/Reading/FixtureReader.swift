@@ -26,20 +26,20 @@
 /// it, and every position maps back to the bytes of the Swift file. A literal with an
 /// interpolation cannot be read (its text is only known at run time): when it starts like a
 /// fixture, it is reported under `tablint::unreadable-matrix` and nothing in it is checked.
-public enum FixtureReader {
+enum FixtureReader {
     /// What the library's `.tbl` parser rejects (or crashes on): reported exactly when it does.
-    public static let syntaxCode = "tablint::fixture-syntax"
+    static let syntaxCode = "tablint::fixture-syntax"
     /// What the parser accepts but reads differently from how it looks.
-    public static let misreadCode = "tablint::fixture-misread"
+    static let misreadCode = "tablint::fixture-misread"
 
     /// A whole `.tbl` file.
-    public static func read(_ file: SourceFile) -> MatrixReading {
+    static func read(_ file: SourceFile) -> MatrixReading {
         var parser = FixtureParser(text: FixtureText(file: file.bytes), file: file, range: 0..<file.bytes.count)
         return parser.parse()
     }
 
     /// Every fixture embedded in a multi-line string literal of a Swift file.
-    public static func readEmbedded(_ tokens: SignificantTokens) -> MatrixReading {
+    static func readEmbedded(_ tokens: SignificantTokens) -> MatrixReading {
         var reading = MatrixReading()
         var index = 0
         while index < tokens.count {

@@ -3,11 +3,11 @@
 /// initial`, one `@Row(.state) static let x = [cells]` per state in source order, and `@Path`
 /// attributes beside `@Machine`. What the library would reject is filed as a problem with its
 /// wording; what it would silently drop (`@Path` in the body, say) is filed as a warning.
-public enum MachineEnumReader {
-    public static let syntaxCode = "tablint::machine-syntax"
-    public static let ignoredPathCode = "tablint::ignored-path"
+enum MachineEnumReader {
+    static let syntaxCode = "tablint::machine-syntax"
+    static let ignoredPathCode = "tablint::ignored-path"
 
-    public static func read(_ tokens: SignificantTokens) -> MatrixReading {
+    static func read(_ tokens: SignificantTokens) -> MatrixReading {
         var reading = MatrixReading()
         var readEnums = Set<Int>()
         var index = 0

@@ -1,7 +1,7 @@
 /// The one model every surface is read into: names, rows and cells, each with its byte range
 /// in the file it came from. Checks are written once against this model.
-public struct Matrix: Equatable {
-    public enum Surface: Equatable {
+struct Matrix: Equatable {
+    enum Surface: Equatable {
         /// `Table(machine:states:actions:cells:initial:)`.
         case tableLiteral
         /// An `@Machine enum` with `enum S`, `enum A`, `@Row` lines.
@@ -10,34 +10,34 @@ public struct Matrix: Equatable {
         case fixture
     }
 
-    public var surface: Surface
+    var surface: Surface
     /// The whole construct (the `Table(...)` call).
-    public var range: Range<Int>
-    public var machine: Name
-    public var states: [Name]
+    var range: Range<Int>
+    var machine: Name
+    var states: [Name]
     /// The `states:` array literal, for notes that point at the declaration list.
-    public var statesRange: Range<Int>
-    public var actions: [Name]
-    public var actionsRange: Range<Int>
-    public var rows: [Row]
+    var statesRange: Range<Int>
+    var actions: [Name]
+    var actionsRange: Range<Int>
+    var rows: [Row]
     /// Where the rows are: the `cells:` array literal, or from the first row to the end of the
     /// last. A missing row is reported at its last byte, where the row would have gone.
-    public var rowsRange: Range<Int>
+    var rowsRange: Range<Int>
     /// `nil` when `initial:` is absent or `nil`.
-    public var initial: Name?
+    var initial: Name?
     /// The declared effects (`enum F`), or nil where the surface declares none, so no
     /// effect can be called unknown.
-    public var effects: [Name]?
+    var effects: [Name]?
     /// Payload fields of states (`case running(since: Int)`), for go-target and payload-hoist.
-    public var payloads: [Payload] = []
+    var payloads: [Payload] = []
     /// `@Path` happy paths declared on the machine.
-    public var paths: [Path] = []
+    var paths: [Path] = []
     /// An `@Machine` enum's `func handle(…)` prototype, from its attributes to its name: the
     /// generator copies its attributes and modifiers onto every generated member. Missing is
     /// not an error (the library then copies nothing).
-    public var handlePrototype: Range<Int>?
+    var handlePrototype: Range<Int>?
 
-    public init(
+    init(
         surface: Surface, range: Range<Int>, machine: Name, states: [Name], statesRange: Range<Int>,
         actions: [Name], actionsRange: Range<Int>, rows: [Row], rowsRange: Range<Int>, initial: Name?
     ) {
@@ -55,26 +55,26 @@ public struct Matrix: Equatable {
 
     /// How names compare within this matrix: exactly, on every surface, as the library
     /// compares them (`NameComparison.exact`). Folding is only for comparing two surfaces.
-    public func key(_ name: String) -> String { NameComparison.exact.key(name) }
+    func key(_ name: String) -> String { NameComparison.exact.key(name) }
 
     /// Every row could be read. Checks of the whole matrix (missing rows, lints, paths) run
     /// only on complete matrices; a partial one would give answers about rows never read.
-    public var isComplete: Bool { rows.allSatisfy(\.isReadable) }
+    var isComplete: Bool { rows.allSatisfy(\.isReadable) }
 
     /// Rows name their state (`@Row(.x)`, `.tbl`) rather than belonging to one by position.
-    public var hasLabelledRows: Bool { surface != .tableLiteral }
+    var hasLabelledRows: Bool { surface != .tableLiteral }
 
-    public func declaresState(_ name: String) -> Bool {
+    func declaresState(_ name: String) -> Bool {
         states.contains { key($0.text) == key(name) }
     }
 
     /// The states by name (first declaration wins), for a check that looks up a name per row
     /// or per cell: one hashed lookup instead of a scan of the states each time, so a
     /// 10,000-row matrix costs 10,000 lookups, not 10,000².
-    public var stateLookup: NameLookup { NameLookup(states, key: key) }
+    var stateLookup: NameLookup { NameLookup(states, key: key) }
 
     /// Names to their first index, compared as the matrix compares them (`key`).
-    public struct NameLookup {
+    struct NameLookup {
         private var indices: [String: Int] = [:]
         private let key: (String) -> String
 
@@ -87,43 +87,43 @@ public struct Matrix: Equatable {
             }
         }
 
-        public func index(of name: String) -> Int? { indices[key(name)] }
-        public func contains(_ name: String) -> Bool { indices[key(name)] != nil }
+        func index(of name: String) -> Int? { indices[key(name)] }
+        func contains(_ name: String) -> Bool { indices[key(name)] != nil }
     }
 
     /// The state a row belongs to by position, if there is one.
-    public func stateName(ofRow index: Int) -> String? {
+    func stateName(ofRow index: Int) -> String? {
         index < states.count ? states[index].text : nil
     }
 
     /// The state a row says it belongs to (`@Row(.idle)`, a `.tbl` label), or by position.
-    public func rowName(_ index: Int) -> String? {
+    func rowName(_ index: Int) -> String? {
         index < rows.count ? rows[index].label?.text ?? stateName(ofRow: index) : stateName(ofRow: index)
     }
 
     /// "`Idle`" for a row with a state, its 1-based number past the last state: what follows
     /// "row" in a message.
-    public func rowLabel(_ index: Int) -> String {
+    func rowLabel(_ index: Int) -> String {
         rowName(index).map { "`\($0)`" } ?? "\(index + 1)"
     }
 
     /// "`Start`" for a cell under an action, its 1-based number past the last action: what
     /// follows "column" in a message.
-    public func columnLabel(_ index: Int) -> String {
+    func columnLabel(_ index: Int) -> String {
         index < actions.count ? "`\(actions[index].text)`" : "\(index + 1)"
     }
 
     /// "(Idle, Start)" as the library names a cell, with positions where a name is missing.
-    public func cellLabel(row: Int, column: Int) -> String {
+    func cellLabel(row: Int, column: Int) -> String {
         let state = rowName(row) ?? "row \(row + 1)"
         let action = column < actions.count ? actions[column].text : "column \(column + 1)"
         return "(\(state), \(action))"
     }
 
     /// The declared names, space-separated as the library lists them; "(none)" for none.
-    public var stateList: String { Self.list(states) }
-    public var actionList: String { Self.list(actions) }
-    public var effectList: String { Self.list(effects ?? []) }
+    var stateList: String { Self.list(states) }
+    var actionList: String { Self.list(actions) }
+    var effectList: String { Self.list(effects ?? []) }
 
     static func list(_ names: [Name]) -> String {
         names.isEmpty ? "(none)" : names.map(\.text).joined(separator: " ")
@@ -131,28 +131,28 @@ public struct Matrix: Equatable {
 }
 
 /// A name as written, with where it was written.
-public struct Name: Equatable {
-    public var text: String
-    public var range: Range<Int>
+struct Name: Equatable {
+    var text: String
+    var range: Range<Int>
 
-    public init(_ text: String, _ range: Range<Int>) {
+    init(_ text: String, _ range: Range<Int>) {
         self.text = text
         self.range = range
     }
 }
 
-public struct Row: Equatable {
+struct Row: Equatable {
     /// The row's bracketed list, brackets included (a `.tbl` row: the whole line).
-    public var range: Range<Int>
-    public var cells: [Cell]
+    var range: Range<Int>
+    var cells: [Cell]
     /// The state the row names itself (`@Row(.idle)`, a `.tbl` row's first field); nil for
     /// the unlabelled rows of a `Table` literal, which belong to states by position alone.
-    public var label: Name?
+    var label: Name?
     /// False when the reader could not read the row's cells (a syntax problem it reported);
     /// such a row holds its place but has no cells to check.
-    public var isReadable: Bool
+    var isReadable: Bool
 
-    public init(range: Range<Int>, cells: [Cell], label: Name? = nil, isReadable: Bool = true) {
+    init(range: Range<Int>, cells: [Cell], label: Name? = nil, isReadable: Bool = true) {
         self.range = range
         self.cells = cells
         self.label = label
@@ -161,14 +161,14 @@ public struct Row: Equatable {
 }
 
 /// One payload field of a state: `case running(since: Int)` gives (running, since, Int).
-public struct Payload: Equatable {
-    public var state: String
+struct Payload: Equatable {
+    var state: String
     /// The field's label; nil for an unlabelled field.
-    public var field: String?
-    public var type: String
-    public var range: Range<Int>
+    var field: String?
+    var type: String
+    var range: Range<Int>
 
-    public init(state: String, field: String?, type: String, range: Range<Int>) {
+    init(state: String, field: String?, type: String, range: Range<Int>) {
         self.state = state
         self.field = field
         self.type = type
@@ -177,14 +177,14 @@ public struct Payload: Equatable {
 }
 
 /// `@Path("name", [.s0, .a0, .s1, …], back: .act)`: a named happy route through the matrix.
-public struct Path: Equatable {
-    public var name: Name
+struct Path: Equatable {
+    var name: Name
     /// Alternating state, action, state, … as written.
-    public var spine: [Name]
-    public var back: Name?
-    public var range: Range<Int>
+    var spine: [Name]
+    var back: Name?
+    var range: Range<Int>
 
-    public init(name: Name, spine: [Name], back: Name?, range: Range<Int>) {
+    init(name: Name, spine: [Name], back: Name?, range: Range<Int>) {
         self.name = name
         self.spine = spine
         self.back = back
@@ -192,8 +192,8 @@ public struct Path: Equatable {
     }
 }
 
-public struct Cell: Equatable {
-    public enum Kind: Equatable {
+struct Cell: Equatable {
+    enum Kind: Equatable {
         case ignore
         case handle
         case unreachable
@@ -206,10 +206,10 @@ public struct Cell: Equatable {
         case unknown(written: String, reason: String?)
     }
 
-    public var kind: Kind
-    public var range: Range<Int>
+    var kind: Kind
+    var range: Range<Int>
 
-    public init(_ kind: Kind, _ range: Range<Int>) {
+    init(_ kind: Kind, _ range: Range<Int>) {
         self.kind = kind
         self.range = range
     }
@@ -217,33 +217,33 @@ public struct Cell: Equatable {
 
 /// What the readers made of one file: the matrices they could read, and every problem that
 /// stopped or troubled them, each with the rule code it is reported under.
-public struct MatrixReading: Equatable {
-    public var matrices: [Matrix] = []
-    public var problems: [ReadProblem] = []
+struct MatrixReading: Equatable {
+    var matrices: [Matrix] = []
+    var problems: [ReadProblem] = []
 
-    public init(matrices: [Matrix] = [], problems: [ReadProblem] = []) {
+    init(matrices: [Matrix] = [], problems: [ReadProblem] = []) {
         self.matrices = matrices
         self.problems = problems
     }
 
-    public static func + (lhs: MatrixReading, rhs: MatrixReading) -> MatrixReading {
+    static func + (lhs: MatrixReading, rhs: MatrixReading) -> MatrixReading {
         MatrixReading(matrices: lhs.matrices + rhs.matrices, problems: lhs.problems + rhs.problems)
     }
 }
 
 /// Something a reader could not read with confidence, or read but must warn about.
-public struct ReadProblem: Equatable, Error {
+struct ReadProblem: Equatable, Error {
     /// The code of the rule that reports it, e.g. `tablint::unreadable-matrix`.
-    public var code: String
+    var code: String
     /// The part that stopped the reader.
-    public var range: Range<Int>
+    var range: Range<Int>
     /// The full message: what was found, where, and what was expected.
-    public var message: String
+    var message: String
     /// The rows of a `Table` literal whose names could not be read (`states: S.allCases.map(\.name)`)
     /// but whose rows are literal: `--fix` aligns them, nothing checks them.
-    public var literalRows: [Row] = []
+    var literalRows: [Row] = []
 
-    public init(code: String, range: Range<Int>, message: String) {
+    init(code: String, range: Range<Int>, message: String) {
         self.code = code
         self.range = range
         self.message = message

@@ -1,21 +1,21 @@
 /// A matrix with the machine name its declaration binds it to, so a dispatcher in another file
 /// can find it: the name of the `let` (`TIMER_TABLE` → `TIMER`), the type it is a member of
 /// (`extension Timer { static let transitions = … }` → `Timer`), or the `@Machine` enum's name.
-public struct BoundMatrix: Equatable {
+struct BoundMatrix: Equatable {
     /// With `@Path` defaults applied, as the generated dispatcher would follow it.
-    public var matrix: Matrix
+    var matrix: Matrix
     /// The machine name the declaration gives, as written.
-    public var machine: String
+    var machine: String
     /// The type or extension whose body directly holds the declaration (the `@Machine` enum
     /// itself for an enum): pairing prefers a matrix its partner's own type declares.
-    public var owner: String?
+    var owner: String?
     /// The `let`'s name and its byte range; nil for an `@Machine` enum.
-    public var binding: Name?
+    var binding: Name?
     /// The machine name comes from the code (the type, a `*_TABLE` binding), not from the
     /// literal's own `machine:` string, so that string can be checked against it.
-    public var isNamedByCode: Bool
+    var isNamedByCode: Bool
 
-    public init(matrix: Matrix, machine: String, owner: String? = nil, binding: Name? = nil, isNamedByCode: Bool = false) {
+    init(matrix: Matrix, machine: String, owner: String? = nil, binding: Name? = nil, isNamedByCode: Bool = false) {
         self.matrix = matrix
         self.machine = machine
         self.owner = owner
@@ -24,10 +24,10 @@ public struct BoundMatrix: Equatable {
     }
 
     /// `MachineKey.normalized(machine)`.
-    public var key: String { MachineKey.normalized(machine) }
+    var key: String { MachineKey.normalized(machine) }
 
     /// How a message names it: "`Timer.TABLE`", "`TIMER_TABLE`", "`@Machine Door`".
-    public var label: String {
+    var label: String {
         guard let binding else { return "`@Machine \(matrix.machine.text)`" }
         return "`" + (owner.map { $0 + "." } ?? "") + binding.text + "`"
     }
@@ -36,34 +36,34 @@ public struct BoundMatrix: Equatable {
 /// A `.tbl` fixture that pins a matrix: a `.tbl` file, or a Swift string literal bound to a pin
 /// name (`static let FIXTURE = """ … """`). It carries what a fix needs to rewrite its rows
 /// without the file's bytes.
-public struct BoundPin: Equatable {
-    public var matrix: Matrix
+struct BoundPin: Equatable {
+    var matrix: Matrix
     /// The `let`'s name (`FIXTURE`); nil for a `.tbl` file.
-    public var binding: Name?
+    var binding: Name?
     /// The type or extension whose body directly holds the binding.
-    public var owner: String?
+    var owner: String?
     /// `TIMER_FIXTURE` → `TIMER`: a machine named by the binding.
-    public var machineFromBinding: String?
+    var machineFromBinding: String?
     /// `Door` for `Sources/Door.tbl`.
-    public var fileStem: String?
+    var fileStem: String?
     /// The folder of the file, `""` for the current one.
-    public var folder: String
+    var folder: String
     /// What stands before the first row on its line (an embedded fixture's indentation).
-    public var rowIndent: String
+    var rowIndent: String
     /// `\n` or `\r\n`, as the rows end.
-    public var lineEnding: String
+    var lineEnding: String
     /// From the first row to the end of the last (and of its trailing `#` comment) when nothing
     /// but a row's trailing comment, line breaks and the row indentation stands between them
     /// (no blank line, no comment line), so the rows can be rewritten as one block; nil
     /// otherwise.
-    public var rowsSpan: Range<Int>?
+    var rowsSpan: Range<Int>?
     /// Per row, its trailing `# comment` with the blanks before it, as written ("" for none):
     /// kept when the rows are rewritten.
-    public var rowComments: [String] = []
+    var rowComments: [String] = []
     /// Why `rowsSpan` is nil, for a message.
-    public var rowsSpanRefusal: String?
+    var rowsSpanRefusal: String?
 
-    public init(
+    init(
         matrix: Matrix, binding: Name?, owner: String?, machineFromBinding: String?, fileStem: String?, folder: String,
         rowIndent: String, lineEnding: String
     ) {
@@ -95,7 +95,7 @@ public struct BoundPin: Equatable {
     }
 
     /// How a message names it: "the pin `Door.tbl`", "the pin `Turnstile.FIXTURE`".
-    public var label: String {
+    var label: String {
         if let binding { return "the pin `" + (owner.map { $0 + "." } ?? "") + binding.text + "`" }
         return "the pin `\(fileStem ?? "fixture").tbl`"
     }

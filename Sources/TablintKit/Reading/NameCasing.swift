@@ -1,9 +1,9 @@
 /// The library's first-letter casing: Swift cases are lowerCamel, fixtures and `Table`
 /// strings UpperCamel, and generated members join `lower(state) + Cap(action)`. One place
 /// for the fold, so comparisons and generated names cannot disagree.
-public enum NameCasing {
+enum NameCasing {
     /// `Idle` → `idle`.
-    public static func lowerFirst<S: StringProtocol>(_ name: S) -> String {
+    static func lowerFirst<S: StringProtocol>(_ name: S) -> String {
         // An ASCII first character (followed by ASCII, so it is one scalar): no case tables.
         var bytes = name.utf8.makeIterator()
         if let first = bytes.next(), first < 0x80, bytes.next().map({ $0 < 0x80 }) ?? true {
@@ -14,7 +14,7 @@ public enum NameCasing {
     }
 
     /// `idle` → `Idle`.
-    public static func upperFirst<S: StringProtocol>(_ name: S) -> String {
+    static func upperFirst<S: StringProtocol>(_ name: S) -> String {
         name.prefix(1).uppercased() + name.dropFirst()
     }
 }
@@ -31,13 +31,13 @@ public enum NameCasing {
 /// * `machineName`: machine names when a dispatcher is paired with its matrix: upper case
 ///   without underscores, so `Timer`, `TIMER` (from `TIMER_TABLE`) and `timer` (from
 ///   `timerStep`) are one machine, and so are `TrafficLight` and `TRAFFIC_LIGHT`.
-public enum NameComparison {
+enum NameComparison {
     case exact
     case firstLetterFolded
     case machineName
 
     /// The key two names share exactly when they compare equal.
-    public func key<S: StringProtocol>(_ name: S) -> String {
+    func key<S: StringProtocol>(_ name: S) -> String {
         switch self {
         case .exact: return String(name)
         case .firstLetterFolded: return NameCasing.lowerFirst(name)
@@ -45,11 +45,11 @@ public enum NameComparison {
         }
     }
 
-    public func equal<S: StringProtocol, T: StringProtocol>(_ lhs: S, _ rhs: T) -> Bool { key(lhs) == key(rhs) }
+    func equal<S: StringProtocol, T: StringProtocol>(_ lhs: S, _ rhs: T) -> Bool { key(lhs) == key(rhs) }
 
     /// The comparison for names of two matrices of one machine: exact on one surface, first
     /// letter folded between an `@Machine` enum and a string surface.
-    public static func across(_ lhs: Matrix.Surface, _ rhs: Matrix.Surface) -> NameComparison {
+    static func across(_ lhs: Matrix.Surface, _ rhs: Matrix.Surface) -> NameComparison {
         (lhs == .machineEnum) == (rhs == .machineEnum) ? .exact : .firstLetterFolded
     }
 }

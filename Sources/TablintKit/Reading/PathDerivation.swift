@@ -3,20 +3,20 @@
 /// `(to, act)` becomes `GO(from)`. Only HANDLE cells are rewritten; an explicit cell wins.
 extension Matrix {
     /// One step of a path: from a state, by an action, to a state (indices into the matrix).
-    public struct Hop: Equatable {
-        public var from: Int
-        public var action: Int
-        public var to: Int
+    struct Hop: Equatable {
+        var from: Int
+        var action: Int
+        var to: Int
         /// Where the hop is written: its action element in the path's spine.
-        public var range: Range<Int>
+        var range: Range<Int>
     }
 
-    public func stateIndex(_ name: String) -> Int? { states.firstIndex { key($0.text) == key(name) } }
-    public func actionIndex(_ name: String) -> Int? { actions.firstIndex { key($0.text) == key(name) } }
+    func stateIndex(_ name: String) -> Int? { states.firstIndex { key($0.text) == key(name) } }
+    func actionIndex(_ name: String) -> Int? { actions.firstIndex { key($0.text) == key(name) } }
 
     /// The hops of a path whose shape is right and whose names are all declared; nil otherwise
     /// (the path rules report why).
-    public func hops(of path: Path) -> [Hop]? {
+    func hops(of path: Path) -> [Hop]? {
         guard path.spine.count >= 3, path.spine.count % 2 == 1 else { return nil }
         var hops: [Hop] = []
         for start in stride(from: 0, to: path.spine.count - 2, by: 2) {
@@ -29,13 +29,13 @@ extension Matrix {
     }
 
     /// Whether rows line up with states one to one, so a state's index is its row's index.
-    public var rowsMatchStates: Bool {
+    var rowsMatchStates: Bool {
         isComplete && rows.count == states.count
             && rows.enumerated().allSatisfy { index, row in row.label.map { key($0.text) == key(states[index].text) } ?? true }
     }
 
     /// The matrix with every path's defaults applied: what the library's generated table holds.
-    public func derivingPaths() -> Matrix {
+    func derivingPaths() -> Matrix {
         guard !paths.isEmpty, rowsMatchStates else { return self }
         var derived = self
         for path in paths {

@@ -1,20 +1,20 @@
 /// A file's tokens without trivia, with every bracket paired to its partner: the view every
 /// reader walks. Built once per file; a class, since every reader and every cell holds it and
 /// copying its arrays' references each time was a tenth of reading a big matrix.
-public final class SignificantTokens {
-    public let file: SourceFile
-    public let tokens: [Token]
+final class SignificantTokens {
+    let file: SourceFile
+    let tokens: [Token]
     /// For an opening or closing bracket, the index of its partner; -1 for unpaired brackets
     /// and for every other token.
-    public let partner: BracketPartners
+    let partner: BracketPartners
     /// Where the file's unterminated constructs start (comments included), usually none.
-    public let unterminatedOffsets: [Int]
+    let unterminatedOffsets: [Int]
     /// Which readers' starting tokens the file has, noted while the tokens are gathered.
     let triggers: ReaderTriggers
 
     /// `everyReader`: note every reader as triggered (and no `switch` list, so the dispatcher
     /// reader reads every function's header), for the differential tests.
-    public init(file: SourceFile, pieces: [Token], everyReader: Bool = false) {
+    init(file: SourceFile, pieces: [Token], everyReader: Bool = false) {
         self.file = file
         // Two passes over the pieces, no per-token allocation: count the tokens, then copy them
         // into an array of that size while pairing brackets and noting unterminated constructs.
@@ -94,11 +94,11 @@ public final class SignificantTokens {
         }
     }
 
-    public var count: Int { tokens.count }
+    var count: Int { tokens.count }
 
     /// Whether an unterminated construct starts inside the bracket pair opened at `opener`
     /// (to the end of the file if it never closes): what is inside cannot be read with confidence.
-    public func hasUnterminatedConstruct(inside opener: Int) -> Bool {
+    func hasUnterminatedConstruct(inside opener: Int) -> Bool {
         let end = partner[opener] > opener ? tokens[partner[opener]].end : file.bytes.count
         let start = tokens[opener].start
         // The offsets are in file order: find the first at or after `start` by binary search.
@@ -106,14 +106,14 @@ public final class SignificantTokens {
         return first < unterminatedOffsets.count && unterminatedOffsets[first] < end
     }
 
-    public subscript(index: Int) -> Token { tokens[index] }
+    subscript(index: Int) -> Token { tokens[index] }
 
-    public func kind(_ index: Int) -> TokenKind? {
+    func kind(_ index: Int) -> TokenKind? {
         index >= 0 && index < tokens.count ? tokens[index].kind : nil
     }
 
     /// Whether token `index` is exactly `text` (compared as bytes, no allocation).
-    public func isText(_ index: Int, _ text: StaticString) -> Bool {
+    func isText(_ index: Int, _ text: StaticString) -> Bool {
         guard index >= 0, index < tokens.count else { return false }
         let token = tokens[index]
         guard token.length == text.utf8CodeUnitCount else { return false }
@@ -132,21 +132,21 @@ public final class SignificantTokens {
         return file.bytes[tokens[index].start] == byte
     }
 
-    public func text(_ index: Int) -> String { file.text(of: tokens[index]) }
+    func text(_ index: Int) -> String { file.text(of: tokens[index]) }
 
     /// The source text from the start of token `first` to the end of token `last`, as written.
-    public func text(from first: Int, through last: Int) -> String {
+    func text(from first: Int, through last: Int) -> String {
         file.text(tokens[first].start..<tokens[last].end)
     }
 
-    public func range(from first: Int, through last: Int) -> Range<Int> {
+    func range(from first: Int, through last: Int) -> Range<Int> {
         tokens[first].start..<tokens[last].end
     }
 
     /// Splits the contents of the bracket pair opened at `opener` at its top-level commas.
     /// Each element is a half-open range of token indices; a trailing comma adds no element.
     /// Nil if the bracket is unpaired.
-    public func elements(inside opener: Int) -> [Range<Int>]? {
+    func elements(inside opener: Int) -> [Range<Int>]? {
         let closer = partner[opener]
         guard closer > opener else { return nil }
         // Counted first, so the array is allocated once: a matrix asks this of every row and cell.
@@ -181,13 +181,13 @@ public final class SignificantTokens {
 
 /// `SignificantTokens.partner`: read like an `[Int]`, stored in 4 bytes a token (token
 /// offsets are `UInt32` already, so no file has more tokens than an `Int32` counts).
-public struct BracketPartners: Equatable {
+struct BracketPartners: Equatable {
     let storage: [Int32]
 
-    public subscript(index: Int) -> Int { Int(storage[index]) }
+    subscript(index: Int) -> Int { Int(storage[index]) }
 
-    public var count: Int { storage.count }
+    var count: Int { storage.count }
 
     /// As an array of `Int`, for comparing.
-    public var array: [Int] { storage.map(Int.init) }
+    var array: [Int] { storage.map(Int.init) }
 }

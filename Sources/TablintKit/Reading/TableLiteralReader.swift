@@ -9,13 +9,13 @@
 /// (a name that is not a string literal, a row that is a variable, a `map`, labels out of
 /// order) makes the whole literal unreadable: it is reported and nothing in it is checked.
 /// The reader never guesses.
-public enum TableLiteralReader {
-    public static let unreadableCode = "tablint::unreadable-matrix"
+enum TableLiteralReader {
+    static let unreadableCode = "tablint::unreadable-matrix"
 
     /// The labels of the library's initialiser, in the order Swift requires them.
     static let labels = ["machine", "states", "actions", "cells", "initial"]
 
-    public static func read(_ tokens: SignificantTokens) -> MatrixReading {
+    static func read(_ tokens: SignificantTokens) -> MatrixReading {
         var reading = MatrixReading()
         var index = 0
         while index + 1 < tokens.count {

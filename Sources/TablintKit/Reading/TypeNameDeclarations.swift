@@ -3,22 +3,22 @@
 /// the code first, so such a name in an enclosing type hides an `enum` of the same name
 /// declared further out: `S` inside `enum Lamp { typealias S = LampState }` is `LampState`,
 /// not a top-level `enum S`. `EnumIndex` follows an alias and stops at any other kind.
-public struct TypeNameDeclaration: Equatable {
+struct TypeNameDeclaration: Equatable {
     /// As written, without backticks.
-    public var name: String
+    var name: String
     /// The type whose body directly holds the declaration, nil at the top level.
-    public var parent: String?
+    var parent: String?
     /// The types around the declaration, innermost first: where an alias's target is looked up.
-    public var enclosingTypes: [String]
+    var enclosingTypes: [String]
     /// `typealias`, `struct`, `class`, `actor`, `protocol` or `associatedtype`.
-    public var keyword: String
+    var keyword: String
     /// For a `typealias` whose target is a plain type name (`LampState`, `Lamp.State`), that
     /// name without spaces; nil for any other target (`Foo<Int>`, `S?`, a tuple) or declaration.
-    public var aliasTarget: String?
+    var aliasTarget: String?
     /// The name's byte range.
-    public var nameRange: Range<Int>
+    var nameRange: Range<Int>
 
-    public init(
+    init(
         name: String, parent: String?, enclosingTypes: [String], keyword: String, aliasTarget: String?,
         nameRange: Range<Int>
     ) {
@@ -31,7 +31,7 @@ public struct TypeNameDeclaration: Equatable {
     }
 
     /// `Lamp.S` for a declaration in `Lamp`, `S` at the top level, as `EnumDeclaration` keys it.
-    public var qualifiedName: String { parent.map { $0 + "." + name } ?? name }
+    var qualifiedName: String { parent.map { $0 + "." + name } ?? name }
 }
 
 /// Reads the type aliases a file declares, in one forward walk.

@@ -12,8 +12,8 @@
 /// to the message on a line of its own (`note: path:line:column: message`). Columns are
 /// tablint's 1-based byte columns. Text is XML-escaped; a character XML 1.0 cannot hold at all
 /// (a control character other than tab, LF and CR) is written as U+FFFD. Pure.
-public enum CheckstyleReporter {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+enum CheckstyleReporter {
+    static func render(_ diagnostics: [Diagnostic]) -> String {
         var paths: [String] = []
         var byPath: [String: [Diagnostic]] = [:]
         for diagnostic in diagnostics {
@@ -47,7 +47,7 @@ public enum CheckstyleReporter {
 
     /// Text for an attribute value: markup characters as entities, tab, LF and CR as character
     /// references (so attribute normalization keeps them), characters XML 1.0 forbids as U+FFFD.
-    public static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -13,8 +13,8 @@
 /// to its diagnostic's message as a line `note: path:line:column: message`. Values are
 /// escaped as the runner expects: `%`, CR and LF everywhere, and `:` and `,` in properties.
 /// Columns are tablint's 1-based byte columns (the same as characters on ASCII lines). Pure.
-public enum GitHubReporter {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+enum GitHubReporter {
+    static func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map(line).joined()
     }
 
@@ -58,7 +58,7 @@ public enum GitHubReporter {
     }
 
     /// A command's message: `%`, CR and LF as `%25`, `%0D`, `%0A`.
-    public static func escapeData(_ text: String) -> String {
+    static func escapeData(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -72,7 +72,7 @@ public enum GitHubReporter {
     }
 
     /// A property's value: as a message, and `:` and `,` as `%3A` and `%2C`.
-    public static func escapeProperty(_ text: String) -> String {
+    static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacingColonsAndCommas()
     }
 }

@@ -1,7 +1,7 @@
 /// A JSON document built in memory and written with its object keys in the order they were
 /// given, so that the json and sarif reports (and `tablint rules --reporter json`) are stable
 /// byte for byte and read in a sensible order. Pure.
-public indirect enum JSONText {
+indirect enum JSONText {
     case null
     case bool(Bool)
     case int(Int)
@@ -13,7 +13,7 @@ public indirect enum JSONText {
     case orderedObject([(key: String, value: JSONText)])
 
     /// The document, indented by two spaces per level, ending in a newline.
-    public var rendered: String {
+    var rendered: String {
         var text = ""
         write(to: &text, indent: "")
         return text + "\n"
@@ -56,7 +56,7 @@ public indirect enum JSONText {
 
     /// A JSON string literal: `"` and `\` escaped, control characters (and DEL, U+2028, U+2029)
     /// as escapes; everything else, non-ASCII included, as UTF-8.
-    public static func quoted(_ string: String) -> String {
+    static func quoted(_ string: String) -> String {
         var result = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

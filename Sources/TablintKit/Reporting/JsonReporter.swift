@@ -17,8 +17,8 @@
 /// A fix's `start`/`end` are byte offsets into the file as it was read, an insertion has
 /// `start == end`, and its edits never overlap. `applicability` is `safe` (`--fix` applies it)
 /// or `unsafe` (only with `--unsafe-fixes`). Pure.
-public enum JsonReporter {
-    public static func render(_ diagnostics: [Diagnostic]) -> String {
+enum JsonReporter {
+    static func render(_ diagnostics: [Diagnostic]) -> String {
         JSONText.array(diagnostics.map(object)).rendered
     }
 

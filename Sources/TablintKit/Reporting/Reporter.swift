@@ -1,12 +1,12 @@
 /// The output formats of `--reporter`. Each renders a run's diagnostics as one text; pure.
 /// One file per format: `TextReporter`, `JsonReporter`, `GitHubReporter`, `SarifReporter`,
 /// `CheckstyleReporter`.
-public enum ReporterKind: String, CaseIterable {
+enum ReporterKind: String, CaseIterable {
     case text, json, github, sarif, checkstyle
 
     /// Whether the output is for people (the text report may be coloured and followed by a
     /// summary) rather than for a program reading standard output.
-    public var isForPeople: Bool { self == .text }
+    var isForPeople: Bool { self == .text }
 
     /// Whether rendering needs the reported files' bytes (`sources`): SARIF's UTF-16 columns.
     var needsSources: Bool { self == .sarif }
@@ -15,7 +15,7 @@ public enum ReporterKind: String, CaseIterable {
     /// of a reported file, for the formats that count columns in other units than bytes
     /// (SARIF); without it they give lines only.
     /// `isApplicable` tells which fixes `--fix` applies (the text report marks them).
-    public func render(
+    func render(
         _ diagnostics: [Diagnostic], color: Bool = false, sources: SourceLookup? = nil,
         isApplicable: @escaping (Diagnostic) -> Bool = { $0.fix?.applicability == .safe }
     ) -> String {

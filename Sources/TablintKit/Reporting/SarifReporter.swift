@@ -12,10 +12,10 @@
 /// and the run says `"columnKind": "utf16CodeUnits"`; a region whose file is not available
 /// gives its lines only (`startLine`, `endLine`), never a column in the wrong unit. Paths
 /// become relative URI references (percent-encoded), absolute paths `file://` URIs. Pure.
-public enum SarifReporter {
-    public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+enum SarifReporter {
+    static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    public static func render(_ diagnostics: [Diagnostic], sources: SourceLookup? = nil) -> String {
+    static func render(_ diagnostics: [Diagnostic], sources: SourceLookup? = nil) -> String {
         log(diagnostics, sources: sources).rendered
     }
 
@@ -159,7 +159,7 @@ public enum SarifReporter {
     /// A path as a URI reference: a relative path stays relative (GitHub resolves it against
     /// the repository's root), an absolute one becomes `file:///…`. Every byte but unreserved
     /// characters and `/` is percent-encoded.
-    public static func uri(_ path: String) -> String {
+    static func uri(_ path: String) -> String {
         var encoded = ""
         for byte in PathBytes.bytes(path) {
             let isUnreserved = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
@@ -178,7 +178,7 @@ public enum SarifReporter {
 
 /// The bytes of a file a report mentions, or nil if they are not available. Reporters that
 /// must count columns in other units than bytes (SARIF) use it; it is asked once per path.
-public typealias SourceLookup = (_ path: String) -> [UInt8]?
+typealias SourceLookup = (_ path: String) -> [UInt8]?
 
 /// Converts tablint's byte columns to UTF-16 columns, reading each file at most once.
 final class ColumnConverter {

@@ -10,11 +10,11 @@
 /// A diagnostic is one line, followed by one line per note. Notes carry no code: like swiftc's
 /// and clang's notes they belong to the line above, and a search for `[code]` finds each problem
 /// once. Columns are 1-based byte columns, as swiftc counts them. Pure: diagnostics in, text out.
-public enum TextReporter {
+enum TextReporter {
     /// Every diagnostic in the order given, each line ending in a newline; empty for none.
     /// With `color`, the lines are coloured as clang colours its own (see `Style`); the text
     /// is otherwise the same.
-    public static func render(
+    static func render(
         _ diagnostics: [Diagnostic], color: Bool = false,
         isApplicable: (Diagnostic) -> Bool = { $0.fix?.applicability == .safe }
     ) -> String {
@@ -34,12 +34,12 @@ public enum TextReporter {
 
     /// ANSI SGR sequences, as clang uses them: the location in bold, `error:` in bold red,
     /// `warning:` in bold magenta, `note:` in bold cyan, the message in bold, the code plain.
-    public enum Style {
-        public static let reset = "\u{1B}[0m"
-        public static let bold = "\u{1B}[1m"
-        public static let red = "\u{1B}[1;31m"
-        public static let magenta = "\u{1B}[1;35m"
-        public static let cyan = "\u{1B}[1;36m"
+    enum Style {
+        static let reset = "\u{1B}[0m"
+        static let bold = "\u{1B}[1m"
+        static let red = "\u{1B}[1;31m"
+        static let magenta = "\u{1B}[1;35m"
+        static let cyan = "\u{1B}[1;36m"
 
         static func severity(_ severity: Severity) -> String {
             switch severity {
@@ -52,12 +52,12 @@ public enum TextReporter {
 
     /// `line(for:)` with colour. The escape character is never taken from a path or message:
     /// one there is shown as `\u{1B}`, so a file name cannot restyle the terminal.
-    public static func coloredLine(for diagnostic: Diagnostic) -> String {
+    static func coloredLine(for diagnostic: Diagnostic) -> String {
         colored(diagnostic.path, diagnostic.start, diagnostic.severity, diagnostic.message)
             + " [\(visible(diagnostic.code))]"
     }
 
-    public static func coloredLine(for note: Diagnostic.Note) -> String {
+    static func coloredLine(for note: Diagnostic.Note) -> String {
         colored(note.path, note.location, .note, note.message)
     }
 
@@ -72,12 +72,12 @@ public enum TextReporter {
     }
 
     /// `path:line:column: severity: message [code]`, without a newline.
-    public static func line(for diagnostic: Diagnostic) -> String {
+    static func line(for diagnostic: Diagnostic) -> String {
         "\(diagnostic.path):\(diagnostic.start.line):\(diagnostic.start.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
     }
 
     /// `path:line:column: note: message`, without a newline.
-    public static func line(for note: Diagnostic.Note) -> String {
+    static func line(for note: Diagnostic.Note) -> String {
         "\(note.path):\(note.location.line):\(note.location.column): note: \(note.message)"
     }
 
@@ -86,7 +86,7 @@ public enum TextReporter {
     ///         3  tabular-center::row-arity
     ///         1  tablint::alignment
     ///         4  in all
-    public static func statistics(of diagnostics: [Diagnostic]) -> String {
+    static func statistics(of diagnostics: [Diagnostic]) -> String {
         var counts: [String: Int] = [:]
         for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
         let ordered = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
@@ -98,11 +98,11 @@ public enum TextReporter {
     }
 
     /// What marks a diagnostic whose fix `--fix` applies.
-    public static let fixMark = "[*] "
+    static let fixMark = "[*] "
 
     /// `; N fixable with `tablint --fix`` and how many more `--unsafe-fixes` adds, or "" when
     /// no diagnostic has a fix. `unsafeApplicable`: the run applies (or counts) unsafe fixes.
-    public static func fixSummary(
+    static func fixSummary(
         of diagnostics: [Diagnostic], unsafeApplicable: (Diagnostic) -> Bool, fixCommand: String = defaultFixCommand
     ) -> String {
         let fixes = diagnostics.compactMap { diagnostic in diagnostic.fix.map { (diagnostic, $0.applicability) } }
@@ -121,22 +121,22 @@ public enum TextReporter {
     /// The command the fix summary names: `tablint --fix`, or what the integration that runs
     /// tablint applies fixes with, given in `TABLINT_FIX_COMMAND` (the SwiftPM plugins set it
     /// to their `tablint-fix` verb).
-    public static let defaultFixCommand = "tablint --fix"
+    static let defaultFixCommand = "tablint --fix"
 
-    public static func fixCommand(environment: [String: String]) -> String {
+    static func fixCommand(environment: [String: String]) -> String {
         let given = environment["TABLINT_FIX_COMMAND"] ?? ""
         return given.allSatisfy(\.isWhitespace) ? defaultFixCommand : given
     }
 
     /// `N errors, M warnings in K files`, singular where the count is 1, without a newline.
     /// Diagnostics of severity `note` are not counted.
-    public static func summary(of diagnostics: [Diagnostic], fileCount: Int) -> String {
+    static func summary(of diagnostics: [Diagnostic], fileCount: Int) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         return summary(errors: errors, warnings: warnings, files: fileCount)
     }
 
-    public static func summary(errors: Int, warnings: Int, files: Int) -> String {
+    static func summary(errors: Int, warnings: Int, files: Int) -> String {
         "\(counted(errors, "error")), \(counted(warnings, "warning")) in \(counted(files, "file"))"
     }
 

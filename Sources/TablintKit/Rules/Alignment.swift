@@ -2,16 +2,16 @@
 /// the author's intent (`*.tb.swift` files, `.tbl` fixtures, `.tbl` text in Swift string
 /// literals), never in the `Table`/`@Row` matrices of ordinary `.swift` files, which general
 /// formatters own. `tablint --fix` aligns them.
-public struct Alignment: Rule {
-    public let code = "tablint::alignment"
-    public let readsFormatPlan = true
-    public let defaultSeverity = Severity.error
-    public let summary = "A matrix's columns are not aligned; `tablint --fix` aligns them."
-    public var isFixable: Bool { true }
+struct Alignment: Rule {
+    let code = "tablint::alignment"
+    let readsFormatPlan = true
+    let defaultSeverity = Severity.error
+    let summary = "A matrix's columns are not aligned; `tablint --fix` aligns them."
+    var isFixable: Bool { true }
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         // One diagnostic per matrix, at its first line, carrying the matrix's edits: a
         // directive above the matrix holds all of it, and a suppressed diagnostic's edits are
         // not applied. A column header's placement is `tablint::header-labels`' (a warning):

@@ -2,14 +2,14 @@
 /// compare a machine's surfaces pair by pair. When two matrices (or two enums) could be the
 /// partner, and neither is declared in the partner's own type or extension, tablint compares
 /// with neither: one test-only copy of a table would otherwise turn the checks off in silence.
-public struct AmbiguousPairing: RunRule {
-    public let code = "tablint::ambiguous-pairing"
-    public let defaultSeverity = Severity.warning
-    public let summary = "Two matrices or enums could be paired with one dispatcher, pin, matrix or `Cells` protocol, so tablint compares it with neither."
+struct AmbiguousPairing: RunRule {
+    let code = "tablint::ambiguous-pairing"
+    let defaultSeverity = Severity.warning
+    let summary = "Two matrices or enums could be paired with one dispatcher, pin, matrix or `Cells` protocol, so tablint compares it with neither."
 
-    public init() {}
+    init() {}
 
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         func matrices(_ candidates: [MachinePairing.MatrixRef]) -> (String, [Diagnostic.Note]) {

@@ -3,14 +3,14 @@
 /// `…Lift`, `…ChildCtx`), per effect and per `@Path` hop, refining each child's `Cells`
 /// (reference §1.6). A requirement for a cell that is no longer HANDLE is dead code every
 /// implementation must still write; a HANDLE cell without its member has nowhere to go.
-public struct CellsDrift: RunRule {
-    public let code = "tablint::cells-drift"
-    public let defaultSeverity = Severity.error
-    public let summary = "A `Cells` protocol's requirements are not the members the generator would emit for its matrix."
+struct CellsDrift: RunRule {
+    let code = "tablint::cells-drift"
+    let defaultSeverity = Severity.error
+    let summary = "A `Cells` protocol's requirements are not the members the generator would emit for its matrix."
 
-    public init() {}
+    init() {}
 
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for (ref, outcome) in pairing.cellsProtocols() {

@@ -1,13 +1,13 @@
 /// `tabular-center::dead-column`: every row ignores an action, so it changes nothing anywhere:
 /// the action is dead, or a row was missed.
-public struct DeadColumn: Rule {
-    public let code = "tabular-center::dead-column"
-    public let defaultSeverity = Severity.warning
-    public let summary = "Every row ignores an action; it is dead, or a row was missed."
+struct DeadColumn: Rule {
+    let code = "tabular-center::dead-column"
+    let defaultSeverity = Severity.warning
+    let summary = "Every row ignores an action; it is dead, or a row was missed."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         MatrixLint.lintable(context).flatMap { matrix in
             matrix.actions.indices.filter { column in
                 matrix.rows.allSatisfy { $0.cells[column].kind.isIgnore }

@@ -2,18 +2,18 @@
 /// build rests on the dispatcher's `switch` listing every pair with no catch-all, so Swift's
 /// exhaustiveness check does the rest. A `default:`, a `_` or a bare binding in a dispatcher's
 /// own switch silently removes it. Which switches are dispatchers is `DispatcherReader`'s call.
-public struct DispatcherDefault: RunRule {
-    public let code = "tablint::dispatcher-default"
-    public let defaultSeverity = Severity.error
-    public let summary = "A `default:`, `_` or bare binding in a dispatcher's switch lets a new state, action or effect compile without a case."
+struct DispatcherDefault: RunRule {
+    let code = "tablint::dispatcher-default"
+    let defaultSeverity = Severity.error
+    let summary = "A `default:`, `_` or bare binding in a dispatcher's switch lets a new state, action or effect compile without a case."
     /// With `--unsafe-fixes`: the catch-all becomes the cases it decides, spelt out from the
     /// run's enums (`CatchAllSpelling`).
-    public var isFixable: Bool { true }
+    var isFixable: Bool { true }
 
-    public init() {}
+    init() {}
 
     /// A run rule, because the cases a catch-all stands for are declared anywhere in the run.
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let enums = EnumIndex(run)
         return run.flatMap { file in file.catchAllDispatchers.flatMap { check($0, in: file, enums) } }
     }

@@ -3,14 +3,14 @@
 /// no longer describes what the program does. This rule pairs each step dispatcher with its
 /// matrix by machine name, possibly across files of the run, and compares them pair by pair.
 /// Where the pairing or a body cannot be read with confidence it says nothing.
-public struct DispatcherDrift: RunRule {
-    public let code = "tablint::dispatcher-drift"
-    public let defaultSeverity = Severity.error
-    public let summary = "A dispatcher's cases disagree with its matrix: a pair missing, listed twice, or doing something else than its cell."
+struct DispatcherDrift: RunRule {
+    let code = "tablint::dispatcher-drift"
+    let defaultSeverity = Severity.error
+    let summary = "A dispatcher's cases disagree with its matrix: a pair missing, listed twice, or doing something else than its cell."
 
-    public init() {}
+    init() {}
 
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for file in run {

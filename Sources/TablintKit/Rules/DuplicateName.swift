@@ -1,13 +1,13 @@
 /// `tablint::duplicate-name`: rows and cells are matched to states and actions by position, so
 /// two states (or actions) with one name make every lookup by name ambiguous.
-public struct DuplicateName: Rule {
-    public let code = "tablint::duplicate-name"
-    public let defaultSeverity = Severity.error
-    public let summary = "A state, an action or an effect is declared twice."
+struct DuplicateName: Rule {
+    let code = "tablint::duplicate-name"
+    let defaultSeverity = Severity.error
+    let summary = "A state, an action or an effect is declared twice."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix in
             duplicates(matrix.states, "state", "rows are matched to states by position", matrix, context)
                 + duplicates(matrix.actions, "action", "cells are matched to actions by position", matrix, context)

@@ -1,13 +1,13 @@
 /// `tabular-center::empty-emit`: an EMIT with no effects stays put and does nothing, which is
 /// what IGNORE says; the library rejects it so the matrix says what it means.
-public struct EmptyEmit: Rule {
-    public let code = "tabular-center::empty-emit"
-    public let defaultSeverity = Severity.error
-    public let summary = "An EMIT cell lists no effects; use IGNORE or HANDLE."
+struct EmptyEmit: Rule {
+    let code = "tabular-center::empty-emit"
+    let defaultSeverity = Severity.error
+    let summary = "An EMIT cell lists no effects; use IGNORE or HANDLE."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix in
             matrix.rows.enumerated().flatMap { rowIndex, row in
                 row.cells.enumerated().compactMap { column, cell -> Diagnostic? in

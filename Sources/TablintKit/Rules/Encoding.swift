@@ -1,16 +1,16 @@
 /// `tablint::encoding`: a file that is not UTF-8 text gets this one diagnostic and nothing else,
 /// because no reader can be confident about bytes it cannot decode.
-public struct Encoding: Rule {
-    public let code = "tablint::encoding"
-    public let defaultSeverity = Severity.error
-    public let summary = "The file is not UTF-8 text (invalid UTF-8 or a NUL byte); nothing else in it is checked."
+struct Encoding: Rule {
+    let code = "tablint::encoding"
+    let defaultSeverity = Severity.error
+    let summary = "The file is not UTF-8 text (invalid UTF-8 or a NUL byte); nothing else in it is checked."
 
-    public init() {}
+    init() {}
 
     /// The linter calls this before tokenizing; a non-nil result stops all other rules.
-    public func check(_ context: LintContext) -> [Diagnostic] { [] }
+    func check(_ context: LintContext) -> [Diagnostic] { [] }
 
-    public static func check(_ file: SourceFile) -> Diagnostic? {
+    static func check(_ file: SourceFile) -> Diagnostic? {
         guard let problem = firstProblem(in: file.bytes) else { return nil }
         let rule = Encoding()
         let location = file.location(of: problem.offset)

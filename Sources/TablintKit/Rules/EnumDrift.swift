@@ -2,14 +2,14 @@
 /// hand-written dispatcher switches over `enum S` and `enum A`. When the strings and the enum
 /// cases drift apart, Swift is satisfied (it checks the dispatcher against the enums) and the
 /// matrix describes states or actions the program does not have, or lacks ones it has.
-public struct EnumDrift: RunRule {
-    public let code = "tablint::enum-drift"
-    public let defaultSeverity = Severity.error
-    public let summary = "A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`."
+struct EnumDrift: RunRule {
+    let code = "tablint::enum-drift"
+    let defaultSeverity = Severity.error
+    let summary = "A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`."
 
-    public init() {}
+    init() {}
 
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for file in run {

@@ -1,14 +1,14 @@
 /// `tabular-center::extra-row`: a row that belongs to no state: one past the last state (rows
 /// of a `Table` are positional), one naming an undeclared state, or a second row for a state.
 /// It is usually a state deleted from the declaration but not from the rows.
-public struct ExtraRow: Rule {
-    public let code = "tabular-center::extra-row"
-    public let defaultSeverity = Severity.error
-    public let summary = "A row belongs to no declared state (past the last state, undeclared, or a second row)."
+struct ExtraRow: Rule {
+    let code = "tabular-center::extra-row"
+    let defaultSeverity = Severity.error
+    let summary = "A row belongs to no declared state (past the last state, undeclared, or a second row)."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix -> [Diagnostic] in
             let note = context.note(at: matrix.statesRange.lowerBound, "the states are declared here")
             guard matrix.hasLabelledRows else {

@@ -4,21 +4,21 @@
 /// `.swiftformat` applies, or `--formatter swiftformat`). Without them a formatter collapses
 /// the padding that aligns the matrix's columns, and the next `tablint --fix` puts it back:
 /// the tools would fight over the same bytes. `tablint --fix` inserts what is missing.
-public struct FormatIgnoreDirective: Rule {
-    public let code = "tablint::format-ignore-directive"
-    public let readsFormatPlan = true
-    public let defaultSeverity = Severity.warning
-    public let summary = "A `*.tb.swift` file's leading comments lack the directive of a formatter that runs over it; `tablint --fix` inserts it."
-    public var isFixable: Bool { true }
+struct FormatIgnoreDirective: Rule {
+    let code = "tablint::format-ignore-directive"
+    let readsFormatPlan = true
+    let defaultSeverity = Severity.warning
+    let summary = "A `*.tb.swift` file's leading comments lack the directive of a formatter that runs over it; `tablint --fix` inserts it."
+    var isFixable: Bool { true }
 
     /// swift-format's whole-file directive.
-    public static let directive = "// swift-format-ignore-file"
+    static let directive = "// swift-format-ignore-file"
     /// SwiftFormat's: everything after it is left alone.
-    public static let swiftFormatDirective = "// swiftformat:disable all"
+    static let swiftFormatDirective = "// swiftformat:disable all"
 
     static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    public init() {}
+    init() {}
 
     /// The file's leading comments, as swift-format 6.3.1 reads them: the `//` comments
     /// before the first token (after a BOM; block comments and blank lines may come between),
@@ -74,7 +74,7 @@ public struct FormatIgnoreDirective: Rule {
 
     /// The formatters `settings` says run over `file` whose directive its leading comments
     /// lack. Empty for a file that is not a `*.tb.swift`.
-    public static func missing(in file: SourceFile, _ settings: LintSettings = .default) -> [SourceFormatter] {
+    static func missing(in file: SourceFile, _ settings: LintSettings = .default) -> [SourceFormatter] {
         guard file.kind == .matrixSwift else { return [] }
         let comments = leadingComments(file.bytes)
         return settings.formatters.sorted().filter { formatter in
@@ -86,7 +86,7 @@ public struct FormatIgnoreDirective: Rule {
     }
 
     /// Whether these bytes need swift-format's directive (with the default settings).
-    public static func isMissing(in file: SourceFile) -> Bool { !missing(in: file).isEmpty }
+    static func isMissing(in file: SourceFile) -> Bool { !missing(in: file).isEmpty }
 
     static func hasShebang(_ bytes: [UInt8]) -> Bool {
         let start = bytes.starts(with: byteOrderMark) ? byteOrderMark.count : 0
@@ -130,7 +130,7 @@ public struct FormatIgnoreDirective: Rule {
     /// helps.
     /// Every directive line `--fix` inserts into `file`: the file's own (see `insertion`), or
     /// under `--align-swift` in an ordinary `.swift` file, those around each matrix's declaration.
-    public static func insertions(into file: SourceFile, _ settings: LintSettings = .default) -> [TextEdit] {
+    static func insertions(into file: SourceFile, _ settings: LintSettings = .default) -> [TextEdit] {
         if file.kind == .swift {
             // Read the file again only where declarations can need directives.
             guard settings.alignsSwiftMatrices else { return [] }
@@ -140,7 +140,7 @@ public struct FormatIgnoreDirective: Rule {
         return insertion(into: file, settings).map { [$0] } ?? []
     }
 
-    public static func insertion(into file: SourceFile, _ settings: LintSettings = .default) -> TextEdit? {
+    static func insertion(into file: SourceFile, _ settings: LintSettings = .default) -> TextEdit? {
         let missing = missing(in: file, settings)
         let bytes = file.bytes
         guard !missing.isEmpty, !hasShebang(bytes) else { return nil }
@@ -169,7 +169,7 @@ public struct FormatIgnoreDirective: Rule {
         }
     }
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         checkFile(context) + checkDeclarations(context)
     }
 

@@ -1,14 +1,14 @@
 /// `tabular-center::go-target`: a static GO into a state that carries a payload, with no
 /// literal arguments to build it from. The generated code cannot make that state; the cell
 /// must be HANDLE (code builds the payload) or supply literal arguments.
-public struct GoTarget: Rule {
-    public let code = "tabular-center::go-target"
-    public let defaultSeverity = Severity.error
-    public let summary = "A GO into a state with a payload, without literal arguments to build it."
+struct GoTarget: Rule {
+    let code = "tabular-center::go-target"
+    let defaultSeverity = Severity.error
+    let summary = "A GO into a state with a payload, without literal arguments to build it."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         // Only an `@Machine` enum declares payloads next to its cells; payloads supplied to a
         // `.tbl` or `Table` (as the library's adapters do) travel with run-time values instead.
         zip(context.matrices, context.reading.matrices).filter { $0.0.surface == .machineEnum }.flatMap { matrix, written -> [Diagnostic] in

@@ -3,16 +3,16 @@
 /// whose labels are not over their columns. A reviewer reads the header to know which column
 /// is which, so a stale header misleads. `--fix` places a matching header's labels over their
 /// cells; a header with wrong words is never moved (which label belongs where is not known).
-public struct HeaderLabels: Rule {
-    public let code = "tablint::header-labels"
-    public let readsFormatPlan = true
-    public let defaultSeverity = Severity.warning
-    public let summary = "A column-header comment above a matrix does not name its actions in order, or its labels are not over their columns."
-    public var isFixable: Bool { true }
+struct HeaderLabels: Rule {
+    let code = "tablint::header-labels"
+    let readsFormatPlan = true
+    let defaultSeverity = Severity.warning
+    let summary = "A column-header comment above a matrix does not name its actions in order, or its labels are not over their columns."
+    var isFixable: Bool { true }
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         let stale = context.reading.matrices.compactMap { matrix -> Diagnostic? in
             guard let header = HeaderComment.find(matrix, file: context.file, pieces: context.tokens),
                 !header.matchesActions

@@ -1,13 +1,13 @@
 /// `tabular-center::ignore-heavy`: 70 % or more of the cells (integer division, as the library
 /// computes it) are IGNORE, which usually means several machines share one name.
-public struct IgnoreHeavy: Rule {
-    public let code = "tabular-center::ignore-heavy"
-    public let defaultSeverity = Severity.warning
-    public let summary = "70 % or more of the cells are IGNORE; the machine may be several machines."
+struct IgnoreHeavy: Rule {
+    let code = "tabular-center::ignore-heavy"
+    let defaultSeverity = Severity.warning
+    let summary = "70 % or more of the cells are IGNORE; the machine may be several machines."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         MatrixLint.lintable(context).compactMap { matrix in
             let percent = matrix.count(where: \.isIgnore) * 100 / matrix.cellCount
             guard percent >= MatrixLint.ignoreHeavyPercent else { return nil }

@@ -2,12 +2,12 @@
 /// message and `checkTable` prints. When the code names the machine otherwise (the literal is
 /// `Retry`'s `static let TABLE`, or `TIMER_TABLE` beside `enum TimerS`), the string was left
 /// from a copy or misspelt, and every report about the machine names another one.
-public struct MachineName: RunRule {
-    public let code = "tablint::machine-name"
-    public let defaultSeverity = Severity.error
-    public let summary = "A `Table` literal's `machine:` string is not the name its declaration gives the machine (its type, or the enums of a `*_TABLE`)."
+struct MachineName: RunRule {
+    let code = "tablint::machine-name"
+    let defaultSeverity = Severity.error
+    let summary = "A `Table` literal's `machine:` string is not the name its declaration gives the machine (its type, or the enums of a `*_TABLE`)."
 
-    public init() {}
+    init() {}
 
     /// The name the code gives the machine of `bound`, spelt as the code spells it: the
     /// `@Machine` enum, the type or extension a `TABLE` is declared in, or the type whose
@@ -19,7 +19,7 @@ public struct MachineName: RunRule {
         return pairing.spelling(of: bound.machine)
     }
 
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for file in run {

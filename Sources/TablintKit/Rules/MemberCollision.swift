@@ -2,12 +2,12 @@
 /// (`lower(state) + Cap(action)`, `<child>Embed`, `lower(effect)`, hops), so different
 /// places can produce one name — `logIn`×`start` and `log`×`inStart` both give `logInStart` —
 /// and the generated protocol cannot hold both.
-public struct MemberCollision: Rule {
-    public let code = "tabular-center::member-collision"
-    public let defaultSeverity = Severity.error
-    public let summary = "Two generated `Cells` members would have the same name."
+struct MemberCollision: Rule {
+    let code = "tabular-center::member-collision"
+    let defaultSeverity = Severity.error
+    let summary = "Two generated `Cells` members would have the same name."
 
-    public init() {}
+    init() {}
 
     struct Member {
         var name: String
@@ -15,7 +15,7 @@ public struct MemberCollision: Rule {
         var range: Range<Int>
     }
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.filter { $0.surface == .machineEnum && $0.rowsMatchStates }.flatMap { matrix -> [Diagnostic] in
             var first: [String: Member] = [:]
             var seenOrigins = Set<String>()

@@ -1,14 +1,14 @@
 /// `tabular-center::missing-row`: rows belong to states in declaration order, so a state without
 /// a row has no behaviour at all, and a row out of order sits where another state's row belongs.
 /// The library refuses both.
-public struct MissingRow: RunRule {
-    public let code = "tabular-center::missing-row"
-    public let defaultSeverity = Severity.error
-    public let summary = "A declared state has no row, or a row is out of declaration order."
+struct MissingRow: RunRule {
+    let code = "tabular-center::missing-row"
+    let defaultSeverity = Severity.error
+    let summary = "A declared state has no row, or a row is out of declaration order."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix -> [Diagnostic] in
             guard matrix.hasLabelledRows else { return positionalMissing(matrix, context) }
             return outOfOrderRows(matrix, context) + labelledMissing(matrix, context)
@@ -25,7 +25,7 @@ public struct MissingRow: RunRule {
         return matrix.states[matrix.rows.count...].map { hasNoRow($0, matrix, context) }
     }
 
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for file in run {

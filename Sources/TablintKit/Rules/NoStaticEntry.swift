@@ -4,14 +4,14 @@
 /// is and a GO from a state to itself is a stay too (reference §4.1: "EMIT and self-stay do
 /// not count"), so neither is a way in. Without an initial state the start of a run is
 /// unknown, and no state is called unreachable.
-public struct NoStaticEntry: Rule {
-    public let code = "tabular-center::no-static-entry"
-    public let defaultSeverity = Severity.warning
-    public let summary = "In a matrix of only static cells, a state other than the initial one that no GO enters."
+struct NoStaticEntry: Rule {
+    let code = "tabular-center::no-static-entry"
+    let defaultSeverity = Severity.warning
+    let summary = "In a matrix of only static cells, a state other than the initial one that no GO enters."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         MatrixLint.lintable(context).flatMap { matrix -> [Diagnostic] in
             guard let initial = matrix.initial,
                 matrix.rows.allSatisfy({ $0.cells.allSatisfy(\.kind.isStatic) })

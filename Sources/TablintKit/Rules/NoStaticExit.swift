@@ -1,14 +1,14 @@
 /// `tabular-center::no-static-exit`: no cell of a row is a GO (to any state, itself included)
 /// or dynamic (HANDLE, DELEGATE, UNREACHABLE), so nothing can move the machine out of that
 /// state: only IGNORE and EMIT. A row of IGNORE alone is `dead-row` instead.
-public struct NoStaticExit: Rule {
-    public let code = "tabular-center::no-static-exit"
-    public let defaultSeverity = Severity.warning
-    public let summary = "No cell in a row is a GO or dynamic, so the state can never be left."
+struct NoStaticExit: Rule {
+    let code = "tabular-center::no-static-exit"
+    let defaultSeverity = Severity.warning
+    let summary = "No cell in a row is a GO or dynamic, so the state can never be left."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         MatrixLint.lintable(context).flatMap { matrix in
             matrix.rows.indices.filter { index in
                 let cells = matrix.rows[index].cells

@@ -1,14 +1,14 @@
 /// `tabular-center::path-broken`: a path whose spine is not state, action, state, … (odd, at
 /// least three), or one of whose hops the matrix cannot take: the cell `(from, action)` is not
 /// HANDLE, DELEGATE or `GO(to)`. The path and the matrix disagree about the machine.
-public struct PathBroken: Rule {
-    public let code = "tabular-center::path-broken"
-    public let defaultSeverity = Severity.error
-    public let summary = "An `@Path` has the wrong shape, or a hop the matrix cannot take."
+struct PathBroken: Rule {
+    let code = "tabular-center::path-broken"
+    let defaultSeverity = Severity.error
+    let summary = "An `@Path` has the wrong shape, or a hop the matrix cannot take."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.reading.matrices.flatMap { matrix in
             matrix.paths.flatMap { path -> [Diagnostic] in
                 let count = path.spine.count

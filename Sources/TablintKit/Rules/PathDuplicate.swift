@@ -1,13 +1,13 @@
 /// `tabular-center::path-duplicate`: a narrowed call site names the path it narrows to, so two
 /// paths with one name make that call ambiguous.
-public struct PathDuplicate: Rule {
-    public let code = "tabular-center::path-duplicate"
-    public let defaultSeverity = Severity.error
-    public let summary = "Two `@Path`s have the same name."
+struct PathDuplicate: Rule {
+    let code = "tabular-center::path-duplicate"
+    let defaultSeverity = Severity.error
+    let summary = "Two `@Path`s have the same name."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.reading.matrices.flatMap { matrix -> [Diagnostic] in
             var first: [String: Path] = [:]
             return matrix.paths.compactMap { path -> Diagnostic? in

@@ -1,14 +1,14 @@
 /// `tabular-center::path-unknown-state`: a path names a state (at an even position), an action
 /// (at an odd position) or a `back:` action that the machine does not declare, so the path
 /// describes a route that does not exist.
-public struct PathUnknownState: Rule {
-    public let code = "tabular-center::path-unknown-state"
-    public let defaultSeverity = Severity.error
-    public let summary = "An `@Path` names a state or action that is not declared."
+struct PathUnknownState: Rule {
+    let code = "tabular-center::path-unknown-state"
+    let defaultSeverity = Severity.error
+    let summary = "An `@Path` names a state or action that is not declared."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.reading.matrices.flatMap { matrix in
             matrix.paths.flatMap { path -> [Diagnostic] in
                 var found: [Diagnostic] = []

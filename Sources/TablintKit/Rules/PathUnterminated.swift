@@ -1,14 +1,14 @@
 /// `tabular-center::path-unterminated`: a path ends where the machine is done; if its last
 /// state's row can still leave (HANDLE, DELEGATE, or GO elsewhere, the `back:` column aside),
 /// the path stops in the middle of the route it claims to describe.
-public struct PathUnterminated: Rule {
-    public let code = "tabular-center::path-unterminated"
-    public let defaultSeverity = Severity.error
-    public let summary = "An `@Path` ends at a state that can still be left."
+struct PathUnterminated: Rule {
+    let code = "tabular-center::path-unterminated"
+    let defaultSeverity = Severity.error
+    let summary = "An `@Path` ends at a state that can still be left."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.reading.matrices.filter(\.rowsMatchStates).flatMap { matrix in
             matrix.paths.compactMap { path -> Diagnostic? in
                 guard matrix.hops(of: path) != nil, let last = path.spine.last, let state = matrix.stateIndex(last.text)

@@ -3,14 +3,14 @@
 /// canonically, as the library compares them: every `Int`/`UInt` width is `int`, `Float` and
 /// `Double` are `float`, and so on; other types compare as written. Unlabelled payload fields
 /// have no name to hoist and are not counted.
-public struct PayloadHoist: Rule {
-    public let code = "tabular-center::payload-hoist"
-    public let defaultSeverity = Severity.warning
-    public let summary = "The same payload field (name and type) is carried by 3 or more states."
+struct PayloadHoist: Rule {
+    let code = "tabular-center::payload-hoist"
+    let defaultSeverity = Severity.warning
+    let summary = "The same payload field (name and type) is carried by 3 or more states."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix -> [Diagnostic] in
             // Fields in the order they first appear; each with its payloads, one per state.
             var order: [String] = []

@@ -4,14 +4,14 @@
 /// test runs, if one does. Every difference is reported, one per changed thing as `checkTable`
 /// counts them, but a state or action difference does not stop the comparison: the rest is
 /// paired by name.
-public struct PinDrift: RunRule {
-    public let code = "tablint::pin-drift"
-    public let defaultSeverity = Severity.error
-    public let summary = "A `.tbl` pin (a file or a `FIXTURE` string) says something else than its matrix: a cell, a state, an action, `initial` or the machine name."
+struct PinDrift: RunRule {
+    let code = "tablint::pin-drift"
+    let defaultSeverity = Severity.error
+    let summary = "A `.tbl` pin (a file or a `FIXTURE` string) says something else than its matrix: a cell, a state, an action, `initial` or the machine name."
 
-    public init() {}
+    init() {}
 
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for (index, file) in run.enumerated() {

@@ -1,13 +1,13 @@
 /// `tabular-center::row-arity`: cells are matched to actions by position, so a row with a cell
 /// too few or too many shifts every later cell onto the wrong action (and traps at run time).
-public struct RowArity: Rule {
-    public let code = "tabular-center::row-arity"
-    public let defaultSeverity = Severity.error
-    public let summary = "A row has more or fewer cells than there are actions."
+struct RowArity: Rule {
+    let code = "tabular-center::row-arity"
+    let defaultSeverity = Severity.error
+    let summary = "A row has more or fewer cells than there are actions."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix in
             matrix.rows.enumerated().compactMap { index, row -> Diagnostic? in
                 guard row.isReadable, row.cells.count != matrix.actions.count else { return nil }

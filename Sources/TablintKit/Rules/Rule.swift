@@ -1,6 +1,6 @@
 /// A check: a file's context in, diagnostics out. Rules never touch the filesystem and never
 /// print; they compose by concatenation in `RuleRegistry.all`.
-public protocol Rule {
+protocol Rule {
     /// The full code printed in brackets, e.g. `tabular-center::row-arity` or `tablint::syntax`.
     var code: String { get }
     var defaultSeverity: Severity { get }
@@ -17,23 +17,23 @@ public protocol Rule {
 extension Rule {
     /// Whether `tablint --fix` repairs what the rule reports. Rules are not fixable unless
     /// they say so.
-    public var isFixable: Bool { false }
+    var isFixable: Bool { false }
 
-    public var readsFormatPlan: Bool { false }
+    var readsFormatPlan: Bool { false }
 
     /// The code without its namespace: `row-arity`. `Rules/<name>.md` documents it.
-    public var name: String {
+    var name: String {
         Self.bareName(code)
     }
 
     /// `tabular-center::row-arity` → `row-arity`; a name without a namespace is returned as is.
-    public static func bareName(_ code: String) -> String {
+    static func bareName(_ code: String) -> String {
         guard let colon = code.lastIndex(of: ":") else { return code }
         return String(code[code.index(after: colon)...])
     }
 
     /// A diagnostic of this rule at a byte range of the context's file.
-    public func diagnostic(
+    func diagnostic(
         _ context: LintContext, at range: Range<Int>, _ message: String,
         notes: [Diagnostic.Note] = []
     ) -> Diagnostic {
@@ -48,7 +48,7 @@ extension Rule {
 extension Rule {
     /// The problems the readers filed under this rule's code, as diagnostics: for rules whose
     /// finding is a reader's ("cannot read this literal"), not a property of a read matrix.
-    public func reportReadProblems(_ context: LintContext) -> [Diagnostic] {
+    func reportReadProblems(_ context: LintContext) -> [Diagnostic] {
         context.reading.problems.filter { $0.code == code }.map { diagnostic(context, at: $0.range, $0.message) }
     }
 }

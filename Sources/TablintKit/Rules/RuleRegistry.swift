@@ -1,6 +1,6 @@
 /// Every rule tablint runs, in one list. Adding a rule is adding its file and one line here.
-public enum RuleRegistry {
-    public static let all: [Rule] = [
+enum RuleRegistry {
+    static let all: [Rule] = [
         Encoding(),
         SyntaxRule(),
         UnreadableMatrix(),
@@ -44,7 +44,7 @@ public enum RuleRegistry {
     ]
 
     /// The rule with this code, written with or without its namespace.
-    public static func rule(named code: String) -> Rule? {
+    static func rule(named code: String) -> Rule? {
         all.first { $0.code == code || $0.name == code }
     }
 }

@@ -1,13 +1,13 @@
 /// `tablint::syntax`: an unterminated string, comment, regex literal or interpolation.
 /// Everything after it is read in the wrong mode, so the readers cannot be trusted past it.
-public struct SyntaxRule: Rule {
-    public let code = "tablint::syntax"
-    public let defaultSeverity = Severity.error
-    public let summary = "An unterminated string, comment, regex literal or interpolation."
+struct SyntaxRule: Rule {
+    let code = "tablint::syntax"
+    let defaultSeverity = Severity.error
+    let summary = "An unterminated string, comment, regex literal or interpolation."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         // `"\(x` leaves a string and its interpolation open: one mistake, reported once, at
         // the first construct left open on a line.
         var reportedLine = -1

@@ -3,15 +3,15 @@
 /// split into rows and cells). Failure is refusal: such a file is left byte for byte as it is.
 /// Reported for the files `--fix` would align: `*.tb.swift`, `.tbl`, and Swift files with an
 /// embedded `.tbl` fixture.
-public struct Unformattable: Rule {
-    public let code = "tablint::unformattable"
-    public let readsFormatPlan = true
-    public let defaultSeverity = Severity.error
-    public let summary = "`tablint --fix` cannot align this file with confidence, so it leaves it untouched."
+struct Unformattable: Rule {
+    let code = "tablint::unformattable"
+    let readsFormatPlan = true
+    let defaultSeverity = Severity.error
+    let summary = "`tablint --fix` cannot align this file with confidence, so it leaves it untouched."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         // The file is refused as a whole: one diagnostic, at the first reason.
         // A matrix left alone while the rest of the file is aligned: a warning at most, as
         // `tablint::unreadable-matrix` already says why it cannot be read.

@@ -1,17 +1,17 @@
 /// `tabular-center::unknown-cell`: a cell that is not one of the six constructors (or one
 /// written with the wrong arguments). Swift would not compile it, and a matrix reader cannot
 /// say what the cell means.
-public struct UnknownCell: Rule {
-    public let code = "tabular-center::unknown-cell"
-    public let defaultSeverity = Severity.error
-    public let summary = "A cell is not one of `.ignore`, `.handle`, `.unreachable`, `.go`, `.emit`, `.delegate`."
+struct UnknownCell: Rule {
+    let code = "tabular-center::unknown-cell"
+    let defaultSeverity = Severity.error
+    let summary = "A cell is not one of `.ignore`, `.handle`, `.unreachable`, `.go`, `.emit`, `.delegate`."
 
-    public init() {}
+    init() {}
 
     static let expected =
         "Expected one of: .ignore, .handle, .unreachable, .go(target:effects:), .emit(effects:), .delegate(child:)."
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         // A `.tbl` cell that is not a cell is a `tablint::fixture-syntax` problem, reported by
         // the fixture reader in the library parser's words (`IGNORE`, not `.ignore`).
         context.matrices.filter { $0.surface != .fixture }.flatMap { matrix in

@@ -1,13 +1,13 @@
 /// `tabular-center::unknown-effect`: a GO or EMIT names an effect that `enum F` does not declare,
 /// so there is nothing to perform. Names compare without their arguments.
-public struct UnknownEffect: RunRule {
-    public let code = "tabular-center::unknown-effect"
-    public let defaultSeverity = Severity.error
-    public let summary = "A GO or EMIT names an effect that is not declared."
+struct UnknownEffect: RunRule {
+    let code = "tabular-center::unknown-effect"
+    let defaultSeverity = Severity.error
+    let summary = "A GO or EMIT names an effect that is not declared."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix -> [Diagnostic] in
             guard let declared = matrix.effects.map({ Set($0.map { matrix.key($0.text) }) }) else { return [] }
             return matrix.rows.enumerated().flatMap { rowIndex, row in
@@ -29,7 +29,7 @@ public struct UnknownEffect: RunRule {
 
     /// A `Table` literal declares no effects: its cells' effects are checked against the
     /// `enum F` of its machine, found in the run as a dispatcher's enums are.
-    public func check(run: [FileSummary]) -> [Diagnostic] {
+    func check(run: [FileSummary]) -> [Diagnostic] {
         let pairing = MachinePairing(run)
         var found: [Diagnostic] = []
         for file in run {

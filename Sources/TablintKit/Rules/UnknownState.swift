@@ -1,13 +1,13 @@
 /// `tabular-center::unknown-state`: `initial` or a GO target names a state that is not declared,
 /// so the machine would start in, or move to, a state with no row.
-public struct UnknownState: Rule {
-    public let code = "tabular-center::unknown-state"
-    public let defaultSeverity = Severity.error
-    public let summary = "`initial` or a GO target names a state that is not declared."
+struct UnknownState: Rule {
+    let code = "tabular-center::unknown-state"
+    let defaultSeverity = Severity.error
+    let summary = "`initial` or a GO target names a state that is not declared."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         context.matrices.flatMap { matrix -> [Diagnostic] in
             let note = context.note(at: matrix.statesRange.lowerBound, "the states are declared here")
             var found: [Diagnostic] = []

@@ -1,14 +1,14 @@
 /// `tabular-center::unreachable-heavy`: 25 % or more of the cells (integer division) are
 /// UNREACHABLE. One or two such claims are what the cell is for; this many says the action
 /// alphabet describes a different machine.
-public struct UnreachableHeavy: Rule {
-    public let code = "tabular-center::unreachable-heavy"
-    public let defaultSeverity = Severity.warning
-    public let summary = "25 % or more of the cells are UNREACHABLE; the action alphabet is probably wrong."
+struct UnreachableHeavy: Rule {
+    let code = "tabular-center::unreachable-heavy"
+    let defaultSeverity = Severity.warning
+    let summary = "25 % or more of the cells are UNREACHABLE; the action alphabet is probably wrong."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] {
+    func check(_ context: LintContext) -> [Diagnostic] {
         MatrixLint.lintable(context).compactMap { matrix in
             let count = matrix.count(where: \.isUnreachable)
             let percent = count * 100 / matrix.cellCount

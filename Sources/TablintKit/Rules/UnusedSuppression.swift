@@ -3,12 +3,12 @@
 /// would silently hide the next real problem on its line, so it is reported like one.
 /// `InlineSuppressions.apply` produces these warnings once the file's diagnostics are known
 /// (`Engine.finish`); the rule itself checks nothing per file.
-public struct UnusedSuppression: Rule {
-    public let code = "tablint::unused-suppression"
-    public let defaultSeverity = Severity.warning
-    public let summary = "A `tablint:` directive comment is malformed, names an unknown code, or suppresses nothing."
+struct UnusedSuppression: Rule {
+    let code = "tablint::unused-suppression"
+    let defaultSeverity = Severity.warning
+    let summary = "A `tablint:` directive comment is malformed, names an unknown code, or suppresses nothing."
 
-    public init() {}
+    init() {}
 
-    public func check(_ context: LintContext) -> [Diagnostic] { [] }
+    func check(_ context: LintContext) -> [Diagnostic] { [] }
 }

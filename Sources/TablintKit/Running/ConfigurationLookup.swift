@@ -10,19 +10,19 @@ import Darwin
 /// above it (nearest wins; files are not merged), or the one `--config` names, or none with
 /// `--no-config`. The only place configuration files are looked for and read. Each folder is
 /// looked up once.
-public final class ConfigurationLookup {
+final class ConfigurationLookup {
     /// The name of a configuration file.
-    public static let fileName = ".tablint"
+    static let fileName = ".tablint"
 
     /// A configuration file that could not be used.
-    public enum Failure: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// A line tablint cannot act on.
         case problem(ConfigurationFile.Problem)
         /// A file that exists but cannot be read, or a `--config` path that does not exist.
         case unreadable(PathFailure)
 
         /// The line printed on standard error.
-        public var message: String {
+        var message: String {
             switch self {
             case .problem(let problem): return problem.rendered
             case .unreadable(let failure): return "tablint: error: configuration file: \(failure.message)"
@@ -42,7 +42,7 @@ public final class ConfigurationLookup {
     /// Whether SwiftFormat runs over a file (its `.swiftformat`), for `settings(for:_:)`.
     let swiftFormatDetection: SwiftFormatDetection
 
-    public init(options: Options, currentDirectory: String, read: @escaping FileIO.FileReader = FileIO.readFile) {
+    init(options: Options, currentDirectory: String, read: @escaping FileIO.FileReader = FileIO.readFile) {
         self.options = options
         self.currentDirectory = PathText.normalised(currentDirectory)
         self.read = read
@@ -51,7 +51,7 @@ public final class ConfigurationLookup {
 
     /// The configuration for the file shown as `path` (relative to the current directory or
     /// absolute; it need not exist, as for `--stdin-filename`).
-    public func configuration(for path: String) -> Result<Configuration, Failure> {
+    func configuration(for path: String) -> Result<Configuration, Failure> {
         let absolute = PathText.absolute(path, in: currentDirectory)
         return file(forFolder: PathText.parent(absolute)).map(configuration(from:))
     }
@@ -65,12 +65,12 @@ public final class ConfigurationLookup {
     }
 
     /// Whether the file shown as `path` is linted under `configuration`.
-    public func selects(_ path: String, _ configuration: Configuration) -> Bool {
+    func selects(_ path: String, _ configuration: Configuration) -> Bool {
         configuration.selects(PathText.absolute(path, in: currentDirectory))
     }
 
     /// The configuration for everything under a folder (for `--print-config DIR`).
-    public func configuration(forFolder path: String) -> Result<Configuration, Failure> {
+    func configuration(forFolder path: String) -> Result<Configuration, Failure> {
         file(forFolder: PathText.absolute(path, in: currentDirectory)).map(configuration(from:))
     }
 
@@ -118,7 +118,7 @@ public final class ConfigurationLookup {
     }
 
     /// The process's current directory.
-    public static func currentDirectory() -> String {
+    static func currentDirectory() -> String {
         guard let buffer = getcwd(nil, 0) else { return "/" }
         defer { free(buffer) }
         return String(cString: buffer)

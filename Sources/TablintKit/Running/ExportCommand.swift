@@ -4,11 +4,11 @@ import Foundation
 /// from source, in one of the library's `Export` formats (byte for byte) or as Markdown or
 /// JSON. The filesystem side; what is exported and how is `ExportReading` and the exporters.
 extension Tablint {
-    public enum ExportFormat: String, CaseIterable {
+    enum ExportFormat: String, CaseIterable {
         case grid, mermaid, dot, coverage, markdown, json
 
         /// The extension of the file `--output` writes.
-        public var fileExtension: String {
+        var fileExtension: String {
             switch self {
             case .grid: return "grid"
             case .mermaid: return "mmd"

@@ -12,7 +12,7 @@ import Foundation
 /// or writes one (`writeAtomically`).
 public enum FileIO {
     /// Reads a whole file. `readFile` is the real one; tests pass another to simulate failures.
-    public typealias FileReader = (_ path: String) -> Result<[UInt8], SystemError>
+    typealias FileReader = (_ path: String) -> Result<[UInt8], SystemError>
 
     /// Reads a whole file with `open` and `read`, reporting the `errno` of a failure.
     ///
@@ -70,9 +70,9 @@ public enum FileIO {
 /// Writing what `Engine` fixed: the only place tablint writes a file.
 extension FileIO {
     /// Writes `bytes` in place of the file at `path`, provided the file still holds `original`.
-    public typealias FileWriter = (_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult
+    typealias FileWriter = (_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult
 
-    public enum WriteResult: Equatable {
+    enum WriteResult: Equatable {
         case written
         /// The file changed on disk since it was read; nothing was written.
         case changedOnDisk
@@ -89,7 +89,7 @@ extension FileIO {
     /// may write anything, a file with no write bit at all, as vim refuses it), and so is a
     /// file with more than one hard link (the rename would split it from its other names) and
     /// one whose owner, group or mode the replacement cannot keep.
-    public static func writeAtomically(_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult {
+    static func writeAtomically(_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult {
         var target = path
         if let resolved = realpath(path, nil) {
             target = String(cString: resolved)
@@ -184,7 +184,7 @@ extension FileIO {
 
 extension FileIO {
     /// All of standard input.
-    public static func readStandardInput() -> [UInt8] {
+    static func readStandardInput() -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -23,38 +23,38 @@ import Darwin
 ///   directory is walked and its files are shown without a `./` prefix.
 ///
 /// The walker reads directory listings and file metadata, never file contents.
-public struct FileWalker {
+struct FileWalker {
     /// Folder names never entered during a walk (build products, VCS data, dependencies).
-    public static let skippedDirectoryNames: Set<String> = [
+    static let skippedDirectoryNames: Set<String> = [
         ".build", ".git", ".swiftpm", "DerivedData", "Pods", "Carthage",
     ]
 
     /// Extensions collected during a walk.
-    public static let lintedSuffixes = [".swift", ".tbl"]
+    static let lintedSuffixes = [".swift", ".tbl"]
 
     /// What the walk found.
-    public struct Walk: Equatable {
+    struct Walk: Equatable {
         /// Files to lint, each under the path it will be shown as.
-        public var files: [String] = []
+        var files: [String] = []
         /// Paths named on the command line that do not exist (a usage error).
-        public var missing: [String] = []
+        var missing: [String] = []
         /// Paths that exist but could not be listed or examined.
-        public var failures: [PathFailure] = []
+        var failures: [PathFailure] = []
         /// The files of `files` that were named on the command line rather than found in a
         /// folder: include/exclude globs skip them only with `--force-exclude`.
-        public var namedFiles: Set<String> = []
+        var namedFiles: Set<String> = []
 
-        public init(files: [String] = [], missing: [String] = [], failures: [PathFailure] = []) {
+        init(files: [String] = [], missing: [String] = [], failures: [PathFailure] = []) {
             self.files = files
             self.missing = missing
             self.failures = failures
         }
     }
 
-    public init() {}
+    init() {}
 
     /// Collects the files under `paths`; an empty list means the current directory.
-    public func collect(_ paths: [String]) -> Walk {
+    func collect(_ paths: [String]) -> Walk {
         var walk = Walk()
         var state = State()
         if paths.isEmpty {
@@ -68,17 +68,17 @@ public struct FileWalker {
     }
 
     /// Whether a directory walk collects a file of this name.
-    public static func isLintedName(_ name: String) -> Bool {
+    static func isLintedName(_ name: String) -> Bool {
         !name.hasPrefix(".") && lintedSuffixes.contains { name.hasSuffix($0) }
     }
 
     /// Whether a directory walk enters a folder of this name.
-    public static func isWalkedDirectoryName(_ name: String) -> Bool {
+    static func isWalkedDirectoryName(_ name: String) -> Bool {
         !name.hasPrefix(".") && !skippedDirectoryNames.contains(name)
     }
 
     /// `prefix` joined with `name`, as shown to the user (an empty prefix shows `name` alone).
-    public static func join(_ prefix: String, _ name: String) -> String {
+    static func join(_ prefix: String, _ name: String) -> String {
         if prefix.isEmpty { return name }
         return prefix.hasSuffix("/") ? prefix + name : prefix + "/" + name
     }
@@ -173,26 +173,26 @@ public struct FileWalker {
 }
 
 /// A path that exists but could not be listed, examined or read, with the system's reason.
-public struct PathFailure: Equatable, Error {
-    public var path: String
-    public var error: SystemError
+struct PathFailure: Equatable, Error {
+    var path: String
+    var error: SystemError
 
-    public init(path: String, error: SystemError) {
+    init(path: String, error: SystemError) {
         self.path = path
         self.error = error
     }
 
     /// `cannot read PATH: Permission denied`, as printed after `tablint: error: `.
-    public var message: String { "cannot read \(path): \(error.reason)" }
+    var message: String { "cannot read \(path): \(error.reason)" }
 }
 
 /// An `errno` value. The reason is looked up when printed, not in the worker that failed.
 public struct SystemError: Equatable, Error {
-    public var code: Int32
+    var code: Int32
 
-    public init(code: Int32) { self.code = code }
+    init(code: Int32) { self.code = code }
 
-    public static var current: SystemError { SystemError(code: errno) }
+    static var current: SystemError { SystemError(code: errno) }
 
     /// The C library's wording, e.g. `Permission denied`.
     public var reason: String {

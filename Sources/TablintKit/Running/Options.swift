@@ -1,65 +1,65 @@
 import Foundation
 
 /// What the command line asked for.
-public struct Options: Equatable {
+struct Options: Equatable {
     /// Files and directories to lint; empty means the current directory.
-    public var paths: [String] = []
+    var paths: [String] = []
     /// How many files are linted at a time.
-    public var jobs: Int = Options.defaultJobs
+    var jobs: Int = Options.defaultJobs
     /// `--fix`: align matrices in place.
-    public var fix = false
+    var fix = false
     /// `--diff`: print what `--fix` would change.
-    public var diff = false
+    var diff = false
     /// `--show-files`: list the files a run would lint, lint nothing.
-    public var showFiles = false
+    var showFiles = false
     /// `--unsafe-fixes` on the command line.
-    public var unsafeFixes: Bool { fileOptions.contains(.unsafeFixes) }
+    var unsafeFixes: Bool { fileOptions.contains(.unsafeFixes) }
     /// `--stdin-filename PATH`: the name standard input (`-`) is linted and fixed as.
-    public var stdinFilename: String?
+    var stdinFilename: String?
     /// `--reporter KIND`: how diagnostics are printed.
-    public var reporter: ReporterKind = .text
+    var reporter: ReporterKind = .text
     /// `--config PATH`: one configuration file for every file, instead of the nearest `.tablint`.
-    public var configPath: String?
+    var configPath: String?
     /// `--no-config`: no configuration file at all.
-    public var noConfig = false
+    var noConfig = false
     /// `--print-config`: print the configuration that applies to each path, lint nothing.
-    public var printConfig = false
+    var printConfig = false
     /// `--force-exclude`: apply include/exclude globs to paths named explicitly too (as
     /// pre-commit passes them).
-    public var forceExclude = false
+    var forceExclude = false
     /// `--quiet`: print errors only (no warnings, no notes' parents that are warnings, no summary).
-    public var quiet = false
+    var quiet = false
     /// `--strict`: warnings fail the run too (exit status 1).
-    public var strict = false
+    var strict = false
     /// `--exit-zero`: exit 0 even when errors were reported (usage and I/O failures still give 2).
-    public var exitZero = false
+    var exitZero = false
     /// `--statistics`: after the diagnostics, how many there are of each code.
-    public var statistics = false
+    var statistics = false
     /// `--no-color`: never colour the text report (it is coloured only on a terminal anyway).
-    public var noColor = false
+    var noColor = false
     /// The per-file settings given on the command line (`--disable`, `--dispatcher`, …), in
     /// order; applied after the configuration file's, so the command line wins.
-    public var fileOptions: [FileOption] = []
-    public var showHelp = false
-    public var showVersion = false
+    var fileOptions: [FileOption] = []
+    var showHelp = false
+    var showVersion = false
 
     /// The `--dispatcher` names given on the command line.
-    public var extraDispatcherFunctions: Set<String> {
+    var extraDispatcherFunctions: Set<String> {
         Set(fileOptions.compactMap { if case .dispatcher(let name) = $0 { return name } else { return nil } })
     }
 
-    public init() {}
+    init() {}
 
     /// Whether the text report is coloured: on a terminal, unless `--no-color` or `NO_COLOR`.
     /// Set by the command (it knows whether standard output is a terminal); tests leave it off.
-    public var color = false
+    var color = false
 
     /// One job per core.
-    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
 
 /// A setting that applies per file: allowed on the command line and in a `.tablint` file.
-public enum FileOption: Equatable {
+enum FileOption: Equatable {
     /// `--include GLOB`: only files matching one of these globs are linted when a folder is walked.
     case include(String)
     /// `--exclude GLOB`: files matching it are skipped when a folder is walked.
@@ -83,24 +83,24 @@ public enum FileOption: Equatable {
 }
 
 /// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
-public struct UsageError: Error, Equatable {
-    public var message: String
+struct UsageError: Error, Equatable {
+    var message: String
 
-    public init(_ message: String) { self.message = message }
+    init(_ message: String) { self.message = message }
 }
 
 /// One option: its spellings, its value if it takes one, its help line, and what it sets.
 /// Adding a flag is adding an entry to `OptionParser.options`.
-public struct OptionSpec {
+struct OptionSpec {
     /// Every spelling, long first: `["--jobs", "-j"]`.
-    public var names: [String]
+    var names: [String]
     /// The value's placeholder in help (`N`), or `nil` for a flag that takes no value.
-    public var valueName: String?
-    public var help: String
+    var valueName: String?
+    var help: String
     /// Applies the option; `value` is `nil` exactly when `valueName` is.
-    public var apply: (inout Options, String?) throws -> Void
+    var apply: (inout Options, String?) throws -> Void
 
-    public init(
+    init(
         _ names: [String], value valueName: String? = nil, help: String,
         apply: @escaping (inout Options, String?) throws -> Void
     ) {
@@ -113,8 +113,8 @@ public struct OptionSpec {
 
 /// `tablint [options] [path ...]`: options and paths may be mixed; `--` ends the options, and a
 /// lone `-` is a path. Values are given as `--jobs 4` or `--jobs=4`.
-public enum OptionParser {
-    public static let options: [OptionSpec] = [
+enum OptionParser {
+    static let options: [OptionSpec] = [
         OptionSpec(["--jobs", "-j"], value: "N",
                    help: "Lint N files at a time (default: one per core).") { options, value in
             guard let value, let jobs = Int(value), jobs > 0 else {
@@ -182,7 +182,7 @@ public enum OptionParser {
     ]
 
     /// The options a `.tablint` file may hold too: they apply per file.
-    public static let fileOptionSpecs: [OptionSpec] = [
+    static let fileOptionSpecs: [OptionSpec] = [
         OptionSpec(["--include"], value: "GLOB",
                    help: "Lint only files matching GLOB when walking folders (repeatable; relative to the .tablint file's folder, or the current one).") { options, value in
             options.fileOptions.append(.include(try glob(value, "--include")))
@@ -260,13 +260,13 @@ public enum OptionParser {
     }
 
     /// The option spelled `name`, if any.
-    public static func option(named name: String) -> OptionSpec? {
+    static func option(named name: String) -> OptionSpec? {
         options.first { $0.names.contains(name) }
     }
 
     /// `arguments` excludes the program name. `allowed` restricts the options (a `.tablint`
     /// file allows only `fileOptionSpecs`); `allowsPaths` whether a non-option may appear.
-    public static func parse(_ arguments: [String], allowed: [OptionSpec]? = nil, allowsPaths: Bool = true) throws -> Options {
+    static func parse(_ arguments: [String], allowed: [OptionSpec]? = nil, allowsPaths: Bool = true) throws -> Options {
         var result = Options()
         var index = 0
         var optionsEnded = false
@@ -312,7 +312,7 @@ public enum OptionParser {
     }
 
     /// The text `--help` prints; the options section is generated from `options`.
-    public static var helpText: String {
+    static var helpText: String {
         let spellings = options.map { option -> String in
             let long = option.names.filter { $0.hasPrefix("--") }
             let short = option.names.filter { !$0.hasPrefix("--") }

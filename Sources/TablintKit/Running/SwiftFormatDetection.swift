@@ -11,8 +11,8 @@ import Darwin
 /// above (the nearest one), unless that file's `--exclude` globs exclude it. Filesystem access,
 /// so it lives here; rules only see the answer, in `LintSettings.swiftFormatConfiguration`.
 /// Each folder is looked up once.
-public final class SwiftFormatDetection {
-    public static let fileName = ".swiftformat"
+final class SwiftFormatDetection {
+    static let fileName = ".swiftformat"
 
     /// A `.swiftformat` file: where it is, and the `--exclude` globs it gives.
     struct Found {
@@ -25,14 +25,14 @@ public final class SwiftFormatDetection {
     private let currentDirectory: String
     private var nearest: [String: Found?] = [:]
 
-    public init(currentDirectory: String, read: @escaping FileIO.FileReader = FileIO.readFile) {
+    init(currentDirectory: String, read: @escaping FileIO.FileReader = FileIO.readFile) {
         self.currentDirectory = PathText.normalised(currentDirectory)
         self.read = read
     }
 
     /// The `.swiftformat` (as displayed: relative to the current directory when inside it)
     /// that makes SwiftFormat format the file shown as `path`; nil when none does.
-    public func configuration(for path: String) -> String? {
+    func configuration(for path: String) -> String? {
         let absolute = PathText.absolute(path, in: currentDirectory)
         guard let found = find(inFolder: PathText.parent(absolute)) else { return nil }
         if let relative = PathText.relative(absolute, to: found.directory), found.excludes.contains(where: { $0.matches(relative) }) {
@@ -83,7 +83,7 @@ public final class SwiftFormatDetection {
 extension ConfigurationLookup {
     /// A file's settings: its configuration's, with what the filesystem says about the
     /// formatters that run over it.
-    public func settings(for path: String, _ configuration: Configuration) -> LintSettings {
+    func settings(for path: String, _ configuration: Configuration) -> LintSettings {
         var settings = configuration.settings
         settings.swiftFormatConfiguration = swiftFormatDetection.configuration(for: path)
         return settings

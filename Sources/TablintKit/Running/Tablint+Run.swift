@@ -252,7 +252,7 @@ extension Tablint {
 }
 
 /// An output stream that can take bytes that are not text.
-public protocol ByteOutputStream: TextOutputStream {
+protocol ByteOutputStream: TextOutputStream {
     mutating func write(bytes: [UInt8])
 }
 

@@ -5,7 +5,7 @@ import Foundation
 public enum Tablint {
     public static let version = "0.1.0"
 
-    public enum ExitStatus: Int32 {
+    enum ExitStatus: Int32 {
         /// No error-severity diagnostic (warnings and notes do not count).
         case clean = 0
         /// At least one error-severity diagnostic.
@@ -16,7 +16,16 @@ public enum Tablint {
 
     /// Runs tablint. `arguments` excludes the program name. Diagnostics go to `stdout`;
     /// `tablint: error: …` lines and the summary go to `stderr`.
+    /// The `tablint` command: its arguments, its standard output and error, whether standard
+    /// output is a terminal, and the environment; the exit status.
     public static func run<Output: TextOutputStream, Errors: TextOutputStream>(
+        arguments: [String], stdout: inout Output, stderr: inout Errors, stdoutIsTerminal: Bool, environment: [String: String]
+    ) -> Int32 {
+        run(arguments: arguments, stdout: &stdout, stderr: &stderr, read: FileIO.readFile, stdoutIsTerminal: stdoutIsTerminal,
+            environment: environment)
+    }
+
+    static func run<Output: TextOutputStream, Errors: TextOutputStream>(
         arguments: [String], stdout: inout Output, stderr: inout Errors,
         read: @escaping FileIO.FileReader = FileIO.readFile,
         write: @escaping FileIO.FileWriter = FileIO.writeAtomically,
@@ -170,7 +179,7 @@ public enum Tablint {
     /// (no-color.org), on a terminal that says it has no colours (`TERM=dumb`), or inside
     /// Emacs' compilation mode (`INSIDE_EMACS=29.3,compile`), which runs the command on a
     /// pseudo-terminal but reads file names and severities from the bare text.
-    public static func usesColor(noColor: Bool, isTerminal: Bool, environment: [String: String]) -> Bool {
+    static func usesColor(noColor: Bool, isTerminal: Bool, environment: [String: String]) -> Bool {
         guard !noColor, isTerminal, (environment["NO_COLOR"] ?? "").isEmpty, environment["TERM"] != "dumb" else { return false }
         let emacs = (environment["INSIDE_EMACS"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return !emacs.contains("compile")
@@ -195,7 +204,7 @@ public enum Tablint {
     }
 
     /// 2 if a path could not be read, else 1 if any diagnostic is an error, else 0.
-    public static func exitStatus(for diagnostics: [Diagnostic], failed: Bool) -> ExitStatus {
+    static func exitStatus(for diagnostics: [Diagnostic], failed: Bool) -> ExitStatus {
         if failed { return .failure }
         return diagnostics.contains { $0.severity == .error } ? .errorsReported : .clean
     }
@@ -223,7 +232,7 @@ public struct StandardStream: ByteOutputStream {
         handle.write(Data(PathBytes.bytes(string)))
     }
 
-    public mutating func write(bytes: [UInt8]) {
+    mutating func write(bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         handle.write(Data(bytes))
     }

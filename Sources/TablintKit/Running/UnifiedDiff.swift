@@ -1,7 +1,7 @@
 /// A unified diff with three lines of context: the lines the two texts share are found by a
 /// longest common subsequence between their common head and tail.
-public enum UnifiedDiff {
-    public static func render(path: String, before: [UInt8], after: [UInt8]) -> String {
+enum UnifiedDiff {
+    static func render(path: String, before: [UInt8], after: [UInt8]) -> String {
         let old = lines(before)
         let new = lines(after)
         guard old != new else { return "" }

@@ -38,12 +38,12 @@ public enum PathBytes {
     }
 
     /// The byte a scalar holds, if it is one of the bytes `string` could not decode.
-    public static func heldByte(_ scalar: Unicode.Scalar) -> UInt8? {
+    static func heldByte(_ scalar: Unicode.Scalar) -> UInt8? {
         scalar.value >= base + 0x80 && scalar.value <= base + 0xFF ? UInt8(scalar.value - base) : nil
     }
 
     /// The bytes of a path (or of any text holding one): UTF-8, with the held bytes as themselves.
-    public static func bytes(_ text: String) -> [UInt8] {
+    static func bytes(_ text: String) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -53,14 +53,14 @@ public enum PathBytes {
     }
 
     /// Calls `body` with the path as the C string the system expects.
-    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+    static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         guard path.unicodeScalars.contains(where: { heldByte($0) != nil }) else { return try path.withCString(body) }
         let bytes = self.bytes(path).map { CChar(bitPattern: $0) } + [0]
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
     /// Text for a report that must stay valid text: a held byte as `\xFF`.
-    public static func escapedText(_ scalar: Unicode.Scalar) -> String? {
+    static func escapedText(_ scalar: Unicode.Scalar) -> String? {
         guard let byte = heldByte(scalar) else { return nil }
         let hex = String(byte, radix: 16, uppercase: true)
         return "\\x" + (hex.count == 1 ? "0" + hex : hex)

@@ -12,7 +12,7 @@
 /// A diagnostic belongs to the line it starts on. Codes are written with or without their
 /// namespace. A directive that cannot be read, names an unknown code, or suppresses nothing is
 /// reported as `tablint::unused-suppression` (see `Rules/unused-suppression.md`).
-public struct InlineSuppressions: Equatable {
+struct InlineSuppressions: Equatable {
     /// One code of one directive, and the lines it covers.
     struct Suppressor: Equatable {
         var kind: Directive.Kind
@@ -57,21 +57,21 @@ public struct InlineSuppressions: Equatable {
     /// as unused, since it could not be used.
     var disabledByConfiguration: Set<String> = []
 
-    public init() {}
+    init() {}
 
     /// The code of the warnings this type adds.
-    public static let code = UnusedSuppression().code
+    static let code = UnusedSuppression().code
 
     /// Codes no directive can name: `unused-suppression` (a directive that silences directive
     /// warnings would hide its own mistakes; the configuration can disable it) and `encoding`
     /// (a file that is not UTF-8 text is not read for comments).
     static let unsuppressible: Set<String> = [code, Encoding().code]
 
-    public var isEmpty: Bool { suppressors.isEmpty && problems.isEmpty }
+    var isEmpty: Bool { suppressors.isEmpty && problems.isEmpty }
 
     /// The directives in the file's comments. Pure and cheap: a file without the bytes
     /// `tablint:` is not looked at further.
-    public static func read(_ context: LintContext) -> InlineSuppressions {
+    static func read(_ context: LintContext) -> InlineSuppressions {
         let file = context.file
         guard file.kind.isSwift || file.kind == .fixture, Directive.mayOccur(in: file.bytes) else {
             return InlineSuppressions()
@@ -217,7 +217,7 @@ public struct InlineSuppressions: Equatable {
     /// several directives is credited to the most specific one (`this`/`next`, then the
     /// innermost range, then `disable-file`), so a broader directive that adds nothing is
     /// reported.
-    public func apply(to diagnostics: [Diagnostic], path: String) -> [Diagnostic] {
+    func apply(to diagnostics: [Diagnostic], path: String) -> [Diagnostic] {
         if isEmpty { return diagnostics }
         var used = [Bool](repeating: false, count: suppressors.count)
         var covering = [Bool](repeating: false, count: suppressors.count)

@@ -3,11 +3,11 @@
 /// Line breaks are `\n`, `\r\n` and a lone `\r`, as Swift counts them. Columns are 1-based
 /// and counted in bytes (what swiftc prints) or in Unicode scalars (what an editor shows
 /// for a line without wide characters).
-public struct LineTable: Equatable {
+struct LineTable: Equatable {
     /// Offset of the first byte of each line; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    let lineStarts: [Int]
 
-    public init(_ bytes: [UInt8]) {
+    init(_ bytes: [UInt8]) {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -36,10 +36,10 @@ public struct LineTable: Equatable {
         lineStarts = starts
     }
 
-    public var lineCount: Int { lineStarts.count }
+    var lineCount: Int { lineStarts.count }
 
     /// The 0-based index of the line holding `offset` (an offset at a line's break belongs to it).
-    public func lineIndex(of offset: Int) -> Int {
+    func lineIndex(of offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -50,13 +50,13 @@ public struct LineTable: Equatable {
     }
 
     /// 1-based line and byte column of `offset`.
-    public func location(of offset: Int) -> (line: Int, column: Int) {
+    func location(of offset: Int) -> (line: Int, column: Int) {
         let index = lineIndex(of: offset)
         return (index + 1, offset - lineStarts[index] + 1)
     }
 
     /// 1-based column of `offset` counted in Unicode scalars (UTF-8 lead bytes) from its line start.
-    public func characterColumn(of offset: Int, in bytes: [UInt8]) -> Int {
+    func characterColumn(of offset: Int, in bytes: [UInt8]) -> Int {
         let start = lineStarts[lineIndex(of: offset)]
         var column = 1
         var index = start

@@ -1,56 +1,56 @@
 /// A file's bytes with what every later stage needs to point into them.
-public struct SourceFile {
+struct SourceFile {
     /// The path as the user wrote it (relative stays relative); diagnostics print it verbatim.
-    public let path: String
-    public let bytes: [UInt8]
-    public let lines: LineTable
+    let path: String
+    let bytes: [UInt8]
+    let lines: LineTable
 
-    public init(path: String, bytes: [UInt8]) {
+    init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         self.lines = LineTable(bytes)
     }
 
-    public init(path: String, text: String) {
+    init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    public var kind: FileKind { FileKind(path: path) }
+    var kind: FileKind { FileKind(path: path) }
 
     /// The text of a byte range, with invalid UTF-8 repaired for display.
-    public func text(_ range: Range<Int>) -> String {
+    func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    public func text(of token: Token) -> String { text(token.range) }
+    func text(of token: Token) -> String { text(token.range) }
 
-    public func location(of offset: Int) -> SourceLocation {
+    func location(of offset: Int) -> SourceLocation {
         let (line, column) = lines.location(of: offset)
         return SourceLocation(offset: offset, line: line, column: column)
     }
 }
 
 /// A resolved position: byte offset, 1-based line, 1-based byte column.
-public struct SourceLocation: Equatable, Comparable, CustomStringConvertible {
-    public var offset: Int
-    public var line: Int
-    public var column: Int
+struct SourceLocation: Equatable, Comparable, CustomStringConvertible {
+    var offset: Int
+    var line: Int
+    var column: Int
 
-    public init(offset: Int, line: Int, column: Int) {
+    init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line
         self.column = column
     }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 
-    public var description: String { "\(line):\(column)" }
+    var description: String { "\(line):\(column)" }
 }
 
 /// Which readers and rules apply to a file, decided by its name.
-public enum FileKind: Equatable {
+enum FileKind: Equatable {
     /// `*.tb.swift`: a matrix file, where alignment is the author's intent.
     case matrixSwift
     /// Any other `*.swift` file.
@@ -60,7 +60,7 @@ public enum FileKind: Equatable {
     /// Anything else (never collected by the directory walk).
     case other
 
-    public init(path: String) {
+    init(path: String) {
         if path.hasSuffix(".tb.swift") {
             self = .matrixSwift
         } else if path.hasSuffix(".swift") {
@@ -72,5 +72,5 @@ public enum FileKind: Equatable {
         }
     }
 
-    public var isSwift: Bool { self == .swift || self == .matrixSwift }
+    var isSwift: Bool { self == .swift || self == .matrixSwift }
 }

@@ -84,7 +84,7 @@ struct PieceBuffer {
     }
 }
 
-/// The lexer's state for one file. Kept out of the public API: callers only see `[Token]`.
+/// The lexer's state for one file. Kept out of the API: callers only see `[Token]`.
 struct Lexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let count: Int

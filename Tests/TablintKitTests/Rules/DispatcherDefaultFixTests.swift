@@ -327,7 +327,7 @@ final class DispatcherDefaultFixTests: XCTestCase {
             // An extension of a generic type declared in the file.
             """
             struct Runner<S, A> {}
-            extension FileIO {
+            extension Runner {
                 func step(_ s: S, _ a: A) -> Step<S, Never> {
                     switch (s, a) {
                     default: return .ignored
