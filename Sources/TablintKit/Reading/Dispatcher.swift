@@ -58,6 +58,9 @@ public struct Dispatcher: Equatable {
     public var enclosingTypes: [String]
     /// The innermost type or extension the function is declared in, nil at the top level.
     public var owner: String?
+    /// The switch's source texts, for rewriting it whole (`dispatcher-default`'s nested fix).
+    /// Read only for a switch with a catch-all; nil otherwise.
+    public var source: SwitchSource?
 
     public init(
         kind: Kind, function: Name, switchRange: Range<Int>, subjects: [Subject], machine: String?, arms: [Arm],
@@ -87,6 +90,71 @@ public struct Dispatcher: Equatable {
 }
 
 extension Dispatcher {
+    /// What writing the switch anew needs, as written: rules see no file bytes.
+    public struct SwitchSource: Equatable {
+        /// From `switch` through its `}`.
+        public var statement: Range<Int>
+        /// The blanks that start the `switch` keyword's line.
+        public var lineIndent: String
+        public var newline: String
+        /// Per arm, in the order of `arms`.
+        public var arms: [ArmSource]
+        /// Comment lines after the last arm's body, before the `}`, without their indentation.
+        public var closingComments: [String]
+        /// Why the switch cannot be written anew without losing something, nil if it can.
+        public var problem: String?
+
+        public init(
+            statement: Range<Int>, lineIndent: String, newline: String, arms: [ArmSource], closingComments: [String],
+            problem: String?
+        ) {
+            self.statement = statement
+            self.lineIndent = lineIndent
+            self.newline = newline
+            self.arms = arms
+            self.closingComments = closingComments
+            self.problem = problem
+        }
+    }
+
+    public struct ArmSource: Equatable {
+        /// Comment lines between the previous arm's body (or the `{`) and this label, without
+        /// their indentation.
+        public var leadingComments: [String]
+        /// From after the label's `:` through the end of the body's last line (a comment
+        /// ending that line included), without trailing blanks.
+        public var body: String
+        /// Per pattern, in the order of the label's items; empty for `default:`.
+        public var items: [ItemSource]
+
+        public init(leadingComments: [String], body: String, items: [ItemSource]) {
+            self.leadingComments = leadingComments
+            self.body = body
+            self.items = items
+        }
+    }
+
+    public struct ItemSource: Equatable {
+        /// Per element of `CaseItem.elements`: the element's text, exactly as written.
+        public var elements: [String]
+        /// Per element: for an enum case written with a payload (`.running(let n)`), the
+        /// payload's fields as patterns, without labels, each with the element's own `let`
+        /// or `var`; nil otherwise.
+        public var payloadFields: [[String]?]
+        /// The `where` clause's condition, exactly as written.
+        public var condition: String?
+        /// The bare bindings of the pattern (`let x`, `case let (x, y)`) that its condition or the
+        /// arm's body mentions.
+        public var usedBindings: [String]
+
+        public init(elements: [String], payloadFields: [[String]?], condition: String?, usedBindings: [String]) {
+            self.elements = elements
+            self.payloadFields = payloadFields
+            self.condition = condition
+            self.usedBindings = usedBindings
+        }
+    }
+
     /// One `case …:` or `default:` of a dispatcher's switch, with what its body does.
     public struct Arm: Equatable {
         public enum Label: Equatable {

@@ -14,6 +14,8 @@ struct CatchAllSpelling {
         var edit: TextEdit?
         /// Why there is no edit, as a message says it; nil when there is one.
         var noFix: String?
+        /// Why the edit writes the switch nested, when it does.
+        var nesting: String?
     }
 
     /// Above this many combinations of the subjects' cases, the patterns are not listed.
@@ -34,6 +36,11 @@ struct CatchAllSpelling {
         return last <= limit
     }
 
+    /// Above this many combinations, a flat switch over enums with payload cases is written
+    /// nested too: swiftc gave up on a 20 × 20 one with a few payload cases, `where` clauses and
+    /// payloads to match above the catch-all (`GeneratedDispatcherFixTests`), and checked 16 × 16.
+    static let payloadCheckableLimit = 256
+
     /// (first subject's case count, most cases of the last subject): half of what swiftc
     /// checked; a count between two entries takes the larger one's.
     private static let checkableLimits: [(first: Int, second: Int)] = [
@@ -42,11 +49,14 @@ struct CatchAllSpelling {
 
     let dispatcher: Dispatcher
     /// The subjects' enums in subject order, or why they are not known.
-    private let enums: [EnumDeclaration]?
+    let enums: [EnumDeclaration]?
     private let unknown: String?
-    private let caseIndex: [[String: Int]]
-    private let counts: [Int]
+    let caseIndex: [[String: Int]]
+    let counts: [Int]
     private let total: Int
+    /// Past `isCheckable`: the fix writes the switch nested (`nestedEdit`), riding on the
+    /// first catch-all's diagnostic, or says why it cannot.
+    private(set) var nested: (edit: TextEdit?, why: String?)?
 
     init(_ dispatcher: Dispatcher, enums index: EnumIndex) {
         self.dispatcher = dispatcher
@@ -66,20 +76,50 @@ struct CatchAllSpelling {
         let product = counts.reduce(1) { $0.multipliedReportingOverflow(by: max($1, 1)).partialValue }
         if problem == nil, product > Self.combinationLimit {
             problem = "its subjects have \(product) combinations of cases, too many to list"
-        } else if problem == nil, !Self.isCheckable(counts) {
-            problem = "its subjects have \(counts.map(String.init).joined(separator: " × ")) cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails); "
-                + Self.nestingAdvice(dispatcher)
+        } else if problem == nil, !Self.isCheckable(counts)
+            || (product > Self.payloadCheckableLimit && found.contains { $0.cases.contains(where: \.hasPayload) })
+        {
+            if counts.count == 2, counts.allSatisfy({ Self.isCheckable([$0]) }) {
+                nested = (nil, nil)
+            } else {
+                problem = "its subjects have \(counts.map(String.init).joined(separator: " × ")) cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails); "
+                    + Self.nestingAdvice(dispatcher)
+            }
         }
         unknown = problem
         enums = problem == nil ? found : nil
         caseIndex = found.map { Dictionary($0.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         total = problem == nil ? counts.reduce(1, *) : 0
         if problem == nil { spellEveryCatchAll(found) }
+        if nested != nil {
+            switch nestedEdit(found) {
+            case .success(let edit): nested = (edit, nil)
+            case .failure(let why): nested = (nil, why.text + "; " + Self.nestingAdvice(dispatcher))
+            }
+        }
+    }
+
+    /// Why the switch is written nested, as a message says it.
+    var nestingReason: String {
+        let outer = dispatcher.position(of: .state) ?? 0
+        return "its subjects have \(counts.map(String.init).joined(separator: " × ")) cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails), so the fix writes a `switch` over `\(dispatcher.subjects[outer].name)` whose arms each `switch` over `\(dispatcher.subjects[1 - outer].name)`, with no wildcard at either level"
     }
 
     /// The catch-all of arm `armIndex`: its label (`item` nil) or its item `item`.
     func spell(arm armIndex: Int, item itemIndex: Int?) -> Spelled {
-        spelled[Position(arm: armIndex, item: itemIndex ?? -1)] ?? Spelled(patterns: nil, edit: nil, noFix: unknown)
+        var found = spelled[Position(arm: armIndex, item: itemIndex ?? -1)] ?? Spelled(patterns: nil, edit: nil, noFix: unknown)
+        guard let nested else { return found }
+        // One edit writes the whole switch anew: it rides on the first catch-all's diagnostic.
+        let isFirst = spelled.keys.min { ($0.arm, $0.item) < ($1.arm, $1.item) } == Position(arm: armIndex, item: itemIndex ?? -1)
+        if let edit = nested.edit {
+            found.edit = isFirst ? edit : nil
+            found.noFix = isFirst ? nil : "the fix of the switch's first catch-all writes the whole switch anew"
+            found.nesting = isFirst ? nestingReason : nil
+        } else {
+            found.edit = nil
+            found.noFix = nested.why
+        }
+        return found
     }
 
     private struct Position: Hashable {
@@ -133,14 +173,14 @@ struct CatchAllSpelling {
 
     // MARK: Coverage
 
-    private enum Coverage {
+    enum Coverage {
         /// Per subject, the indices of the cases covered; `partial` when a payload to match
         /// makes the item cover only some values of them.
         case cases([[Int]], partial: Bool)
         case unknown(String)
     }
 
-    private func coverage(of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm) -> Coverage {
+    func coverage(of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm) -> Coverage {
         let subjects = dispatcher.subjects.count
         guard item.isTuple || subjects == 1 else {
             if item.elements[0].matchesEverything { return .cases(counts.map { Array(0..<$0) }, partial: false) }
