@@ -222,6 +222,24 @@ final class DispatcherDefaultFixTrustTests: XCTestCase {
         XCTAssertTrue(written.hasSuffix("\n    // closing\n    }"), written)
     }
 
+    /// A pattern longer than a message quotes is written as it stands, not shortened with `...`.
+    func testALongPatternIsWrittenWhole() {
+        let name = "startedAtTimestampValueInSecondsSinceEpochOfTheClock"
+        let text = """
+            enum S { case idle, running(since: Int) }
+            enum A { case start, tick }
+            func step(_ s: S, _ a: A) -> Int {
+                switch (s, a) {
+                case (.running(since: let \(name)), _): return \(name)
+                default: return 0
+                }
+            }
+
+            """
+        XCTAssertEqual(check(["M.swift": text]).first?.replacement,
+                       "(.running(since: let \(name)), .start),\n         (.running(since: let \(name)), .tick)")
+    }
+
     /// What a nested switch cannot keep, the fix refuses, saying why.
     func testANestedSwitchIsRefusedWhenItCannotKeepTheArms() {
         let cases: [(arms: String, reason: String)] = [

@@ -140,9 +140,12 @@ struct CatchAllSpelling {
         let everything = counts.map { Array(0..<$0) }
         for (armIndex, arm) in dispatcher.arms.enumerated() {
             let fallsInto = armIndex > 0 && dispatcher.arms[armIndex - 1].fallsThrough
-            func spell(_ own: Dispatcher.CaseItem?, _ sets: [[Int]]) -> Spelled {
+            func spell(_ own: Dispatcher.CaseItem?, _ sets: [[Int]], item itemIndex: Int = -1) -> Spelled {
+                // The elements as written: a message's `text` is shortened past 60 characters.
+                let sourceItems = dispatcher.source.flatMap { $0.arms.indices.contains(armIndex) ? $0.arms[armIndex].items : nil } ?? []
+                let written = sourceItems.indices.contains(itemIndex) ? sourceItems[itemIndex].elements : nil
                 if let unread { return Spelled(patterns: nil, edit: nil, noFix: unread) }
-                let patterns = rowMajor(sets).filter { !decided[flat($0)] }.map { pattern($0, own, enums) }
+                let patterns = rowMajor(sets).filter { !decided[flat($0)] }.map { pattern($0, own, written, enums) }
                 if fallsInto { return Spelled(patterns: patterns, edit: nil, noFix: "the case above it falls through into it") }
                 return Spelled(patterns: patterns, edit: nil, noFix: nil).withEdit(arm, own)
             }
@@ -158,7 +161,7 @@ struct CatchAllSpelling {
                     let isCatchAll = !item.isGuarded && item.elements.contains(where: \.matchesEverything)
                     switch coverage {
                     case .cases(let sets, let partial):
-                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = spell(item, sets) }
+                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = spell(item, sets, item: itemIndex) }
                         if !item.isGuarded, !partial { mark(sets, in: &decided) }
                     case .unknown(let why):
                         // A guarded pattern tablint cannot read decides nothing for certain.
@@ -268,15 +271,16 @@ struct CatchAllSpelling {
 
     /// A combination as a pattern: each wildcard position becomes its case (`.running` for
     /// a case with a payload, which matches every payload); every other element stays as written.
-    private func pattern(_ combination: [Int], _ own: Dispatcher.CaseItem?, _ enums: [EnumDeclaration]) -> String {
+    private func pattern(_ combination: [Int], _ own: Dispatcher.CaseItem?, _ written: [String]?, _ enums: [EnumDeclaration]) -> String {
         func name(_ position: Int) -> String { "." + Self.spelledAfterPeriod(enums[position].cases[combination[position]].name) }
         guard combination.count > 1 else { return name(0) }
         var keepsBinding = false
         let parts = combination.indices.map { position -> String in
             if let own, own.isTuple, !own.elements[position].matchesEverything {
                 // `case let (.running(since), _)`: the `let` still binds `since`.
-                if own.elements[position].text.contains("(") { keepsBinding = true }
-                return own.elements[position].text
+                let text = written.flatMap { $0.indices.contains(position) ? $0[position] : nil } ?? own.elements[position].text
+                if text.contains("(") { keepsBinding = true }
+                return text
             }
             return name(position)
         }
