@@ -240,6 +240,16 @@ final class DispatcherDefaultFixTrustTests: XCTestCase {
                        "(.running(since: let \(name)), .start),\n         (.running(since: let \(name)), .tick)")
     }
 
+    /// A body's later lines move right with the arm, whatever the line breaks (`\r\n` is one
+    /// `Character`), so a multi-line string keeps its value; comment lines stay lines.
+    func testANestedSwitchShiftsBodiesAcrossCRLF() {
+        let arms = "    // one\n    // two\n    case (.s0, .a0):\n        return \"\"\"\n          x\n        \"\"\".count\n    default: return 0"
+        let text = Self.machine(states: 26, actions: 26, arms: arms).replacingOccurrences(of: "\n", with: "\r\n")
+        let written = check(["M.swift": text]).first?.replacement ?? ""
+        XCTAssertTrue(written.contains("\r\n        // one\r\n        // two\r\n        case .a0:\r\n            return \"\"\"\r\n              x\r\n            \"\"\".count\r\n"), written)
+        XCTAssertFalse(written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), written)
+    }
+
     /// What a nested switch cannot keep, the fix refuses, saying why.
     func testANestedSwitchIsRefusedWhenItCannotKeepTheArms() {
         let cases: [(arms: String, reason: String)] = [

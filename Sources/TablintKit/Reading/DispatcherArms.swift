@@ -86,7 +86,7 @@ struct ArmReader {
         }
         func commentLines(_ range: Range<Int>) -> [String] {
             guard hasComment(range) else { return [] }
-            return String(decoding: bytes[range], as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            return String(decoding: bytes[range], as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
         if commentBetween(keyword, open) { problem = "a comment is written between `switch` and its `{`" }

@@ -149,12 +149,19 @@ extension CatchAllSpelling {
     }
 
     /// Every line of a body after its first, moved right by `shift`; empty lines stay empty.
-    private static func shifted(_ body: String, by shift: String) -> String {
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        for index in lines.indices.dropFirst() where !lines[index].isEmpty && lines[index] != "\r" {
-            lines[index] = Substring(shift + lines[index])
+    /// Bytes, not characters: `\r\n` is one `Character`.
+    static func shifted(_ body: String, by shift: String) -> String {
+        let bytes = Array(body.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            result.append(byte)
+            let endsLine = byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && bytes.indices.contains(index + 1) && bytes[index + 1] != UInt8(ascii: "\n"))
+            if endsLine, bytes.indices.contains(index + 1), bytes[index + 1] != UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\r") {
+                result += Array(shift.utf8)
+            }
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// One pattern of the original switch, as the nested one writes it, or why it cannot.
