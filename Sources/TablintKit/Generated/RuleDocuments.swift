@@ -1024,17 +1024,64 @@ replaced the same way. There is no fix, and the message says why, when:
   its label with other patterns that bind it;
 * the case above it has a `fallthrough`;
 * a catch-all that decides nothing shares its label with other patterns;
-* the subjects have more cases than swiftc can check in one switch that lists each pair: it
-  gives up ("unable to check that this switch is exhaustive in reasonable time") at a size that
-  falls steeply with the first subject's count. Measured with swiftc 6.3.1
-  (`Scripts/measure-switch-limit.py`), `switch (s, a)` with one case per pair type-checks with
-  at most 622 actions for 1 state, 432 for 2, 291 for 4, 176 for 8, 112 for 12, 70 for 16, 44
-  for 20, 26 for 25 (25 × 25 passes, 26 × 26 fails), 13 for 32, 7 for 40, 4 for 48, 2 for 64
-  and not even one for 96. The fix writes a switch only within half of these numbers (16 × 16
-  and 20 × 20 are fixed; 26 × 26, 40 × 4 and 64 × 2 are not). Beyond them, write the
-  dispatcher as a `switch` over the state whose arms each `switch` over the action, with no
-  wildcard at either level: each switch is then small enough to check, and a new state or
-  action still breaks the build.
+* the switch is over three or more values, or one of its two subjects alone has more cases
+  than swiftc checks in one switch (below);
+* the switch is too large for one flat switch and cannot be written nested without losing
+  something (below).
+
+**Past what swiftc checks in one switch**, the fix writes the dispatcher nested instead. swiftc
+gives up on a large flat switch ("unable to check that this switch is exhaustive in reasonable
+time") at a size that falls steeply with the first subject's count. Measured with swiftc 6.3.1
+(`Scripts/measure-switch-limit.py`), `switch (s, a)` with one case per pair type-checks with at
+most 622 actions for 1 state, 432 for 2, 291 for 4, 176 for 8, 112 for 12, 70 for 16, 44 for
+20, 26 for 25 (25 × 25 passes, 26 × 26 fails), 13 for 32, 7 for 40, 4 for 48, 2 for 64 and not
+even one for 96; with payload cases it gives up sooner (a 20 × 20 switch with a few payload
+cases, `where` clauses and payloads to match failed). The fix writes one flat switch only
+within half of these numbers, and only up to 256 pairs when a subject has payload cases (16 × 16
+is written flat; 20 × 20 with a payload case, 26 × 26, 48 × 4, 64 × 3 and 100 × 2 are written
+nested). Past that, it replaces the whole `switch` with a `switch` over the state (for a
+configured dispatcher, the first subject) whose arms each `switch` over the action, each level
+listing every case with no wildcard, so each switch is small enough to check and a new state or
+action still breaks the build; the message says so and why. For each state, in declaration
+order, the inner switch holds the original arms that can match it, in their order, each with
+its comments, its `where` clause and its body as written (bodies are moved right with the arm),
+and the catch-all spelt out as the actions it decides in that state; Swift takes the first arm
+that matches, so every pair runs the body it ran. A state whose patterns match its payload
+(`.running(let n)`, `.running(3)`) is bound at the outer level and switched on with the action
+(`case .running(let payload0):` `switch (payload0, a)`), so those patterns keep their bindings
+and conditions. There is no fix, and the message says why and what to write by hand, when an
+arm has `fallthrough`; when a pattern binds the whole state (`case (let x, .tick):`), or the whole
+action without a `where` clause, and its code uses the name; when a comment stands inside a
+label, between `switch` and its `{`, or as a block comment after a body on its last line; when
+a catch-all that decides nothing has comments; or when a state's patterns match its payload
+with different numbers of fields. A nested switch, written by the fix or by hand, is not a
+dispatcher tablint reads.
+
+The form the fix writes past that size, for a machine this small written by hand:
+
+```swift passes path=Timer.swift
+enum Timer {
+    enum S { case idle, running(since: Int) }
+    enum A { case start, tick }
+
+    static func step(_ s: S, _ a: A) -> Int {
+        switch s {
+        case .idle:
+            switch a {
+            case .start: return 1
+            case .tick: return 0
+            }
+        case .running(let payload0):
+            switch (payload0, a) {
+            // a long run times out
+            case (let since, .tick) where since > 9: return 2
+            case (_, .start),
+                 (_, .tick): return 0
+            }
+        }
+    }
+}
+```
 
 A `(state, action)` dispatcher whose `default:` stands for the pairs a guarded arm leaves
 to it, beside a partial wildcard:

@@ -58,6 +58,9 @@ struct Dispatcher: Equatable {
     var enclosingTypes: [String]
     /// The innermost type or extension the function is declared in, nil at the top level.
     var owner: String?
+    /// The switch's source texts, for rewriting it whole (`dispatcher-default`'s nested fix).
+    /// Read only for a switch with a catch-all; nil otherwise.
+    var source: SwitchSource?
 
     init(
         kind: Kind, function: Name, switchRange: Range<Int>, subjects: [Subject], machine: String?, arms: [Arm],
@@ -87,6 +90,71 @@ struct Dispatcher: Equatable {
 }
 
 extension Dispatcher {
+    /// What writing the switch anew needs, as written: rules see no file bytes.
+    struct SwitchSource: Equatable {
+        /// From `switch` through its `}`.
+        var statement: Range<Int>
+        /// The blanks that start the `switch` keyword's line.
+        var lineIndent: String
+        var newline: String
+        /// Per arm, in the order of `arms`.
+        var arms: [ArmSource]
+        /// Comment lines after the last arm's body, before the `}`, without their indentation.
+        var closingComments: [String]
+        /// Why the switch cannot be written anew without losing something, nil if it can.
+        var problem: String?
+
+        init(
+            statement: Range<Int>, lineIndent: String, newline: String, arms: [ArmSource], closingComments: [String],
+            problem: String?
+        ) {
+            self.statement = statement
+            self.lineIndent = lineIndent
+            self.newline = newline
+            self.arms = arms
+            self.closingComments = closingComments
+            self.problem = problem
+        }
+    }
+
+    struct ArmSource: Equatable {
+        /// Comment lines between the previous arm's body (or the `{`) and this label, without
+        /// their indentation.
+        var leadingComments: [String]
+        /// From after the label's `:` through the end of the body's last line (a comment
+        /// ending that line included), without trailing blanks.
+        var body: String
+        /// Per pattern, in the order of the label's items; empty for `default:`.
+        var items: [ItemSource]
+
+        init(leadingComments: [String], body: String, items: [ItemSource]) {
+            self.leadingComments = leadingComments
+            self.body = body
+            self.items = items
+        }
+    }
+
+    struct ItemSource: Equatable {
+        /// Per element of `CaseItem.elements`: the element's text, exactly as written.
+        var elements: [String]
+        /// Per element: for an enum case written with a payload (`.running(let n)`), the
+        /// payload's fields as patterns, without labels, each with the element's own `let`
+        /// or `var`; nil otherwise.
+        var payloadFields: [[String]?]
+        /// The `where` clause's condition, exactly as written.
+        var condition: String?
+        /// The bare bindings of the pattern (`let x`, `case let (x, y)`) that its condition or the
+        /// arm's body mentions.
+        var usedBindings: [String]
+
+        init(elements: [String], payloadFields: [[String]?], condition: String?, usedBindings: [String]) {
+            self.elements = elements
+            self.payloadFields = payloadFields
+            self.condition = condition
+            self.usedBindings = usedBindings
+        }
+    }
+
     /// One `case …:` or `default:` of a dispatcher's switch, with what its body does.
     struct Arm: Equatable {
         enum Label: Equatable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the arms of one dispatcher switch: each label's patterns and each body's outcome.
 /// A pattern or a body that is not one of the shapes below is kept as `other` or `unreadable`,
 /// never guessed at.
@@ -9,6 +11,8 @@ struct ArmReader {
     let open: Int
     /// A label inside a `#if` … `#endif` region: which arms exist depends on the build.
     private(set) var sawConditional = false
+    /// Each label's first token, as `read` found them.
+    private(set) var starts: [Int] = []
 
     init(tokens: SignificantTokens, header: FunctionHeader, subjectCount: Int, open: Int) {
         self.tokens = tokens
@@ -19,7 +23,7 @@ struct ArmReader {
 
     mutating func read() -> [Dispatcher.Arm] {
         let close = tokens.partner[open]
-        var starts: [Int] = []
+        starts = []
         var conditionalDepth = 0
         var index = open + 1
         while index < close {
@@ -58,6 +62,130 @@ struct ArmReader {
         return starts.enumerated().map { position, start in
             arm(from: start, to: position + 1 < starts.count ? starts[position + 1] : close)
         }
+    }
+
+    // MARK: Source texts
+
+    /// The texts that writing the switch at `keyword` anew needs, for the arms `read` returned.
+    func switchSource(keyword: Int, arms: [Dispatcher.Arm]) -> Dispatcher.SwitchSource {
+        let bytes = tokens.file.bytes
+        let close = tokens.partner[open]
+        var problem: String?
+        func hasComment(_ range: Range<Int>) -> Bool {
+            range.contains { byte in !(bytes[byte] == UInt8(ascii: " ") || bytes[byte] == UInt8(ascii: "\t") || bytes[byte] == UInt8(ascii: "\n") || bytes[byte] == UInt8(ascii: "\r")) }
+        }
+        /// The gaps between the tokens `first` through `last`.
+        func commentBetween(_ first: Int, _ last: Int) -> Bool {
+            guard first < last else { return false }
+            return (first..<last).contains { hasComment(tokens[$0].end..<tokens[$0 + 1].start) }
+        }
+        func lineEnd(_ offset: Int) -> Int {
+            var end = offset
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            return end
+        }
+        func commentLines(_ range: Range<Int>) -> [String] {
+            guard hasComment(range) else { return [] }
+            return String(decoding: bytes[range], as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        if commentBetween(keyword, open) { problem = "a comment is written between `switch` and its `{`" }
+        var lineStart = tokens[keyword].start
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+        let indent = String(decoding: bytes[lineStart...].prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }, as: UTF8.self)
+        var previousEnd = tokens[open].end
+        var sources: [Dispatcher.ArmSource] = []
+        for (position, start) in starts.enumerated() {
+            let end = position + 1 < starts.count ? starts[position + 1] : close
+            let leading = commentLines(previousEnd..<tokens[start].start)
+            var colon = start
+            while colon < end, tokens.kind(colon) != .colon {
+                colon = tokens.partner[colon] > colon ? tokens.partner[colon] + 1 : colon + 1
+            }
+            guard colon < end, colon + 1 < end else {
+                problem = problem ?? "tablint cannot read the arm `\(arms[position].labelText)` to its end"
+                sources.append(Dispatcher.ArmSource(leadingComments: leading, body: "", items: []))
+                previousEnd = tokens[max(start, end - 1)].end
+                continue
+            }
+            if commentBetween(start, colon) { problem = problem ?? "a comment is written inside the label `\(arms[position].labelText)`" }
+            let last = end - 1
+            var bodyEnd = min(lineEnd(tokens[last].end), tokens[end].start)
+            let after = String(decoding: bytes[tokens[last].end..<bodyEnd], as: UTF8.self)
+            if after.contains("/*") {
+                problem = problem ?? "a block comment follows the body of `\(arms[position].labelText)` on its line"
+                bodyEnd = tokens[last].end
+            }
+            var body = String(decoding: bytes[tokens[colon].end..<bodyEnd], as: UTF8.self)
+            while let end = body.last, end == " " || end == "\t" { body.removeLast() }
+            var items: [Dispatcher.ItemSource] = []
+            if case .items = arms[position].label {
+                let first = tokens.kind(start) == .atSign ? start + 3 : start + 1
+                items = topLevel(splitting: first..<colon, at: .comma).map { itemSource($0, body: (colon + 1)..<end) }
+            }
+            sources.append(Dispatcher.ArmSource(leadingComments: leading, body: body, items: items))
+            previousEnd = bodyEnd
+        }
+        let closing = commentLines(previousEnd..<tokens[close].start)
+        let newline = arms.first?.layout.newline ?? "\n"
+        return Dispatcher.SwitchSource(
+            statement: tokens[keyword].start..<tokens[close].end, lineIndent: indent, newline: newline, arms: sources,
+            closingComments: closing, problem: problem)
+    }
+
+    /// One pattern's texts, split as `item` splits it.
+    private func itemSource(_ range: Range<Int>, body: Range<Int>) -> Dispatcher.ItemSource {
+        var patternEnd = range.upperBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if tokens.kind(index) == .keyword, tokens.isText(index, "where") {
+                patternEnd = index
+                break
+            }
+            if tokens.partner[index] > index, tokens.partner[index] < range.upperBound { index = tokens.partner[index] }
+            index += 1
+        }
+        let condition = patternEnd + 1 < range.upperBound ? tokens.text(from: patternEnd + 1, through: range.upperBound - 1) : nil
+        var pattern = range.lowerBound..<patternEnd
+        if let first = pattern.first, tokens.isText(first, "let") || tokens.isText(first, "var") {
+            pattern = (first + 1)..<pattern.upperBound
+        }
+        pattern = unwrapped(pattern)
+        var written: [Range<Int>] = [range.lowerBound..<patternEnd]
+        if subjectCount >= 2, pattern.count >= 2, tokens.kind(pattern.lowerBound) == .leftParen,
+            tokens.partner[pattern.lowerBound] == pattern.upperBound - 1,
+            let parts = tokens.elements(inside: pattern.lowerBound), parts.count == subjectCount
+        {
+            written = parts.map { tokens.unlabelled($0) }
+        }
+        var names: [String] = []
+        let fields = written.map { element -> [String]? in
+            var inner = unwrapped(element)
+            var keyword: String?
+            if let first = inner.first, tokens.isText(first, "let") || tokens.isText(first, "var") {
+                keyword = tokens.text(first)
+                inner = unwrapped((first + 1)..<inner.upperBound)
+            }
+            if inner.count == 1, tokens.kind(inner.lowerBound) == .identifier {
+                names.append(SignificantTokens.unticked(tokens.text(inner.lowerBound)))
+            }
+            guard let (_, payload) = tokens.caseReference(inner), let payload, let parts = tokens.elements(inside: payload)
+            else { return nil }
+            return parts.map { part in
+                let field = tokens.unlabelled(part)
+                let text = field.isEmpty ? "" : tokens.text(from: field.lowerBound, through: field.upperBound - 1)
+                return keyword.map { $0 + " " + text } ?? text
+            }
+        }
+        var used = Set<String>()
+        let mentions = (patternEnd..<range.upperBound).map { $0 } + Array(body)
+        for index in mentions where tokens.kind(index) == .identifier && tokens.kind(index - 1) != .period {
+            let name = SignificantTokens.unticked(tokens.text(index))
+            if names.contains(name) { used.insert(name) }
+        }
+        return Dispatcher.ItemSource(
+            elements: written.map { $0.isEmpty ? "" : tokens.text(from: $0.lowerBound, through: $0.upperBound - 1) },
+            payloadFields: fields, condition: condition, usedBindings: names.filter(used.contains))
     }
 
     /// A `case` that starts a label, not the `case` of `if case`, `guard case`, `for case`,

@@ -67,7 +67,7 @@ struct DispatcherDefault: RunRule {
 
     /// What the catch-all decides, what to do instead, and why there is no fix if there is none.
     static func advice(_ spelled: CatchAllSpelling.Spelled, noun: String) -> String {
-        let noFix = spelled.noFix.map { "; no fix: \($0)" } ?? ""
+        let noFix = (spelled.nesting.map { "; \($0)" } ?? "") + (spelled.noFix.map { "; no fix: \($0)" } ?? "")
         guard let patterns = spelled.patterns else { return ". List each \(noun) instead" + noFix }
         if patterns.isEmpty {
             return ". It decides nothing: every \(noun) it matches is decided above it, so remove it" + noFix

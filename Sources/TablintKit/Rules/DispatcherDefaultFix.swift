@@ -14,6 +14,8 @@ struct CatchAllSpelling {
         var edit: TextEdit?
         /// Why there is no edit, as a message says it; nil when there is one.
         var noFix: String?
+        /// Why the edit writes the switch nested, when it does.
+        var nesting: String?
     }
 
     /// Above this many combinations of the subjects' cases, the patterns are not listed.
@@ -34,6 +36,11 @@ struct CatchAllSpelling {
         return last <= limit
     }
 
+    /// Above this many combinations, a flat switch over enums with payload cases is written
+    /// nested too: swiftc gave up on a 20 × 20 one with a few payload cases, `where` clauses and
+    /// payloads to match above the catch-all (`GeneratedDispatcherFixTests`), and checked 16 × 16.
+    static let payloadCheckableLimit = 256
+
     /// (first subject's case count, most cases of the last subject): half of what swiftc
     /// checked; a count between two entries takes the larger one's.
     private static let checkableLimits: [(first: Int, second: Int)] = [
@@ -42,11 +49,14 @@ struct CatchAllSpelling {
 
     let dispatcher: Dispatcher
     /// The subjects' enums in subject order, or why they are not known.
-    private let enums: [EnumDeclaration]?
+    let enums: [EnumDeclaration]?
     private let unknown: String?
-    private let caseIndex: [[String: Int]]
-    private let counts: [Int]
+    let caseIndex: [[String: Int]]
+    let counts: [Int]
     private let total: Int
+    /// Past `isCheckable`: the fix writes the switch nested (`nestedEdit`), riding on the
+    /// first catch-all's diagnostic, or says why it cannot.
+    private(set) var nested: (edit: TextEdit?, why: String?)?
 
     init(_ dispatcher: Dispatcher, enums index: EnumIndex) {
         self.dispatcher = dispatcher
@@ -75,20 +85,50 @@ struct CatchAllSpelling {
         let product = counts.reduce(1) { $0.multipliedReportingOverflow(by: max($1, 1)).partialValue }
         if problem == nil, product > Self.combinationLimit {
             problem = "its subjects have \(product) combinations of cases, too many to list"
-        } else if problem == nil, !Self.isCheckable(counts) {
-            problem = "its subjects have \(counts.map(String.init).joined(separator: " × ")) cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails); "
-                + Self.nestingAdvice(dispatcher)
+        } else if problem == nil, !Self.isCheckable(counts)
+            || (product > Self.payloadCheckableLimit && found.contains { $0.cases.contains(where: \.hasPayload) })
+        {
+            if counts.count == 2, counts.allSatisfy({ Self.isCheckable([$0]) }) {
+                nested = (nil, nil)
+            } else {
+                problem = "its subjects have \(counts.map(String.init).joined(separator: " × ")) cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails); "
+                    + Self.nestingAdvice(dispatcher)
+            }
         }
         unknown = problem
         enums = problem == nil ? found : nil
         caseIndex = found.map { Dictionary($0.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first }) }
         total = problem == nil ? counts.reduce(1, *) : 0
         if problem == nil { spellEveryCatchAll(found) }
+        if nested != nil {
+            switch nestedEdit(found) {
+            case .success(let edit): nested = (edit, nil)
+            case .failure(let why): nested = (nil, why.text + "; " + Self.nestingAdvice(dispatcher))
+            }
+        }
+    }
+
+    /// Why the switch is written nested, as a message says it.
+    var nestingReason: String {
+        let outer = dispatcher.position(of: .state) ?? 0
+        return "its subjects have \(counts.map(String.init).joined(separator: " × ")) cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails), so the fix writes a `switch` over `\(dispatcher.subjects[outer].name)` whose arms each `switch` over `\(dispatcher.subjects[1 - outer].name)`, with no wildcard at either level"
     }
 
     /// The catch-all of arm `armIndex`: its label (`item` nil) or its item `item`.
     func spell(arm armIndex: Int, item itemIndex: Int?) -> Spelled {
-        spelled[Position(arm: armIndex, item: itemIndex ?? -1)] ?? Spelled(patterns: nil, edit: nil, noFix: unknown)
+        var found = spelled[Position(arm: armIndex, item: itemIndex ?? -1)] ?? Spelled(patterns: nil, edit: nil, noFix: unknown)
+        guard let nested else { return found }
+        // One edit writes the whole switch anew: it rides on the first catch-all's diagnostic.
+        let isFirst = spelled.keys.min { ($0.arm, $0.item) < ($1.arm, $1.item) } == Position(arm: armIndex, item: itemIndex ?? -1)
+        if let edit = nested.edit {
+            found.edit = isFirst ? edit : nil
+            found.noFix = isFirst ? nil : "the fix of the switch's first catch-all writes the whole switch anew"
+            found.nesting = isFirst ? nestingReason : nil
+        } else {
+            found.edit = nil
+            found.noFix = nested.why
+        }
+        return found
     }
 
     private struct Position: Hashable {
@@ -109,9 +149,12 @@ struct CatchAllSpelling {
         let everything = counts.map { Array(0..<$0) }
         for (armIndex, arm) in dispatcher.arms.enumerated() {
             let fallsInto = armIndex > 0 && dispatcher.arms[armIndex - 1].fallsThrough
-            func spell(_ own: Dispatcher.CaseItem?, _ sets: [[Int]]) -> Spelled {
+            func spell(_ own: Dispatcher.CaseItem?, _ sets: [[Int]], item itemIndex: Int = -1) -> Spelled {
+                // The elements as written: a message's `text` is shortened past 60 characters.
+                let sourceItems = dispatcher.source.flatMap { $0.arms.indices.contains(armIndex) ? $0.arms[armIndex].items : nil } ?? []
+                let written = sourceItems.indices.contains(itemIndex) ? sourceItems[itemIndex].elements : nil
                 if let unread { return Spelled(patterns: nil, edit: nil, noFix: unread) }
-                let patterns = rowMajor(sets).filter { !decided[flat($0)] }.map { pattern($0, own, enums) }
+                let patterns = rowMajor(sets).filter { !decided[flat($0)] }.map { pattern($0, own, written, enums) }
                 if fallsInto { return Spelled(patterns: patterns, edit: nil, noFix: "the case above it falls through into it") }
                 return Spelled(patterns: patterns, edit: nil, noFix: nil).withEdit(arm, own)
             }
@@ -127,7 +170,7 @@ struct CatchAllSpelling {
                     let isCatchAll = !item.isGuarded && item.elements.contains(where: \.matchesEverything)
                     switch coverage {
                     case .cases(let sets, let partial):
-                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = spell(item, sets) }
+                        if isCatchAll { spelled[Position(arm: armIndex, item: itemIndex)] = spell(item, sets, item: itemIndex) }
                         if !item.isGuarded, !partial { mark(sets, in: &decided) }
                     case .unknown(let why):
                         // A guarded pattern tablint cannot read decides nothing for certain.
@@ -142,14 +185,14 @@ struct CatchAllSpelling {
 
     // MARK: Coverage
 
-    private enum Coverage {
+    enum Coverage {
         /// Per subject, the indices of the cases covered; `partial` when a payload to match
         /// makes the item cover only some values of them.
         case cases([[Int]], partial: Bool)
         case unknown(String)
     }
 
-    private func coverage(of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm) -> Coverage {
+    func coverage(of item: Dispatcher.CaseItem, _ arm: Dispatcher.Arm) -> Coverage {
         let subjects = dispatcher.subjects.count
         guard item.isTuple || subjects == 1 else {
             if item.elements[0].matchesEverything { return .cases(counts.map { Array(0..<$0) }, partial: false) }
@@ -237,15 +280,16 @@ struct CatchAllSpelling {
 
     /// A combination as a pattern: each wildcard position becomes its case (`.running` for
     /// a case with a payload, which matches every payload); every other element stays as written.
-    private func pattern(_ combination: [Int], _ own: Dispatcher.CaseItem?, _ enums: [EnumDeclaration]) -> String {
+    private func pattern(_ combination: [Int], _ own: Dispatcher.CaseItem?, _ written: [String]?, _ enums: [EnumDeclaration]) -> String {
         func name(_ position: Int) -> String { "." + Self.spelledAfterPeriod(enums[position].cases[combination[position]].name) }
         guard combination.count > 1 else { return name(0) }
         var keepsBinding = false
         let parts = combination.indices.map { position -> String in
             if let own, own.isTuple, !own.elements[position].matchesEverything {
                 // `case let (.running(since), _)`: the `let` still binds `since`.
-                if own.elements[position].text.contains("(") { keepsBinding = true }
-                return own.elements[position].text
+                let text = written.flatMap { $0.indices.contains(position) ? $0[position] : nil } ?? own.elements[position].text
+                if text.contains("(") { keepsBinding = true }
+                return text
             }
             return name(position)
         }

@@ -171,15 +171,98 @@ final class DispatcherDefaultFixTrustTests: XCTestCase {
         """
     }
 
-    /// swiftc 6.3.1 gives up on a flat switch of 26 × 26 pairs, 48 × 5 or 64 × 3: no fix writes
-    /// one that large, and the message says what to write instead.
-    func testNoFixWritesASwitchTooLargeForSwiftcToCheck() {
+    private static func machine(states: Int, actions: Int, arms: String) -> String {
+        """
+        enum S { case \((0..<states).map { "s\($0)" + ($0 == 1 ? "(Int)" : "") }.joined(separator: ", ")) }
+        enum A { case \((0..<actions).map { "a\($0)" }.joined(separator: ", ")) }
+        func step(_ s: S, _ a: A) -> Int {
+            switch (s, a) {
+        \(arms)
+            }
+        }
+
+        """
+    }
+
+    /// swiftc 6.3.1 gives up on a flat switch of 26 × 26 pairs, 48 × 5 or 64 × 3: past half of
+    /// what it checks, the fix writes a `switch` over the state whose arms switch over the action,
+    /// and the message says so and why.
+    func testASwitchTooLargeForSwiftcIsWrittenNested() {
         let large = check(["M.swift": Self.machine(states: 26, actions: 26)])
-        XCTAssertNil(large.first?.replacement)
-        XCTAssertTrue(large.first?.message.hasSuffix("no fix: its subjects have 26 × 26 cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails); write it as a `switch` over `s` whose arms each `switch` over `a`, with no wildcard at either level") ?? false, "\(large)")
-        XCTAssertNotNil(check(["M.swift": Self.machine(states: 16, actions: 16)]).first?.replacement)
-        XCTAssertNil(check(["M.swift": Self.machine(states: 64, actions: 3)]).first?.replacement, "192 pairs, but 64 states")
-        XCTAssertNotNil(check(["M.swift": Self.machine(states: 2, actions: 150)]).first?.replacement, "300 pairs, but 2 states")
+        let written = large.first?.replacement ?? ""
+        XCTAssertTrue(written.hasPrefix("switch s {\n    case .s0:\n        switch a {\n        case .a0: return 1\n        case .a1,\n             .a2,"), written)
+        XCTAssertTrue(written.hasSuffix("             .a25: return 0\n        }\n    }"), written)
+        XCTAssertFalse(written.contains("_"), written)
+        XCTAssertTrue(large.first?.message.hasSuffix("list each pair instead; its subjects have 26 × 26 cases, more than swiftc can check for exhaustiveness in one switch that lists each (26 × 26 fails), so the fix writes a `switch` over `s` whose arms each `switch` over `a`, with no wildcard at either level") ?? false, "\(large)")
+        XCTAssertEqual(check(["M.swift": Self.machine(states: 16, actions: 16)]).first?.replacement?.hasPrefix("case "), true)
+        XCTAssertEqual(check(["M.swift": Self.machine(states: 64, actions: 3)]).first?.replacement?.hasPrefix("switch s {"), true, "192 pairs, but 64 states")
+        XCTAssertEqual(check(["M.swift": Self.machine(states: 2, actions: 150)]).first?.replacement?.hasPrefix("case "), true, "300 pairs, but 2 states")
+    }
+
+    /// A state whose patterns match its payload is bound at the outer level and switched on with
+    /// the action, so the patterns keep their bindings and conditions.
+    func testANestedSwitchKeepsPayloadBindingsConditionsAndComments() {
+        let arms = """
+                // first
+                case (.s1(let n), .a0) where n > 2: return n
+                case (.s1(3), _): return 9  // three
+                default: return 0
+                // closing
+            """
+        let written = check(["M.swift": Self.machine(states: 26, actions: 26, arms: arms)]).first?.replacement ?? ""
+        XCTAssertTrue(written.contains("""
+                case .s1(let payload0):
+                    switch (payload0, a) {
+                    // first
+                    case (let n, .a0) where n > 2: return n
+                    case (3, .a0),
+                         (3, .a1),
+            """), written)
+        XCTAssertTrue(written.contains("(3, .a25): return 9  // three\n        case (_, .a0),\n"), written)
+        XCTAssertTrue(written.hasSuffix("\n    // closing\n    }"), written)
+    }
+
+    /// A pattern longer than a message quotes is written as it stands, not shortened with `...`.
+    func testALongPatternIsWrittenWhole() {
+        let name = "startedAtTimestampValueInSecondsSinceEpochOfTheClock"
+        let text = """
+            enum S { case idle, running(since: Int) }
+            enum A { case start, tick }
+            func step(_ s: S, _ a: A) -> Int {
+                switch (s, a) {
+                case (.running(since: let \(name)), _): return \(name)
+                default: return 0
+                }
+            }
+
+            """
+        XCTAssertEqual(check(["M.swift": text]).first?.replacement,
+                       "(.running(since: let \(name)), .start),\n         (.running(since: let \(name)), .tick)")
+    }
+
+    /// A body's later lines move right with the arm, whatever the line breaks (`\r\n` is one
+    /// `Character`), so a multi-line string keeps its value; comment lines stay lines.
+    func testANestedSwitchShiftsBodiesAcrossCRLF() {
+        let arms = "    // one\n    // two\n    case (.s0, .a0):\n        return \"\"\"\n          x\n        \"\"\".count\n    default: return 0"
+        let text = Self.machine(states: 26, actions: 26, arms: arms).replacingOccurrences(of: "\n", with: "\r\n")
+        let written = check(["M.swift": text]).first?.replacement ?? ""
+        XCTAssertTrue(written.contains("\r\n        // one\r\n        // two\r\n        case .a0:\r\n            return \"\"\"\r\n              x\r\n            \"\"\".count\r\n"), written)
+        XCTAssertFalse(written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), written)
+    }
+
+    /// What a nested switch cannot keep, the fix refuses, saying why.
+    func testANestedSwitchIsRefusedWhenItCannotKeepTheArms() {
+        let cases: [(arms: String, reason: String)] = [
+            ("case (.s0, .a0): fallthrough\ndefault: return 0", "the body of `case (.s0, .a0):` has a `fallthrough`, which a nested switch cannot keep"),
+            ("case (let x, .a0): return x == .s0 ? 1 : 2\ndefault: return 0", "`case (let x, .a0):` binds `x`, which its code uses, to a value a nested switch cannot bind there"),
+            ("case (.s0, /* why */ .a0): return 1\ndefault: return 0", "a comment is written inside the label `case (.s0, /* why */ .a0):`"),
+            ("case (_, _): return 1\n// never\ncase _: return 2", "`case _:` decides nothing, so its comments would be lost"),
+        ]
+        for (arms, reason) in cases {
+            let found = check(["M.swift": Self.machine(states: 26, actions: 26, arms: arms)])
+            XCTAssertNil(found.last?.replacement, arms)
+            XCTAssertTrue(found.last?.message.contains("no fix: " + reason + "; write it as a `switch` over `s`") ?? false, "\(found)")
+        }
     }
 }
 

@@ -7,7 +7,9 @@ import XCTest
 /// aliased enums, keyword names, 1 × 1 to past the size swiftc can check, catch-alls and
 /// bodies of every kind) are fixed by the built `tablint --fix --unsafe-fixes`, both versions
 /// are compiled with the real `swiftc` in one invocation each and run over every
-/// (state, action) pair, effect and state, and the outputs must be identical.
+/// (state, action) pair, effect and state, and the outputs must be identical. Machines past
+/// the size swiftc checks in one switch are fixed into a `switch` over the state whose arms
+/// `switch` over the action, and must compile and decide every pair as before too.
 final class GeneratedDispatcherFixTests: XCTestCase {
     /// A small deterministic generator (SplitMix64), so a failure reproduces.
     private struct Seeded {
@@ -41,9 +43,10 @@ final class GeneratedDispatcherFixTests: XCTestCase {
         var name: String
         var source: String
         var driver: String
-        /// Whether the fix must refuse (a body that uses a bound value, a fallthrough, too many
-        /// pairs), so the catch-all stays.
+        /// Whether the fix must refuse (a body that uses a bound value), so the catch-all stays.
         var refused: Bool
+        /// Comments written between arms, each of which the fixed file must still hold.
+        var comments: [String]
     }
 
     private static func cases(_ prefix: String, _ count: Int, _ random: inout Seeded, keywords: Bool) -> [Case] {
@@ -88,7 +91,8 @@ final class GeneratedDispatcherFixTests: XCTestCase {
             source += "enum \(name) {\n    typealias S = \(name)State\n    typealias A = \(name)Action\n    typealias F = \(name)Effect\n}\n"
         }
         let actionFirst = random.chance(25)
-        var refused = !CatchAllSpelling.isCheckable(actionFirst ? [actionCount, stateCount] : [stateCount, actionCount])
+        var refused = false
+        var comments: [String] = []
         let expression = random.chance(20)
         func subjectPattern(_ state: String, _ action: String) -> String {
             actionFirst ? "(\(action), \(state))" : "(\(state), \(action))"
@@ -97,6 +101,10 @@ final class GeneratedDispatcherFixTests: XCTestCase {
         var arms: [String] = []
         var code = 100
         for _ in 0..<random.below(min(stateCount * actionCount, 6) + 1) {
+            if random.chance(30) {
+                comments.append("// \(name) before arm \(code + 1)")
+                arms.append(comments.last!)
+            }
             let state = states[random.below(states.count)], action = actions[random.below(actions.count)]
             code += 1
             switch random.below(6) {
@@ -117,6 +125,10 @@ final class GeneratedDispatcherFixTests: XCTestCase {
             }
         }
         // The catch-all, and its body.
+        if random.chance(30) {
+            comments.append("// \(name) before the catch-all")
+            arms.append(comments.last!)
+        }
         let value = expression ? "7" : "return 7"
         switch random.below(expression ? 5 : 8) {
         case 0: arms.append("default: \(value)")
@@ -161,7 +173,7 @@ final class GeneratedDispatcherFixTests: XCTestCase {
         driver += "    for a in [\(actionValues.joined(separator: ", "))] as [\(owner).A] { print(\"\(name)\", s, a, \(owner).step(\(actionFirst ? "a, s" : "s, a"))) }\n"
         driver += "    print(\"\(name) render\", s, \(owner).render(s))\n}\n"
         driver += "for f in [\(effects.flatMap(\.values).joined(separator: ", "))] as [\(owner).F] { print(\"\(name) perform\", f, \(owner).perform(f).map { \"\\($0)\" } ?? \"nil\") }\n"
-        return Machine(name: name, source: source, driver: driver, refused: refused)
+        return Machine(name: name, source: source, driver: driver, refused: refused, comments: comments)
     }
 
     func testFixedDispatchersCompileAndDecideEveryPairAsBefore() throws {
@@ -169,7 +181,7 @@ final class GeneratedDispatcherFixTests: XCTestCase {
             throw XCTSkip("swiftc was not found on PATH: the generated dispatchers cannot be compiled")
         }
         var random = Seeded(state: 21)
-        var sizes: [(Int, Int)] = [(1, 1), (1, 3), (3, 1), (2, 2), (16, 16), (26, 26), (48, 4)]
+        var sizes: [(Int, Int)] = [(1, 1), (1, 3), (3, 1), (2, 2), (16, 16), (20, 20), (26, 26), (30, 30), (48, 4), (64, 3), (100, 2), (2, 100), (40, 40)]
         for _ in 0..<33 { sizes.append((1 + random.below(7), 1 + random.below(7))) }
         let machines = sizes.enumerated().map { Self.machine($0.offset, &random, states: $0.element.0, actions: $0.element.1) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generated-fix-\(UUID().uuidString)")
@@ -203,7 +215,10 @@ final class GeneratedDispatcherFixTests: XCTestCase {
                     if machine.refused {
                         XCTAssertNotEqual(text, machine.source, "\(machine.name): perform and render are still fixed")
                     } else {
-                        XCTAssertEqual(catchAlls, [], "\(machine.name): a catch-all was left\n\(text)")
+                        XCTAssertEqual(catchAlls, [], "\(machine.name): a catch-all was left\n\(text.prefix(3000))")
+                    }
+                    for comment in machine.comments {
+                        XCTAssertTrue(text.contains(comment), "\(machine.name): the fix lost `\(comment)`")
                     }
                 }
             }
