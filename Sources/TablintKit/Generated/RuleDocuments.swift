@@ -3634,7 +3634,7 @@ in a `.tablint` file.
 |---|---|
 | Code | `tablint::machine-name` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `Table(...)` literals, with the enums of a `*_TABLE` across the files of a run |
 
 A `Table` literal's `machine:` string is not the name its declaration gives the machine (its type, or the enums of a `*_TABLE`).
@@ -3657,8 +3657,8 @@ that name exactly. When the enums are not in the run, a `TIMER_TABLE` must at le
 same machine (upper case, without underscores). A top-level `let TABLE` or a table in a local
 `let` names no machine and is not checked.
 
-The diagnostic carries an **unsafe fix** (data for editors and `--reporter json`; `--fix` does
-not apply it) that sets the string to the name the code gives.
+The diagnostic carries an **unsafe fix** (`--fix --unsafe-fixes` applies it, plain `--fix`
+does not) that sets the string to the name the code gives.
 
 ```swift triggers path=Retry.swift
 extension Retry {
@@ -5102,7 +5102,7 @@ line or in a `.tablint` file.
 |---|---|
 | Code | `tablint::pin-drift` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `.tbl` fixtures (files and `FIXTURE` strings) and their `Table(...)` literal or `@Machine` enum, across the files of a run |
 
 A `.tbl` pin (a file or a `FIXTURE` string) says something else than its matrix: a cell, a state, an action, `initial` or the machine name.
@@ -5146,7 +5146,7 @@ matrix's place. Two rows of the pin that each differ from their matrix rows but 
 other's crosswise are one diagnostic at the matrix ("rows `Paid` and `Refunding` … look
 swapped"), with notes at the other row and the pin, instead of one per cell telling either side
 to copy the other's slip. The first diagnostic of a pin carries an **unsafe fix** (data on the
-diagnostic, for editors and `--reporter json`; `--fix` does not apply it): it rewrites the
+diagnostic; `--fix --unsafe-fixes` applies it, plain `--fix` does not): it rewrites the
 pin's rows from the matrix, aligned as the library's fixtures are (the state column padded to
 the widest name, cells separated by ` | `, padded to their column), and sets the header
 values that differ. It is offered when the pin's rows are consecutive lines; a row's trailing

@@ -589,7 +589,8 @@ final class LanguageServer {
     /// the linted files' changes (`workspace/didChangeWatchedFiles`).
     private func watchFiles() {
         guard clientCapabilities["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true else { return }
-        var patterns = ["**/" + ConfigurationLookup.fileName] + FileWalker.lintedSuffixes.map { "**/*" + $0 }
+        // `**/*` too: a folder renamed or deleted is one event for the folder alone.
+        var patterns = ["**/" + ConfigurationLookup.fileName, "**/*"] + FileWalker.lintedSuffixes.map { "**/*" + $0 }
         if let explicit = configuration.explicitConfigurationPath { patterns.append(explicit) }
         request("client/registerCapability", .object(["registrations": .array([.object([
             "id": .string("tablint-watched-files"), "method": .string("workspace/didChangeWatchedFiles"),
@@ -628,7 +629,17 @@ final class LanguageServer {
     /// Files changed on disk (or were closed): read again those that are not open, as the
     /// command line would find them (under a workspace folder, selected by the configuration).
     private func reindex(_ paths: [String]) {
-        for path in paths where documents[path] == nil {
+        var paths = paths
+        // A folder created, renamed or deleted (clients may report the folder alone): every
+        // file the workspace holds under it, and every file the CLI would lint there now.
+        for path in paths where !FileWalker.lintedSuffixes.contains(where: { path.hasSuffix($0) }) {
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            paths += workspace.paths.filter { $0.hasPrefix(prefix) }
+            if FileStatus.of(path, followingSymlinks: true).map(\.isDirectory) == .success(true) {
+                paths += configuration.walk([path]).map(\.path)
+            }
+        }
+        for path in Set(paths) where documents[path] == nil {
             guard FileWalker.lintedSuffixes.contains(where: { path.hasSuffix($0) }),
                 roots.contains(where: { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }),
                 case .linted(let settings) = configuration.selection(for: path), let bytes = configuration.read(path)

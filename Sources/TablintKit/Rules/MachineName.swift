@@ -6,6 +6,8 @@ struct MachineName: RunRule {
     let code = "tablint::machine-name"
     let defaultSeverity = Severity.error
     let summary = "A `Table` literal's `machine:` string is not the name its declaration gives the machine (its type, or the enums of a `*_TABLE`)."
+    /// With `--unsafe-fixes`.
+    var isFixable: Bool { true }
 
     init() {}
 

@@ -8,6 +8,8 @@ struct PinDrift: RunRule {
     let code = "tablint::pin-drift"
     let defaultSeverity = Severity.error
     let summary = "A `.tbl` pin (a file or a `FIXTURE` string) says something else than its matrix: a cell, a state, an action, `initial` or the machine name."
+    /// With `--unsafe-fixes`.
+    var isFixable: Bool { true }
 
     init() {}
 

@@ -232,6 +232,18 @@ final class WorkspaceAgreementTests: XCTestCase {
         try assertAgree(harness, "the enums renamed")
     }
 
+    func testAFolderRenamedIsOneEventForTheFolder() throws {
+        let harness = try start(rootURI: DocumentURI.uri(of: root))
+        try FileManager.default.moveItem(atPath: root + "/Tests", toPath: root + "/Checks")
+        harness.notify("workspace/didChangeWatchedFiles", .object(["changes": .array([
+            .object(["uri": .string(uri("Tests")), "type": .int(3)]),
+            .object(["uri": .string(uri("Checks")), "type": .int(1)]),
+        ])]))
+        try assertAgree(harness, "Tests/ renamed Checks/")
+        XCTAssertTrue(published(harness).contains { $0.path.hasSuffix("/Checks/Pins/Timer.tbl") && $0.code == "tablint::pin-drift" })
+        XCTAssertFalse(published(harness).contains { $0.path.contains("/Tests/Pins/") }, "no diagnostics left for a file that is gone")
+    }
+
     func testAPercentEncodedURIIsOneDocument() throws {
         let harness = try start(rootURI: DocumentURI.uri(of: root))
         let step = "Sources/Timer/Timer+Step.swift"
