@@ -12,19 +12,6 @@ import XCTest
 /// `switch` over the action, and must compile and decide every pair as before too.
 final class GeneratedDispatcherFixTests: XCTestCase {
     /// A small deterministic generator (SplitMix64), so a failure reproduces.
-    private struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     /// Names Swift reserves, written in backticks where declared; `init` must stay in
     /// backticks after a pattern's `.`, the others are read as the case there.
     private static let keywordNames = ["init", "self", "default", "Type", "class", "in", "Self", "Protocol", "is", "nil"]
@@ -49,7 +36,7 @@ final class GeneratedDispatcherFixTests: XCTestCase {
         var comments: [String]
     }
 
-    private static func cases(_ prefix: String, _ count: Int, _ random: inout Seeded, keywords: Bool) -> [Case] {
+    private static func cases(_ prefix: String, _ count: Int, _ random: inout SplitMix64, keywords: Bool) -> [Case] {
         var used = Set<String>()
         return (0..<count).map { index in
             var name = "\(prefix)\(index)"
@@ -67,7 +54,7 @@ final class GeneratedDispatcherFixTests: XCTestCase {
         return refutable ? ".\(item.spelled)(3)" : "." + item.spelled
     }
 
-    private static func machine(_ index: Int, _ random: inout Seeded, states stateCount: Int, actions actionCount: Int) -> Machine {
+    private static func machine(_ index: Int, _ random: inout SplitMix64, states stateCount: Int, actions actionCount: Int) -> Machine {
         let name = "M\(index)"
         let states = cases("s", stateCount, &random, keywords: true)
         let actions = cases("a", actionCount, &random, keywords: true)
@@ -180,7 +167,7 @@ final class GeneratedDispatcherFixTests: XCTestCase {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else {
             throw XCTSkip("swiftc was not found on PATH: the generated dispatchers cannot be compiled")
         }
-        var random = Seeded(state: 21)
+        var random = SplitMix64(seed: 21)
         var sizes: [(Int, Int)] = [(1, 1), (1, 3), (3, 1), (2, 2), (16, 16), (20, 20), (26, 26), (30, 30), (48, 4), (64, 3), (100, 2), (2, 100), (40, 40)]
         for _ in 0..<33 { sizes.append((1 + random.below(7), 1 + random.below(7))) }
         let machines = sizes.enumerated().map { Self.machine($0.offset, &random, states: $0.element.0, actions: $0.element.1) }

@@ -8,19 +8,6 @@ import XCTest
 /// invocation) and run to print each pin's value as Swift sees it, and each value, read with
 /// the library's grammar (`FixtureReader`), must equal its matrix.
 final class GeneratedPinFixTests: XCTestCase {
-    private struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    }
-
     /// A cell both as a `Table` literal writes it and as the comparison spells it.
     private struct Cell {
         var swift: String
@@ -38,7 +25,7 @@ final class GeneratedPinFixTests: XCTestCase {
 
     private static let effectNames = ["Unlock", "Buzz", "Log2", "Ring_Bell", "Stop"]
 
-    private static func cell(_ random: inout Seeded, states: [String]) -> Cell {
+    private static func cell(_ random: inout SplitMix64, states: [String]) -> Cell {
         let effects = (0..<random.below(3)).map { _ in effectNames[random.below(effectNames.count)] }
         let quoted = effects.map { "\"\($0)\"" }.joined(separator: ", ")
         switch random.below(5) {
@@ -57,13 +44,13 @@ final class GeneratedPinFixTests: XCTestCase {
     }
 
     /// A Fisher–Yates shuffle driven by the seeded generator.
-    private static func shuffled(_ names: [String], _ random: inout Seeded) -> [String] {
+    private static func shuffled(_ names: [String], _ random: inout SplitMix64) -> [String] {
         var copy = names
         for index in copy.indices.reversed() where index > 0 { copy.swapAt(index, random.below(index + 1)) }
         return copy
     }
 
-    private static func machine(_ index: Int, _ random: inout Seeded) -> Machine {
+    private static func machine(_ index: Int, _ random: inout SplitMix64) -> Machine {
         let pool = ["Idle", "Running", "Half-Open", "Open", "Shut", "Paid_2", "Locked", "Jammed", "s3"]
         let actionPool = ["Coin", "Push", "Tick", "Reset-All", "Go2", "pull"]
         let states = Array(shuffled(pool, &random).prefix(1 + random.below(5)))
@@ -73,7 +60,7 @@ final class GeneratedPinFixTests: XCTestCase {
     }
 
     /// The machine's file: its `Table`, perhaps with a wrong `machine:`, and a drifted pin.
-    private static func source(_ machine: Machine, _ random: inout Seeded) -> String {
+    private static func source(_ machine: Machine, _ random: inout SplitMix64) -> String {
         let tableName = random.chance(40) ? machine.name + "Old" : machine.name
         var pinned = machine
         if random.chance(40) { pinned.initial = machine.states[random.below(machine.states.count)] }
@@ -130,7 +117,7 @@ final class GeneratedPinFixTests: XCTestCase {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else {
             throw XCTSkip("swiftc was not found on PATH: the fixed pins cannot be compiled")
         }
-        var random = Seeded(state: 2021)
+        var random = SplitMix64(seed: 2021)
         let machines = (0..<30).map { Self.machine($0, &random) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generated-pins-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
