@@ -53,6 +53,10 @@ struct Options: Equatable {
     /// Whether the text report is coloured: on a terminal, unless `--no-color` or `NO_COLOR`.
     /// Set by the command (it knows whether standard output is a terminal); tests leave it off.
     var color = false
+    /// The command that applies the fixes, as the summary names it: `tablint --fix`, or the
+    /// integration's (`TABLINT_FIX_COMMAND`, set by the SwiftPM plugins). From the environment
+    /// `Tablint.run` is given.
+    var fixCommand = TextReporter.defaultFixCommand
 
     /// One job per core.
     static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -83,7 +83,7 @@ extension Tablint {
             stderr.write(prefix + TextReporter.summary(of: counted, fileCount: documents.count)
                 + (mode == .diff ? "" : TextReporter.fixSummary(
                     of: diagnostics, unsafeApplicable: { unsafeApplicable($0.path) },
-                    fixCommand: TextReporter.fixCommand(environment: ProcessInfo.processInfo.environment))) + "\n")
+                    fixCommand: options.fixCommand)) + "\n")
         }
         if !failures.isEmpty || !errors.isEmpty { return ExitStatus.failure.rawValue }
         if mode == .diff {
@@ -229,7 +229,7 @@ extension Tablint {
             stderr.write(TextReporter.summary(of: mode == .diff ? result.originalDiagnostics : diagnostics, fileCount: 1)
                 + (mode == .diff ? "" : TextReporter.fixSummary(
                     of: diagnostics, unsafeApplicable: { unsafeApplicable($0.path) },
-                    fixCommand: TextReporter.fixCommand(environment: ProcessInfo.processInfo.environment))) + "\n")
+                    fixCommand: options.fixCommand)) + "\n")
         }
         return status.rawValue
     }

@@ -60,6 +60,7 @@ public enum Tablint {
             return ExitStatus.clean.rawValue
         }
 
+        options.fixCommand = TextReporter.fixCommand(environment: environment)
         options.color = usesColor(noColor: options.noColor, isTerminal: stdoutIsTerminal, environment: environment)
 
         if options.fix && options.diff {
