@@ -251,7 +251,7 @@ private struct PinComparison {
         }
         let offsets = Set(byState.values.map(\.offset))
         let aligned = byState.count >= 2 && offsets.count == 1 && offsets.first! >= 0
-        let column = max(offsets.max() ?? 0, (lines.map(\.count).max() ?? 0) + 1)
+        let column = max(offsets.max() ?? 0, (lines.map(DisplayWidth.of).max() ?? 0) + 1)
         return zip(matrix.states, lines).map { state, line in
             guard let (comment, _) = byState[key(state.text)] else { return line }
             if aligned { return line.padded(to: column) + comment }
@@ -268,8 +268,9 @@ private struct PinComparison {
         let labels = matrix.states.map { pinText($0.text) }
         let cells = matrix.rows.map { row in row.cells.map { text($0.kind, pinSide: false) } }
         guard cells.allSatisfy({ $0.count == matrix.actions.count }) else { return nil }
-        let labelWidth = labels.map(\.count).max() ?? 0
-        let widths = matrix.actions.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
+        // Padded to display columns, as the aligner measures a pin's rows (a wide name is two).
+        let labelWidth = labels.map(DisplayWidth.of).max() ?? 0
+        let widths = matrix.actions.indices.map { column in cells.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         var lines = zip(labels, cells).map { label, row -> String in
             let padded = row.enumerated().map { column, cell in
                 column == row.count - 1 ? cell : cell.padded(to: widths[column])
@@ -300,8 +301,9 @@ private struct PinComparison {
 }
 
 extension String {
-    /// Padded with spaces to `width` characters (never cut).
+    /// Padded with spaces to `width` display columns (never cut).
     func padded(to width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
+        let own = DisplayWidth.of(self)
+        return own >= width ? self : self + String(repeating: " ", count: width - own)
     }
 }
