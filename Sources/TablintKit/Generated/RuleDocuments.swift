@@ -96,7 +96,9 @@ a run, counted per grapheme cluster as a terminal draws it: 2 columns for an Eas
 character such as `待`, an emoji, a flag or a ZWJ sequence, none for a lone combining mark, 1
 otherwise. A tab between cells counts as one column and becomes spaces. A run whose columns
 already line up when counted in Unicode scalars, as the library's formatter
-`tabular-center-fmt` counts them, is aligned too, so the two tools never pad each other's rows.
+`tabular-center-fmt` counts them, is aligned too in Swift (`Table` literals and `@Row`s), so the
+two tools never pad each other's rows; `tabular-center-fmt` does not format `.tbl` text, whose
+rows are aligned in display columns only.
 Columns never shrink: a column is as wide as its widest cell or its widest current slot, so
 hand-widened columns survive. Closing brackets and trailing `//` comments are aligned only if
 they already were, and then stay aligned as rows grow; otherwise they keep their distance from
