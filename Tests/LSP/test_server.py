@@ -47,7 +47,7 @@ async def test_initialize_negotiates_utf8_when_offered(client: LanguageClient, w
     # A client that registers file watchers dynamically is asked for .tablint and source files.
     await asyncio.sleep(0.2)
     watchers = [w["globPattern"] for r in getattr(client, "registrations", []) for w in r.register_options["watchers"]]
-    assert watchers == ["**/.tablint", "**/*.swift", "**/*.tbl"]
+    assert watchers == ["**/.tablint", "**/*", "**/*.swift", "**/*.tbl"]
 
 
 async def test_initialize_falls_back_to_utf16(client: LanguageClient, workspace):
