@@ -1,0 +1,179 @@
+/// What a machine does, as far as tablint can read it: its states, and for every cell the
+/// states it can lead to. Built from a matrix (`init(matrix:…)`), then completed with what the
+/// code behind its `HANDLE` cells returns (`MachineGraphs`). Pure values: the reachability
+/// rules, `tablint paths`, `export --dynamic` and the editor's hover all read the same graph.
+struct MachineGraph: Equatable {
+    /// Where something was read: a file and a byte range in it, with the range's start.
+    struct Origin: Equatable {
+        var path: String
+        var range: Range<Int>
+        var start: SourceLocation
+
+        init(path: String, range: Range<Int>, start: SourceLocation) {
+            self.path = path
+            self.range = range
+            self.start = start
+        }
+    }
+
+    /// The cell's constructor in the matrix.
+    enum Kind: Equatable {
+        case ignore, go, emit, handle, delegate, unreachable
+        /// A cell the reader could not read as one of the six.
+        case unknown
+    }
+
+    /// One state a cell can lead to.
+    struct Outcome: Equatable {
+        /// The state after the action: an index into `states` (the cell's own row for a stay).
+        var target: Int
+        /// The effects the outcome emits, as named.
+        var effects: [String]
+        /// Where it was read: the matrix cell for a static outcome; the `return` (or the
+        /// dispatcher arm) in the code for an outcome of a `HANDLE` cell.
+        var origin: Origin?
+        /// Read from code (a `HANDLE` implementation or a dispatcher arm), not from the matrix:
+        /// drawn dashed by `export --dynamic`.
+        var isDynamic: Bool
+
+        init(target: Int, effects: [String] = [], origin: Origin? = nil, isDynamic: Bool = false) {
+            self.target = target
+            self.effects = effects
+            self.origin = origin
+            self.isDynamic = isDynamic
+        }
+    }
+
+    struct Cell: Equatable {
+        var kind: Kind
+        /// Every outcome read, in the order read, without repeats of a target with the same
+        /// effects. Empty for `UNREACHABLE` and for a cell whose outcome is unknown.
+        var outcomes: [Outcome]
+        /// Why the outcomes are not all known (no implementation found, a body that returns
+        /// something tablint cannot read); nil when they are. An unknown cell may lead to any
+        /// state: no question whose answer depends on it is answered.
+        var unknownReason: String?
+        /// The cell in the matrix.
+        var origin: Origin
+
+        init(kind: Kind, outcomes: [Outcome], unknownReason: String? = nil, origin: Origin) {
+            self.kind = kind
+            self.outcomes = outcomes
+            self.unknownReason = unknownReason
+            self.origin = origin
+        }
+
+        var isUnknown: Bool { unknownReason != nil }
+
+        /// `IGNORE` and `UNREACHABLE` cells are not for a test to fire.
+        var isFireable: Bool { kind != .ignore && kind != .unreachable }
+    }
+
+    var machine: String
+    var surface: Matrix.Surface
+    /// The file of the matrix.
+    var path: String
+    var states: [String]
+    /// Where each state is declared in the matrix (its row label or its `states:` entry).
+    var stateOrigins: [Origin]
+    var actions: [String]
+    /// The declared effects; nil where the surface declares none.
+    var effects: [String]?
+    /// Nil when the matrix names no initial state (then nothing is reachable, and nothing is
+    /// reported as unreachable).
+    var initial: Int?
+    /// `cells[state][action]`.
+    var cells: [[Cell]]
+
+    /// The graph the matrix alone gives: static outcomes for `GO`, `EMIT`, `IGNORE` and
+    /// `DELEGATE` (the parent stays; the child moves), none for `UNREACHABLE`, and `HANDLE`
+    /// unknown until the implementations are read. Nil for a matrix whose shape is broken (a
+    /// row missing or of the wrong length, names that do not resolve), which no question about
+    /// behaviour can be asked of.
+    init?(_ matrix: Matrix, path: String, lines: LineTable) {
+        guard matrix.isComplete, matrix.rows.count == matrix.states.count,
+            matrix.rows.allSatisfy({ $0.cells.count == matrix.actions.count })
+        else { return nil }
+        func origin(_ range: Range<Int>) -> Origin {
+            let (line, column) = lines.location(of: range.lowerBound)
+            return Origin(path: path, range: range, start: SourceLocation(offset: range.lowerBound, line: line, column: column))
+        }
+        let lookup = matrix.stateLookup
+        machine = matrix.machine.text
+        surface = matrix.surface
+        self.path = path
+        states = matrix.states.map(\.text)
+        stateOrigins = matrix.states.enumerated().map { index, state in
+            origin(matrix.rows[index].label?.range ?? state.range)
+        }
+        actions = matrix.actions.map(\.text)
+        effects = matrix.effects?.map(\.text)
+        initial = matrix.initial.flatMap { lookup.index(of: $0.text) }
+        var cells: [[Cell]] = []
+        cells.reserveCapacity(matrix.rows.count)
+        for (state, row) in matrix.rows.enumerated() {
+            cells.append(row.cells.map { cell in
+                let here = origin(cell.range)
+                switch cell.kind {
+                case .ignore:
+                    return Cell(kind: .ignore, outcomes: [Outcome(target: state, origin: here)], origin: here)
+                case .emit(let effects):
+                    return Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here)
+                case .go(let target, let effects, _):
+                    guard let index = lookup.index(of: target.text) else {
+                        return Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here)
+                    }
+                    return Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.map(\.text), origin: here)], origin: here)
+                case .delegate:
+                    return Cell(kind: .delegate, outcomes: [Outcome(target: state, origin: here)], origin: here)
+                case .unreachable:
+                    return Cell(kind: .unreachable, outcomes: [], origin: here)
+                case .handle:
+                    return Cell(kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: here)
+                case .unknown(let written, _):
+                    return Cell(kind: .unknown, outcomes: [], unknownReason: "`\(written)` is not a cell tablint reads", origin: here)
+                }
+            })
+        }
+        self.cells = cells
+    }
+
+    /// "(Idle, Start)", as the library names a cell.
+    func cellLabel(state: Int, action: Int) -> String { "(\(states[state]), \(actions[action]))" }
+
+    // MARK: Reachability
+
+    /// From `initial`, following every known outcome: for each state reached, the shortest
+    /// action sequence that reaches it (breadth-first, actions in matrix order, so the answer
+    /// is the same on every run), with the outcome taken at each step. `sawUnknown` is true
+    /// when a reached state has an unknown cell: a state missing from `routes` may then still
+    /// be reachable.
+    func shortestRoutes() -> (routes: [Int: [Step]], sawUnknown: Bool) {
+        guard let initial else { return ([:], false) }
+        var routes: [Int: [Step]] = [initial: []]
+        var queue = [initial]
+        var sawUnknown = false
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            for (action, cell) in cells[state].enumerated() {
+                if cell.isUnknown { sawUnknown = true }
+                for (which, outcome) in cell.outcomes.enumerated() where routes[outcome.target] == nil {
+                    routes[outcome.target] = routes[state]! + [Step(action: action, outcome: which, from: state, to: outcome.target)]
+                    queue.append(outcome.target)
+                }
+            }
+        }
+        return (routes, sawUnknown)
+    }
+
+    /// One step of a route: from a state, an action, and which of the cell's outcomes it took.
+    struct Step: Equatable {
+        var action: Int
+        /// An index into the cell's `outcomes`.
+        var outcome: Int
+        var from: Int
+        var to: Int
+    }
+}
