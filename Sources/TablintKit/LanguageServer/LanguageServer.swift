@@ -620,7 +620,7 @@ final class LanguageServer {
         let settings = Dictionary(files.map { ($0.path, $0.settings) }, uniquingKeysWith: { first, _ in first })
         let failures = workspace.update(
             paths: files.map(\.path), settings: { settings[$0] ?? .default }, jobs: Options.defaultJobs, read: FileIO.readFile)
-        for failure in failures { log("tablint: error: \(failure.message)", type: .warning) }
+        for failure in failures { log(CommandFailure.line(failure.message), type: .warning) }
         let milliseconds = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
         log("indexed \(files.count) files in \(milliseconds) ms", type: .info)
         needsPublishing = true
@@ -782,8 +782,9 @@ final class LanguageServer {
 
     // MARK: - Standard input and output
 
-    /// The `tablint lsp` command: frames from standard input, frames to standard output.
-    static func runStandardIO(arguments: [String]) -> Int32 {
+    /// The `tablint lsp` command: frames from standard input, frames to standard output; a
+    /// `CommandFailure` when the server cannot start.
+    static func runStandardIO(arguments: [String]) throws -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         var writeFailed = false
         let server: LanguageServer
@@ -802,9 +803,7 @@ final class LanguageServer {
                 }
             }
         } catch {
-            let message = (error as? UsageError)?.message ?? "\(error)"
-            FileHandle.standardError.write(Data("tablint: error: \(message)\n\(usage)".utf8))
-            return 2
+            throw CommandFailure((error as? UsageError)?.message ?? "\(error)", hint: usage)
         }
         if arguments.contains("--help") || arguments.contains("-h") {
             FileHandle.standardOutput.write(Data(usage.utf8))

@@ -21,13 +21,26 @@ final class ConfigurationLookup {
         /// A file that exists but cannot be read, or a `--config` path that does not exist.
         case unreadable(PathFailure)
 
-        /// The line printed on standard error.
+        /// The line printed on standard error (and shown by the language server).
         var message: String {
             switch self {
             case .problem(let problem): return problem.rendered
-            case .unreadable(let failure): return "tablint: error: configuration file: \(failure.message)"
+            case .unreadable(let failure): return CommandFailure.line(unreadableMessage(failure))
             }
         }
+
+        /// The command cannot run: a problem is printed as the diagnostic it is.
+        var commandFailure: CommandFailure { commandFailure(adding: "") }
+
+        /// As above, with `suffix` at the end of the line (what became of standard input).
+        func commandFailure(adding suffix: String) -> CommandFailure {
+            switch self {
+            case .problem(let problem): return CommandFailure(messages: [], preface: problem.rendered + suffix + "\n")
+            case .unreadable(let failure): return CommandFailure(unreadableMessage(failure) + suffix)
+            }
+        }
+
+        private func unreadableMessage(_ failure: PathFailure) -> String { "configuration file: \(failure.message)" }
     }
 
     private let options: Options

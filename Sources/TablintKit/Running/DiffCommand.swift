@@ -93,12 +93,11 @@ extension Tablint {
 
     static func runDiff<Output: TextOutputStream, Errors: TextOutputStream>(
         _ arguments: [String], stdout: inout Output, stderr: inout Errors
-    ) -> Int32 {
+    ) throws -> Int32 {
         let options: DiffOptions
         switch parseDiff(arguments) {
         case .failure(let error):
-            stderr.write("tablint: error: \(error.message)\nRun 'tablint diff --help' for usage.\n")
-            return ExitStatus.failure.rawValue
+            throw CommandFailure(error, hint: "Run 'tablint diff --help' for usage.")
         case .success(nil):
             stdout.write(diffUsage)
             return ExitStatus.clean.rawValue
@@ -107,12 +106,11 @@ extension Tablint {
         }
         if options.gitDriver { return runGitDriver(options.paths, stdout: &stdout) }
 
-        let sides: Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble>
+        let sides: Result<(old: [DiffFile], new: [DiffFile]), CommandFailure>
         if let revisions = options.git,
            let word = options.pathsBeforeDashes.first(where: { access($0, F_OK) != 0 }) {
             let range = revisions.contains("..") ? "REV1..REV2" : "\(revisions)..\(word)"
-            stderr.write("tablint: error: no such file or directory: \(word) (to compare two revisions, write --git \(range); paths after `--` need not exist)\n")
-            return ExitStatus.failure.rawValue
+            throw CommandFailure("no such file or directory: \(word) (to compare two revisions, write --git \(range); paths after `--` need not exist)")
         }
         if let revisions = options.git {
             sides = gitSides(revisions, paths: options.paths.isEmpty ? ["."] : options.paths)
@@ -125,9 +123,8 @@ extension Tablint {
             return false
         }
         switch sides.flatMap({ compare(old: $0.old, new: $0.new, pinAgainstSource: twoFiles) }) {
-        case .failure(let trouble):
-            stderr.write(trouble.message)
-            return ExitStatus.failure.rawValue
+        case .failure(let failure):
+            throw failure
         case .success(let diff):
             switch options.format {
             case .text: stdout.write(diff.text)
@@ -145,14 +142,9 @@ extension Tablint {
         var bytes: [UInt8]
     }
 
-    struct DiffTrouble: Error {
-        /// Whole lines, each ending in a newline.
-        var message: String
-    }
-
     /// Both sides' matrices, compared; trouble when a matrix on either side cannot be read
     /// (it would otherwise look removed).
-    static func compare(old: [DiffFile], new: [DiffFile], pinAgainstSource: Bool = false) -> Result<TableDiff, DiffTrouble> {
+    static func compare(old: [DiffFile], new: [DiffFile], pinAgainstSource: Bool = false) -> Result<TableDiff, CommandFailure> {
         // A file with the same bytes on both sides changes nothing; skipping it saves reading
         // every unchanged file of a revision.
         var unchanged: Set<String> = []
@@ -187,17 +179,17 @@ extension Tablint {
         }
         let diff = TableDiff.compare(old: sides(old), new: sides(new), pinAgainstSource: pinAgainstSource)
         guard problems.isEmpty else {
-            return .failure(DiffTrouble(message: problems + "tablint: error: cannot compare: a matrix above cannot be read, so its changes would be guessed\n"))
+            return .failure(CommandFailure(messages: ["cannot compare: a matrix above cannot be read, so its changes would be guessed"], preface: problems))
         }
         return .success(diff)
     }
 
     /// `tablint diff OLD NEW`: two files, or two folders walked as `tablint` walks them.
-    static func pathSides(_ old: String, _ new: String) -> Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble> {
-        func files(_ root: String) -> Result<[DiffFile], DiffTrouble> {
+    static func pathSides(_ old: String, _ new: String) -> Result<(old: [DiffFile], new: [DiffFile]), CommandFailure> {
+        func files(_ root: String) -> Result<[DiffFile], CommandFailure> {
             let walk = FileWalker().collect([root])
-            if !walk.missing.isEmpty { return .failure(DiffTrouble(message: "tablint: error: no such file or directory: \(root)\n")) }
-            if let failure = walk.failures.first { return .failure(DiffTrouble(message: "tablint: error: \(failure.message)\n")) }
+            if !walk.missing.isEmpty { return .failure(CommandFailure("no such file or directory: \(root)")) }
+            if let failure = walk.failures.first { return .failure(CommandFailure("\(failure.message)")) }
             var result: [DiffFile] = []
             for path in walk.files {
                 switch FileIO.readFile(path) {
@@ -206,7 +198,7 @@ extension Tablint {
                     let relative = path == root ? (path as NSString).lastPathComponent : String(path.dropFirst(root.count)).drop { $0 == "/" }.description
                     result.append(DiffFile(path: relative, label: path, bytes: bytes))
                 case .failure(let error):
-                    return .failure(DiffTrouble(message: "tablint: error: \(PathFailure(path: path, error: error).message)\n"))
+                    return .failure(CommandFailure("\(PathFailure(path: path, error: error).message)"))
                 }
             }
             return .success(result)
@@ -219,23 +211,23 @@ extension Tablint {
     /// `--git REV` (the working tree against REV) or `--git REV1..REV2`. Only the files git
     /// lists as changed (and, against the working tree, the untracked ones) are read: an
     /// unchanged file changes no matrix, so a large repository costs a few git calls.
-    static func gitSides(_ revisions: String, paths: [String]) -> Result<(old: [DiffFile], new: [DiffFile]), DiffTrouble> {
+    static func gitSides(_ revisions: String, paths: [String]) -> Result<(old: [DiffFile], new: [DiffFile]), CommandFailure> {
         // `A...B`, as in git: from where the branches parted (their merge base) to B.
         let sinceMergeBase = revisions.contains("...")
         let parts = revisions.components(separatedBy: sinceMergeBase ? "..." : "..")
         guard parts.count <= 2, !revisions.isEmpty else {
-            return .failure(DiffTrouble(message: "tablint: error: --git takes REV, REV1..REV2 or REV1...REV2, not '\(revisions)'\n"))
+            return .failure(CommandFailure("--git takes REV, REV1..REV2 or REV1...REV2, not '\(revisions)'"))
         }
         if case .failure = git(["rev-parse", "--is-inside-work-tree"]) {
-            return .failure(DiffTrouble(message: "tablint: error: tablint diff compares with git's \(parts[0].isEmpty ? "HEAD" : parts[0]), but the current folder is not in a git repository; to compare two files or folders: tablint diff OLD NEW\n"))
+            return .failure(CommandFailure("tablint diff compares with git's \(parts[0].isEmpty ? "HEAD" : parts[0]), but the current folder is not in a git repository; to compare two files or folders: tablint diff OLD NEW"))
         }
         var old = parts[0].isEmpty ? "HEAD" : parts[0]
         let new: String? = parts.count == 2 ? (parts[1].isEmpty ? "HEAD" : parts[1]) : nil
         if sinceMergeBase {
             switch gitText(["merge-base", old, new ?? "HEAD"]) {
             case .success(let base): old = base
-            case .failure(let trouble) where trouble.message.hasSuffix("failed: \n"):
-                return .failure(DiffTrouble(message: "tablint: error: \(old) and \(new ?? "HEAD") have no common ancestor, so there is no \(revisions) to compare\n"))
+            case .failure(let trouble) where trouble.messages.last?.hasSuffix("failed: ") == true:
+                return .failure(CommandFailure("\(old) and \(new ?? "HEAD") have no common ancestor, so there is no \(revisions) to compare"))
             case .failure(let trouble): return .failure(trouble)
             }
             // The merge base is shown as `3f2a9c1:path`.
@@ -279,7 +271,7 @@ extension Tablint {
 
     /// The files of `names` that exist in `revision`, read with `git show`, shown as `REV:path`
     /// (`labelled`) or as `path`.
-    static func revisionFiles(_ revision: String, _ names: [String], _ root: RepositoryPaths, labelled: Bool) -> Result<[DiffFile], DiffTrouble> {
+    static func revisionFiles(_ revision: String, _ names: [String], _ root: RepositoryPaths, labelled: Bool) -> Result<[DiffFile], CommandFailure> {
         guard !names.isEmpty else { return .success([]) }
         return git(["--literal-pathspecs", "ls-tree", "-r", "-z", "--name-only", "--full-tree", revision, "--"] + names).flatMap { listing in
             var files: [DiffFile] = []
@@ -296,7 +288,7 @@ extension Tablint {
     }
 
     /// The files of `names` as they are in the working tree; a deleted one is left out.
-    static func workingTreeFiles(_ names: [String], _ root: RepositoryPaths) -> Result<[DiffFile], DiffTrouble> {
+    static func workingTreeFiles(_ names: [String], _ root: RepositoryPaths) -> Result<[DiffFile], CommandFailure> {
         var files: [DiffFile] = []
         var seen: Set<String> = []
         for name in names where seen.insert(name).inserted {
@@ -305,14 +297,14 @@ extension Tablint {
             case .success(let bytes): files.append(DiffFile(path: name, label: shown, bytes: bytes))
             case .failure(let error) where error.code == ENOENT: continue
             case .failure(let error):
-                return .failure(DiffTrouble(message: "tablint: error: \(PathFailure(path: shown, error: error).message)\n"))
+                return .failure(CommandFailure("\(PathFailure(path: shown, error: error).message)"))
             }
         }
         return .success(files)
     }
 
     /// `git` output as one line of text, its newline cut.
-    static func gitText(_ arguments: [String]) -> Result<String, DiffTrouble> {
+    static func gitText(_ arguments: [String]) -> Result<String, CommandFailure> {
         git(arguments).map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .newlines) }
     }
 
@@ -321,7 +313,7 @@ extension Tablint {
     }
 
     /// Runs `git` in the current directory: its standard output, or its standard error as trouble.
-    static func git(_ arguments: [String]) -> Result<[UInt8], DiffTrouble> {
+    static func git(_ arguments: [String]) -> Result<[UInt8], CommandFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments
@@ -332,7 +324,7 @@ extension Tablint {
         do {
             try process.run()
         } catch {
-            return .failure(DiffTrouble(message: "tablint: error: cannot run git: \(error.localizedDescription)\n"))
+            return .failure(CommandFailure("cannot run git: \(error.localizedDescription)"))
         }
         // Both pipes are drained at once: git can write more than a pipe holds to standard
         // error (a `core.autocrlf` warning per changed file) before it ends standard output,
@@ -347,7 +339,7 @@ extension Tablint {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let text = String(decoding: errorBytes.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return .failure(DiffTrouble(message: "tablint: error: git \(arguments.prefix(2).joined(separator: " ")) failed: \(text)\n"))
+            return .failure(CommandFailure("git \(arguments.prefix(2).joined(separator: " ")) failed: \(text)"))
         }
         return .success(Array(bytes))
     }
@@ -369,11 +361,11 @@ extension Tablint {
         let path = arguments[0], newPath = arguments.count == 9 ? arguments[7] : arguments[0]
         // The old file is one of git's temporary copies: a removal is shown at `a/PATH` (git's
         // name for the old side), so that no editor opens the new file at the old line.
-        func file(_ name: String, _ shownAs: String, label: String) -> Result<[DiffFile], DiffTrouble> {
+        func file(_ name: String, _ shownAs: String, label: String) -> Result<[DiffFile], CommandFailure> {
             if name == "/dev/null" { return .success([]) }
             switch FileIO.readFile(name) {
             case .success(let bytes): return .success([DiffFile(path: shownAs, label: label, bytes: bytes)])
-            case .failure(let error): return .failure(DiffTrouble(message: "tablint: error: \(PathFailure(path: name, error: error).message)\n"))
+            case .failure(let error): return .failure(CommandFailure("\(PathFailure(path: name, error: error).message)"))
             }
         }
         let result = file(arguments[1], path, label: "a/" + path).flatMap { old in file(arguments[4], newPath, label: newPath).map { (old, $0) } }
@@ -386,7 +378,7 @@ extension Tablint {
                 : newPath == path ? "" : " (renamed from \(path))"
             stdout.write("\(newPath): no change in behaviour\(how)\n")
         case .success(let diff): stdout.write(diff.text)
-        case .failure(let trouble): stdout.write(trouble.message)
+        case .failure(let trouble): stdout.write(trouble.printed)
         }
         return ExitStatus.clean.rawValue
     }

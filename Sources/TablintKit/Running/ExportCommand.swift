@@ -106,12 +106,11 @@ extension Tablint {
     static func runExport<Output: TextOutputStream, Errors: TextOutputStream>(
         _ arguments: [String], stdout: inout Output, stderr: inout Errors,
         read: FileIO.FileReader = FileIO.readFile
-    ) -> Int32 {
+    ) throws -> Int32 {
         let options: ExportOptions
         switch parseExport(arguments) {
         case .failure(let error):
-            stderr.write("tablint: error: \(error.message)\nRun 'tablint export --help' for usage.\n")
-            return ExitStatus.failure.rawValue
+            throw CommandFailure(error, hint: "Run 'tablint export --help' for usage.")
         case .success(nil):
             stdout.write(exportUsage)
             return ExitStatus.clean.rawValue
@@ -120,19 +119,16 @@ extension Tablint {
         }
 
         let walk = FileWalker().collect(options.paths)
-        for path in walk.missing { stderr.write("tablint: error: no such file or directory: \(path)\n") }
-        if !walk.missing.isEmpty { return ExitStatus.failure.rawValue }
+        if !walk.missing.isEmpty { throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" }) }
         var trouble = !walk.failures.isEmpty
-        for failure in walk.failures { stderr.write("tablint: error: \(failure.message)\n") }
+        for failure in walk.failures { writeError(failure.message, to: &stderr) }
 
         // A folder is walked as `tablint` walks it: the `.tablint` include and exclude globs
         // apply to the files found in it (generated code, test fixtures).
         let files: [String]
         switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
         case .success(let selection): files = selection.files
-        case .failure(let failure):
-            stderr.write(failure.message + "\n")
-            return ExitStatus.failure.rawValue
+        case .failure(let failure): throw failure.commandFailure
         }
 
         // Every matrix read, in order, with whether its file was named on the command line.
@@ -144,7 +140,7 @@ extension Tablint {
             switch read(path) {
             case .success(let read): bytes = read
             case .failure(let error):
-                stderr.write("tablint: error: \(PathFailure(path: path, error: error).message)\n")
+                writeError(PathFailure(path: path, error: error).message, to: &stderr)
                 trouble = true
                 continue
             }
@@ -170,7 +166,7 @@ extension Tablint {
         stderr.write(TextReporter.render(shown.sortedForOutput()))
         for machine in refusals {
             let codes = machine.refusals.map(\.code).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            stderr.write("tablint: error: `\(machine.name)` (\(machine.isPin ? "pin, " : "")\(machine.path):\(machine.location.line)) is not exported: the library could not build it [\(codes.joined(separator: ", "))]\n")
+            writeError("`\(machine.name)` (\(machine.isPin ? "pin, " : "")\(machine.path):\(machine.location.line)) is not exported: the library could not build it [\(codes.joined(separator: ", "))]", to: &stderr)
         }
         for (pin, source) in selected.repeatedPins {
             stderr.write("tablint: note: pin `\(pin.name)` (\(pin.path):\(pin.location.line)) is not exported: it repeats its source \(source.path):\(source.location.line); --machine 'pin \(pin.name)' exports the pin\n")
@@ -178,12 +174,11 @@ extension Tablint {
 
         let everything = found.map(\.machine)
         for wanted in options.machines where !selected.machines.contains(where: { matches($0, wanted) }) {
-            stderr.write("tablint: error: no machine named '\(wanted)' in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))\(everything.isEmpty ? "; no matrix was found there" : "; found:" + machineList(everything))\n")
+            writeError("no machine named '\(wanted)' in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))\(everything.isEmpty ? "; no matrix was found there" : "; found:" + machineList(everything))", to: &stderr)
             trouble = true
         }
         if exported.isEmpty && !refusedSomething && options.machines.isEmpty && !trouble {
-            stderr.write("tablint: error: no matrix to export in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))\n")
-            return ExitStatus.failure.rawValue
+            throw CommandFailure("no matrix to export in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))")
         }
         if options.format == .dot {
             for machine in exported {
@@ -202,9 +197,7 @@ extension Tablint {
 
         if let directory = options.output {
             // Nothing to write makes no folder either.
-            if !exported.isEmpty, !writeOutputs(exported, options.format, to: directory, stderr: &stderr) {
-                return ExitStatus.failure.rawValue
-            }
+            if !exported.isEmpty { try writeOutputs(exported, options.format, to: directory) }
         } else if !exported.isEmpty {
             if options.format.isSingleMachine && exported.count > 1 {
                 // --machine cannot tell apart two machines of one name; only their files can.
@@ -212,8 +205,7 @@ extension Tablint {
                 let hint = shared
                     ? "choose one with --machine NAME and the path of its file (machines that share a name are told apart by their files only)"
                     : "choose one with --machine NAME, or write them all with --output DIR"
-                stderr.write("tablint: error: --format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); \(hint)\n")
-                return ExitStatus.failure.rawValue
+                throw CommandFailure("--format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); \(hint)")
             }
             // grid and coverage blocks, and Markdown sections, are separated by a blank line.
             stdout.write(render(exported, options.format).joined(separator: "\n"))
@@ -278,29 +270,24 @@ extension Tablint {
 
     /// `--output DIR`: one file per machine. Nothing is written when a name cannot be a file
     /// name in `DIR` or two machines share one.
-    static func writeOutputs<Errors: TextOutputStream>(
-        _ machines: [ExportReading.Machine], _ format: ExportFormat, to directory: String, stderr: inout Errors
-    ) -> Bool {
+    static func writeOutputs(_ machines: [ExportReading.Machine], _ format: ExportFormat, to directory: String) throws {
         var byName: [String: ExportReading.Machine] = [:]
-        var refused = false
+        var refusals: [String] = []
         for machine in machines {
             let name = machine.name
             if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\0") || name.hasPrefix(".") {
-                stderr.write("tablint: error: cannot write `\(name)` (\(machine.path):\(machine.location.line)) to \(directory): a machine name must be a plain file name (no `/`, not starting with `.`), so that nothing is written outside the output folder\n")
-                refused = true
+                refusals.append("cannot write `\(name)` (\(machine.path):\(machine.location.line)) to \(directory): a machine name must be a plain file name (no `/`, not starting with `.`), so that nothing is written outside the output folder")
             } else if let other = byName[name.lowercased()] {
                 // `Timer.grid` and `timer.grid` are one file on macOS's and Windows' usual file systems.
                 let what = other.name == name ? "two machines are named `\(name)`" : "`\(other.name)` and `\(name)` differ only in case"
-                stderr.write("tablint: error: \(what): \(other.path):\(other.location.line) and \(machine.path):\(machine.location.line); both would be written to \(outputPath(directory, other.name, format)); export one with --machine and a path\n")
-                refused = true
+                refusals.append("\(what): \(other.path):\(other.location.line) and \(machine.path):\(machine.location.line); both would be written to \(outputPath(directory, other.name, format)); export one with --machine and a path")
             } else {
                 byName[name.lowercased()] = machine
             }
         }
-        if refused { return false }
+        if !refusals.isEmpty { throw CommandFailure(messages: refusals) }
         if case .success(let status) = FileStatus.of(directory, followingSymlinks: true), !status.isDirectory {
-            stderr.write("tablint: error: --output \(directory): is a file, not a folder\n")
-            return false
+            throw CommandFailure("--output \(directory): is a file, not a folder")
         }
         if let (folder, error) = makeFolders(directory) {
             let reason: String
@@ -313,17 +300,14 @@ extension Tablint {
                 reason = error.code == ENOTDIR ? "\(folder) is a file, not a folder"
                     : folder == directory || folder + "/" == directory ? error.reason : "\(folder): \(error.reason)"
             }
-            stderr.write("tablint: error: cannot create \(directory): \(reason)\n")
-            return false
+            throw CommandFailure("cannot create \(directory): \(reason)")
         }
         for (machine, text) in zip(machines, render(machines, format)) {
             let path = outputPath(directory, machine.name, format)
             if let error = replaceFile(path, Array(text.utf8)) {
-                stderr.write("tablint: error: cannot write \(path): \(error.reason)\n")
-                return false
+                throw CommandFailure("cannot write \(path): \(error.reason)")
             }
         }
-        return true
     }
 
     /// `DIR/<Machine>.<extension>`.

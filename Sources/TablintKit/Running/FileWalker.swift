@@ -182,7 +182,7 @@ struct PathFailure: Equatable, Error {
         self.error = error
     }
 
-    /// `cannot read PATH: Permission denied`, as printed after `tablint: error: `.
+    /// `cannot read PATH: Permission denied`, as printed in an error line (`CommandFailure.line`).
     var message: String { "cannot read \(path): \(error.reason)" }
 }
 

@@ -86,7 +86,8 @@ enum FileOption: Equatable {
     case pin(String)
 }
 
-/// A command line tablint cannot act on: printed as `tablint: error: <message>`, exit status 2.
+/// A command line tablint cannot act on, as the option parsers find it; the front end turns it
+/// into a `CommandFailure` (exit status 2) with the line that says where its usage is.
 struct UsageError: Error, Equatable {
     var message: String
 

@@ -7,13 +7,13 @@ extension Tablint {
 
     static func runSubcommand<Output: TextOutputStream, Errors: TextOutputStream>(
         _ arguments: [String], stdout: inout Output, stderr: inout Errors
-    ) -> Int32 {
+    ) throws -> Int32 {
         // `tablint lsp`: the language server owns standard input and output (LanguageServer/).
-        if arguments.first == "lsp" { return LanguageServer.runStandardIO(arguments: Array(arguments.dropFirst())) }
+        if arguments.first == "lsp" { return try LanguageServer.runStandardIO(arguments: Array(arguments.dropFirst())) }
         let result: Result<String, UsageError>
         switch arguments.first {
-        case "export": return runExport(Array(arguments.dropFirst()), stdout: &stdout, stderr: &stderr)
-        case "diff": return runDiff(Array(arguments.dropFirst()), stdout: &stdout, stderr: &stderr)
+        case "export": return try runExport(Array(arguments.dropFirst()), stdout: &stdout, stderr: &stderr)
+        case "diff": return try runDiff(Array(arguments.dropFirst()), stdout: &stdout, stderr: &stderr)
         case "rules": result = rules(Array(arguments.dropFirst()))
         default: result = explain(Array(arguments.dropFirst()))
         }
@@ -22,9 +22,7 @@ extension Tablint {
             stdout.write(text)
             return ExitStatus.clean.rawValue
         case .failure(let error):
-            stderr.write("tablint: error: \(error.message)\n")
-            stderr.write(arguments[0] == "rules" ? "Run 'tablint rules --help' for usage.\n" : "Run 'tablint rules' to list the rules.\n")
-            return ExitStatus.failure.rawValue
+            throw CommandFailure(error, hint: arguments[0] == "rules" ? "Run 'tablint rules --help' for usage." : "Run 'tablint rules' to list the rules.")
         }
     }
 

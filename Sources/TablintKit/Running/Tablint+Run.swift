@@ -74,8 +74,8 @@ extension Tablint {
         } else {
             report(diagnostics, options, sources: { bytesByPath[$0] }, unsafeApplicable: unsafeApplicable, stdout: &stdout, stderr: &stderr)
         }
-        for failure in failures { stderr.write("tablint: error: \(failure.message)\n") }
-        for error in errors { stderr.write("tablint: error: \(error)\n") }
+        for failure in failures { writeError(failure.message, to: &stderr) }
+        for error in errors { writeError(error, to: &stderr) }
         if !options.quiet {
             let files = "\(changed) \(changed == 1 ? "file" : "files")"
             let prefix = mode == .fix ? "\(files) fixed; " : mode == .diff ? "\(files) would be fixed; " : ""
@@ -153,31 +153,26 @@ extension Tablint {
     static func runStandardInput<Output: TextOutputStream, Errors: TextOutputStream>(
         _ options: Options, _ configurations: ConfigurationLookup, _ readInput: () -> [UInt8],
         stdout: inout Output, stderr: inout Errors
-    ) -> Int32 {
+    ) throws -> Int32 {
         let mode = RunMode(options)
         guard options.paths == ["-"] else {
-            stderr.write("tablint: error: '-' (standard input) cannot be combined with other paths\n")
-            if mode == .fix { handBack(readInput(), to: &stdout, stderr: &stderr) }
-            return ExitStatus.failure.rawValue
+            var failure = CommandFailure("'-' (standard input) cannot be combined with other paths")
+            if mode == .fix { failure.handedBack = readInput() }
+            throw failure
         }
         guard let name = options.stdinFilename else {
-            stderr.write("tablint: error: reading standard input needs --stdin-filename PATH, to know what kind of file it is\n")
-            if mode == .fix { handBack(readInput(), to: &stdout, stderr: &stderr) }
-            return ExitStatus.failure.rawValue
+            var failure = CommandFailure("reading standard input needs --stdin-filename PATH, to know what kind of file it is")
+            if mode == .fix { failure.handedBack = readInput() }
+            throw failure
         }
         let input = readInput()
-        /// Hands the input back (with `--fix`) and says why nothing else could be produced.
-        func giveBack(_ reason: String, status: ExitStatus) -> Int32 {
-            if mode == .fix { writeBytes(input, to: &stdout, stderr: &stderr) }
-            stderr.write(reason + "\n")
-            return status.rawValue
-        }
         let configuration: Configuration
         switch configurations.configuration(for: name) {
         case .success(let found): configuration = found
         case .failure(let failure):
-            let unchanged = mode == .fix ? "; standard input is handed back unchanged" : ""
-            return giveBack(failure.message + unchanged, status: .failure)
+            // The input goes back (with `--fix`); the failure says why nothing else could be produced.
+            if mode == .fix { writeBytes(input, to: &stdout, stderr: &stderr) }
+            throw failure.commandFailure(adding: mode == .fix ? "; standard input is handed back unchanged" : "")
         }
         if !configurations.selects(name, configuration) {
             if mode == .fix { writeBytes(input, to: &stdout, stderr: &stderr) }
@@ -186,7 +181,8 @@ extension Tablint {
         }
         let document = Engine.Document(path: name, bytes: input, settings: configurations.settings(for: name, configuration))
         guard let result = Engine.run([document], mode: mode.engineMode, unsafeFixes: options.unsafeFixes).files.first else {
-            return giveBack("tablint: error: internal error: \(name): the run gave no result", status: .failure)
+            if mode == .fix { writeBytes(input, to: &stdout, stderr: &stderr) }
+            throw CommandFailure("internal error: \(name): the run gave no result")
         }
         let unsafeApplicable: (String) -> Bool = { _ in options.unsafeFixes || configuration.settings.unsafeFixes }
         let diagnostics = result.diagnostics
@@ -203,18 +199,17 @@ extension Tablint {
                    stdout: &reportText, stderr: &statisticsText)
             stderr.write(reportText + statisticsText)
             if !isUTF8 {
-                stderr.write("tablint: error: \(name): standard input is not UTF-8 text; it is handed back unchanged\n")
+                writeError("\(name): standard input is not UTF-8 text; it is handed back unchanged", to: &stderr)
                 status = .failure
             } else if let failure = result.failure {
-                stderr.write("tablint: error: \(name): \(failure); standard input is handed back unchanged\n")
+                writeError("\(name): \(failure); standard input is handed back unchanged", to: &stderr)
                 if status == .clean { status = .errorsReported }
             }
         case .diff:
             let refusals = diagnostics.filter { $0.code == Unformattable().code || $0.code == Encoding().code }
             stderr.write(TextReporter.render(refusals))
             if !isUTF8 || !refusals.isEmpty {
-                stderr.write("tablint: error: \(name): no diff can be produced; nothing was printed\n")
-                return ExitStatus.failure.rawValue
+                throw CommandFailure("\(name): no diff can be produced; nothing was printed")
             }
             let diff = UnifiedDiff.render(path: name, before: input, after: output)
             stdout.write(diff)
@@ -246,7 +241,7 @@ extension Tablint {
         } else if let text = String(validatingUTF8Bytes: bytes) {
             stream.write(text)
         } else {
-            stderr.write("tablint: error: this output cannot carry bytes that are not UTF-8; nothing was written to it\n")
+            writeError("this output cannot carry bytes that are not UTF-8; nothing was written to it", to: &stderr)
         }
     }
 }

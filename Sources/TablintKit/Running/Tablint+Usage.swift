@@ -16,18 +16,16 @@ extension Tablint {
 
     /// The path `--print-config` looks up for the path argument `given`: standard input (`-`)
     /// by the name `--stdin-filename` gives it, as its lint would, and any other path as it is,
-    /// once it is known to exist. Nil, with the error printed, when it does not.
-    static func configurationPath<Errors: TextOutputStream>(of given: String, _ options: Options, stderr: inout Errors) -> String? {
+    /// once it is known to exist.
+    static func configurationPath(of given: String, _ options: Options) throws -> String {
         if given == "-" {
             guard let name = options.stdinFilename else {
-                stderr.write("tablint: error: standard input (-) needs --stdin-filename PATH to find its configuration\n")
-                return nil
+                throw CommandFailure("standard input (-) needs --stdin-filename PATH to find its configuration")
             }
             return name
         }
         guard case .success = FileStatus.of(given, followingSymlinks: true) else {
-            stderr.write("tablint: error: no such file or directory: \(given)\n")
-            return nil
+            throw CommandFailure("no such file or directory: \(given)")
         }
         return given
     }

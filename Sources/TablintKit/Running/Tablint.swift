@@ -15,7 +15,7 @@ public enum Tablint {
     }
 
     /// Runs tablint. `arguments` excludes the program name. Diagnostics go to `stdout`;
-    /// `tablint: error: …` lines and the summary go to `stderr`.
+    /// tablint's own error lines and the summary go to `stderr`.
     /// The `tablint` command: its arguments, its standard output and error, whether standard
     /// output is a terminal, and the environment; the exit status.
     public static func run<Output: TextOutputStream, Errors: TextOutputStream>(
@@ -34,22 +34,40 @@ public enum Tablint {
         stdoutIsTerminal: Bool = false,
         environment: [String: String] = [:]
     ) -> Int32 {
+        do {
+            return try runCommand(
+                arguments: arguments, stdout: &stdout, stderr: &stderr, read: read, write: write, standardInput: standardInput,
+                currentDirectory: currentDirectory, stdoutIsTerminal: stdoutIsTerminal, environment: environment)
+        } catch let failure as CommandFailure {
+            failure.print(stdout: &stdout, stderr: &stderr)
+            return failure.status.rawValue
+        } catch {
+            // The front ends throw only `CommandFailure`; anything else is a defect, still
+            // reported as a failure rather than a crash.
+            let failure = CommandFailure("internal error: \(error)")
+            failure.print(stdout: &stdout, stderr: &stderr)
+            return failure.status.rawValue
+        }
+    }
+
+    /// The command itself: its exit status, or the `CommandFailure` that stopped it.
+    private static func runCommand<Output: TextOutputStream, Errors: TextOutputStream>(
+        arguments: [String], stdout: inout Output, stderr: inout Errors,
+        read: @escaping FileIO.FileReader, write: @escaping FileIO.FileWriter, standardInput: () -> [UInt8],
+        currentDirectory: String, stdoutIsTerminal: Bool, environment: [String: String]
+    ) throws -> Int32 {
         if let first = arguments.first, subcommands.contains(first) {
-            return runSubcommand(arguments, stdout: &stdout, stderr: &stderr)
+            return try runSubcommand(arguments, stdout: &stdout, stderr: &stderr)
         }
         var options: Options
         do {
             options = try OptionParser.parse(arguments)
         } catch {
-            let message = (error as? UsageError)?.message ?? "\(error)"
-            stderr.write("tablint: error: \(message)\n")
-            stderr.write("Run 'tablint --help' for usage.\n")
+            var failure = CommandFailure((error as? UsageError)?.message ?? "\(error)", hint: "Run 'tablint --help' for usage.")
             // `--fix -` with a bad option (`--stdin-filename ''` for an unnamed buffer): an
             // editor filter still gets its text back.
-            if arguments.contains("--fix"), arguments.contains("-") {
-                handBack(standardInput(), to: &stdout, stderr: &stderr)
-            }
-            return ExitStatus.failure.rawValue
+            if arguments.contains("--fix"), arguments.contains("-") { failure.handedBack = standardInput() }
+            throw failure
         }
         if options.showHelp {
             stdout.write(OptionParser.helpText)
@@ -64,16 +82,14 @@ public enum Tablint {
         options.color = usesColor(noColor: options.noColor, isTerminal: stdoutIsTerminal, environment: environment)
 
         if options.fix && options.diff {
-            stderr.write("tablint: error: --fix and --diff cannot be used together\n")
-            return ExitStatus.failure.rawValue
+            throw CommandFailure("--fix and --diff cannot be used together")
         }
         if let conflict = conflictingOptions(options) {
-            stderr.write("tablint: error: \(conflict)\nRun 'tablint --help' for usage.\n")
-            return ExitStatus.failure.rawValue
+            throw CommandFailure(conflict, hint: "Run 'tablint --help' for usage.")
         }
         let configurations = ConfigurationLookup(options: options, currentDirectory: currentDirectory, read: read)
         if options.printConfig {
-            return printConfiguration(options, configurations, stdout: &stdout, stderr: &stderr)
+            return try printConfiguration(options, configurations, stdout: &stdout)
         }
         if options.showFiles, options.paths == ["-"], let name = options.stdinFilename {
             // Standard input would be linted as its name, unless that name is excluded.
@@ -82,32 +98,26 @@ public enum Tablint {
                 if configurations.selects(name, configuration) { stdout.write(name + "\n") }
                 return ExitStatus.clean.rawValue
             case .failure(let failure):
-                stderr.write(failure.message + "\n")
-                return ExitStatus.failure.rawValue
+                throw failure.commandFailure
             }
         }
         if options.paths.contains("-") {
-            return runStandardInput(options, configurations, standardInput, stdout: &stdout, stderr: &stderr)
+            return try runStandardInput(options, configurations, standardInput, stdout: &stdout, stderr: &stderr)
         }
 
         let walk = FileWalker().collect(options.paths)
         if !walk.missing.isEmpty {
-            for path in walk.missing {
-                stderr.write("tablint: error: no such file or directory: \(path)\n")
-            }
-            return ExitStatus.failure.rawValue
+            throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" })
         }
 
         let selection: Selection
         switch select(walk, options, configurations) {
         case .success(let selected): selection = selected
-        case .failure(let failure):
-            stderr.write(failure.message + "\n")
-            return ExitStatus.failure.rawValue
+        case .failure(let failure): throw failure.commandFailure
         }
         if options.showFiles {
             for file in selection.files.sorted(by: FileWalker.byteOrder) { stdout.write(file + "\n") }
-            for failure in walk.failures { stderr.write("tablint: error: \(failure.message)\n") }
+            for failure in walk.failures { writeError(failure.message, to: &stderr) }
             return walk.failures.isEmpty ? ExitStatus.clean.rawValue : ExitStatus.failure.rawValue
         }
         return runFiles(options, walk, selection, stdout: &stdout, stderr: &stderr, read: read, write: write)
@@ -154,12 +164,12 @@ public enum Tablint {
 
     /// `--print-config [path ...]`: the configuration of each path (the current directory if
     /// none), in the configuration file's own syntax.
-    static func printConfiguration<Output: TextOutputStream, Errors: TextOutputStream>(
-        _ options: Options, _ configurations: ConfigurationLookup, stdout: inout Output, stderr: inout Errors
-    ) -> Int32 {
+    static func printConfiguration<Output: TextOutputStream>(
+        _ options: Options, _ configurations: ConfigurationLookup, stdout: inout Output
+    ) throws -> Int32 {
         var first = true
         for given in options.paths.isEmpty ? ["."] : options.paths {
-            guard let path = configurationPath(of: given, options, stderr: &stderr) else { return ExitStatus.failure.rawValue }
+            let path = try configurationPath(of: given, options)
             let isFolder = FileStatus.of(path, followingSymlinks: true).map(\.isDirectory) == .success(true)
             let found = isFolder ? configurations.configuration(forFolder: path) : configurations.configuration(for: path)
             switch found {
@@ -169,8 +179,7 @@ public enum Tablint {
                 let selected = isFolder || configurations.selects(path, configuration)
                 stdout.write(configuration.printed(for: path, selected: selected))
             case .failure(let failure):
-                stderr.write(failure.message + "\n")
-                return ExitStatus.failure.rawValue
+                throw failure.commandFailure
             }
         }
         return ExitStatus.clean.rawValue
