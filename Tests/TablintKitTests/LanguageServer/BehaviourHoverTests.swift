@@ -193,6 +193,27 @@ final class BehaviourHoverTests: XCTestCase {
         XCTAssertFalse(hover(session, "Door.tb.swift", edited, "\"Locked\"")?.contains("unreachable") ?? true)
     }
 
+    /// An `@Machine` enum and a `.tbl` pin: the state's row label, its declaration and
+    /// `initial` are states too; a pin's HANDLE is a cell like any other.
+    func testEverySurfaceHoversItsStates() throws {
+        let turnstile = try String(contentsOf: Fixtures.url("../../Examples/Correct/Turnstile.swift"), encoding: .utf8)
+        let pin = try String(contentsOf: Fixtures.url("../../Examples/Correct/Turnstile.tbl"), encoding: .utf8)
+        let session = try session([("Turnstile.swift", turnstile), ("Turnstile.tbl", pin)])
+        let unlocked = """
+            `unlocked`: reached from `locked` in 1 action: coin
+              1. coin: locked → unlocked, emitting click
+            """
+        XCTAssertEqual(hover(session, "Turnstile.swift", turnstile, "@Row(.unlocked)", shift: 7), unlocked)
+        XCTAssertEqual(hover(session, "Turnstile.swift", turnstile, "case locked, unlocked", shift: 14), unlocked)
+        XCTAssertEqual(hover(session, "Turnstile.swift", turnstile, ".go(.unlocked", shift: 6)?.components(separatedBy: "\n").dropFirst().joined(separator: "\n"), unlocked)
+        XCTAssertEqual(hover(session, "Turnstile.tbl", pin, "Unlocked |", shift: 0), """
+            `Unlocked`: reached from `Locked` in 1 action: Coin
+              1. Coin: Locked → Unlocked, emitting Click
+            """)
+        XCTAssertEqual(hover(session, "Turnstile.tbl", pin, "initial Locked", shift: 9), "`Locked`: the initial state")
+        XCTAssertTrue(hover(session, "Turnstile.tbl", pin, "HANDLE")?.hasPrefix("(Unlocked, Push): HANDLE — requires unlockedPush(_:)\n") ?? false)
+    }
+
     // MARK: HANDLE cells
 
     func testHoverOnAHandleCellListsWhatItsImplementationsReturn() throws {
