@@ -226,6 +226,19 @@ extension Tablint {
                 }
             }
         }
+        if let graphs {
+            // Why a `?` is drawn: each HANDLE cell whose outcome could not be read.
+            for machine in exported {
+                guard let graph = graph(of: machine, in: graphs) else { continue }
+                for (state, row) in machine.table!.cells.enumerated() where state < graph.cells.count {
+                    for (action, cell) in row.enumerated() where cell == .handle && action < graph.cells[state].count {
+                        let read = graph.cells[state][action]
+                        guard let reason = read.unknownReason else { continue }
+                        stderr.write("\(machine.path):\(read.origin.start.line):\(read.origin.start.column): note: \(graph.cellLabel(state: state, action: action)): what its implementations return is unknown (\(reason)); --dynamic draws it to the ? node [tablint::export]\n")
+                    }
+                }
+            }
+        }
         if options.format == .mermaid {
             for machine in exported {
                 let problems = graphs.map { MermaidExport.problems(machine.table!, graph: graph(of: machine, in: $0)) } ?? MermaidExport.problems(machine.table!)

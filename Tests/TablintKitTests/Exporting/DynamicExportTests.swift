@@ -144,6 +144,17 @@ final class DynamicExportTests: XCTestCase {
         }
     }
 
+    /// Each `?` is explained on standard error, at its cell; the status stays 0.
+    func testEachUnknownOutcomeIsANoteAtItsCell() throws {
+        let folder = Fixtures.url("Export/Dynamic").path
+        let result = run(["export", "--format", "dot", "--dynamic", folder])
+        XCTAssertEqual(result.status, 0)
+        let note = try XCTUnwrap(result.stderr.components(separatedBy: "\n").first { $0.contains("(Open, Push)") }, result.stderr)
+        XCTAssertTrue(note.hasPrefix(folder + "/Door.tb.swift:10:14: note: (Open, Push): what its implementations return is unknown ("), note)
+        XCTAssertTrue(note.hasSuffix("); --dynamic draws it to the ? node [tablint::export]"), note)
+        XCTAssertFalse(run(["export", "--format", "dot", folder]).stderr.contains("note:"))
+    }
+
     /// Without `--dynamic` the output is the library's, byte for byte (a HANDLE is its dashed
     /// `?handle` self-loop), whatever the implementations say.
     func testWithoutDynamicTheOutputIsTheLibrarys() throws {
