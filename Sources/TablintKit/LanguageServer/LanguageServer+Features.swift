@@ -428,7 +428,7 @@ extension LanguageServer {
             return "What its implementations return is unknown: \(cell.unknownReason ?? "nothing was read")"
         }
         var text = "Its implementations return:"
-        for outcome in cell.outcomes {
+        for outcome in cell.outcomes where graph.states.indices.contains(outcome.target) {
             text += "\n- " + graph.states[outcome.target] + (outcome.target == state ? " (stays)" : "")
             if !outcome.effects.isEmpty { text += ", emitting " + outcome.effects.joined(separator: ", ") }
             if let origin = outcome.origin { text += " — " + place(origin) }
