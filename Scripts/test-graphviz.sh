@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Renders the DOT that `tablint export --format dot` prints for every conformance fixture
-# (../shared/reference/conformance/*.tbl) and every export fixture (Tests/Fixtures/Export) with
+# (../shared/reference/conformance/*.tbl) and every export fixture (Tests/Fixtures/Export), and
+# the `--dynamic` DOT of the worked example (Tests/Fixtures/Export/Dynamic), with
 # Graphviz's `dot -Tsvg`, and fails on a non-zero status, any warning on standard error, or an
 # output that is not SVG. Installs Graphviz (Debian package `graphviz`) first when `dot` is
 # missing and this runs as root with apt-get. Uses the release tablint that `.ci/run` already
@@ -38,11 +39,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-count=0
-for fixture in "$conformance"/*.tbl "$checkout"/Tests/Fixtures/Export/*.tb.swift "$checkout"/Tests/Fixtures/Export/*.tbl; do
-    name=$(basename "$fixture")
-    "$TABLINT" export --format dot "$fixture" >"$scratch/$name.dot" 2>"$scratch/$name.export-err" \
-        || fail "tablint export --format dot $name exited with status $?: $(cat "$scratch/$name.export-err")"
+# render NAME EXPORT-ARGUMENTS...: `tablint export --format dot ARGUMENTS` into $scratch/NAME.dot,
+# then `dot -Tsvg` of it into $scratch/NAME.svg, failing on any warning.
+render() {
+    local name=$1
+    shift
+    "$TABLINT" export --format dot "$@" >"$scratch/$name.dot" 2>"$scratch/$name.export-err" \
+        || fail "tablint export --format dot $* exited with status $?: $(cat "$scratch/$name.export-err")"
     if grep -q 'Graphviz will not read' "$scratch/$name.export-err"; then
         fail "tablint warns that Graphviz cannot read the DOT of $name: $(cat "$scratch/$name.export-err")"
     fi
@@ -52,6 +55,17 @@ for fixture in "$conformance"/*.tbl "$checkout"/Tests/Fixtures/Export/*.tb.swift
     [ ! -s "$scratch/$name.dot-err" ] || fail "dot -Tsvg $name warned: $(cat "$scratch/$name.dot-err")"
     grep -q '<svg' "$scratch/$name.svg" || fail "dot -Tsvg $name wrote no SVG"
     count=$((count + 1))
+}
+
+count=0
+for fixture in "$conformance"/*.tbl "$checkout"/Tests/Fixtures/Export/*.tb.swift "$checkout"/Tests/Fixtures/Export/*.tbl; do
+    render "$(basename "$fixture")" "$fixture"
 done
 [ "$count" -ge 11 ] || fail "rendered only $count fixtures; expected the library's 11 and tablint's own"
+
+# The `--dynamic` example of docs/export-and-diff.md: the folder, since the code behind the
+# HANDLE cells is in a file of its own. Its edges from code are dashed in the picture.
+render dynamic-door --dynamic "$checkout/Tests/Fixtures/Export/Dynamic"
+grep -q 'style=dashed' "$scratch/dynamic-door.dot" || fail "the --dynamic DOT of the Door example has no dashed edge"
+grep -q 'stroke-dasharray' "$scratch/dynamic-door.svg" || fail "dot -Tsvg drew no dashed edge for the --dynamic Door example"
 echo "--- test-graphviz: ok, $count DOT exports rendered by $(dot -V 2>&1) without a warning"

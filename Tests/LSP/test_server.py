@@ -298,14 +298,17 @@ async def test_hover_on_every_surface(client: LanguageClient, workspace):
     table_path = workspace / "Drift" / "TimerTable.tb.swift"
     table = open_document(client, table_path)
     line, character = position_of(table_path.read_text(), ".handle")
-    assert await hover_text(client, table, line, character) == "(Running, Tick): HANDLE — requires runningTick(_:_:_:)"
+    text = await hover_text(client, table, line, character)
+    assert text.split("\n")[0] == "(Running, Tick): HANDLE — requires runningTick(_:_:_:)"
+    # Then what its implementations return: none is in the workspace.
+    assert text.split("\n")[1].startswith("What its implementations return is unknown: ")
     line, character = position_of(table_path.read_text(), ".go(target: \"Done\"")
     assert (await hover_text(client, table, line, character)).startswith("(Running, Cancel): GO(Done) — moves to Done, emitting StopClock")
 
     turnstile_path = workspace / "Turnstile.swift"
     turnstile = open_document(client, turnstile_path)
     line, character = position_of(turnstile_path.read_text(), ".handle")
-    assert await hover_text(client, turnstile, line, character) == "(unlocked, push): HANDLE — requires unlockedPush(_:)"
+    assert (await hover_text(client, turnstile, line, character)).split("\n")[0] == "(unlocked, push): HANDLE — requires unlockedPush(_:)"
 
     door_path = workspace / "Door.tbl"
     door = open_document(client, door_path, language="tbl")
@@ -327,6 +330,19 @@ async def test_hover_on_every_surface(client: LanguageClient, workspace):
         '.ignore, .ignore],\n        ],', '.ignore, .unreachable],\n        ],'))])
     text = await hover_text(client, step, line, character)
     assert text.startswith("(Done, Cancel): UNREACHABLE") and text.endswith("DISAGREES with the matrix")
+
+
+async def test_hover_on_a_state_shows_the_shortest_sequence_that_reaches_it(client: LanguageClient, workspace):
+    await initialize(client, workspace)
+    table_path = workspace / "Drift" / "TimerTable.tb.swift"
+    table = open_document(client, table_path)
+    line, character = position_of(table_path.read_text(), '"Done"')
+    assert await hover_text(client, table, line, character) == (
+        "`Done`: reached from `Idle` in 2 actions: Start, Cancel\n"
+        "  1. Start: Idle → Running, emitting StartClock\n"
+        "  2. Cancel: Running → Done, emitting StopClock")
+    line, character = position_of(table_path.read_text(), 'initial: "Idle"', shift=11)
+    assert await hover_text(client, table, line, character) == "`Idle`: the initial state"
 
 
 async def definitions(client, document_uri, line, character):

@@ -12,19 +12,49 @@ enum DotExport {
         return text + "}\n"
     }
 
+    /// `export --dynamic`: the library's DOT, with each `HANDLE` cell drawn as the edges its
+    /// implementations return (dashed), and an outcome tablint could not read as a dashed edge
+    /// to a `?` node. Names and labels are printed as the library prints them (bare, unescaped).
+    static func renderDynamic(_ table: ExportTable, graph: MachineGraph?) -> String {
+        let edges = table.dynamicEdges(graph)
+        let unknown = table.unknownNodeName
+        var text = "digraph \(table.machine) {\n    rankdir=LR;\n    node [shape=box, style=rounded];\n"
+        if let initial = table.initial {
+            text += "    __start [shape=point];\n    __start -> \(initial);\n"
+        }
+        if edges.contains(where: { $0.to == nil }) {
+            text += "    \(unknown) [label=\"?\", shape=circle, style=dashed];\n"
+        }
+        for edge in edges {
+            text += "    \(edge.from) -> \(edge.to ?? unknown) [label=\"\(edge.label)\"\(edge.isDashed ? ", style=dashed" : "")];\n"
+        }
+        return text + "}\n"
+    }
+
+    /// `problems` of the `--dynamic` DOT: the same checks over the edges it draws.
+    static func problems(_ table: ExportTable, graph: MachineGraph?) -> [String] {
+        problems(machine: table.machine, initial: table.initial, edges: table.dynamicEdges(graph).map { edge in
+            ExportEdge(from: edge.from, to: edge.to ?? table.unknownNodeName, label: edge.label, isDynamic: edge.isDashed)
+        })
+    }
+
     /// What Graphviz will not read in the library's bytes: each name printed bare that is not
     /// a DOT ID, and each label that a `"` or a final `\` breaks out of. Empty when `dot` reads
     /// the output as the library meant it.
     static func problems(_ table: ExportTable) -> [String] {
+        problems(machine: table.machine, initial: table.initial, edges: table.edges)
+    }
+
+    static func problems(machine: String, initial: String?, edges: [ExportEdge]) -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
         func check(_ name: String, _ what: String) {
             guard !isIdentifier(name), seen.insert(name).inserted else { return }
             problems.append("\(what) `\(name)` is not a DOT identifier (letters, digits and `_`, not starting with a digit, or a number), and the library prints it unquoted")
         }
-        check(table.machine, "the machine name")
-        if let initial = table.initial { check(initial, "the initial state") }
-        for edge in table.edges {
+        check(machine, "the machine name")
+        if let initial { check(initial, "the initial state") }
+        for edge in edges {
             check(edge.from, "the state")
             check(edge.to, "the state")
             if breaksQuotes(edge.label), seen.insert("\u{0}" + edge.label).inserted {

@@ -37,17 +37,45 @@ enum MermaidExport {
         return text
     }
 
+    /// `export --dynamic`: the library's diagram, with each `HANDLE` cell drawn as the edges
+    /// its implementations return, and an outcome tablint could not read as an edge to a `?`
+    /// state (`state "?" as __unknown`). `stateDiagram-v2` has one arrow, `-->`, and no way to
+    /// style a transition (`linkStyle` is the flowchart's), so an edge read from code is marked
+    /// in its label instead of dashed: `Start / Beep (handler)`.
+    static func renderDynamic(_ table: ExportTable, graph: MachineGraph?) -> String {
+        let edges = table.dynamicEdges(graph)
+        let unknown = table.unknownNodeName
+        var text = "stateDiagram-v2\n"
+        if edges.contains(where: { $0.to == nil }) { text += "    state \"?\" as \(unknown)\n" }
+        if let initial = table.initial { text += "    [*] --> \(initial)\n" }
+        for edge in edges {
+            text += "    \(edge.from) --> \(edge.to ?? unknown): \(edge.label)\(edge.isFromCode ? " (handler)" : "")\n"
+        }
+        return text
+    }
+
+    /// `problems` of the `--dynamic` diagram: the same checks over the states it draws.
+    static func problems(_ table: ExportTable, graph: MachineGraph?) -> [String] {
+        problems(initial: table.initial, edges: table.dynamicEdges(graph).map { edge in
+            ExportEdge(from: edge.from, to: edge.to ?? table.unknownNodeName, label: edge.label, isDynamic: edge.isDashed)
+        })
+    }
+
     /// What Mermaid will not read in the library's bytes: each state printed bare that is not
     /// a state id. Empty when Mermaid reads the diagram as the library meant it.
     static func problems(_ table: ExportTable) -> [String] {
+        problems(initial: table.initial, edges: table.edges)
+    }
+
+    static func problems(initial: String?, edges: [ExportEdge]) -> [String] {
         var problems: [String] = []
         var seen: Set<String> = []
         func check(_ name: String, _ what: String) {
             guard !isStateID(name), seen.insert(name).inserted else { return }
             problems.append("\(what) `\(name)` is not a Mermaid state id (letters, digits and `_`), and the library prints it bare")
         }
-        if let initial = table.initial { check(initial, "the initial state") }
-        for edge in table.edges {
+        if let initial { check(initial, "the initial state") }
+        for edge in edges {
             check(edge.from, "the state")
             check(edge.to, "the state")
         }

@@ -325,10 +325,30 @@ extension LanguageServer {
             for (rowIndex, row) in matrix.rows.enumerated() {
                 for (column, cell) in row.cells.enumerated() where cell.range.contains(offset) {
                     let payloads = Self.payloadCases(context, machine: matrix.machine.text)
-                    let text = Self.cellLabel(matrix, row: rowIndex, column: column) + ": "
+                    var text = Self.cellLabel(matrix, row: rowIndex, column: column) + ": "
                         + Self.meaning(of: cell, in: matrix, row: rowIndex, column: column, payloads: payloads)
+                    switch cell.kind {
+                    case .handle:
+                        if let graph = graph(of: matrix, path: context.file.path), let (state, action) = graph.cell(at: cell.range) {
+                            text += "\n" + Self.returns(of: graph.cells[state][action], state: state, in: graph, place: place)
+                        }
+                    case .go(let target, _, _) where target.range.contains(offset):
+                        // The GO's target names a state: how that state is reached.
+                        if let graph = graph(of: matrix, path: context.file.path), let state = graph.state(named: target.text, matrix) {
+                            text += "\n" + Self.reachability(of: state, in: graph, place: place)
+                        }
+                    default:
+                        break
+                    }
                     return hoverJSON(text, range: cell.range, document)
                 }
+            }
+            // A state's name where the matrix declares it, labels its row or names it initial.
+            let names = matrix.states + matrix.rows.compactMap(\.label) + [matrix.initial].compactMap { $0 }
+            if let name = names.first(where: { $0.range.contains(offset) }),
+                let graph = graph(of: matrix, path: context.file.path), let state = graph.state(named: name.text, matrix)
+            {
+                return hoverJSON(Self.reachability(of: state, in: graph, place: place), range: name.range, document)
             }
         }
         for dispatcher in context.dispatchers {
@@ -338,6 +358,94 @@ extension LanguageServer {
             }
         }
         return .null
+    }
+
+    // MARK: Behaviour: the workspace's graph of each machine
+
+    /// The workspace's graph of `matrix`, read from the file at `path`: the one of its file,
+    /// name and surface (of several, the one whose cells lie inside the matrix).
+    func graph(of matrix: Matrix, path: String) -> MachineGraph? {
+        let candidates = machineGraphs(workspace).filter {
+            $0.path == path && $0.machine == matrix.machine.text && $0.surface == matrix.surface
+        }
+        guard candidates.count > 1 else { return candidates.first }
+        return candidates.first { graph in
+            (graph.cells.first?.first?.origin ?? graph.stateOrigins.first).map { matrix.range.contains($0.range.lowerBound) } ?? false
+        }
+    }
+
+    /// `DoorCells.swift:25:16`: where something was read, relative to the current directory.
+    func place(_ origin: MachineGraph.Origin) -> String {
+        "\(PathText.relative(origin.path, to: currentDirectory) ?? origin.path):\(origin.start.line):\(origin.start.column)"
+    }
+
+    /// How `state` is reached from `initial`: the shortest action sequence, then its steps, one
+    /// a line (an outcome read from code says where it was returned); or why no sequence is
+    /// known: no initial state, no outcome reaches it, or some outcomes on the way are unknown.
+    static func reachability(of state: Int, in graph: MachineGraph, place: (MachineGraph.Origin) -> String) -> String {
+        let name = "`\(graph.states[state])`"
+        guard let initial = graph.initial else {
+            return "\(name): the matrix names no initial state, so no sequence of actions is known to reach it"
+        }
+        if state == initial { return "\(name): the initial state" }
+        let start = "`\(graph.states[initial])`"
+        let routes = graph.shortestRoutes().routes
+        if let route = routes[state] {
+            var text = "\(name): reached from \(start) in \(route.count) action\(route.count == 1 ? "" : "s"): "
+                + route.map { graph.actions[$0.action] }.joined(separator: ", ")
+            for (number, step) in route.enumerated() {
+                let cell = graph.cells[step.from][step.action]
+                let outcome = cell.outcomes[step.outcome]
+                text += "\n  \(number + 1). \(graph.actions[step.action]): \(graph.states[step.from]) → \(graph.states[step.to])"
+                if !outcome.effects.isEmpty { text += ", emitting " + outcome.effects.joined(separator: ", ") }
+                if outcome.isDynamic {
+                    text += " (\(cell.kind == .handle ? "HANDLE, " : "")returned at \(outcome.origin.map(place) ?? "an unknown place"))"
+                }
+            }
+            return text
+        }
+        // Not reached by any outcome read; a reached cell whose outcome is unknown may reach it.
+        var unknown: [String] = []
+        for reached in routes.keys.sorted() {
+            for (action, cell) in graph.cells[reached].enumerated() {
+                if let reason = cell.unknownReason { unknown.append(graph.cellLabel(state: reached, action: action) + ": " + reason) }
+            }
+        }
+        if unknown.isEmpty {
+            let count = routes.count
+            return "\(name): unreachable: no sequence of actions from \(start) reaches it (every cell of the \(count) state\(count == 1 ? "" : "s") reached was read)"
+        }
+        var text = "\(name): no outcome tablint read reaches it from \(start), but it may be reached through a cell whose outcome is unknown:"
+        for line in unknown.prefix(5) { text += "\n  " + line }
+        if unknown.count > 5 { text += "\n  and \(unknown.count - 5) more" }
+        return text
+    }
+
+    /// What the implementations of a `HANDLE` cell return: a state a line, with its effects and
+    /// the `return` it was read from; and what could not be read.
+    static func returns(of cell: MachineGraph.Cell, state: Int, in graph: MachineGraph, place: (MachineGraph.Origin) -> String) -> String {
+        guard !cell.outcomes.isEmpty else {
+            return "What its implementations return is unknown: \(cell.unknownReason ?? "nothing was read")"
+        }
+        var text = "Its implementations return:"
+        for outcome in cell.outcomes where graph.states.indices.contains(outcome.target) {
+            text += "\n- " + graph.states[outcome.target] + (outcome.target == state ? " (stays)" : "")
+            if !outcome.effects.isEmpty { text += ", emitting " + outcome.effects.joined(separator: ", ") }
+            if let origin = outcome.origin { text += " — " + place(origin) }
+        }
+        if let reason = cell.unknownReason { text += "\n- and what tablint could not read: \(reason)" }
+        return text
+    }
+
+    /// An LSP location of something read in any file of the workspace.
+    func location(of origin: MachineGraph.Origin) -> JSONValue {
+        if buffer(forPath: origin.path) == nil, workspace.entry(origin.path) == nil {
+            // Not a file the workspace holds: where the reader said it starts.
+            let start = LSPPosition(line: max(0, origin.start.line - 1), character: max(0, origin.start.column - 1)).json
+            return .object(["uri": .string(uri(ofPath: origin.path)), "range": .object(["start": start, "end": start])])
+        }
+        let lines = workspace.entry(origin.path)?.analysis.summary.lines ?? LineTable([])
+        return location(path: origin.path, range: origin.range, lines: lines)
     }
 
     private func hoverJSON(_ text: String, range: Range<Int>, _ document: OpenDocument) -> JSONValue {
@@ -519,6 +627,12 @@ extension LanguageServer {
         guard let context = reading(of: document) else { return .null }
         let here = context.file.path
         for matrix in context.matrices {
+            // A HANDLE cell: each `return` its implementations were read from.
+            if let cell = matrix.rows.lazy.flatMap(\.cells).first(where: { $0.kind == .handle && $0.range.contains(offset) }) {
+                guard let graph = graph(of: matrix, path: here), let (state, action) = graph.cell(at: cell.range) else { return .null }
+                let origins = graph.cells[state][action].outcomes.compactMap(\.origin)
+                return origins.isEmpty ? .null : .array(origins.map(location(of:)))
+            }
             if let state = matrix.states.firstIndex(where: { $0.range.contains(offset) }) {
                 return locations(ofState: state, in: matrix, path: here, lines: context.file.lines, declaration: false)
             }
@@ -612,5 +726,20 @@ extension LanguageServer {
             }
         }
         return .array(hints)
+    }
+}
+
+extension MachineGraph {
+    /// The state and action of the cell read at `range` of the matrix.
+    func cell(at range: Range<Int>) -> (state: Int, action: Int)? {
+        for (state, row) in cells.enumerated() {
+            if let action = row.firstIndex(where: { $0.origin.range == range }) { return (state, action) }
+        }
+        return nil
+    }
+
+    /// The state `name` names, compared as `matrix` compares names.
+    func state(named name: String, _ matrix: Matrix) -> Int? {
+        states.firstIndex { matrix.key($0) == matrix.key(name) }
     }
 }

@@ -71,6 +71,9 @@ final class LanguageServer {
     /// Every document of the run, open or not, as the command line would lint the workspace
     /// folders: the one analysis behind diagnostics, formatting and code actions.
     var workspace: Workspace
+    /// What hover and definition know of each machine's behaviour: the workspace's graphs
+    /// (a test completes them with outcomes read from code).
+    var machineGraphs: (Workspace) -> [MachineGraph] = { $0.machineGraphs() }
     private var indexed = false
     /// The URI the client spells each document with, once it has opened it (kept after it is
     /// closed, so its diagnostics go on being published under the one spelling it knows).

@@ -28,10 +28,13 @@ extension Tablint {
         var machines: [String] = []
         var output: String?
         var paths: [String] = []
+        /// `--dynamic`: draw each `HANDLE` cell as what its implementations return (dot and
+        /// mermaid only).
+        var dynamic = false
     }
 
     static let exportUsage = """
-        USAGE: tablint export [--format grid|mermaid|dot|coverage|markdown|json] [--machine NAME] [--output DIR] [PATH ...]
+        USAGE: tablint export [--format grid|mermaid|dot|coverage|markdown|json] [--dynamic] [--machine NAME] [--output DIR] [PATH ...]
 
         Export every matrix read from the paths (the current directory if none): `Table` literals
         and `@Machine` enums; pins (`.tbl` files, fixture strings) when their file is named or
@@ -39,6 +42,9 @@ extension Tablint {
 
         OPTIONS:
           --format F      grid (the default), mermaid, dot, coverage, markdown or json
+          --dynamic       With dot or mermaid: draw each HANDLE cell as the states its
+                          implementations in the paths return (dashed), and what tablint
+                          cannot read as an edge to a `?` node
           --machine NAME  Export only the machines named NAME (repeatable); 'pin NAME' its pins only
           --output DIR    Write one file per machine, DIR/<Machine>.<grid|mmd|dot|coverage|md|json>
           -h, --help      Print this help
@@ -77,6 +83,9 @@ extension Tablint {
             switch name {
             case "--": onlyPaths = true
             case "-h", "--help": return .success(nil)
+            case "--dynamic":
+                guard inline == nil else { return .failure(UsageError("--dynamic takes no value")) }
+                options.dynamic = true
             case "--format":
                 switch take() {
                 case .failure(let error): return .failure(error)
@@ -100,7 +109,21 @@ extension Tablint {
                 return .failure(UsageError("unknown option '\(argument)' for 'tablint export'"))
             }
         }
+        if options.dynamic, let refusal = dynamicRefusal(options.format) { return .failure(UsageError(refusal)) }
         return .success(options)
+    }
+
+    /// Why `--dynamic` does not go with `format`; nil for dot and mermaid, the diagrams.
+    static func dynamicRefusal(_ format: ExportFormat) -> String? {
+        switch format {
+        case .dot, .mermaid: return nil
+        case .coverage:
+            return "--dynamic does not apply to --format coverage: the coverage report is the library's, byte for byte, and counts cells instead of drawing edges; --dynamic goes with --format dot or mermaid"
+        case .grid:
+            return "--dynamic draws a diagram: give --format dot or --format mermaid with it (the default format, grid, is the matrix as text)"
+        case .markdown, .json:
+            return "--dynamic applies to --format dot and mermaid only, not \(format.rawValue)"
+        }
     }
 
     static func runExport<Output: TextOutputStream, Errors: TextOutputStream>(
@@ -133,6 +156,8 @@ extension Tablint {
 
         // Every matrix read, in order, with whether its file was named on the command line.
         var found: [(machine: ExportReading.Machine, named: Bool)] = []
+        // `--dynamic`: every file of the run, for the workspace that reads the implementations.
+        var documents: [Engine.Document] = []
         var refusedSomething = false
         var shown: [Diagnostic] = []
         for path in files {
@@ -144,6 +169,7 @@ extension Tablint {
                 trouble = true
                 continue
             }
+            if options.dynamic { documents.append(Engine.Document(path: path, bytes: bytes)) }
             let file = SourceFile(path: path, bytes: bytes)
             let reading = ExportReading.read(file)
             // Named on the command line, even when a folder named beside it holds it too.
@@ -180,16 +206,38 @@ extension Tablint {
         if exported.isEmpty && !refusedSomething && options.machines.isEmpty && !trouble {
             throw CommandFailure("no matrix to export in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))")
         }
+        // The implementations of a machine's HANDLE cells may be in any file of the run.
+        var graphs: [MachineGraph]?
+        if options.dynamic {
+            var workspace = Workspace()
+            workspace.update(documents)
+            graphs = workspace.machineGraphs()
+        }
         if options.format == .dot {
             for machine in exported {
-                for problem in DotExport.problems(machine.table!) {
+                let problems = graphs.map { DotExport.problems(machine.table!, graph: graph(of: machine, in: $0)) } ?? DotExport.problems(machine.table!)
+                for problem in problems {
                     stderr.write("\(machine.path):\(machine.location.line):\(machine.location.column): warning: \(problem); Graphviz will not read this DOT as written [tablint::export]\n")
+                }
+            }
+        }
+        if let graphs {
+            // Why a `?` is drawn: each HANDLE cell whose outcome could not be read.
+            for machine in exported {
+                guard let graph = graph(of: machine, in: graphs) else { continue }
+                for (state, row) in machine.table!.cells.enumerated() where state < graph.cells.count {
+                    for (action, cell) in row.enumerated() where cell == .handle && action < graph.cells[state].count {
+                        let read = graph.cells[state][action]
+                        guard let reason = read.unknownReason else { continue }
+                        stderr.write("\(machine.path):\(read.origin.start.line):\(read.origin.start.column): note: \(graph.cellLabel(state: state, action: action)): what its implementations return is unknown (\(reason)); --dynamic draws it to the ? node [tablint::export]\n")
+                    }
                 }
             }
         }
         if options.format == .mermaid {
             for machine in exported {
-                for problem in MermaidExport.problems(machine.table!) {
+                let problems = graphs.map { MermaidExport.problems(machine.table!, graph: graph(of: machine, in: $0)) } ?? MermaidExport.problems(machine.table!)
+                for problem in problems {
                     stderr.write("\(machine.path):\(machine.location.line):\(machine.location.column): warning: \(problem); Mermaid will not read this diagram as written [tablint::export]\n")
                 }
             }
@@ -197,7 +245,7 @@ extension Tablint {
 
         if let directory = options.output {
             // Nothing to write makes no folder either.
-            if !exported.isEmpty { try writeOutputs(exported, options.format, to: directory) }
+            if !exported.isEmpty { try writeOutputs(exported, options.format, graphs: graphs, to: directory) }
         } else if !exported.isEmpty {
             if options.format.isSingleMachine && exported.count > 1 {
                 // --machine cannot tell apart two machines of one name; only their files can.
@@ -208,7 +256,7 @@ extension Tablint {
                 throw CommandFailure("--format \(options.format.rawValue) prints one machine, and \(exported.count) were found:\(machineList(exported)); \(hint)")
             }
             // grid and coverage blocks, and Markdown sections, are separated by a blank line.
-            stdout.write(render(exported, options.format).joined(separator: "\n"))
+            stdout.write(render(exported, options.format, graphs: graphs).joined(separator: "\n"))
         }
         if trouble { return ExitStatus.failure.rawValue }
         return refusedSomething ? ExitStatus.errorsReported.rawValue : ExitStatus.clean.rawValue
@@ -246,14 +294,29 @@ extension Tablint {
         return (machines, repeatedPins)
     }
 
-    /// One text per machine, in the order found.
-    static func render(_ machines: [ExportReading.Machine], _ format: ExportFormat) -> [String] {
+    /// The graph of an exported machine among the workspace's: the one of its file, name and
+    /// surface (of several, the one whose cells are inside its matrix).
+    static func graph(of machine: ExportReading.Machine, in graphs: [MachineGraph]) -> MachineGraph? {
+        let candidates = graphs.filter { $0.path == machine.path && $0.machine == machine.name && $0.surface == machine.matrix.surface }
+        guard candidates.count > 1 else { return candidates.first }
+        return candidates.first { graph in
+            let inside = graph.cells.first?.first?.origin ?? graph.stateOrigins.first
+            return inside.map { machine.matrix.range.contains($0.range.lowerBound) } ?? false
+        }
+    }
+
+    /// One text per machine, in the order found. `graphs`: the workspace's, for `--dynamic`.
+    static func render(_ machines: [ExportReading.Machine], _ format: ExportFormat, graphs: [MachineGraph]? = nil) -> [String] {
         machines.map { machine in
             let table = machine.table!
             switch format {
             case .grid: return GridExport.render(table)
-            case .mermaid: return MermaidExport.render(table)
-            case .dot: return DotExport.render(table)
+            case .mermaid:
+                guard let graphs else { return MermaidExport.render(table) }
+                return MermaidExport.renderDynamic(table, graph: graph(of: machine, in: graphs))
+            case .dot:
+                guard let graphs else { return DotExport.render(table) }
+                return DotExport.renderDynamic(table, graph: graph(of: machine, in: graphs))
             case .coverage: return CoverageExport.render(table)
             case .json: return JSONExport.render(machine)
             case .markdown:
@@ -270,7 +333,9 @@ extension Tablint {
 
     /// `--output DIR`: one file per machine. Nothing is written when a name cannot be a file
     /// name in `DIR` or two machines share one.
-    static func writeOutputs(_ machines: [ExportReading.Machine], _ format: ExportFormat, to directory: String) throws {
+    static func writeOutputs(
+        _ machines: [ExportReading.Machine], _ format: ExportFormat, graphs: [MachineGraph]? = nil, to directory: String
+    ) throws {
         var byName: [String: ExportReading.Machine] = [:]
         var refusals: [String] = []
         for machine in machines {
@@ -302,7 +367,7 @@ extension Tablint {
             }
             throw CommandFailure("cannot create \(directory): \(reason)")
         }
-        for (machine, text) in zip(machines, render(machines, format)) {
+        for (machine, text) in zip(machines, render(machines, format, graphs: graphs)) {
             let path = outputPath(directory, machine.name, format)
             if let error = replaceFile(path, Array(text.utf8)) {
                 throw CommandFailure("cannot write \(path): \(error.reason)")
