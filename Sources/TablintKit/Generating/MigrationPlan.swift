@@ -43,7 +43,7 @@ struct MigrationPlan {
         }
         // Every matrix of the run, on any surface (`.tbl` pins included).
         var workspace = Workspace()
-        workspace.update(files.map { Engine.Document(path: $0.path, bytes: $0.bytes) })
+        workspace.update(files.map { Engine.Document(path: $0.path, bytes: $0.bytes) }, keeping: .context)
         var matrices: [String: String] = [:]
         for (path, _) in files {
             guard let context = workspace.context(of: path) else { continue }

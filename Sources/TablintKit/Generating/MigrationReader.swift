@@ -89,6 +89,7 @@ struct MigrationReader {
         }
         let function = "`\(name)`"
         if header.parameters.count != 2 {
+            guard named else { return .notACandidate }
             let others = header.parameters.map(\.name).filter { !subjects.contains($0) }
             return refuse(at, "cannot migrate \(function): it takes \(others.map { "`\($0)`" }.joined(separator: ", ")) besides the state and the action; migrate expects a function of the two values it switches on (`\(dispatcher.switchText)`)")
         }
