@@ -96,7 +96,7 @@ struct MigrationReader {
         if !scopes.enclosingGenericNames(of: header.keyword).isEmpty || !header.genericNames.isEmpty {
             return refuse(at, "cannot migrate \(function): it is generic or declared in a generic type; migrate expects the state and action enums of one machine")
         }
-        if tokens.isText(header.body - 1, "throws") || tokens.isText(header.body - 1, "async") || header.returnType.map({ $0.contains("async") }) == true {
+        if (header.keyword..<header.body).contains(where: { tokens.isText($0, "throws") || tokens.isText($0, "rethrows") || tokens.isText($0, "async") }) {
             return refuse(at, "cannot migrate \(function): it is `async` or `throws`, which the library's dispatcher is not")
         }
         // The whole body is the switch.
