@@ -43,6 +43,18 @@ struct Migration {
         var binds: Bool
         /// The arm's body, as written.
         var body: String
+        /// Per element of the pattern: as written, and whether it matches every case (`_`, a bare
+        /// binding); empty for `default:`.
+        var parts: [PatternPart] = []
+        /// `let`/`var` written before the whole pattern.
+        var keyword: String?
+        /// The bare bindings of the pattern that the body or condition uses.
+        var usedBareBindings: [String] = []
+    }
+
+    struct PatternPart: Equatable {
+        var text: String
+        var matchesEverything: Bool
     }
 
     struct CellPlan: Equatable {
@@ -52,6 +64,17 @@ struct Migration {
         var candidates: [Candidate]
     }
 
+    /// A dispatcher already in the library's shape, `step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A)`,
+    /// that lacks only its matrix: its cells and context parameters. Its HANDLE arms call their
+    /// members already, so they stay; the switch is written one case per cell.
+    struct LibraryShape: Equatable {
+        var cells: String
+        var context: String
+    }
+
+    var library: LibraryShape?
+    /// The switch statement, `switch` through its `}` (what a library-shaped dispatcher rewrites).
+    var switchStatement: Range<Int> = 0..<0
     var path: String
     var function: String
     /// Where the function's name is, for messages.

@@ -88,7 +88,15 @@ struct MigrationReader {
             return .notACandidate
         }
         let function = "`\(name)`"
-        if header.parameters.count != 2 {
+        // A dispatcher in the library's shape: the cells, the context, the state, the action.
+        var library: Migration.LibraryShape?
+        let others = header.parameters.filter { !subjects.contains($0.name) }
+        if header.parameters.count == 4, let returned = header.returnType, Self.stepEffects(returned) != nil,
+            let cells = others.first(where: { header.isCellsType($0.type) }), let context = others.first(where: { $0.name != cells.name })
+        {
+            library = Migration.LibraryShape(cells: cells.name, context: context.name)
+        }
+        if header.parameters.count != 2, library == nil {
             guard named else { return .notACandidate }
             let others = header.parameters.map(\.name).filter { !subjects.contains($0) }
             return refuse(at, "cannot migrate \(function): it takes \(others.map { "`\($0)`" }.joined(separator: ", ")) besides the state and the action; migrate expects a function of the two values it switches on (`\(dispatcher.switchText)`)")
@@ -143,17 +151,19 @@ struct MigrationReader {
         }
         var hasContext = false
         var hasEffects = false
-        switch style {
-        case .nested(let qualified):
+        switch library == nil ? style : nil {
+        case .nested(let qualified)?:
             hasContext = run.typeNames.contains(machine + ".Ctx")
             hasEffects = run.typeNames.contains(machine + ".F")
             if run.typeNames.contains(machine + "Cells") {
                 return refuse(at, "cannot migrate \(function): `\(machine)Cells` is declared already, and migrate would declare it as the `Cells` protocol of `\(qualified)`")
             }
-        case .fused(let prefix):
+        case .fused(let prefix)?:
             for suffix in ["S", "A", "F", "Ctx", "Cells"] where run.typeNames.contains(prefix + suffix) {
                 return refuse(at, "cannot migrate \(function): `\(prefix + suffix)` is declared already, and migrate would declare it for machine `\(machine)`")
             }
+        case nil:
+            break
         }
         if case .step(let effects) = shape, effects != "Never", !effects.hasSuffix("F") {
             return refuse(at, "cannot migrate \(function): it returns `Step` with effects `\(effects)`; migrate expects the machine's `F` enum or `Never`")
@@ -164,17 +174,17 @@ struct MigrationReader {
         let actionIndex = Dictionary(actions.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         var decided = [[[Migration.Candidate]]](repeating: [[Migration.Candidate]](repeating: [], count: actions.cases.count), count: states.cases.count)
         var closed = [[Bool]](repeating: [Bool](repeating: false, count: actions.cases.count), count: states.cases.count)
-        let allowed = Set(subjects)
+        let allowed = Set(subjects + (library.map { [$0.cells, $0.context] } ?? []))
         for (armIndex, arm) in dispatcher.arms.enumerated() {
             let labelAt = arm.labelRange.lowerBound
             if arm.fallsThrough {
                 return refuse(labelAt, "cannot migrate \(function): `\(arm.labelText)` falls through into the next case, so its cells' code is spread over two arms; migrate expects each arm to end in its own `return`")
             }
             let body = armBody(arm, next: armIndex + 1 < dispatcher.arms.count ? dispatcher.arms[armIndex + 1] : nil, close: tokens[tokens.partner[open]].range.lowerBound)
-            var items: [(pattern: String?, condition: String?, sets: [[Int]], partial: Bool, binds: Bool, bindings: Set<String>)] = []
+            var items: [(pattern: String?, condition: String?, sets: [[Int]], partial: Bool, binds: Bool, bindings: Set<String>, item: Dispatcher.CaseItem?)] = []
             switch arm.label {
             case .default, .unknownDefault:
-                items = [(nil, nil, [Array(states.cases.indices), Array(actions.cases.indices)], false, false, [])]
+                items = [(nil, nil, [Array(states.cases.indices), Array(actions.cases.indices)], false, false, [], nil)]
             case .unreadable:
                 return refuse(labelAt, "cannot migrate \(function): tablint cannot read the label `\(arm.labelText)`")
             case .items(let caseItems, _):
@@ -208,7 +218,7 @@ struct MigrationReader {
                         condition = text
                     }
                     let bindings = patternBindings(item.range)
-                    items.append((patternText, condition, sets, partial, !bindings.isEmpty, bindings))
+                    items.append((patternText, condition, sets, partial, !bindings.isEmpty, bindings, item))
                 }
             }
             for item in items {
@@ -219,8 +229,11 @@ struct MigrationReader {
                         return refuse(labelAt, "cannot migrate \(function): \(what) in `\(arm.labelText)` decides \(cells.count) cells (\(cells.prefix(4).map { "(\(states.cases[$0.0].name), \(actions.cases[$0.1].name))" }.joined(separator: ", "))\(cells.count > 4 ? ", …" : "")) at run time; migrate places such a condition in one cell only, where its `HANDLE` member keeps it")
                     }
                 }
-                let candidate = Migration.Candidate(
+                var candidate = Migration.Candidate(
                     pattern: item.pattern, condition: item.condition, isPartial: item.partial, binds: item.binds, body: body)
+                candidate.parts = item.item?.elements.map { Migration.PatternPart(text: $0.text, matchesEverything: $0.matchesEverything) } ?? []
+                candidate.keyword = item.item?.bindingKeyword
+                candidate.usedBareBindings = arm.usedBindings
                 for (row, column) in cells {
                     decided[row][column].append(candidate)
                     if !item.partial { closed[row][column] = true }
@@ -246,6 +259,23 @@ struct MigrationReader {
                                             states: states, actionCase: column, actions: actions, sameEnum: sameEnum)
                 {
                     planned.append(Migration.CellPlan(kind: kind, candidates: []))
+                } else if let library {
+                    let cell = "(\(states.cases[row].name), \(actions.cases[column].name))"
+                    guard candidates.count == 1 else {
+                        return refuse(at, "cannot migrate \(function): cell \(cell) is decided by \(candidates.count) arms at run time (a `where` clause or a payload to match), and a dispatcher that calls its `Cells` members has one case per cell; move the condition into the member")
+                    }
+                    let words = Self.significant(candidates[0].body)
+                    guard words.count >= 6, words[0] == "return", words[1] == library.cells, words[2] == ".", words[4] == "(", words.last == ")",
+                        Self.balancedOnce(Array(words.dropFirst(3)))
+                    else {
+                        return refuse(at, "cannot migrate \(function): the arm of cell \(cell) runs `\(candidates[0].body.split(separator: "\n").first ?? "")`, which is neither a constant step nor one call of a member of `\(library.cells)`; the library's dispatcher calls one member per HANDLE cell, so move the code into a member of its `Cells` protocol first")
+                    }
+                    guard let pattern = Self.cellPattern(candidates[0], state: states.cases[row].name, action: actions.cases[column].name) else {
+                        return refuse(at, "cannot migrate \(function): the arm of cell \(cell) uses `\(candidates[0].usedBareBindings.joined(separator: "`, `"))`, bound by a `_`-like element, so it cannot be written for that cell alone; bind the payload instead (`.running(let since)`)")
+                    }
+                    var kept = candidates[0]
+                    kept.pattern = pattern
+                    planned.append(Migration.CellPlan(kind: .handle, candidates: [kept]))
                 } else {
                     planned.append(Migration.CellPlan(kind: .handle, candidates: candidates))
                 }
@@ -254,7 +284,7 @@ struct MigrationReader {
         }
 
         var members = Set<String>()
-        for row in states.cases.indices {
+        for row in states.cases.indices where library == nil {
             for column in actions.cases.indices where cells[row][column].kind == .handle {
                 let member = NameCasing.lowerFirst(states.cases[row].name) + NameCasing.upperFirst(actions.cases[column].name)
                 if !members.insert(member).inserted {
@@ -280,7 +310,11 @@ struct MigrationReader {
         }
         assumptions.append("the matrix has no `initial`: \(function) does not say where the machine starts; add `initial:` to the `Table`")
 
-        return .migrated(Migration(
+        if library != nil {
+            assumptions = ["\(function) is the library's dispatcher already, with its `Cells` members: migrate writes its matrix and lists one case per cell, each HANDLE arm calling the member it called", assumptions.last!]
+            if dispatcher.hasCatchAll { assumptions.insert("the catch-alls of \(function) are spelled out in the matrix and in the switch, one case per cell", at: 1) }
+        }
+        var migration = Migration(
             path: file.path, function: name, functionOffset: at, body: tokens[header.body].range.lowerBound..<tokens[close].range.upperBound,
             indent: lineIndent(before: tokens[header.keyword].range.lowerBound), newline: lineEnding(), owners: enclosing,
             machine: machine, style: style, shape: shape,
@@ -290,7 +324,10 @@ struct MigrationReader {
             stateType: stateParameter.type, actionType: actionParameter.type,
             stateQualified: Self.qualified(states), actionQualified: Self.qualified(actions),
             cells: cells, hasContextType: hasContext, hasEffectType: hasEffects, assumptions: assumptions,
-            implementation: implementation))
+            implementation: implementation)
+        migration.library = library
+        migration.switchStatement = dispatcher.switchRange.lowerBound..<tokens[tokens.partner[open]].range.upperBound
+        return .migrated(migration)
     }
 
     // MARK: Reading arms
@@ -455,6 +492,27 @@ struct MigrationReader {
             if value[1] == "stay", let list = effects(inner[...]), !list.isEmpty { return .emit(effects: list) }
             return nil
         }
+    }
+
+    /// The pattern of one cell an arm's pattern decides, keeping what names it binds: each
+    /// `_` or unused bare binding becomes the cell's case; nil when the body uses a bare binding.
+    static func cellPattern(_ candidate: Migration.Candidate, state: String, action: String) -> String? {
+        let names = [state, action].map { "." + CatchAllSpelling.spelledAfterPeriod($0) }
+        guard candidate.pattern != nil, candidate.parts.count == 2 else { return "(\(names[0]), \(names[1]))" }
+        var parts: [String] = []
+        var keepsKeyword = false
+        for (position, part) in candidate.parts.enumerated() {
+            if part.matchesEverything {
+                let bound = part.text.split(separator: " ").last.map(String.init) ?? part.text
+                if candidate.usedBareBindings.contains(bound) { return nil }
+                parts.append(names[position])
+            } else {
+                parts.append(part.text)
+                if part.text.contains("(") { keepsKeyword = true }
+            }
+        }
+        let keyword = keepsKeyword ? candidate.keyword.map { $0 + " " } ?? "" : ""
+        return keyword + "(" + parts.joined(separator: ", ") + ")"
     }
 
     /// The texts of a snippet's significant tokens.

@@ -82,12 +82,18 @@ enum MigrationWriter {
     static func rewrite(_ bytes: [UInt8], _ migrations: [Migration]) -> [UInt8] {
         var out = bytes
         for migration in migrations.sorted(by: { $0.body.lowerBound > $1.body.lowerBound }) {
-            out.replaceSubrange(migration.body, with: Array(wrapperBody(migration).utf8))
+            if migration.library != nil {
+                out.replaceSubrange(migration.switchStatement, with: Array(librarySwitch(migration).utf8))
+            } else {
+                out.replaceSubrange(migration.body, with: Array(wrapperBody(migration).utf8))
+            }
         }
-        let nl = migrations.first?.newline ?? "\n"
+        let generating = migrations.filter { $0.library == nil }
+        guard !generating.isEmpty else { return out }
+        let nl = generating[0].newline
         var tail = ""
         if let last = out.last, last != UInt8(ascii: "\n") { tail += nl }
-        for migration in migrations { tail += nl + declarations(migration) }
+        for migration in generating { tail += nl + declarations(migration) }
         out += Array(tail.utf8)
         return out
     }
@@ -106,6 +112,44 @@ enum MigrationWriter {
         case .bool: lines = ["if case .go = \(call) { return true }", "return false"]
         }
         return "{" + nl + lines.map { inner + $0 + nl }.joined() + migration.indent + "}"
+    }
+
+    /// A library-shaped dispatcher's switch, one case per cell in row-major order: the
+    /// constant cells as the generator writes them, each HANDLE cell with the call it made.
+    static func librarySwitch(_ migration: Migration) -> String {
+        let nl = migration.newline
+        let indent = migration.indent + "    "
+        var lines = ["switch (\(migration.stateParameter), \(migration.actionParameter)) {"]
+        for (row, plans) in migration.cells.enumerated() {
+            for (column, plan) in plans.enumerated() {
+                if let constant = constantOutcome(plan.kind, migration, row, column) {
+                    lines.append(indent + cellPattern(migration, row, column) + ": " + constant)
+                } else if let kept = plan.candidates.first, let pattern = kept.pattern {
+                    let body = reindented(kept.body, indent + "    ", nl)
+                    lines.append(indent + "case \(pattern): " + body[0].dropFirst(indent.count + 4))
+                    lines += body.dropFirst()
+                }
+            }
+        }
+        lines.append(indent + "}")
+        return lines.joined(separator: nl)
+    }
+
+    static func cellPattern(_ migration: Migration, _ row: Int, _ column: Int) -> String {
+        "case (.\(CatchAllSpelling.spelledAfterPeriod(migration.states[row])), .\(CatchAllSpelling.spelledAfterPeriod(migration.actions[column])))"
+    }
+
+    /// The arm of a cell the matrix determines (the generator's text), nil for a HANDLE cell.
+    static func constantOutcome(_ kind: Migration.CellKind, _ migration: Migration, _ row: Int, _ column: Int) -> String? {
+        func effects(_ names: [String]) -> String { names.map { "." + NameCasing.lowerFirst($0) }.joined(separator: ", ") }
+        switch kind {
+        case .go(let target, let names): return "return .go(.\(CatchAllSpelling.spelledAfterPeriod(migration.states[target])), effects: [\(effects(names))])"
+        case .ignore: return "return .ignored"
+        case .emit(let names): return "return .stay(effects: [\(effects(names))])"
+        case .unreachable:
+            return "fatalError(\"tabular-center: \(NameCasing.upperFirst(migration.states[row])) x \(NameCasing.upperFirst(migration.actions[column])) was declared UNREACHABLE but occurred\")"
+        case .handle: return nil
+        }
     }
 
     /// The dispatcher, the protocol and the implementation, as file-level declarations.
@@ -147,18 +191,8 @@ enum MigrationWriter {
         lines.append(stepIndent + "    switch (s, a) {")
         for (row, plans) in migration.cells.enumerated() {
             for (column, plan) in plans.enumerated() {
-                let pattern = "case (.\(CatchAllSpelling.spelledAfterPeriod(migration.states[row])), .\(CatchAllSpelling.spelledAfterPeriod(migration.actions[column])))"
-                let outcome: String
-                switch plan.kind {
-                case .go(let target, let effects):
-                    outcome = "return .go(.\(CatchAllSpelling.spelledAfterPeriod(migration.states[target])), effects: [\(effects.map { "." + NameCasing.lowerFirst($0) }.joined(separator: ", "))])"
-                case .ignore: outcome = "return .ignored"
-                case .emit(let effects): outcome = "return .stay(effects: [\(effects.map { "." + NameCasing.lowerFirst($0) }.joined(separator: ", "))])"
-                case .unreachable:
-                    outcome = "fatalError(\"tabular-center: \(NameCasing.upperFirst(migration.states[row])) x \(NameCasing.upperFirst(migration.actions[column])) was declared UNREACHABLE but occurred\")"
-                case .handle: outcome = "return cells.\(migration.member(row, column))(ctx, s, a)"
-                }
-                lines.append(stepIndent + "    \(pattern): \(outcome)")
+                let outcome = constantOutcome(plan.kind, migration, row, column) ?? "return cells.\(migration.member(row, column))(ctx, s, a)"
+                lines.append(stepIndent + "    \(cellPattern(migration, row, column)): \(outcome)")
             }
         }
         lines.append(stepIndent + "    }")

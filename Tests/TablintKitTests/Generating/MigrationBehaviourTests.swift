@@ -5,8 +5,8 @@ import XCTest
 /// `tablint migrate` proved as a compiler would: hand-written machines of each shape it reads
 /// (a nested `reduce -> S` with a payload and a `default:`, a top-level reducer of two enums
 /// with payloads, a wildcard, a trap and a `default:`, a `shouldTransition(from:to:)` over one
-/// enum taken twice with a `where` in one cell, and a library-shaped `step -> Step<S, F>` with
-/// effects) are migrated; the originals and the migrated files are compiled with the real
+/// enum taken twice with a `where` in one cell, a `step -> Step<S, F>` with effects, and a
+/// dispatcher in the library's own shape with its `Cells` and catch-alls) are migrated; the originals and the migrated files are compiled with the real
 /// `swiftc` against a stand-in of the library's runtime and run over every (state, action)
 /// pair and over action sequences from every state, and must print the same. The pairs that
 /// trap are run one by one, and must trap in both.
@@ -85,6 +85,45 @@ final class MigrationBehaviourTests: XCTestCase {
 
         """
 
+    /// The library's own hand-written shape (issue 4's dispatchers): cells and context
+    /// parameters, HANDLE arms calling their members, catch-alls; no matrix yet.
+    static let vend = """
+        enum Vend {
+            enum S { case idle, paying(cents: Int), vending }
+            enum A { case coin(Int), choose, done, refund }
+            enum F { case dispense, giveBack }
+            struct Ctx { var price = 100 }
+
+            static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                switch (s, a) {
+                case let (.idle, .coin(cents)): return c.idleCoin(ctx, cents)
+                case let (.paying(total), .coin(cents)): return c.payingCoin(ctx, total, cents)
+                case let (.paying(total), .choose): return c.payingChoose(ctx, total)
+                case (.paying, .refund): return .go(.idle, effects: [.giveBack])
+                case (.vending, .done): return .go(.idle, effects: [])
+                case (.vending, _): return .stay(effects: [.dispense])
+                case (_, .refund): return .ignored
+                default: return .ignored
+                }
+            }
+        }
+
+        protocol Cells {
+            func idleCoin(_ ctx: Vend.Ctx, _ cents: Int) -> Step<Vend.S, Vend.F>
+            func payingCoin(_ ctx: Vend.Ctx, _ total: Int, _ cents: Int) -> Step<Vend.S, Vend.F>
+            func payingChoose(_ ctx: Vend.Ctx, _ total: Int) -> Step<Vend.S, Vend.F>
+        }
+
+        struct VendMachine: Cells {
+            func idleCoin(_ ctx: Vend.Ctx, _ cents: Int) -> Step<Vend.S, Vend.F> { .go(.paying(cents: cents), effects: []) }
+            func payingCoin(_ ctx: Vend.Ctx, _ total: Int, _ cents: Int) -> Step<Vend.S, Vend.F> { .go(.paying(cents: total + cents), effects: []) }
+            func payingChoose(_ ctx: Vend.Ctx, _ total: Int) -> Step<Vend.S, Vend.F> {
+                total >= ctx.price ? .go(.vending, effects: [.dispense]) : .ignored
+            }
+        }
+
+        """
+
     /// The library's runtime, as much as the code uses: `Step`, and `Table` with its cells.
     static let runtime = """
         enum Step<S, F> {
@@ -148,22 +187,27 @@ final class MigrationBehaviourTests: XCTestCase {
                 if case let .go(next, _) = step { return next }
                 return s
             }
+            machine("vend", [Vend.S.idle, .paying(cents: 50), .paying(cents: 120), .vending], [Vend.A.coin(25), .coin(100), .choose, .done, .refund],
+                    traps: { _, _ in false }, { Vend.step(VendMachine(), Vend.Ctx(), $0, $1) }) { s, _, step in
+                if case let .go(next, _) = step { return next }
+                return s
+            }
         }
 
         """
 
     static let sources: [(path: String, text: String)] = [
         ("Machines/Turnstile.swift", turnstile), ("Machines/Job.swift", job), ("Machines/Light.swift", light),
-        ("Machines/Timer.swift", timer),
+        ("Machines/Timer.swift", timer), ("Machines/Vend.swift", vend),
     ]
 
     func testMigratedMachinesBehaveAsTheOriginalsOnEveryPairAndSequence() throws {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
         let plan = MigrationPlan.make(Self.sources.map { ($0.path, Array($0.text.utf8)) }, function: nil) { _ in false }
         XCTAssertEqual(plan.refusals, [])
-        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step"])
+        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step"])
         XCTAssertEqual(plan.findings.map { "\($0.path):\($0.start.line): \($0.message) [\($0.code)]" }, [], "tablint reports nothing on the migrated code")
-        XCTAssertEqual(plan.groups.count, 4)
+        XCTAssertEqual(plan.groups.count, 5)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -172,10 +216,11 @@ final class MigrationBehaviourTests: XCTestCase {
         let migrated = plan.groups.flatMap { $0.matrices + [$0.source] }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
         XCTAssertTrue(migrated.contains("static let TABLE = Table("), migrated)
         XCTAssertFalse(migrated.contains("default:"), migrated)
+        XCTAssertTrue(migrated.contains("case (.vending, .refund): return .stay(effects: [.dispense])"), migrated)
         let (before, beforeProgram) = try Self.build(original, named: "before", in: folder, swiftc: swiftc)
         let (after, afterProgram) = try Self.build(migrated, named: "after", in: folder, swiftc: swiftc)
-        // 12 + 25 + 25 + 16 pairs less the trap, and one sequence line per start state.
-        XCTAssertEqual(before.split(separator: "\n").count, 12 + 24 + 25 + 16 + 4 + 5 + 5 + 4, before)
+        // 12 + 25 + 25 + 16 + 20 pairs less the trap, and one sequence line per start state.
+        XCTAssertEqual(before.split(separator: "\n").count, 12 + 24 + 25 + 16 + 20 + 4 + 5 + 5 + 4 + 4, before)
         XCTAssertEqual(after, before)
         // The comparison can fail: one GO cell retargeted prints differently.
         let mutated = migrated.replacingOccurrences(of: "case (.locked, .coin): return .go(.unlocked, effects: [])", with: "case (.locked, .coin): return .ignored")

@@ -143,6 +143,53 @@ final class MigrationTests: XCTestCase {
         XCTAssertTrue(refusal(around).contains("its body holds code besides `switch (s, a) { … }`"), refusal(around))
     }
 
+    /// A dispatcher in the library's shape keeps its member calls; code beside them, or a cell
+    /// decided at run time, would need a member it does not have.
+    func testALibraryShapedDispatcherMustCallOneMemberPerHandleCell() {
+        func dispatcher(_ arms: String) -> String {
+            """
+            protocol DoorCells { func lockedPull(_ ctx: Int, _ code: Int) -> Step<Door.S, Never> }
+            func step(_ c: DoorCells, _ ctx: Int, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Never> {
+                switch (s, a) {
+            \(arms)
+                }
+            }
+
+            """
+        }
+        let calls = dispatcher("""
+                case let (.locked(code), .pull): return c.lockedPull(ctx, code)
+                case (.open, _): return .go(.closed, effects: [])
+                default: return .ignored
+            """)
+        let made = plan(calls)
+        XCTAssertEqual(made.refusals, [])
+        let source = String(decoding: made.groups.first?.source.bytes ?? [], as: UTF8.self)
+        XCTAssertTrue(source.contains("""
+                case (.open, .lock): return .go(.closed, effects: [])
+                case (.closed, .push): return .ignored
+                case (.closed, .pull): return .ignored
+                case (.closed, .lock): return .ignored
+                case (.locked, .push): return .ignored
+                case let (.locked(code), .pull): return c.lockedPull(ctx, code)
+                case (.locked, .lock): return .ignored
+                }
+            """), source)
+        XCTAssertFalse(source.contains("protocol DoorCells {\n}"), "no second protocol")
+        let code = dispatcher("""
+                case let (.locked(code), .pull):
+                    print(code)
+                    return c.lockedPull(ctx, code)
+                default: return .ignored
+            """)
+        XCTAssertTrue(refusal(code).contains("the arm of cell (locked, pull) runs `print(code)`, which is neither a constant step nor one call of a member of `c`"), refusal(code))
+        let guarded = dispatcher("""
+                case let (.locked(code), .pull) where code > 2: return c.lockedPull(ctx, code)
+                default: return .ignored
+            """)
+        XCTAssertTrue(refusal(guarded).contains("cell (locked, pull) is decided by 2 arms at run time"), refusal(guarded))
+    }
+
     func testAMachineWithAMatrixIsNotMigrated() {
         let table = """
             extension Door {
@@ -236,10 +283,15 @@ final class MigrationTests: XCTestCase {
 
             """)
         XCTAssertEqual(tablint([folder.path]).status, 0, tablint([folder.path]).stdout)
-        // A second run finds the matrix, and leaves the function alone.
-        let again = tablint(["migrate", "--write", source.path])
+        // A second run over the folder finds the matrix, and leaves the dispatcher alone; over
+        // the file alone, it finds the dispatcher without its matrix but will not overwrite it.
+        let again = tablint(["migrate", "--write", folder.path])
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.stderr.contains("nothing to migrate"), again.stderr)
+        let alone = tablint(["migrate", "--write", source.path])
+        XCTAssertEqual(alone.status, 1)
+        XCTAssertTrue(alone.stderr.contains("Door.tb.swift exists already, and migrate never overwrites a `*.tb.swift`"), alone.stderr)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("Door.tb.swift"), encoding: .utf8), matrix)
     }
 
     func testUsageErrors() {
