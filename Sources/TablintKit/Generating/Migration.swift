@@ -11,6 +11,11 @@ struct Migration {
         case bool
         /// `-> Step<S, F>`: the library's own type; `effects` is `F` as written.
         case step(effects: String)
+        /// A reducer of an `inout` state (TCA's `reduce(into:action:)`): an arm that sets a
+        /// constant state and returns no effect is a GO, one that only returns no effect is
+        /// IGNORE. `effect` is its own effect type (qualified), whose "no effect" is `.none`;
+        /// nil when it returns nothing.
+        case mutating(effect: String?)
     }
 
     /// How the generated declarations name the machine's types.

@@ -118,13 +118,20 @@ struct MigrationReader {
         if let pound = (open..<tokens.partner[open]).first(where: { tokens.kind($0) == .poundKeyword && tokens.isText($0, "#if") }) {
             return refuse(tokens[pound].range.lowerBound, "cannot migrate \(function): `#if` inside its switch makes what the arms decide depend on the build; migrate expects one switch for every build")
         }
-        if (header.keyword..<header.body).contains(where: { tokens.isText($0, "inout") }) {
-            return refuse(at, "cannot migrate \(function): it takes an `inout` parameter (a reducer that mutates its state); migrate expects the state passed by value and the next state returned (`-> \(stateParameter.type)`), `Bool` or `Step<…>`")
+        let inoutNames = (header.keyword..<header.body).filter { tokens.isText($0, "inout") }.compactMap { index -> String? in
+            var colon = index
+            while colon > header.keyword, tokens.kind(colon) != .colon { colon -= 1 }
+            return tokens.kind(colon) == .colon ? SignificantTokens.unticked(tokens.text(colon - 1)) : nil
+        }
+        if !inoutNames.isEmpty, inoutNames != [stateParameter.name] {
+            return refuse(at, "cannot migrate \(function): it takes `\(inoutNames.joined(separator: "`, `"))` `inout`; migrate expects the state alone `inout` (a reducer), or passed by value")
         }
         let sameEnum = states.qualifiedName == actions.qualifiedName && states.outerTypes == actions.outerTypes
         let returnType = header.returnType ?? "Void"
         let shape: Migration.Shape
-        if returnType == stateParameter.type || returnType == states.qualifiedName || returnType == "Self" && enclosing.first == states.name {
+        if inoutNames == [stateParameter.name] {
+            shape = .mutating(effect: ["Void", "()"].contains(returnType) ? nil : qualified(returnType, states, actions))
+        } else if returnType == stateParameter.type || returnType == states.qualifiedName || returnType == "Self" && enclosing.first == states.name {
             shape = .state
         } else if returnType == "Bool" {
             guard sameEnum else {
@@ -143,7 +150,7 @@ struct MigrationReader {
             machine = parent
             style = .nested(qualified: (states.outerTypes.reversed() + [parent]).joined(separator: "."))
         } else {
-            machine = Self.machineName(states.name, actions.name, function: name)
+            machine = Self.machineName(states.name, actions.name, function: name, parent: states.parent == actions.parent ? states.parent : nil)
             style = .fused(prefix: machine)
         }
         if let matrix = run.matrices[MachineKey.normalized(machine)] {
@@ -283,6 +290,16 @@ struct MigrationReader {
             cells.append(planned)
         }
 
+        if case .mutating(let effect?) = shape {
+            // The wrapper returns `.none` for a step without an effect: an arm must show it exists.
+            let returnsNone = dispatcher.arms.indices.contains { index in
+                let words = Self.significant(armBody(dispatcher.arms[index], next: index + 1 < dispatcher.arms.count ? dispatcher.arms[index + 1] : nil, close: tokens[tokens.partner[open]].range.lowerBound))
+                return words.indices.contains { $0 + 2 < words.count && words[$0] == "return" && words[$0 + 1] == "." && words[$0 + 2] == "none" }
+            }
+            if !returnsNone {
+                return refuse(at, "cannot migrate \(function): it mutates its `inout` state and returns `\(effect)`, and no arm returns `.none`; migrate reads `.none` as no effect (TCA's `Effect.none`) and needs it for the cells that have none")
+            }
+        }
         var members = Set<String>()
         for row in states.cases.indices where library == nil {
             for column in actions.cases.indices where cells[row][column].kind == .handle {
@@ -302,6 +319,8 @@ struct MigrationReader {
             assumptions.append("\(function) returns the state: an arm returning a state without a payload is a GO to it, `return \(stateParameter.name)` is IGNORE, a trap is UNREACHABLE, and every other arm is a HANDLE whose member goes to the state its code returns; \(function) keeps its signature and returns the state `step` goes to, or `\(stateParameter.name)` when it stays")
         case .bool:
             assumptions.append("\(function) returns `Bool` over `\(states.qualifiedName)` taken twice, as a `shouldTransition(from:to:)` does: `true` is a GO to `\(actionParameter.name)`, `false` is IGNORE, and every other arm is a HANDLE whose member goes to `\(actionParameter.name)` when its code returns `true`; \(function) keeps its signature and returns whether `step` goes")
+        case .mutating(let effect):
+            assumptions.append("\(function) mutates its `inout` state\(effect.map { " and returns `\($0)`" } ?? ""): an arm that sets a state without a payload\(effect == nil ? "" : " and returns `.none`") is a GO to it, one that \(effect == nil ? "does nothing" : "only returns `.none`") is IGNORE, a trap is UNREACHABLE, and every other arm is a HANDLE whose member goes to the state its code leaves\(effect == nil ? "" : ", with the effect it returns as the step's one effect; migrate assumes `.none` is no effect, as TCA's `Effect.none` is"); \(function) keeps its signature, sets the state `step` goes to\(effect == nil ? "" : " and returns its effect, or `.none`")")
         case .step:
             assumptions.append("\(function) returns the library's `Step`: `.go` to a state without a payload is a GO, `.ignored` IGNORE, `.stay(effects:)` EMIT, a trap UNREACHABLE; \(function) keeps its signature and calls `step`")
         }
@@ -446,8 +465,8 @@ struct MigrationReader {
         {
             return .unreachable
         }
-        guard words[0] == "return" else { return nil }
         let value = Array(words.dropFirst())
+        if case .mutating = shape {} else if words[0] != "return" { return nil }
         func stateCase(_ expression: [String]) -> Int? {
             // `.idle`, `S.idle`, `Turnstile.S.idle`, a case without a payload.
             guard expression.count >= 2, expression[expression.count - 2] == "." else { return nil }
@@ -458,6 +477,16 @@ struct MigrationReader {
             return index
         }
         switch shape {
+        case .mutating(let effect):
+            // `state = .x` then the "no effect" return; or the return alone.
+            let none = effect == nil ? [[], ["return"]] : [["return", ".", "none"]]
+            if none.contains(words) || (effect == nil && words == ["break"]) { return .ignore }
+            guard words.count > 2, words[0] == stateParameter, words[1] == "=" else { return nil }
+            let rest = Array(words.dropFirst(2))
+            for ending in none where rest.count > ending.count && Array(rest.suffix(ending.count)) == ending {
+                if let target = stateCase(Array(rest.dropLast(ending.count))) { return .go(target: target, effects: []) }
+            }
+            return nil
         case .state:
             if value == [stateParameter] { return .ignore }
             return stateCase(value).map { .go(target: $0, effects: []) }
@@ -547,7 +576,7 @@ struct MigrationReader {
 
     /// The machine of enums not named `S`/`A`: their common UpperCamel words (`DoorState` and
     /// `DoorAction` → `Door`), the one enum taken twice (`Light`), else from the function.
-    static func machineName(_ state: String, _ action: String, function: String) -> String {
+    static func machineName(_ state: String, _ action: String, function: String, parent: String? = nil) -> String {
         if state == action { return state }
         func words(_ name: String) -> [String] {
             var found: [String] = []
@@ -558,8 +587,20 @@ struct MigrationReader {
         }
         let shared = zip(words(state), words(action)).prefix { $0 == $1 }.map(\.0).joined()
         if !shared.isEmpty { return shared }
-        return NameCasing.upperFirst(function)
+        return parent ?? NameCasing.upperFirst(function)
     }
+
+    /// A type as written in the function, with the machine's enums named from the top level
+    /// (`Effect<Action>` → `Effect<Feature.Action>`), for the declarations migrate adds there.
+    func qualified(_ type: String, _ states: EnumDeclaration, _ actions: EnumDeclaration) -> String {
+        Self.significantTokens(type).map { word in
+            if word == states.name { return Self.qualified(states) }
+            if word == actions.name { return Self.qualified(actions) }
+            return word
+        }.joined()
+    }
+
+    static func significantTokens(_ text: String) -> [String] { significant(text) }
 
     static func qualified(_ declaration: EnumDeclaration) -> String {
         (declaration.outerTypes.reversed() + (declaration.parent.map { [$0] } ?? []) + [declaration.name]).joined(separator: ".")

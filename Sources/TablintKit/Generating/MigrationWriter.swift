@@ -67,6 +67,7 @@ enum MigrationWriter {
         case .nested(let qualified):
             var effect = qualified + ".F"
             if case .step(let written) = migration.shape, written == "Never" { effect = "Never" }
+            if case .mutating(let written?) = migration.shape { effect = written }
             return Names(
                 state: qualified + ".S", action: qualified + ".A", context: migration.hasContextType ? "Void" : qualified + ".Ctx",
                 effect: effect, cells: migration.machine + "Cells", step: qualified + ".step", implementation: implementation)
@@ -110,6 +111,16 @@ enum MigrationWriter {
         case .step: lines = ["return \(call)"]
         case .state: lines = ["if case let .go(next, _) = \(call) { return next }", "return \(migration.stateParameter)"]
         case .bool: lines = ["if case .go = \(call) { return true }", "return false"]
+        case .mutating(nil): lines = ["if case let .go(next, _) = \(call) { \(migration.stateParameter) = next }"]
+        case .mutating: lines = [
+            "let stepped = \(call)",
+            "if case let .go(next, effects) = stepped {",
+            "    \(migration.stateParameter) = next",
+            "    return effects.first ?? .none",
+            "}",
+            "if case let .stay(effects) = stepped { return effects.first ?? .none }",
+            "return .none",
+        ]
         }
         return "{" + nl + lines.map { inner + $0 + nl }.joined() + migration.indent + "}"
     }
@@ -167,7 +178,8 @@ enum MigrationWriter {
             var effect = "F"
             switch migration.shape {
             case .step(let written): effect = written == "Never" ? "Never" : "F"
-            case .state, .bool: if !migration.hasEffectType { lines.append("    enum F {}") }
+            case .mutating(let written?): effect = written
+            case .state, .bool, .mutating(nil): if !migration.hasEffectType { lines.append("    enum F {}") }
             }
             if lines.count > 1 { lines.append("") }
             cellsName = names.cells
@@ -180,7 +192,8 @@ enum MigrationWriter {
             lines.append("typealias \(prefix)Ctx = Void")
             switch migration.shape {
             case .step(let written): lines.append("typealias \(prefix)F = \(written == "Never" ? "Never" : migration.stateQualified.split(separator: ".").dropLast().map { $0 + "." }.joined() + written)")
-            case .state, .bool: lines.append("enum \(prefix)F {}")
+            case .mutating(let written?): lines.append("typealias \(prefix)F = \(written)")
+            case .state, .bool, .mutating(nil): lines.append("enum \(prefix)F {}")
             }
             lines.append("")
             cellsName = names.cells
@@ -229,19 +242,24 @@ enum MigrationWriter {
             let inner: String
             switch migration.shape {
             case .step: inner = ""
-            case .state, .bool: inner = "    "
+            case .state, .bool, .mutating: inner = "    "
             }
+            // The arms that decide the cell in part, each in its own branch (a body that does
+            // not return ends its branch), then the arm that decides the rest.
+            let partial = plan.candidates.count > 1
             for (position, candidate) in plan.candidates.enumerated() {
                 let isLast = position == plan.candidates.count - 1
+                let branch = partial ? inner + "    " : inner
                 if !isLast, let pattern = candidate.pattern {
-                    code.append(inner + "if case \(pattern) = \(subjects)\(candidate.condition.map { ", " + $0 } ?? "") {")
-                    code += reindented(candidate.body, inner + "    ", migration.newline)
-                    code.append(inner + "}")
+                    code.append(inner + (position == 0 ? "" : "} else ") + "if case \(pattern) = \(subjects)\(candidate.condition.map { ", " + $0 } ?? "") {")
+                    code += reindented(candidate.body, branch, migration.newline)
                 } else {
+                    if partial { code.append(inner + "} else {") }
                     if candidate.binds, let pattern = candidate.pattern {
-                        code.append(inner + "guard case \(pattern) = \(subjects) else { preconditionFailure(\"tablint migrate: `\(pattern)` decides \(cell)\") }")
+                        code.append(branch + "guard case \(pattern) = \(subjects) else { preconditionFailure(\"tablint migrate: `\(pattern)` decides \(cell)\") }")
                     }
-                    code += reindented(candidate.body, inner, migration.newline)
+                    code += reindented(candidate.body, branch, migration.newline)
+                    if partial { code.append(inner + "}") }
                 }
             }
             switch migration.shape {
@@ -252,6 +270,18 @@ enum MigrationWriter {
                 lines += code.map { bodyIndent + $0 }
                 lines.append(bodyIndent + "}")
                 lines.append(bodyIndent + "return .go(decide(), effects: [])")
+            case .mutating(let effect):
+                lines.append(bodyIndent + "func decide(_ \(migration.stateParameter): inout \(names.state))\(effect.map { " -> " + $0 } ?? "") {")
+                lines += code.map { bodyIndent + $0 }
+                lines.append(bodyIndent + "}")
+                lines.append(bodyIndent + "var next = \(migration.stateParameter)")
+                if effect == nil {
+                    lines.append(bodyIndent + "decide(&next)")
+                    lines.append(bodyIndent + "return .go(next, effects: [])")
+                } else {
+                    lines.append(bodyIndent + "let effect = decide(&next)")
+                    lines.append(bodyIndent + "return .go(next, effects: [effect])")
+                }
             case .bool:
                 lines.append(bodyIndent + "func decide() -> Bool {")
                 lines += code.map { bodyIndent + $0 }

@@ -6,7 +6,8 @@ import XCTest
 /// (a nested `reduce -> S` with a payload and a `default:`, a top-level reducer of two enums
 /// with payloads, a wildcard, a trap and a `default:`, a `shouldTransition(from:to:)` over one
 /// enum taken twice with a `where` in one cell, a `step -> Step<S, F>` with effects, and a
-/// dispatcher in the library's own shape with its `Cells` and catch-alls) are migrated; the originals and the migrated files are compiled with the real
+/// dispatcher in the library's own shape with its `Cells` and catch-alls, a TCA-style reducer
+/// of an `inout` state with its own effect type, and an `inout` one returning nothing) are migrated; the originals and the migrated files are compiled with the real
 /// `swiftc` against a stand-in of the library's runtime and run over every (state, action)
 /// pair and over action sequences from every state, and must print the same. The pairs that
 /// trap are run one by one, and must trap in both.
@@ -124,6 +125,60 @@ final class MigrationBehaviourTests: XCTestCase {
 
         """
 
+    /// A TCA-style reducer of an `inout` state with its own effect type, a `where` in one cell.
+    static let feature = """
+        enum Effect<Action> {
+            case none
+            case send(Action)
+        }
+
+        struct Feature {
+            enum State { case idle, loading(id: Int), loaded(count: Int), failed }
+            enum Action { case load(Int), finished(Int), failure, reset }
+
+            func reduce(into state: inout State, action: Action) -> Effect<Action> {
+                switch (state, action) {
+                case let (.idle, .load(id)):
+                    state = .loading(id: id)
+                    return .send(.finished(id * 2))
+                case let (.loading, .finished(count)) where count > 10:
+                    state = .loaded(count: count)
+                    return .none
+                case (.loading, .finished), (.loading, .failure):
+                    state = .failed
+                    return .none
+                case (_, .reset):
+                    state = .idle
+                    return .none
+                default:
+                    return .none
+                }
+            }
+        }
+
+        """
+
+    /// An `inout` state and no result: arms that fall off the end of the switch.
+    static let lamp = """
+        enum Lamp {
+            enum S { case off, on(level: Int) }
+            enum A { case toggle, dim }
+
+            static func apply(_ s: inout S, _ a: A) {
+                switch (s, a) {
+                case (.off, .toggle): s = .on(level: 3)
+                case (.on, .toggle): s = .off
+                case let (.on(level), .dim) where level > 1:
+                    s = .on(level: level - 1)
+                case (.on, .dim):
+                    s = .off
+                case (.off, .dim): break
+                }
+            }
+        }
+
+        """
+
     /// The library's runtime, as much as the code uses: `Step`, and `Table` with its cells.
     static let runtime = """
         enum Step<S, F> {
@@ -187,6 +242,23 @@ final class MigrationBehaviourTests: XCTestCase {
                 if case let .go(next, _) = step { return next }
                 return s
             }
+            machine("feature", [Feature.State.idle, .loading(id: 1), .loaded(count: 5), .failed],
+                    [Feature.Action.load(2), .finished(3), .finished(30), .failure, .reset], traps: { _, _ in false },
+                    { s, a -> String in
+                        var state = s
+                        let effect = Feature().reduce(into: &state, action: a)
+                        return "\\(state) \\(effect)"
+                    }) { s, a, _ in
+                var state = s
+                _ = Feature().reduce(into: &state, action: a)
+                return state
+            }
+            machine("lamp", [Lamp.S.off, .on(level: 1), .on(level: 3)], [Lamp.A.toggle, .dim], traps: { _, _ in false },
+                    { s, a -> Lamp.S in
+                        var state = s
+                        Lamp.apply(&state, a)
+                        return state
+                    }) { _, _, next in next }
             machine("vend", [Vend.S.idle, .paying(cents: 50), .paying(cents: 120), .vending], [Vend.A.coin(25), .coin(100), .choose, .done, .refund],
                     traps: { _, _ in false }, { Vend.step(VendMachine(), Vend.Ctx(), $0, $1) }) { s, _, step in
                 if case let .go(next, _) = step { return next }
@@ -199,15 +271,16 @@ final class MigrationBehaviourTests: XCTestCase {
     static let sources: [(path: String, text: String)] = [
         ("Machines/Turnstile.swift", turnstile), ("Machines/Job.swift", job), ("Machines/Light.swift", light),
         ("Machines/Timer.swift", timer), ("Machines/Vend.swift", vend),
+        ("Machines/Feature.swift", feature), ("Machines/Lamp.swift", lamp),
     ]
 
     func testMigratedMachinesBehaveAsTheOriginalsOnEveryPairAndSequence() throws {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
         let plan = MigrationPlan.make(Self.sources.map { ($0.path, Array($0.text.utf8)) }, function: nil) { _ in false }
         XCTAssertEqual(plan.refusals, [])
-        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step"])
+        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step", "reduce", "apply"])
         XCTAssertEqual(plan.findings.map { "\($0.path):\($0.start.line): \($0.message) [\($0.code)]" }, [], "tablint reports nothing on the migrated code")
-        XCTAssertEqual(plan.groups.count, 5)
+        XCTAssertEqual(plan.groups.count, 7)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -219,8 +292,8 @@ final class MigrationBehaviourTests: XCTestCase {
         XCTAssertTrue(migrated.contains("case (.vending, .refund): return .stay(effects: [.dispense])"), migrated)
         let (before, beforeProgram) = try Self.build(original, named: "before", in: folder, swiftc: swiftc)
         let (after, afterProgram) = try Self.build(migrated, named: "after", in: folder, swiftc: swiftc)
-        // 12 + 25 + 25 + 16 + 20 pairs less the trap, and one sequence line per start state.
-        XCTAssertEqual(before.split(separator: "\n").count, 12 + 24 + 25 + 16 + 20 + 4 + 5 + 5 + 4 + 4, before)
+        // 12 + 25 + 25 + 16 + 20 + 20 + 6 pairs less the trap, and one sequence line per start state.
+        XCTAssertEqual(before.split(separator: "\n").count, 12 + 24 + 25 + 16 + 20 + 20 + 6 + 4 + 5 + 5 + 4 + 4 + 4 + 3, before)
         XCTAssertEqual(after, before)
         // The comparison can fail: one GO cell retargeted prints differently.
         let mutated = migrated.replacingOccurrences(of: "case (.locked, .coin): return .go(.unlocked, effects: [])", with: "case (.locked, .coin): return .ignored")

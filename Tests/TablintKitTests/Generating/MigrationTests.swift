@@ -62,10 +62,13 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(made.refusals, [])
         let source = String(decoding: made.groups.first?.source.bytes ?? [], as: UTF8.self)
         XCTAssertTrue(source.contains("""
+                    func decide() -> Door.S {
                         if case let (.locked(code), .pull) = (s, a), code > 3 {
                             return .open
+                        } else {
+                            return s
                         }
-                        return s
+                    }
             """), source)
     }
 
@@ -135,7 +138,9 @@ final class MigrationTests: XCTestCase {
         XCTAssertTrue(refusal(Self.function("    default: return 0", returns: "Int")).hasSuffix("cannot migrate `reduce`: it returns `Int`; migrate expects the state (`-> Door.S`), `Bool` (`shouldTransition(from:to:)`) or the library's `Step<S, F>`"))
         XCTAssertTrue(refusal(Self.function("    default: return false", returns: "Bool")).contains("it returns `Bool` over two enums (`Door.S`, `Door.A`), which does not say which state `true` goes to"))
         let mutating = "func reduce(into s: inout Door.S, _ a: Door.A) -> Int {\n    switch (s, a) {\n    default: return 0\n    }\n}\n"
-        XCTAssertTrue(refusal(mutating).contains("it takes an `inout` parameter (a reducer that mutates its state)"), refusal(mutating))
+        XCTAssertTrue(refusal(mutating).contains("it mutates its `inout` state and returns `Int`, and no arm returns `.none`; migrate reads `.none` as no effect"), refusal(mutating))
+        let both = "func reduce(_ s: inout Door.S, _ a: inout Door.A) {\n    switch (s, a) {\n    default: break\n    }\n}\n"
+        XCTAssertTrue(refusal(both).contains("it takes `s`, `a` `inout`; migrate expects the state alone `inout` (a reducer), or passed by value"), refusal(both))
         let more = "func reduce(_ s: Door.S, _ a: Door.A, _ n: Int) -> Door.S {\n    switch (s, a) {\n    default: return s\n    }\n}\n"
         XCTAssertTrue(refusal(more, function: "reduce").contains("it takes `n` besides the state and the action"), refusal(more, function: "reduce"))
         XCTAssertEqual(plan(more).refusals, [], "a function of more values is not taken for a machine unless named")
