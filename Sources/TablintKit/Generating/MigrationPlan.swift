@@ -89,7 +89,24 @@ struct MigrationPlan {
             let rewritten = MigrationWriter.rewrite(file.bytes, migrations)
             plan.groups.append(Group(matrices: matrixOutputs, source: Plan.Output(path: file.path, original: file.bytes, bytes: rewritten)))
         }
+        // What tablint would report on the migrated code: an error there means the migration
+        // met something in the run it did not foresee (another dispatcher of the machine's
+        // name, say), so the file is not migrated.
         plan.findings = check(plan.groups, among: documents)
+        var kept: [Group] = []
+        for group in plan.groups {
+            let paths = Set((group.matrices + [group.source]).map(\.path))
+            guard let error = plan.findings.first(where: { paths.contains($0.path) && $0.severity == .error }) else {
+                kept.append(group)
+                continue
+            }
+            let functions = plan.notes.filter { $0.path == group.source.path }
+            plan.refusals.append(MigrationRefusal(
+                path: group.source.path, offset: functions.first?.offset ?? 0,
+                message: "cannot migrate \(group.source.path): tablint would report the migrated code: \(error.path):\(error.start.line):\(error.start.column): \(error.message) [\(error.code)]"))
+            plan.notes.removeAll { $0.path == group.source.path }
+        }
+        plan.groups = kept
         return plan
     }
 

@@ -150,7 +150,7 @@ struct MigrationReader {
             machine = parent
             style = .nested(qualified: (states.outerTypes.reversed() + [parent]).joined(separator: "."))
         } else {
-            machine = Self.machineName(states.name, actions.name, function: name, parent: states.parent == actions.parent ? states.parent : nil)
+            machine = Self.machineName(states.name, actions.name, function: name, parent: states.parent == actions.parent && !run.typeNames.contains((states.parent ?? "") + ".S") ? states.parent : nil)
             style = .fused(prefix: machine)
         }
         if let matrix = run.matrices[MachineKey.normalized(machine)] {

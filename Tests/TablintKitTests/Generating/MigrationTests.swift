@@ -230,6 +230,19 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: existing, encoding: .utf8), "// mine\n")
     }
 
+    /// Cut short anywhere, or with a token deleted, a machine is migrated or refused, never a crash.
+    func testEveryTruncationAndDeletionIsMigratedOrRefused() {
+        for (path, text) in MigrationBehaviourTests.sources {
+            let bytes = Array(text.utf8)
+            for cut in stride(from: 0, to: bytes.count, by: 29) {
+                _ = MigrationPlan.make([(path, Array(bytes[..<cut]))], function: nil) { _ in false }
+                var deleted = bytes
+                deleted.remove(at: cut)
+                _ = MigrationPlan.make([(path, deleted)], function: nil) { _ in false }
+            }
+        }
+    }
+
     // MARK: The command
 
     private func temporaryFolder() throws -> URL {
