@@ -66,7 +66,7 @@ struct MigrationPlan {
                     let key = MachineKey.normalized(migration.machine)
                     let place = "\(migration.path):\(file.location(of: migration.functionOffset).line)"
                     if let earlier = machines[key] {
-                        plan.refusals.append(MigrationRefusal(path: file.path, offset: migration.functionOffset, message: "cannot migrate `\(migration.function)`: it would write the matrix of `\(migration.machine)`, which `\(earlier)` is migrated to already; migrate one function per machine"))
+                        plan.refusals.append(MigrationRefusal(path: file.path, offset: migration.functionOffset, message: "cannot migrate `\(migration.function)`: it would write the matrix of `\(migration.machine)`, which `\(earlier) is migrated to already; migrate one function per machine"))
                         continue
                     }
                     let folder = file.path.lastIndex(of: "/").map { String(file.path[...$0]) } ?? ""
@@ -75,8 +75,7 @@ struct MigrationPlan {
                         plan.refusals.append(MigrationRefusal(path: file.path, offset: migration.functionOffset, message: "cannot migrate `\(migration.function)`: \(matrixPath) exists already, and migrate never overwrites a `*.tb.swift`; move it away or merge by hand"))
                         continue
                     }
-                    machines[key] = "\(migration.function)` (\(place)) `"
-                    machines[key] = migration.function
+                    machines[key] = "\(migration.function)` (\(place))"
                     migrations.append(migration)
                     matrixOutputs.append(Plan.Output(path: matrixPath, original: nil, bytes: aligned(MigrationWriter.matrixFile(migration), path: matrixPath)))
                     plan.migratedFunctions.append(migration.function)

@@ -195,6 +195,13 @@ final class MigrationTests: XCTestCase {
         XCTAssertTrue(refusal(guarded).contains("cell (locked, pull) is decided by 2 arms at run time"), refusal(guarded))
     }
 
+    func testTwoFunctionsOfOneMachineMigrateTheFirstOnly() {
+        let text = Self.function("    default: return s") + Self.function("    default: return .open").replacingOccurrences(of: "func reduce", with: "func opened")
+        let made = plan(text)
+        XCTAssertEqual(made.migratedFunctions, ["reduce"])
+        XCTAssertEqual(made.refusals.map(\.message), ["cannot migrate `opened`: it would write the matrix of `Door`, which `reduce` (Door.swift:5) is migrated to already; migrate one function per machine"])
+    }
+
     func testAMachineWithAMatrixIsNotMigrated() {
         let table = """
             extension Door {
