@@ -197,3 +197,54 @@ extension FileIO {
     }
 }
 
+
+extension FileIO {
+    enum CreateResult: Equatable {
+        case created
+        /// A file of that name exists; it is unchanged.
+        case exists
+        case failed(SystemError)
+    }
+
+    /// Creates the file at `path` holding `bytes`, atomically and never over an existing file:
+    /// a temporary file beside it is written and synced, then linked to `path` (which fails if
+    /// `path` exists), then removed. Readers see no file or the whole file.
+    static func createAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) -> CreateResult {
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((directory.isEmpty ? "/" : directory + "/").utf8CString.dropLast()) + Array(".\(name).tablint-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return .failed(.current) }
+        let temporary = String(cString: template)
+        defer { unlink(temporary) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = SystemError.current
+                close(descriptor)
+                return .failed(error)
+            }
+            written += count
+        }
+        // The permissions a new file gets from the umask, as an editor would create it.
+        let mask = umask(0)
+        umask(mask)
+        guard fchmod(descriptor, mode & ~mask) == 0, fsync(descriptor) == 0 else {
+            let error = SystemError.current
+            close(descriptor)
+            return .failed(error)
+        }
+        close(descriptor)
+        if link(temporary, path) != 0 {
+            return errno == EEXIST ? .exists : .failed(.current)
+        }
+        return .created
+    }
+
+    /// Removes a file this run created (a migration whose other half could not be written).
+    static func removeCreated(_ path: String) {
+        unlink(path)
+    }
+}

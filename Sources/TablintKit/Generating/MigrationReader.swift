@@ -1,0 +1,637 @@
+/// Reads the functions of a file that `tablint migrate` can turn into a matrix: a function of
+/// two parameters whose whole body is one `switch (state, action)` over two enums of the run
+/// (or one enum taken twice), returning the state, a `Bool` or the library's `Step`. Anything
+/// it cannot prove it keeps as it behaves is refused, with the reason.
+struct MigrationReader {
+    /// What the run knows besides the file.
+    struct Run {
+        var enums: EnumIndex
+        /// Every matrix of the run, by `MachineKey`: a machine that has one is not migrated.
+        var matrices: [String: String]
+        /// Qualified names of every type the run declares (`Turnstile.Ctx`, `DoorS`).
+        var typeNames: Set<String>
+    }
+
+    let file: SourceFile
+    let tokens: SignificantTokens
+    let scopes: TypeScopes
+    let run: Run
+    /// `--function NAME`: only functions of that name, each reported if it cannot be migrated.
+    let only: String?
+
+    init(file: SourceFile, run: Run, only: String?) {
+        self.file = file
+        tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
+        scopes = TypeScopes(tokens)
+        self.run = run
+        self.only = only
+    }
+
+    /// Every candidate of the file, migrated or refused, in source order.
+    func read() -> [Result<Migration, MigrationRefusal>] {
+        var names = Set<String>()
+        for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "func") {
+            if tokens.kind(index + 1) == .identifier { names.insert(SignificantTokens.unticked(tokens.text(index + 1))) }
+        }
+        if let only { names = names.contains(only) ? [only] : [] }
+        let dispatchers = DispatcherReader.read(tokens, scopes: { scopes }, extraFunctionNames: names)
+        var results: [Result<Migration, MigrationRefusal>] = []
+        var seen = Set<Int>()
+        for dispatcher in dispatchers where dispatcher.subjects.count == 2 && names.contains(dispatcher.function.text) {
+            guard seen.insert(dispatcher.function.range.lowerBound).inserted else { continue }
+            switch migrate(dispatcher) {
+            case .migrated(let migration): results.append(.success(migration))
+            case .refused(let refusal): results.append(.failure(refusal))
+            case .notACandidate: continue
+            }
+        }
+        return results
+    }
+
+    private enum Outcome {
+        case migrated(Migration)
+        case refused(MigrationRefusal)
+        /// Not a machine's function (a switch over two `Int`s): said nothing of, unless named.
+        case notACandidate
+    }
+
+    private func refuse(_ offset: Int, _ message: String) -> Outcome {
+        .refused(MigrationRefusal(path: file.path, offset: offset, message: message))
+    }
+
+    // MARK: One function
+
+    private func migrate(_ dispatcher: Dispatcher) -> Outcome {
+        let name = dispatcher.function.text
+        let at = dispatcher.function.range.lowerBound
+        guard let keywordIndex = tokenIndex(at: at).map({ $0 - 1 }),
+            let header = FunctionHeader.read(tokens, at: keywordIndex)
+        else { return .notACandidate }
+        let named = only != nil
+        let subjects = dispatcher.subjects.map(\.name)
+        let parameters = subjects.map { subject in header.parameters.first { $0.name == subject } }
+        guard let stateParameter = parameters[0], let actionParameter = parameters[1] else {
+            return named ? refuse(at, "cannot migrate `\(name)`: it switches on `\(dispatcher.switchText)`, and migrate expects a switch over two of its parameters, the state and the action") : .notACandidate
+        }
+        let enclosing = scopes.enclosingTypeNames(of: header.keyword)
+        let stateEnum = run.enums.resolve(stateParameter.type, enclosing: enclosing)
+        let actionEnum = run.enums.resolve(actionParameter.type, enclosing: enclosing)
+        guard case .found(let states) = stateEnum, case .found(let actions) = actionEnum else {
+            // A switch over two values of which neither is a known enum is no machine.
+            let known = [stateEnum, actionEnum].filter { if case .found = $0 { return true } else { return false } }
+            guard named || !known.isEmpty else { return .notACandidate }
+            for (subject, resolution) in zip([stateParameter, actionParameter], [stateEnum, actionEnum]) {
+                if case .missing(let why) = resolution {
+                    return refuse(at, "cannot migrate `\(name)`: the cases of `\(subject.name): \(subject.type)` are not known (\(why)); migrate expects both subjects of `\(dispatcher.switchText)` to be enums declared in the files it is given")
+                }
+            }
+            return .notACandidate
+        }
+        let function = "`\(name)`"
+        // A dispatcher in the library's shape: the cells, the context, the state, the action.
+        var library: Migration.LibraryShape?
+        let others = header.parameters.filter { !subjects.contains($0.name) }
+        if header.parameters.count == 4, let returned = header.returnType, Self.stepEffects(returned) != nil,
+            let cells = others.first(where: { header.isCellsType($0.type) }), let context = others.first(where: { $0.name != cells.name })
+        {
+            library = Migration.LibraryShape(cells: cells.name, context: context.name)
+        }
+        if header.parameters.count != 2, library == nil {
+            guard named else { return .notACandidate }
+            let others = header.parameters.map(\.name).filter { !subjects.contains($0) }
+            return refuse(at, "cannot migrate \(function): it takes \(others.map { "`\($0)`" }.joined(separator: ", ")) besides the state and the action; migrate expects a function of the two values it switches on (`\(dispatcher.switchText)`)")
+        }
+        if !scopes.enclosingGenericNames(of: header.keyword).isEmpty || !header.genericNames.isEmpty {
+            return refuse(at, "cannot migrate \(function): it is generic or declared in a generic type; migrate expects the state and action enums of one machine")
+        }
+        if (header.keyword..<header.body).contains(where: { tokens.isText($0, "throws") || tokens.isText($0, "rethrows") || tokens.isText($0, "async") }) {
+            return refuse(at, "cannot migrate \(function): it is `async` or `throws`, which the library's dispatcher is not")
+        }
+        // The whole body is the switch.
+        let close = tokens.partner[header.body]
+        guard let switchIndex = tokenIndex(at: dispatcher.switchRange.lowerBound),
+            switchIndex == header.body + 1, let open = (switchIndex..<close).first(where: { tokens.kind($0) == .leftBrace }),
+            tokens.partner[open] == close - 1
+        else {
+            return refuse(at, "cannot migrate \(function): its body holds code besides `\(dispatcher.switchText) { … }`; migrate expects the switch to be the whole body, so that each arm is the whole of what its cell does")
+        }
+        if let pound = (open..<tokens.partner[open]).first(where: { tokens.kind($0) == .poundKeyword && tokens.isText($0, "#if") }) {
+            return refuse(tokens[pound].range.lowerBound, "cannot migrate \(function): `#if` inside its switch makes what the arms decide depend on the build; migrate expects one switch for every build")
+        }
+        let inoutNames = (header.keyword..<header.body).filter { tokens.isText($0, "inout") }.compactMap { index -> String? in
+            var colon = index
+            while colon > header.keyword, tokens.kind(colon) != .colon { colon -= 1 }
+            return tokens.kind(colon) == .colon ? SignificantTokens.unticked(tokens.text(colon - 1)) : nil
+        }
+        if !inoutNames.isEmpty, inoutNames != [stateParameter.name] {
+            return refuse(at, "cannot migrate \(function): it takes `\(inoutNames.joined(separator: "`, `"))` `inout`; migrate expects the state alone `inout` (a reducer), or passed by value")
+        }
+        let sameEnum = states.qualifiedName == actions.qualifiedName && states.outerTypes == actions.outerTypes
+        let returnType = header.returnType ?? "Void"
+        let shape: Migration.Shape
+        if inoutNames == [stateParameter.name] {
+            shape = .mutating(effect: ["Void", "()"].contains(returnType) ? nil : qualified(returnType, states, actions))
+        } else if returnType == stateParameter.type || returnType == states.qualifiedName || returnType == "Self" && enclosing.first == states.name {
+            shape = .state
+        } else if returnType == "Bool" {
+            guard sameEnum else {
+                return refuse(at, "cannot migrate \(function): it returns `Bool` over two enums (`\(stateParameter.type)`, `\(actionParameter.type)`), which does not say which state `true` goes to; migrate reads `-> Bool` as `shouldTransition(from:to:)`, over one enum taken twice")
+            }
+            shape = .bool
+        } else if let effects = Self.stepEffects(returnType) {
+            shape = .step(effects: effects)
+        } else {
+            return refuse(at, "cannot migrate \(function): it returns `\(returnType)`; migrate expects the state (`-> \(stateParameter.type)`), `Bool` (`shouldTransition(from:to:)`) or the library's `Step<S, F>`")
+        }
+
+        let style: Migration.Style
+        let machine: String
+        if states.name == "S", actions.name == "A", let parent = states.parent, actions.parent == parent, states.outerTypes == actions.outerTypes {
+            machine = parent
+            style = .nested(qualified: (states.outerTypes.reversed() + [parent]).joined(separator: "."))
+        } else {
+            machine = Self.machineName(states.name, actions.name, function: name, parent: states.parent == actions.parent && !run.typeNames.contains((states.parent ?? "") + ".S") ? states.parent : nil)
+            style = .fused(prefix: machine)
+        }
+        if let matrix = run.matrices[MachineKey.normalized(machine)] {
+            return named ? refuse(at, "cannot migrate \(function): machine `\(machine)` already has a matrix (\(matrix)); tablint checks the dispatcher against it instead") : .notACandidate
+        }
+        var hasContext = false
+        var hasEffects = false
+        switch library == nil ? style : nil {
+        case .nested(let qualified)?:
+            hasContext = run.typeNames.contains(machine + ".Ctx")
+            hasEffects = run.typeNames.contains(machine + ".F")
+            if run.typeNames.contains(machine + "Cells") {
+                return refuse(at, "cannot migrate \(function): `\(machine)Cells` is declared already, and migrate would declare it as the `Cells` protocol of `\(qualified)`")
+            }
+        case .fused(let prefix)?:
+            for suffix in ["S", "A", "F", "Ctx", "Cells"] where run.typeNames.contains(prefix + suffix) {
+                return refuse(at, "cannot migrate \(function): `\(prefix + suffix)` is declared already, and migrate would declare it for machine `\(machine)`")
+            }
+        case nil:
+            break
+        }
+        if case .step(let effects) = shape, effects != "Never", !effects.hasSuffix("F") {
+            return refuse(at, "cannot migrate \(function): it returns `Step` with effects `\(effects)`; migrate expects the machine's `F` enum or `Never`")
+        }
+
+        // The cells each arm decides, in switch order.
+        let stateIndex = Dictionary(states.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let actionIndex = Dictionary(actions.cases.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var decided = [[[Migration.Candidate]]](repeating: [[Migration.Candidate]](repeating: [], count: actions.cases.count), count: states.cases.count)
+        var closed = [[Bool]](repeating: [Bool](repeating: false, count: actions.cases.count), count: states.cases.count)
+        let allowed = Set(subjects + (library.map { [$0.cells, $0.context] } ?? []))
+        for (armIndex, arm) in dispatcher.arms.enumerated() {
+            let labelAt = arm.labelRange.lowerBound
+            if arm.fallsThrough {
+                return refuse(labelAt, "cannot migrate \(function): `\(arm.labelText)` falls through into the next case, so its cells' code is spread over two arms; migrate expects each arm to end in its own `return`")
+            }
+            let body = armBody(arm, next: armIndex + 1 < dispatcher.arms.count ? dispatcher.arms[armIndex + 1] : nil, close: tokens[tokens.partner[open]].range.lowerBound)
+            var items: [(pattern: String?, condition: String?, sets: [[Int]], partial: Bool, binds: Bool, bindings: Set<String>, item: Dispatcher.CaseItem?)] = []
+            switch arm.label {
+            case .default, .unknownDefault:
+                items = [(nil, nil, [Array(states.cases.indices), Array(actions.cases.indices)], false, false, [], nil)]
+            case .unreadable:
+                return refuse(labelAt, "cannot migrate \(function): tablint cannot read the label `\(arm.labelText)`")
+            case .items(let caseItems, _):
+                for (itemIndex, item) in caseItems.enumerated() {
+                    guard item.isTuple, item.elements.count == 2 else {
+                        return refuse(item.range.lowerBound, "cannot migrate \(function): `\(arm.labelText)` is not a pattern of two elements, one per subject of `\(dispatcher.switchText)`")
+                    }
+                    var sets: [[Int]] = []
+                    var partial = item.isGuarded
+                    for (position, element) in item.elements.enumerated() {
+                        let cases = position == 0 ? states : actions
+                        switch element.kind {
+                        case .wildcard, .binding: sets.append(Array(cases.cases.indices))
+                        case .member(let caseName, let refutable):
+                            guard let found = (position == 0 ? stateIndex : actionIndex)[caseName] else {
+                                return refuse(element.range.lowerBound, "cannot migrate \(function): `\(element.text)` in `\(arm.labelText)` is not a case of `\(cases.qualifiedName)`")
+                            }
+                            sets.append([found])
+                            partial = partial || refutable
+                        case .other:
+                            return refuse(element.range.lowerBound, "cannot migrate \(function): tablint cannot tell which cases `\(element.text)` in `\(arm.labelText)` matches; migrate expects enum cases, `_` or bindings")
+                        }
+                    }
+                    let patternText = file.text(item.range)
+                    let end = itemIndex + 1 < caseItems.count ? caseItems[itemIndex + 1].range.lowerBound : arm.labelRange.upperBound - 1
+                    var condition: String?
+                    if item.isGuarded {
+                        var text = file.text(item.range.upperBound..<end).trimmingBlanks
+                        if text.hasSuffix(",") { text = String(text.dropLast()).trimmingBlanks }
+                        if text.hasPrefix("where") { text = String(text.dropFirst(5)).trimmingBlanks }
+                        condition = text
+                    }
+                    let bindings = patternBindings(item.range)
+                    items.append((patternText, condition, sets, partial, !bindings.isEmpty, bindings, item))
+                }
+            }
+            for item in items {
+                let cells = sets(item.sets).filter { !closed[$0.0][$0.1] }
+                if item.partial {
+                    let what = item.condition.map { "`where \($0)`" } ?? "the payload matched in `\(item.pattern ?? "")`"
+                    if cells.count > 1 {
+                        return refuse(labelAt, "cannot migrate \(function): \(what) in `\(arm.labelText)` decides \(cells.count) cells (\(cells.prefix(4).map { "(\(states.cases[$0.0].name), \(actions.cases[$0.1].name))" }.joined(separator: ", "))\(cells.count > 4 ? ", …" : "")) at run time; migrate places such a condition in one cell only, where its `HANDLE` member keeps it")
+                    }
+                }
+                var candidate = Migration.Candidate(
+                    pattern: item.pattern, condition: item.condition, isPartial: item.partial, binds: item.binds, body: body)
+                candidate.parts = item.item?.elements.map { Migration.PatternPart(text: $0.text, matchesEverything: $0.matchesEverything) } ?? []
+                candidate.keyword = item.item?.bindingKeyword
+                candidate.usedBareBindings = arm.usedBindings
+                for (row, column) in cells {
+                    decided[row][column].append(candidate)
+                    if !item.partial { closed[row][column] = true }
+                }
+                if !cells.isEmpty, let free = freeVariable(in: arm, allowed: allowed.union(item.bindings), condition: item.condition) {
+                    return refuse(free.offset, "cannot migrate \(function): `\(arm.labelText)` \(free.what); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names")
+                }
+            }
+        }
+        for row in states.cases.indices {
+            for column in actions.cases.indices where !closed[row][column] {
+                return refuse(at, "cannot migrate \(function): no arm decides (\(states.cases[row].name), \(actions.cases[column].name)) for every value; migrate expects the switch to be exhaustive")
+            }
+        }
+
+        var cells: [[Migration.CellPlan]] = []
+        for row in states.cases.indices {
+            var planned: [Migration.CellPlan] = []
+            for column in actions.cases.indices {
+                let candidates = decided[row][column]
+                if candidates.count == 1,
+                    let kind = constantKind(candidates[0].body, shape: shape, stateParameter: stateParameter.name,
+                                            states: states, actionCase: column, actions: actions, sameEnum: sameEnum)
+                {
+                    planned.append(Migration.CellPlan(kind: kind, candidates: []))
+                } else if let library {
+                    let cell = "(\(states.cases[row].name), \(actions.cases[column].name))"
+                    guard candidates.count == 1 else {
+                        return refuse(at, "cannot migrate \(function): cell \(cell) is decided by \(candidates.count) arms at run time (a `where` clause or a payload to match), and a dispatcher that calls its `Cells` members has one case per cell; move the condition into the member")
+                    }
+                    let words = Self.significant(candidates[0].body)
+                    guard words.count >= 6, words[0] == "return", words[1] == library.cells, words[2] == ".", words[4] == "(", words.last == ")",
+                        Self.balancedOnce(Array(words.dropFirst(3)))
+                    else {
+                        return refuse(at, "cannot migrate \(function): the arm of cell \(cell) runs `\(candidates[0].body.split(separator: "\n").first ?? "")`, which is neither a constant step nor one call of a member of `\(library.cells)`; the library's dispatcher calls one member per HANDLE cell, so move the code into a member of its `Cells` protocol first")
+                    }
+                    guard let pattern = Self.cellPattern(candidates[0], state: states.cases[row].name, action: actions.cases[column].name) else {
+                        return refuse(at, "cannot migrate \(function): the arm of cell \(cell) uses `\(candidates[0].usedBareBindings.joined(separator: "`, `"))`, bound by a `_`-like element, so it cannot be written for that cell alone; bind the payload instead (`.running(let since)`)")
+                    }
+                    var kept = candidates[0]
+                    kept.pattern = pattern
+                    planned.append(Migration.CellPlan(kind: .handle, candidates: [kept]))
+                } else {
+                    planned.append(Migration.CellPlan(kind: .handle, candidates: candidates))
+                }
+            }
+            cells.append(planned)
+        }
+
+        if case .mutating(let effect?) = shape {
+            // The wrapper returns `.none` for a step without an effect: an arm must show it exists.
+            let returnsNone = dispatcher.arms.indices.contains { index in
+                let words = Self.significant(armBody(dispatcher.arms[index], next: index + 1 < dispatcher.arms.count ? dispatcher.arms[index + 1] : nil, close: tokens[tokens.partner[open]].range.lowerBound))
+                return words.indices.contains { $0 + 2 < words.count && words[$0] == "return" && words[$0 + 1] == "." && words[$0 + 2] == "none" }
+            }
+            if !returnsNone {
+                return refuse(at, "cannot migrate \(function): it mutates its `inout` state and returns `\(effect)`, and no arm returns `.none`; migrate reads `.none` as no effect (TCA's `Effect.none`) and needs it for the cells that have none")
+            }
+        }
+        var members = Set<String>()
+        for row in states.cases.indices where library == nil {
+            for column in actions.cases.indices where cells[row][column].kind == .handle {
+                let member = NameCasing.lowerFirst(states.cases[row].name) + NameCasing.upperFirst(actions.cases[column].name)
+                if !members.insert(member).inserted {
+                    return refuse(at, "cannot migrate \(function): two HANDLE cells would both be served by the member `\(member)` (\(states.cases[row].name), \(actions.cases[column].name) among them); rename a case so the two differ")
+                }
+            }
+        }
+        let implementation = NameCasing.upperFirst(name) + "Cells"
+        if run.typeNames.contains((enclosing.first.map { $0 + "." } ?? "") + implementation) {
+            return refuse(at, "cannot migrate \(function): `\(implementation)` is declared already, and migrate would declare it to hold the moved code")
+        }
+        var assumptions: [String] = []
+        switch shape {
+        case .state:
+            assumptions.append("\(function) returns the state: an arm returning a state without a payload is a GO to it, `return \(stateParameter.name)` is IGNORE, a trap is UNREACHABLE, and every other arm is a HANDLE whose member goes to the state its code returns; \(function) keeps its signature and returns the state `step` goes to, or `\(stateParameter.name)` when it stays")
+        case .bool:
+            assumptions.append("\(function) returns `Bool` over `\(states.qualifiedName)` taken twice, as a `shouldTransition(from:to:)` does: `true` is a GO to `\(actionParameter.name)`, `false` is IGNORE, and every other arm is a HANDLE whose member goes to `\(actionParameter.name)` when its code returns `true`; \(function) keeps its signature and returns whether `step` goes")
+        case .mutating(let effect):
+            assumptions.append("\(function) mutates its `inout` state\(effect.map { " and returns `\($0)`" } ?? ""): an arm that sets a state without a payload\(effect == nil ? "" : " and returns `.none`") is a GO to it, one that \(effect == nil ? "does nothing" : "only returns `.none`") is IGNORE, a trap is UNREACHABLE, and every other arm is a HANDLE whose member goes to the state its code leaves\(effect == nil ? "" : ", with the effect it returns as the step's one effect; migrate assumes `.none` is no effect, as TCA's `Effect.none` is"); \(function) keeps its signature, sets the state `step` goes to\(effect == nil ? "" : " and returns its effect, or `.none`")")
+        case .step:
+            assumptions.append("\(function) returns the library's `Step`: `.go` to a state without a payload is a GO, `.ignored` IGNORE, `.stay(effects:)` EMIT, a trap UNREACHABLE; \(function) keeps its signature and calls `step`")
+        }
+        if dispatcher.hasCatchAll {
+            assumptions.append("the catch-alls of \(function) are spelled out in the matrix, one cell per pair they decided")
+        }
+        assumptions.append("the matrix has no `initial`: \(function) does not say where the machine starts; add `initial:` to the `Table`")
+
+        if library != nil {
+            assumptions = ["\(function) is the library's dispatcher already, with its `Cells` members: migrate writes its matrix and lists one case per cell, each HANDLE arm calling the member it called", assumptions.last!]
+            if dispatcher.hasCatchAll { assumptions.insert("the catch-alls of \(function) are spelled out in the matrix and in the switch, one case per cell", at: 1) }
+        }
+        var migration = Migration(
+            path: file.path, function: name, functionOffset: at, body: tokens[header.body].range.lowerBound..<tokens[close].range.upperBound,
+            indent: lineIndent(before: tokens[header.keyword].range.lowerBound), newline: lineEnding(), owners: enclosing,
+            machine: machine, style: style, shape: shape,
+            states: states.cases.map(\.name), actions: actions.cases.map(\.name),
+            statePayloads: states.cases.map(\.hasPayload), actionPayloads: actions.cases.map(\.hasPayload),
+            stateParameter: stateParameter.name, actionParameter: actionParameter.name,
+            stateType: stateParameter.type, actionType: actionParameter.type,
+            stateQualified: Self.qualified(states), actionQualified: Self.qualified(actions),
+            cells: cells, hasContextType: hasContext, hasEffectType: hasEffects, assumptions: assumptions,
+            implementation: implementation)
+        migration.library = library
+        migration.switchStatement = dispatcher.switchRange.lowerBound..<tokens[tokens.partner[open]].range.upperBound
+        return .migrated(migration)
+    }
+
+    // MARK: Reading arms
+
+    private func tokenIndex(at offset: Int) -> Int? {
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low < tokens.count && tokens[low].range.lowerBound == offset ? low : nil
+    }
+
+    /// The arm's body as written: from after its label's `:` to the next arm's label (or the
+    /// switch's `}`), without the blank lines and comments that belong to the next arm.
+    private func armBody(_ arm: Dispatcher.Arm, next: Dispatcher.Arm?, close: Int) -> String {
+        let end = min(arm.layout.removal.upperBound, next?.labelRange.lowerBound ?? close)
+        return file.text(arm.labelRange.upperBound..<max(arm.labelRange.upperBound, end)).trimmingBlanks
+    }
+
+    /// The names a pattern binds: identifiers under a `let`/`var` that are not case names
+    /// (after a `.`) or payload labels (before a `:`).
+    private func patternBindings(_ range: Range<Int>) -> Set<String> {
+        guard let first = tokenIndex(at: range.lowerBound) else { return [] }
+        var names = Set<String>()
+        var index = first
+        var binding = false
+        var depth = 0
+        var bindingDepth = -1
+        while index < tokens.count, tokens[index].range.lowerBound < range.upperBound {
+            let kind = tokens.kind(index)
+            if kind == .leftParen { depth += 1 }
+            if kind == .rightParen {
+                depth -= 1
+                if binding, depth < bindingDepth { binding = false }
+            }
+            if kind == .comma, binding, depth == bindingDepth, bindingDepth > 0 { binding = false }
+            if tokens.isText(index, "let") || tokens.isText(index, "var") {
+                binding = true
+                bindingDepth = depth
+            } else if binding, kind == .identifier, tokens.kind(index - 1) != .period, tokens.kind(index + 1) != .colon {
+                names.insert(SignificantTokens.unticked(tokens.text(index)))
+            }
+            index += 1
+        }
+        return names
+    }
+
+    /// The first name the arm's body (or its `where` clause) uses that is neither a parameter,
+    /// a name its pattern binds, nor one the body declares: a variable outside the function.
+    private func freeVariable(in arm: Dispatcher.Arm, allowed: Set<String>, condition: String?) -> (offset: Int, what: String)? {
+        guard let start = tokenIndex(at: arm.labelRange.lowerBound) else { return nil }
+        var end = start
+        while end < tokens.count, tokens[end].range.lowerBound < arm.layout.removal.upperBound { end += 1 }
+        var bodyStart = start
+        while bodyStart < end, tokens[bodyStart].range.upperBound <= arm.labelRange.upperBound { bodyStart += 1 }
+        var whereStart = end
+        if condition != nil, let at = (start..<bodyStart).first(where: { tokens.isText($0, "where") }) { whereStart = at + 1 }
+        let ranges = whereStart < bodyStart ? [whereStart..<bodyStart, bodyStart..<end] : [bodyStart..<end]
+        var declared = allowed
+        for range in ranges {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                if tokens.isText(index, "let") || tokens.isText(index, "var") || tokens.isText(index, "for")
+                    || tokens.isText(index, "func") || tokens.isText(index, "case")
+                {
+                    // Every name up to the `=`, `in`, `{` or end of the binding's group.
+                    var next = index + 1
+                    var depth = 0
+                    while next < range.upperBound {
+                        let kind = tokens.kind(next)
+                        if kind == .leftParen || kind == .leftBracket { depth += 1 }
+                        if kind == .rightParen || kind == .rightBracket { if depth == 0 { break }; depth -= 1 }
+                        if depth == 0, kind == .equal || kind == .leftBrace || tokens.isText(next, "in") || kind == .colon && !tokens.isText(index, "func") { break }
+                        if kind == .identifier, tokens.kind(next - 1) != .period { declared.insert(SignificantTokens.unticked(tokens.text(next))) }
+                        next += 1
+                    }
+                }
+                if tokens.isText(index, "in"), let brace = (range.lowerBound..<index).last(where: { tokens.kind($0) == .leftBrace && tokens.partner[$0] > index }) {
+                    // A closure's parameters, `{ x, y in`.
+                    for name in (brace + 1)..<index where tokens.kind(name) == .identifier && tokens.kind(name - 1) != .period {
+                        declared.insert(SignificantTokens.unticked(tokens.text(name)))
+                    }
+                }
+                if tokens.isText(index, "catch") { declared.insert("error") }
+                index += 1
+            }
+        }
+        for range in ranges {
+            for index in range {
+                if tokens.kind(index) == .keyword, tokens.isText(index, "self") || tokens.isText(index, "super") {
+                    return (tokens[index].range.lowerBound, "uses `\(tokens.text(index))`")
+                }
+                guard tokens.kind(index) == .identifier else { continue }
+                let name = SignificantTokens.unticked(tokens.text(index))
+                if declared.contains(name) || tokens.kind(index - 1) == .period { continue }
+                if let first = name.unicodeScalars.first, ("A"..."Z").contains(first) { continue }  // a type
+                if tokens.kind(index + 1) == .leftParen { continue }  // a call to a function
+                if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
+                return (tokens[index].range.lowerBound, "uses `\(name)`, which is not a parameter of the function or a name its body declares")
+            }
+        }
+        return nil
+    }
+
+    /// The constant a one-arm cell's body returns, or nil when the body is code (a HANDLE).
+    private func constantKind(
+        _ body: String, shape: Migration.Shape, stateParameter: String, states: EnumDeclaration, actionCase: Int,
+        actions: EnumDeclaration, sameEnum: Bool
+    ) -> Migration.CellKind? {
+        let words = Self.significant(body)
+        guard !words.isEmpty else { return nil }
+        if ["fatalError", "preconditionFailure"].contains(words[0]), words.count >= 3, words[1] == "(", words.last == ")",
+            Self.balancedOnce(words)
+        {
+            return .unreachable
+        }
+        let value = Array(words.dropFirst())
+        if case .mutating = shape {} else if words[0] != "return" { return nil }
+        func stateCase(_ expression: [String]) -> Int? {
+            // `.idle`, `S.idle`, `Turnstile.S.idle`, a case without a payload.
+            guard expression.count >= 2, expression[expression.count - 2] == "." else { return nil }
+            let qualifier = expression.dropLast(2).joined()
+            guard qualifier.isEmpty || qualifier == states.name || qualifier == states.qualifiedName || qualifier == Self.qualified(states) || qualifier == "Self" else { return nil }
+            let name = SignificantTokens.unticked(expression.last!)
+            guard let index = states.cases.firstIndex(where: { $0.name == name }), !states.cases[index].hasPayload else { return nil }
+            return index
+        }
+        switch shape {
+        case .mutating(let effect):
+            // `state = .x` then the "no effect" return; or the return alone.
+            let none = effect == nil ? [[], ["return"]] : [["return", ".", "none"]]
+            if none.contains(words) || (effect == nil && words == ["break"]) { return .ignore }
+            guard words.count > 2, words[0] == stateParameter, words[1] == "=" else { return nil }
+            let rest = Array(words.dropFirst(2))
+            for ending in none where rest.count > ending.count && Array(rest.suffix(ending.count)) == ending {
+                if let target = stateCase(Array(rest.dropLast(ending.count))) { return .go(target: target, effects: []) }
+            }
+            return nil
+        case .state:
+            if value == [stateParameter] { return .ignore }
+            return stateCase(value).map { .go(target: $0, effects: []) }
+        case .bool:
+            if value == ["false"] { return .ignore }
+            if value == ["true"], sameEnum, !actions.cases[actionCase].hasPayload { return .go(target: actionCase, effects: []) }
+            return nil
+        case .step:
+            if value == [".", "ignored"] { return .ignore }
+            // `.go(X, effects: [.e, …])` / `.stay(effects: [.e, …])`.
+            guard value.count >= 4, value[0] == ".", value[2] == "(", value.last == ")" else { return nil }
+            let inner = Array(value[3..<(value.count - 1)])
+            func effects(_ list: ArraySlice<String>) -> [String]? {
+                guard list.first == "effects", list.count >= 4, list.dropFirst().first == ":", list.dropFirst(2).first == "[", list.last == "]" else { return nil }
+                let items = list.dropFirst(3).dropLast()
+                var names: [String] = []
+                var rest = Array(items)
+                while !rest.isEmpty {
+                    guard rest.count >= 2, rest[0] == ".", rest[1].first.map({ $0.isLetter || $0 == "_" || $0 == "`" }) == true else { return nil }
+                    names.append(NameCasing.upperFirst(SignificantTokens.unticked(rest[1])))
+                    rest.removeFirst(2)
+                    if rest.first == "," { rest.removeFirst() } else if !rest.isEmpty { return nil }
+                }
+                return names
+            }
+            if value[1] == "go" {
+                guard let comma = inner.firstIndex(of: ","), let target = stateCase(Array(inner[..<comma])),
+                    let list = effects(inner[(comma + 1)...])
+                else { return nil }
+                return .go(target: target, effects: list)
+            }
+            if value[1] == "stay", let list = effects(inner[...]), !list.isEmpty { return .emit(effects: list) }
+            return nil
+        }
+    }
+
+    /// The pattern of one cell an arm's pattern decides, keeping what names it binds: each
+    /// `_` or unused bare binding becomes the cell's case; nil when the body uses a bare binding.
+    static func cellPattern(_ candidate: Migration.Candidate, state: String, action: String) -> String? {
+        let names = [state, action].map { "." + CatchAllSpelling.spelledAfterPeriod($0) }
+        guard candidate.pattern != nil, candidate.parts.count == 2 else { return "(\(names[0]), \(names[1]))" }
+        var parts: [String] = []
+        var keepsKeyword = false
+        for (position, part) in candidate.parts.enumerated() {
+            if part.matchesEverything {
+                let bound = part.text.split(separator: " ").last.map(String.init) ?? part.text
+                if candidate.usedBareBindings.contains(bound) { return nil }
+                parts.append(names[position])
+            } else {
+                parts.append(part.text)
+                if part.text.contains("(") { keepsKeyword = true }
+            }
+        }
+        let keyword = keepsKeyword ? candidate.keyword.map { $0 + " " } ?? "" : ""
+        return keyword + "(" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// The texts of a snippet's significant tokens.
+    static func significant(_ text: String) -> [String] {
+        let file = SourceFile(path: "body.swift", text: text)
+        let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
+        return (0..<tokens.count).map { tokens.text($0) }
+    }
+
+    /// `f(…)` with its outer parentheses closing at the end, so `fatalError("a") + x` is not one.
+    private static func balancedOnce(_ words: [String]) -> Bool {
+        var depth = 0
+        for (index, word) in words.enumerated().dropFirst() {
+            if word == "(" { depth += 1 }
+            if word == ")" { depth -= 1; if depth == 0 && index != words.count - 1 { return false } }
+        }
+        return depth == 0
+    }
+
+    /// `Step<S, F>` → `F`, as written.
+    static func stepEffects(_ type: String) -> String? {
+        let base = type.hasPrefix("Step<") ? type.dropFirst(5) : type.split(separator: ".").last.flatMap { $0.hasPrefix("Step<") ? $0.dropFirst(5) : nil }
+        guard let base, base.hasSuffix(">") else { return nil }
+        var depth = 0
+        for (offset, character) in base.dropLast().enumerated() {
+            if character == "<" || character == "(" || character == "[" { depth += 1 }
+            if character == ">" || character == ")" || character == "]" { depth -= 1 }
+            if character == ",", depth == 0 { return String(base.dropLast().dropFirst(offset + 1)) }
+        }
+        return nil
+    }
+
+    /// The machine of enums not named `S`/`A`: their common UpperCamel words (`DoorState` and
+    /// `DoorAction` → `Door`), the one enum taken twice (`Light`), else from the function.
+    static func machineName(_ state: String, _ action: String, function: String, parent: String? = nil) -> String {
+        if state == action { return state }
+        func words(_ name: String) -> [String] {
+            var found: [String] = []
+            for character in name {
+                if character.isUppercase || found.isEmpty { found.append(String(character)) } else { found[found.count - 1].append(character) }
+            }
+            return found
+        }
+        let shared = zip(words(state), words(action)).prefix { $0 == $1 }.map(\.0).joined()
+        if !shared.isEmpty { return shared }
+        return parent ?? NameCasing.upperFirst(function)
+    }
+
+    /// A type as written in the function, with the machine's enums named from the top level
+    /// (`Effect<Action>` → `Effect<Feature.Action>`), for the declarations migrate adds there.
+    func qualified(_ type: String, _ states: EnumDeclaration, _ actions: EnumDeclaration) -> String {
+        Self.significantTokens(type).map { word in
+            if word == states.name { return Self.qualified(states) }
+            if word == actions.name { return Self.qualified(actions) }
+            return word
+        }.joined()
+    }
+
+    static func significantTokens(_ text: String) -> [String] { significant(text) }
+
+    static func qualified(_ declaration: EnumDeclaration) -> String {
+        (declaration.outerTypes.reversed() + (declaration.parent.map { [$0] } ?? []) + [declaration.name]).joined(separator: ".")
+    }
+
+    private func lineIndent(before offset: Int) -> String {
+        var start = offset
+        while start > 0, file.bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        var end = start
+        while end < file.bytes.count, file.bytes[end] == UInt8(ascii: " ") || file.bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        return file.text(start..<end)
+    }
+
+    private func lineEnding() -> String {
+        file.bytes.contains(UInt8(ascii: "\r")) && file.text(0..<file.bytes.count).contains("\r\n") ? "\r\n" : "\n"
+    }
+}
+
+extension String {
+    /// Without blanks and line breaks at either end.
+    var trimmingBlanks: String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first == " " || first == "\t" || first == "\n" || first == "\r" || first == "\r\n" { scalars.removeFirst() }
+        while let last = scalars.last, last == " " || last == "\t" || last == "\n" || last == "\r" || last == "\r\n" { scalars.removeLast() }
+        return String(scalars)
+    }
+}
+
+extension MigrationReader {
+    /// Every (row, column) of a pattern's case sets, row-major.
+    fileprivate func sets(_ sets: [[Int]]) -> [(Int, Int)] {
+        sets[0].flatMap { row in sets[1].map { (row, $0) } }
+    }
+}
