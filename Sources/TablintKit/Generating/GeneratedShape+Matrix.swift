@@ -12,7 +12,7 @@ extension GeneratedShape {
         if matrix.surface == .machineEnum {
             machine = matrix.machine.text
         } else {
-            machine = pairing.spelling(of: ref.bound.machine) ?? ref.bound.machine
+            machine = pairing.spelling(of: ref.bound.machine) ?? ref.bound.owner ?? matrix.machine.text
         }
         let enums = pairing.enums(of: machine, near: near)
         func variants(_ names: [Name], _ declared: MachinePairing.EnumRef?) -> [Variant] {
