@@ -108,7 +108,7 @@ final class GeneratedShapeTests: XCTestCase {
 
         """
 
-    private struct Generated {
+    struct Generated {
         var shape: Shape
         /// The machine's enums and `Ctx`, the implementation and the driver.
         var support: String
@@ -122,13 +122,15 @@ final class GeneratedShapeTests: XCTestCase {
         field.type == "Int" ? ("\(seed)", "\(seed)") : ("\"v\(seed)\"", "\"v\(seed)\"")
     }
 
-    private static func generate(_ index: Int, _ random: inout SplitMix64) -> Generated {
-        let machine = "G\(index)"
+    /// `tableCompatible`: only what a `Table` literal can say (GO targets and effects without
+    /// payloads, no keyword names), so the matrix can be written as one.
+    static func generate(_ index: Int, _ random: inout SplitMix64, tableCompatible: Bool = false) -> Generated {
+        let machine = tableCompatible ? "T\(index)" : "G\(index)"
         var used = Set<String>()
         func variants(_ prefix: String, _ count: Int) -> [Shape.Variant] {
             (0..<count).map { position in
                 var name = "\(prefix)\(position)"
-                if random.chance(15) {
+                if !tableCompatible, random.chance(15) {
                     let keyword = keywordNames[random.below(keywordNames.count)]
                     if used.insert(prefix + keyword).inserted { name = keyword }
                 }
@@ -153,6 +155,7 @@ final class GeneratedShapeTests: XCTestCase {
                 guard !effects.isEmpty else { return nil }
                 let effect = effects[random.below(effects.count)]
                 guard effect.hasPayload else { return .init(effect.name) }
+                if tableCompatible { return nil }
                 let arguments = effect.fields.enumerated().map { position, field in (field.label.map { $0 + ": " } ?? "") + value(field, position + 1).literal }
                 return .init(effect.name, arguments: "(" + arguments.joined(separator: ", ") + ")")
             }
@@ -163,7 +166,11 @@ final class GeneratedShapeTests: XCTestCase {
                 case 0: return .ignore
                 case 1: return .unreachable
                 case 2:
-                    let target = states[random.below(states.count)]
+                    var target = states[random.below(states.count)]
+                    if tableCompatible {
+                        guard let plain = states.first(where: { !$0.hasPayload }) else { return .ignore }
+                        target = plain
+                    }
                     let arguments = target.hasPayload
                         ? "(" + target.fields.enumerated().map { ($1.label.map { $0 + ": " } ?? "") + value($1, $0 + 7).literal }.joined(separator: ", ") + ")"
                         : nil
