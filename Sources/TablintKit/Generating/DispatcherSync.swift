@@ -127,7 +127,8 @@ struct DispatcherSync {
         // with statements of its own is the author's.
         let gap = arm.outcome.range.lowerBound - arm.labelRange.upperBound
         let allowed: Set<Int> = arm.outcome.kind == .unreachable ? [0, 1] : [7, 8]
-        guard determined, allowed.contains(gap) else { return .failure(Why("its body is the author's code, not only the return the matrix determines")) }
+        guard determined else { return .failure(Why("it calls `\(arm.outcome.text)`, whose code is the author's")) }
+        guard allowed.contains(gap) else { return .failure(Why("its body has code of its own besides the return the matrix determines")) }
         if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
             return .failure(Why("its state or action carries a payload, and how this dispatcher hands payloads to its members is its author's"))
         }

@@ -7,6 +7,8 @@ struct CellsDrift: RunRule {
     let code = "tablint::cells-drift"
     let defaultSeverity = Severity.error
     let summary = "A `Cells` protocol's requirements are not the members the generator would emit for its matrix."
+    /// Unsafe: a HANDLE cell's missing requirement is added, as the generator declares it.
+    var isFixable: Bool { true }
 
     init() {}
 
@@ -21,7 +23,9 @@ struct CellsDrift: RunRule {
             if served.isHandNamed {
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)
             } else {
-                found += compare(ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file])
+                found += compare(
+                    ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
+                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil)
             }
         }
         return found
@@ -98,7 +102,7 @@ struct CellsDrift: RunRule {
 
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
-        _ matrixFile: FileSummary
+        _ matrixFile: FileSummary, shape: GeneratedShape? = nil
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let matrix = matrixRef.matrix
@@ -130,12 +134,39 @@ struct CellsDrift: RunRule {
                 notes: notes))
         }
         found += refinements(declaration, file, expected, what)
+        // One fix adds every missing HANDLE requirement, in matrix order, before the `}`: it
+        // rides on the first of these diagnostics.
+        let firstMissing = found.count
+        var added: [(name: String, text: String)] = []
         for name in expected.order where !required.contains(name) {
             guard let member = expected.members[name], let cell = member.cell else { continue }
             found.append(diagnostic(
                 file, at: declaration.name.range,
                 "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName)",
                 notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
+            if case .handle = cell.kind, let shape, let (state, action) = Self.cell(named: name, in: matrix),
+                shape.states.count == matrix.states.count, let requirement = shape.requirement(state: state, action: action)
+            {
+                added.append((name, requirement))
+            }
+        }
+        if !added.isEmpty, let insertion = declaration.insertion {
+            // Each before the first requirement that follows it in the generator's order (the
+            // cells' members in row-major order, then the effects'), else before the `}`.
+            let order = Dictionary(expected.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            var byOffset: [Int: String] = [:]
+            var offsets: [Int] = []
+            for (name, requirement) in added {
+                let position = order[name] ?? Int.max
+                let next = declaration.requirements.filter { (order[$0.name.text] ?? -1) > position && $0.lineStart != nil }
+                    .min { order[$0.name.text]! < order[$1.name.text]! }
+                let offset = next?.lineStart ?? insertion.offset
+                if byOffset[offset] == nil { offsets.append(offset) }
+                byOffset[offset, default: ""] += insertion.indent + requirement + insertion.newline
+            }
+            let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }
+            found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+            found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them"), so every implementation stops compiling until it is written"
         }
         return found
     }
