@@ -68,7 +68,12 @@ struct DispatcherSync {
             if let earlier = found, earlier != (receiver, context) { return nil }
             found = (receiver, context)
         }
-        return found
+        if found != nil { return found }
+        // No arm calls a member yet: the parameters typed as the cells and the context.
+        let cells = dispatcher.parameters.filter { $0.type.replacingOccurrences(of: "any", with: "").hasSuffix("Cells") }
+        let contexts = dispatcher.parameters.filter { $0.type == "Ctx" || $0.type.hasSuffix(".Ctx") || $0.type.hasSuffix("Ctx") }
+        guard cells.count == 1, contexts.count == 1 else { return nil }
+        return (cells[0].name, contexts[0].name)
     }
 
     private static func isIdentifier(_ text: String) -> Bool {
