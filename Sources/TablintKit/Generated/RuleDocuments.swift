@@ -1856,6 +1856,11 @@ dispatcher (an `@Machine`'s is the macro's):
   calls a cells member, or has statements of its own, is the author's and is never rewritten:
   its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why.
 
+* **a missing effect** (a case added to `enum F` that `perform` has no arm for, which Swift
+  would report as a non-exhaustive switch): reported once at the `switch f`, and the fix
+  writes each missing arm after the arm of the effect before it, as the generator would
+  (`case let .log(message): return c.log(ctx, message)`).
+
 Renamed or removed states and actions are not fixed yet: their arms stay, reported as naming a
 state or action the matrix does not declare.
 

@@ -47,7 +47,9 @@ struct DispatcherDrift: RunRule {
                         shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
                     found += comparison.run()
                 case .effect:
-                    found += EffectComparison(rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects)
+                    found += EffectComparison(
+                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects,
+                        shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
                         .run()
                 default:
                     break
@@ -103,6 +105,8 @@ private struct EffectComparison {
     let file: FileSummary
     let matrix: Matrix
     let declaredEffects: [String]?
+    /// For the fix that writes a missing effect's arm; nil where nothing is fixed.
+    var shape: GeneratedShape? = nil
 
     func run() -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -153,7 +157,53 @@ private struct EffectComparison {
                     notes: notes))
             }
         }
+        found += missingEffects(seen)
         return found
+    }
+
+    /// Effects `enum F` declares that no arm performs (Swift's exhaustiveness error, once the
+    /// enum has the case): reported once, at the `switch`, with the fix that writes their arms
+    /// as the generator would, each after the arm of the effect before it.
+    private func missingEffects(_ seen: [String: Dispatcher.Arm]) -> [Diagnostic] {
+        guard let shape, let declared = declaredEffects, !dispatcher.hasCatchAll, let first = dispatcher.arms.first,
+            dispatcher.arms.allSatisfy({ if case .items = $0.label { return true } else { return false } })
+        else { return [] }
+        let missing = declared.indices.filter { seen[declared[$0]] == nil }
+        guard !missing.isEmpty else { return [] }
+        let names = missing.map { "`\(declared[$0])`" }
+        let name = "`\(dispatcher.function.text)`"
+        var message = "effect dispatcher \(name) has no case for \(names.count == 1 ? "effect " + names[0] : "effects " + names.joined(separator: ", ")), which `enum F` declares; expected a case calling \(missing.map { "`\(GeneratedShape.effectMember(declared[$0]))`" }.joined(separator: ", "))"
+        let receiver = Self.cellsCall(dispatcher)
+        var fix: Diagnostic.Fix?
+        if let (cells, context) = receiver {
+            var byOffset: [Int: String] = [:]
+            var offsets: [Int] = []
+            for index in missing {
+                guard let effectIndex = shape.effects.firstIndex(where: { $0.name == declared[index] }) else { continue }
+                let arm = shape.performArm(effectIndex)
+                    .replacingOccurrences(of: "return cells.", with: "return \(cells).")
+                    .replacingOccurrences(of: "(ctx", with: "(\(context)")
+                // After the arm of the nearest effect before it that has one.
+                let before = declared[..<index].reversed().compactMap { seen[$0] }.first
+                let layout = (before ?? first).layout
+                let offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                if byOffset[offset] == nil { offsets.append(offset) }
+                byOffset[offset, default: ""] += layout.labelIndent + arm + layout.newline
+            }
+            if !offsets.isEmpty {
+                fix = Diagnostic.Fix(edits: offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }, applicability: .unsafe)
+                message += "; the fix writes \(missing.count == 1 ? "it" : "them") as the generator would"
+            }
+        } else {
+            message += "; no fix: no arm calls a cells member and no parameter is typed as the cells and the context, so their names are not known"
+        }
+        return [rule.diagnostic(file, at: dispatcher.switchRange, message, fix: fix)]
+    }
+
+    /// The cells receiver and context the arms call members with, else the parameters typed so.
+    static func cellsCall(_ dispatcher: Dispatcher) -> (String, String)? {
+        let placeholder = GeneratedShape(machine: "M", states: [], actions: [], effects: [], cells: [])
+        return DispatcherSync(dispatcher: dispatcher, shape: placeholder, deciders: []).cellsCall()
     }
 
     /// `.stopClock(let reason)`: the case, even with a refutable payload.

@@ -56,7 +56,7 @@ final class DispatcherSyncFixTests: XCTestCase {
         var authorArms: [String: [String]] = [:]
         var main = GeneratedShapeTests.runtime + Self.tableStandIn
         var expectedOutput: [String] = []
-        var removed = 0, drifted = 0, removedRequirements = 0
+        var removed = 0, drifted = 0, removedRequirements = 0, removedEffects = 0
         for index in 0..<16 {
             let generated = GeneratedShapeTests.generate(index, &random, tableCompatible: true)
             let shape = generated.shape
@@ -106,15 +106,23 @@ final class DispatcherSyncFixTests: XCTestCase {
                 !removedMembers.contains { line.contains("func \($0)(") }
             }.joined(separator: "\n")
             removedRequirements += removedMembers.count
-            func file(_ stepLines: [String], protocol protocolText: String) -> String {
-                let members = shape.narrowedStructs() + [stepLines.filter { !$0.isEmpty }.joined(separator: "\n"), shape.performFunction()]
+            // Effects added to `enum F`: their `perform` arms are missing (one arm is kept).
+            let perform = shape.performFunction()
+            var performLines = perform.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for effect in shape.effects.indices.dropFirst() where random.chance(40) {
+                performLines[2 + effect] = ""
+                removedEffects += 1
+            }
+            func file(_ stepLines: [String], protocol protocolText: String, perform: String) -> String {
+                let members = shape.narrowedStructs() + [stepLines.filter { !$0.isEmpty }.joined(separator: "\n"), perform]
                 let body = members.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") }
                 return protocolText + "\n\nextension \(shape.machine) {\n" + body.joined(separator: "\n\n") + "\n}\n"
             }
             let path = "\(shape.machine).swift"
-            documents.append(Engine.Document(path: path, bytes: Array(file(lines, protocol: driftedProtocol).utf8)))
+            documents.append(Engine.Document(path: path, bytes: Array(file(
+                lines, protocol: driftedProtocol, perform: performLines.filter { !$0.isEmpty }.joined(separator: "\n")).utf8)))
             documents.append(Engine.Document(path: "\(shape.machine).tb.swift", bytes: Array(Self.tableLiteral(shape).utf8)))
-            expectedFiles[path] = file(expectedLines, protocol: protocolText)
+            expectedFiles[path] = file(expectedLines, protocol: protocolText, perform: perform)
             main += generated.support
             // What the driver prints: the cell's outcome, or the author's arm's.
             var kept = generated.expected.filter { !$0.contains(" perform ") }
@@ -133,6 +141,7 @@ final class DispatcherSyncFixTests: XCTestCase {
         XCTAssertGreaterThan(removed, 10)
         XCTAssertGreaterThan(drifted, 10)
         XCTAssertGreaterThan(removedRequirements, 3)
+        XCTAssertGreaterThan(removedEffects, 3)
         let mainDocument = Engine.Document(path: "main.swift", bytes: Array(main.utf8))
         let outcome = Engine.run(documents + [mainDocument], mode: .fix, unsafeFixes: true)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dispatcher-sync-\(UUID().uuidString)")
