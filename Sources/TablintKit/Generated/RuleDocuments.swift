@@ -590,8 +590,14 @@ the narrowed struct of a payload-carrying state or action), before the first req
 follows it in the generator's order (the cells' members in row-major order, then the effects'),
 or before the protocol's `}`. Every implementation then stops compiling until it writes the
 member: the library's intent. One fix adds every missing requirement of the protocol. A
-protocol whose members are named by their authors is not fixed; a requirement the matrix no
-longer asks for is not removed.
+requirement the matrix no longer asks for is not removed.
+
+A protocol whose members are named by their authors (`onUnlock`): a `HANDLE` cell that no arm
+of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writes its arm) is
+reported once, "has no member for the HANDLE cell …", and the fix declares the member named as
+the others are when one pattern names them all (`on` + the action, `on` + the state and the
+action, the action), else by the generator's rule, before the protocol's `}`; the message says
+which. A name the pattern gives that another cell's member already has is not reused.
 
 ```swift before fix=unsafe path=Vault.swift
 enum Vault {

@@ -13,6 +13,8 @@ struct DispatcherSync {
     let shape: GeneratedShape
     /// Per (state, action) in matrix order, the arm that decides it with an explicit pair.
     let deciders: [[Int?]]
+    /// The protocol's members are named by their authors: an arm is not rewritten into a call.
+    var isHandNamed = false
 
     /// The arm text for a pair, or why it cannot be written.
     func arm(state: Int, action: Int) -> Result<String, Why> {
@@ -41,7 +43,8 @@ struct DispatcherSync {
             guard let (receiver, context) = cellsCall() else {
                 return .failure(Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known"))
             }
-            return .success("return \(receiver).\(GeneratedShape.declared(GeneratedShape.handleMember(state: stateVariant.name, action: actionVariant.name)))(\(context))")
+            let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
+            return .success("return \(receiver).\(GeneratedShape.declared(member))(\(context))")
         }
         switch shape.stepArm(state: state, action: action) {
         case .success(let arm):
@@ -51,6 +54,71 @@ struct DispatcherSync {
             let message = refusal.message
             return .failure(Why(message.firstIndex(of: ":").map { String(message[message.index($0, offsetBy: 2)...]) } ?? message))
         }
+    }
+
+    /// How the dispatcher's HANDLE members are named: by the generator's rule, or by one of the
+    /// patterns hand-written protocols use, when every arm that lists one HANDLE pair follows it.
+    enum MemberNaming: Equatable, CaseIterable {
+        case generated
+        /// `onUnlock` for (Locked, Unlock).
+        case onAction
+        /// `onLockedUnlock`.
+        case onStateAction
+        /// `unlock`.
+        case action
+
+        func name(state: String, action: String) -> String {
+            switch self {
+            case .generated: return GeneratedShape.handleMember(state: state, action: action)
+            case .onAction: return "on" + NameCasing.upperFirst(action)
+            case .onStateAction: return "on" + NameCasing.upperFirst(state) + NameCasing.upperFirst(action)
+            case .action: return NameCasing.lowerFirst(action)
+            }
+        }
+
+        /// The member for a new cell: by this pattern, unless that names a member already
+        /// called (it would merge two cells' code), then by the generator's.
+        func member(state: String, action: String, called: Set<String>) -> String {
+            let named = name(state: state, action: action)
+            return self != .generated && called.contains(named) ? GeneratedShape.handleMember(state: state, action: action) : named
+        }
+
+        /// The pattern every call follows; the generator's when none or several do (it wins a tie).
+        static func choose(_ calls: [(state: String, action: String, member: String)]) -> MemberNaming {
+            guard !calls.isEmpty else { return .generated }
+            return allCases.first { naming in calls.allSatisfy { naming.name(state: $0.state, action: $0.action) == $0.member } } ?? .generated
+        }
+
+        /// As a message says it.
+        var description: String {
+            switch self {
+            case .generated: return "the generator's `lower(State)+Action`"
+            case .onAction: return "`on` + the action"
+            case .onStateAction: return "`on` + the state + the action"
+            case .action: return "the action"
+            }
+        }
+    }
+
+    /// Every member an arm calls.
+    var calledMembers: Set<String> {
+        Set(dispatcher.arms.compactMap { arm in
+            if case .handle(let member) = arm.outcome.kind { return member }
+            return nil
+        })
+    }
+
+    /// The pattern every explicit HANDLE arm's member follows; the generator's when none or
+    /// several do (the generator's wins a tie).
+    var memberNaming: MemberNaming {
+        var calls: [(state: String, action: String, member: String)] = []
+        for (state, row) in deciders.enumerated() {
+            for (action, armIndex) in row.enumerated() {
+                guard let armIndex, case .handle(let member) = dispatcher.arms[armIndex].outcome.kind else { continue }
+                calls.append((shape.states[state].name, shape.actions[action].name, member))
+            }
+        }
+        return MemberNaming.choose(calls)
     }
 
     /// The cells receiver and context argument an existing HANDLE arm uses (`c`, `ctx` of
@@ -134,6 +202,9 @@ struct DispatcherSync {
         let allowed: Set<Int> = arm.outcome.kind == .unreachable ? [0, 1] : [7, 8]
         guard determined else { return .failure(Why("it calls `\(arm.outcome.text)`, whose code is the author's")) }
         guard allowed.contains(gap) else { return .failure(Why("its body has code of its own besides the return the matrix determines")) }
+        if shape.cells[state][action] == .handle, isHandNamed {
+            return .failure(Why("the cell became HANDLE, and the protocol's members are named by their authors: declare the member and call it here"))
+        }
         if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
             return .failure(Why("its state or action carries a payload, and how this dispatcher hands payloads to its members is its author's"))
         }

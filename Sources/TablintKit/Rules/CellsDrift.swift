@@ -22,6 +22,7 @@ struct CellsDrift: RunRule {
             let served = CellMembers(matrixRef, pairing, generatedOther: Set(expected.members.filter { $0.value.cell == nil }.keys))
             if served.isHandNamed {
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)
+                found += handNamedAdditions(ref, served, matrixRef, pairing)
             } else {
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
@@ -194,6 +195,52 @@ struct CellsDrift: RunRule {
                 "\(protocolName) refines `\(refined.text)`, but the matrix \(what) delegates to no child whose cells that are. Children's cells: \(expected.refinements.isEmpty ? "(none)" : expected.refinements.sorted().joined(separator: " "))"))
         }
         return found
+    }
+
+    /// A hand-named protocol lacks the member of a HANDLE cell no arm of its dispatcher decides
+    /// yet (a cell the matrix added: `dispatcher-drift`'s fix writes its arm): reported once,
+    /// with the unsafe fix that declares the member named as the neighbours' are
+    /// (`DispatcherSync.MemberNaming`), before the protocol's `}`.
+    private func handNamedAdditions(
+        _ ref: MachinePairing.ProtocolRef, _ served: CellMembers, _ matrixRef: MachinePairing.MatrixRef, _ pairing: MachinePairing
+    ) -> [Diagnostic] {
+        let matrix = matrixRef.matrix
+        let declaration = ref.declaration
+        guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
+            let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
+        else { return [] }
+        let shape = GeneratedShape.reading(matrixRef, pairing)
+        guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
+        var calls: [(state: String, action: String, member: String)] = []
+        for (member, entries) in served.cellsByMember {
+            for entry in entries where shape.cells[entry.state][entry.action] == .handle {
+                calls.append((shape.states[entry.state].name, shape.actions[entry.action].name, member))
+            }
+        }
+        let naming = DispatcherSync.MemberNaming.choose(calls)
+        let called = Set(served.cellsByMember.keys)
+        var added: [String] = []
+        var names: [String] = []
+        for state in shape.states.indices {
+            for action in shape.actions.indices where shape.cells[state][action] == .handle {
+                guard !shape.states[state].hasPayload, !shape.actions[action].hasPayload,
+                    DispatcherDrift.explicitOutcome(dispatcher, state: matrix.states[state].text, action: matrix.actions[action].text) == nil,
+                    let requirement = shape.requirement(state: state, action: action)
+                else { continue }
+                let generated = GeneratedShape.handleMember(state: shape.states[state].name, action: shape.actions[action].name)
+                let member = naming.member(state: shape.states[state].name, action: shape.actions[action].name, called: called)
+                guard !declaration.requirements.contains(where: { $0.name.text == member }) else { continue }
+                names.append("`\(member)` for (\(matrix.states[state].text), \(matrix.actions[action].text))")
+                added.append(requirement.replacingOccurrences(of: "func \(generated)(", with: "func \(GeneratedShape.declared(member))("))
+            }
+        }
+        guard !added.isEmpty else { return [] }
+        let how = naming == .generated ? "by the generator's rule (`lower(State)+Action`), as no one pattern names its members" : "as its members are: \(naming.description)"
+        let text = added.map { insertion.indent + $0 + insertion.newline }.joined()
+        return [diagnostic(
+            pairing.run[ref.file], at: declaration.name.range,
+            "`\(declaration.name.text)` has no member for the HANDLE \(added.count == 1 ? "cell" : "cells") no arm of `\(dispatcher.function.text)` decides yet: \(names.joined(separator: ", ")); the fix declares \(added.count == 1 ? "it" : "them") named \(how)",
+            fix: Diagnostic.Fix(edits: [TextEdit(range: insertion.offset..<insertion.offset, replacement: Array(text.utf8))], applicability: .unsafe))]
     }
 
     /// A protocol whose members its authors named (`onUnlock` for a HANDLE cell): members are

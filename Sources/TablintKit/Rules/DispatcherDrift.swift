@@ -403,7 +403,9 @@ private struct Comparison {
                 return decider.arm
             }
         }
-        return DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
+        var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
+        sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
+        return sync
     }
 
     // MARK: Findings
@@ -474,6 +476,14 @@ private struct Comparison {
         if !refused.isEmpty {
             let listed = refused.prefix(Self.listedPairs).map { "\(label($0.state, $0.action)): \($0.why)" }
             note = "; the fix does not write \(refused.count == 1 ? "the case of" : "\(refused.count) cases, among them") \(listed.joined(separator: "; "))"
+        }
+        let refusedPairs = Set(refused.map { $0.state * actions.count + $0.action })
+        let writesHandle = pairs.contains { !refusedPairs.contains($0.state * actions.count + $0.action) && sync.shape.cells[$0.state][$0.action] == .handle }
+        if writesHandle, isHandNamed() {
+            let naming = sync.memberNaming
+            note += naming == .generated
+                ? "; its HANDLE members are named by the generator's rule (`lower(State)+Action`): the protocol's members are its authors', and no one pattern names them all"
+                : "; its HANDLE members are named as the neighbouring arms' are: \(naming.description)"
         }
         if !edits.isEmpty {
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)

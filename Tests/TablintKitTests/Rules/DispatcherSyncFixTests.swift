@@ -166,3 +166,79 @@ final class DispatcherSyncFixTests: XCTestCase {
         XCTAssertEqual(ran.split(separator: "\n").map(String.init), expectedOutput)
     }
 }
+
+extension DispatcherSyncFixTests {
+    /// A protocol whose members its authors named (`onUnlock`): the new HANDLE arm calls a member
+    /// named as its neighbours are, and the message says so; the result compiles once the
+    /// implementation writes that member, and every pair does what its cell says.
+    func testAHandNamedProtocolsNewMemberIsNamedAsItsNeighbours() throws {
+        let before = """
+            enum Lock {
+                enum S { case locked, unlocked }
+                enum A { case unlock, lock, kick }
+                enum F { case clack }
+                final class Ctx {}
+
+                static func step(_ c: LockCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.locked, .unlock): return c.onUnlock(ctx)
+                    case (.locked, .lock): return .ignored
+                    case (.unlocked, .unlock): return .ignored
+                    case (.unlocked, .lock): return c.onLock(ctx)
+                    }
+                }
+
+                static let TABLE = Table(
+                    machine: "Lock",
+                    states: ["Locked", "Unlocked"],
+                    actions: ["Unlock", "Lock", "Kick"],
+                    cells: [
+                        [.handle, .ignore, .handle],
+                        [.ignore, .handle, .emit(effects: ["Clack"])],
+                    ],
+                    initial: "Locked"
+                )
+            }
+
+            protocol LockCells {
+                func onUnlock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F>
+                func onLock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F>
+            }
+
+            """
+        let found = TestRun.lint(SourceFile(path: "Lock.swift", text: before)).filter { $0.code == DispatcherDrift().code }
+        XCTAssertTrue(found.contains { $0.message.contains("its HANDLE members are named as the neighbouring arms' are: `on` + the action") }, "\(found.map(\.message))")
+        let outcome = Engine.run([Engine.Document(path: "Lock.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertTrue(after.contains("""
+                    case (.locked, .lock): return .ignored
+                    case (.locked, .kick): return c.onKick(ctx)
+                    case (.unlocked, .unlock): return .ignored
+                    case (.unlocked, .lock): return c.onLock(ctx)
+                    case (.unlocked, .kick): return .stay(effects: [.clack])
+            """), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hand-named-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            extension LockCells { func onKick(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.unlocked, effects: [.clack]) } }
+            struct Impl: LockCells {
+                func onUnlock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.unlocked, effects: []) }
+                func onLock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.locked, effects: []) }
+            }
+            for s in [Lock.S.locked, .unlocked] { for a in [Lock.A.unlock, .lock, .kick] { print(s, a, Lock.step(Impl(), Lock.Ctx(), s, a)) } }
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "lock", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, """
+            locked unlock go(Example.Lock.S.unlocked, effects: [])
+            locked lock ignored
+            locked kick go(Example.Lock.S.unlocked, effects: [Example.Lock.F.clack])
+            unlocked unlock ignored
+            unlocked lock go(Example.Lock.S.locked, effects: [])
+            unlocked kick stay(effects: [Example.Lock.F.clack])
+
+            """)
+    }
+}
