@@ -418,7 +418,7 @@ failing the run. Both go on the command line or in a `.tablint` file.
 |---|---|
 | Code | `tablint::cells-drift` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `Cells` protocols and their `Table(...)` literal or `@Machine` enum, across the files of a run |
 
 A `Cells` protocol's requirements are not the members the generator would emit for its matrix.
@@ -498,7 +498,7 @@ enum Vend {
 ```
 
 ```text diagnostics
-Vend.swift:6:14: error: `Cells` has no requirement `collectingCoin` for cell (Collecting, Coin), which the matrix `Vend.TABLE` declares as HANDLE; expected `func collectingCoin(…)` in `Cells` [tablint::cells-drift]
+Vend.swift:6:14: error: `Cells` has no requirement `collectingCoin` for cell (Collecting, Coin), which the matrix `Vend.TABLE` declares as HANDLE; expected `func collectingCoin(…)` in `Cells`; the fix adds it as the generator declares it, so every implementation stops compiling until it is written [tablint::cells-drift]
 Vend.swift:20:14: note: cell (Collecting, Coin) is HANDLE here
 Vend.swift:6:21: error: `Cells` refines `AuthCells`, but the matrix `Vend.TABLE` delegates to no child whose cells that are. Children's cells: (none) [tablint::cells-drift]
 Vend.swift:7:14: error: `Cells` requires `idleCoin`, but cell (Idle, Coin) of the matrix `Vend.TABLE` is GO(Collecting, AcceptCoin), not HANDLE, so the generator emits no such member; every implementation must still write it. Remove the requirement, or change the matrix [tablint::cells-drift]
@@ -581,6 +581,74 @@ the file it names, even when its partner is in another file of the run.
 
 `--disable cells-drift` turns the rule off, and `--severity cells-drift=warning` reports it without
 failing the run. Both go on the command line or in a `.tablint` file.
+
+## The fix (unsafe)
+
+A `HANDLE` cell without its requirement (a cell the matrix added or made `HANDLE`) gets it, as
+the generator declares it (`func openPull(_ ctx: Vault.Ctx) -> Step<Vault.S, Vault.F>`, with
+the narrowed struct of a payload-carrying state or action), before the first requirement that
+follows it in the generator's order (the cells' members in row-major order, then the effects'),
+or before the protocol's `}`. Every implementation then stops compiling until it writes the
+member: the library's intent. One fix adds every missing requirement of the protocol. A
+requirement the matrix no longer asks for is not removed.
+
+A protocol whose members are named by their authors (`onUnlock`): a `HANDLE` cell that no arm
+of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writes its arm) is
+reported once, "has no member for the HANDLE cell …", and the fix declares the member named as
+the others are when one pattern names them all (`on` + the action, `on` + the state and the
+action, the action), else by the generator's rule, before the protocol's `}`; the message says
+which. A name the pattern gives that another cell's member already has is not reused.
+
+```swift before fix=unsafe path=Vault.swift
+enum Vault {
+    enum S { case closed, open }
+    enum A { case dial, pull }
+    enum F { case beep }
+    final class Ctx {}
+
+    static let TABLE = Table(
+        machine: "Vault",
+        states: ["Closed", "Open"],
+        actions: ["Dial", "Pull"],
+        cells: [
+            [.handle, .ignore],
+            [.emit(effects: ["Beep"]), .handle],
+        ],
+        initial: "Closed"
+    )
+}
+
+protocol VaultCells {
+    func closedDial(_ ctx: Vault.Ctx) -> Step<Vault.S, Vault.F>
+    func beep(_ ctx: Vault.Ctx) -> Vault.A?
+}
+```
+
+```swift after path=Vault.swift
+enum Vault {
+    enum S { case closed, open }
+    enum A { case dial, pull }
+    enum F { case beep }
+    final class Ctx {}
+
+    static let TABLE = Table(
+        machine: "Vault",
+        states: ["Closed", "Open"],
+        actions: ["Dial", "Pull"],
+        cells: [
+            [.handle, .ignore],
+            [.emit(effects: ["Beep"]), .handle],
+        ],
+        initial: "Closed"
+    )
+}
+
+protocol VaultCells {
+    func closedDial(_ ctx: Vault.Ctx) -> Step<Vault.S, Vault.F>
+    func openPull(_ ctx: Vault.Ctx) -> Step<Vault.S, Vault.F>
+    func beep(_ ctx: Vault.Ctx) -> Vault.A?
+}
+```
 
 """#),
         RuleDocument(
@@ -1418,7 +1486,7 @@ which combinations the arms above decide depends on all of them.
 |---|---|
 | Code | `tablint::dispatcher-drift` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | (state, action) dispatchers and their `Table(...)` literal or `@Machine` enum, across the files of a run |
 
 A dispatcher's cases disagree with its matrix: a pair missing, listed twice, or doing something else than its cell.
@@ -1568,7 +1636,7 @@ enum Timer {
 ```text diagnostics
 Timer.swift:12:42: error: `case (.running, .cancel):` in dispatcher `step` returns `.go(.done, effects: [.stopClock])` (GO(done, stopClock)) for (Running, Cancel), but the matrix `Timer` declares it as GO(Idle, StopClock); expected `.go(.idle, effects: [.stopClock])` [tablint::dispatcher-drift]
 Timer.swift:25:32: note: cell (Running, Cancel) of the matrix `Timer` is GO(Idle, StopClock) here
-Timer.swift:13:38: error: `case (.done, .start):` in dispatcher `step` returns `.go(.running(since: 0), effects: [])` (GO(running)) for (Done, Start), but the matrix `Timer` declares it as GO(Running, StartClock); expected `.go(.running, effects: [.startClock])` [tablint::dispatcher-drift]
+Timer.swift:13:38: error: `case (.done, .start):` in dispatcher `step` returns `.go(.running(since: 0), effects: [])` (GO(running)) for (Done, Start), but the matrix `Timer` declares it as GO(Running, StartClock); expected `.go(.running, effects: [.startClock])`; the fix leaves this case: the GO target `running` carries a payload (since: Int) the matrix does not give [tablint::dispatcher-drift]
 Timer.swift:26:14: note: cell (Done, Start) of the matrix `Timer` is GO(Running, StartClock) here
 Timer.swift:15:39: error: `case (.done, .cancel):` in dispatcher `step` returns `.ignored` (IGNORE) for (Done, Cancel), but the matrix `Timer` declares it as UNREACHABLE; expected `fatalError(…)` [tablint::dispatcher-drift]
 Timer.swift:26:72: note: cell (Done, Cancel) of the matrix `Timer` is UNREACHABLE here
@@ -1650,13 +1718,13 @@ extension Alarm {
 ```
 
 ```text diagnostics
-Alarm.swift:7:9: error: dispatcher `step` has no case for state `Paused`, which has a row in the matrix `Alarm`; expected `paused` in `S` and a case for each of its 3 actions [tablint::dispatcher-drift]
+Alarm.swift:7:9: error: dispatcher `step` has no case for state `Paused`, which has a row in the matrix `Alarm`; expected `paused` in `S` and a case for each of its 3 actions; the fix writes the 5 missing cases as the generator would [tablint::dispatcher-drift]
 Alarm.swift:24:13: note: the row of `Paused` is here
 Alarm.swift:7:9: error: dispatcher `step` has no case for action `Snooze`, which has a column in the matrix `Alarm`; expected `snooze` in `A` and a case for it in each state [tablint::dispatcher-drift]
 Alarm.swift:20:38: note: `Snooze` is declared here
-Alarm.swift:19:38: error: state `Paused` of the matrix `Alarm.TABLE` is not a case of `enum Alarm.S`, which declares armed ringing; expected `case paused` in `enum Alarm.S`, or no such state in the matrix [tablint::enum-drift]
+Alarm.swift:19:38: error: state `Paused` of the matrix `Alarm.TABLE` is not a case of `enum Alarm.S`, which declares armed ringing; expected `case paused` in `enum Alarm.S`, or no such state in the matrix; the fix adds `case paused` to `enum Alarm.S`, in the matrix's order [tablint::enum-drift]
 Alarm.swift:2:10: note: `enum Alarm.S` is declared here
-Alarm.swift:20:38: error: action `Snooze` of the matrix `Alarm.TABLE` is not a case of `enum Alarm.A`, which declares trigger stop; expected `case snooze` in `enum Alarm.A`, or no such action in the matrix [tablint::enum-drift]
+Alarm.swift:20:38: error: action `Snooze` of the matrix `Alarm.TABLE` is not a case of `enum Alarm.A`, which declares trigger stop; expected `case snooze` in `enum Alarm.A`, or no such action in the matrix; the fix adds `case snooze` to `enum Alarm.A`, in the matrix's order [tablint::enum-drift]
 Alarm.swift:3:10: note: `enum Alarm.A` is declared here
 ```
 
@@ -1773,6 +1841,108 @@ The diagnostic is reported at the dispatcher's file even when its matrix is in a
 the directive goes in the dispatcher's file, on (or above) the line the diagnostic names.
 `--dispatcher NAME` (on the command line or in a `.tablint` file) makes the switches of
 functions named `NAME` dispatchers too.
+
+## The fix (unsafe)
+
+`tablint --fix --unsafe-fixes` writes what the matrix determines, in the shape the library's
+generator emits ([scaffold and sync](../docs/scaffold-and-sync.md)), for a `Table` literal's
+dispatcher (an `@Machine`'s is the macro's):
+
+* **missing pairs** (a state or an action added to the matrix): every missing arm is written by
+  one fix, riding on the first "has no case" diagnostic, each after the arm of the pair before
+  it in row-major order: `GO` (`return .go(.x, effects: [...])`), `IGNORE`, `EMIT`, the
+  `UNREACHABLE` trap, and `HANDLE` as `return <cells>.<lower(State)+Action>(<ctx>)` with the
+  cells and context names the dispatcher's other arms (or its parameters) use. Not written,
+  and said in the message: a `GO` whose target carries a payload (a `Table` cannot give it),
+  an effect with a payload, a `HANDLE` pair whose state or action carries a payload (how the
+  dispatcher hands payloads on is its author's), `DELEGATE`;
+* **a changed cell** (a `GO` retargeted, `IGNORE` ↔ `EMIT`, effects changed, a cell made
+  `UNREACHABLE`): the arm's returned expression is rewritten, when the arm lists that one pair
+  and its body is only `return <expression>` (or the trap) on the label's line. An arm that
+  calls a cells member, or has statements of its own, is the author's and is never rewritten:
+  its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why.
+
+* **a missing effect** (a case added to `enum F` that `perform` has no arm for, which Swift
+  would report as a non-exhaustive switch): reported once at the `switch f`, and the fix
+  writes each missing arm after the arm of the effect before it, as the generator would
+  (`case let .log(message): return c.log(ctx, message)`).
+
+Renamed or removed states and actions are not fixed yet: their arms stay, reported as naming a
+state or action the matrix does not declare.
+
+```swift before fix=unsafe path=Door.swift
+enum Door {
+    enum S { case shut, open, locked }
+    enum A { case push, lock }
+    enum F { case creak, click }
+    final class Ctx {}
+
+    static func step(_ cells: DoorCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.shut, .push): return .go(.open, effects: [.creak])
+        case (.shut, .lock): return cells.shutLock(ctx)
+        case (.open, .push): return .ignored
+        case (.open, .lock): return .ignored
+        }
+    }
+
+    static let TABLE = Table(
+        machine: "Door",
+        states: ["Shut", "Open", "Locked"],
+        actions: ["Push", "Lock"],
+        cells: [
+            [.go(target: "Open", effects: ["Creak"]), .handle],
+            [.go(target: "Shut", effects: []), .unreachable],
+            [.ignore, .emit(effects: ["Click"])],
+        ],
+        initial: "Shut"
+    )
+}
+
+protocol DoorCells {
+    func shutLock(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+    func creak(_ ctx: Door.Ctx) -> Door.A?
+    func click(_ ctx: Door.Ctx) -> Door.A?
+}
+```
+
+```swift after path=Door.swift
+enum Door {
+    enum S { case shut, open, locked }
+    enum A { case push, lock }
+    enum F { case creak, click }
+    final class Ctx {}
+
+    static func step(_ cells: DoorCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.shut, .push): return .go(.open, effects: [.creak])
+        case (.shut, .lock): return cells.shutLock(ctx)
+        case (.open, .push): return .go(.shut, effects: [])
+        case (.open, .lock): fatalError("tabular-center: Open x Lock was declared UNREACHABLE but occurred")
+        case (.locked, .push): return .ignored
+        case (.locked, .lock): return .stay(effects: [.click])
+        }
+    }
+
+    static let TABLE = Table(
+        machine: "Door",
+        states: ["Shut", "Open", "Locked"],
+        actions: ["Push", "Lock"],
+        cells: [
+            [.go(target: "Open", effects: ["Creak"]), .handle],
+            [.go(target: "Shut", effects: []), .unreachable],
+            [.ignore, .emit(effects: ["Click"])],
+        ],
+        initial: "Shut"
+    )
+}
+
+protocol DoorCells {
+    func shutLock(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+    func creak(_ ctx: Door.Ctx) -> Door.A?
+    func click(_ ctx: Door.Ctx) -> Door.A?
+}
+```
 
 """#),
         RuleDocument(
@@ -2177,7 +2347,7 @@ folder of binary files that a walk would otherwise pick up).
 |---|---|
 | Code | `tablint::enum-drift` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `Table(...)` literals and their machine's `enum S`/`enum A`, across the files of a run |
 
 A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`.
@@ -2267,6 +2437,52 @@ the file it names, even when its partner is in another file of the run.
 
 `--disable enum-drift` turns the rule off, and `--severity enum-drift=warning` reports it without
 failing the run. Both go on the command line or in a `.tablint` file.
+
+## The fix (unsafe)
+
+A state or action the matrix lists and the enum lacks (no slip of a declared case) is declared
+in the enum, after the case of the matrix's name before it (first when none is), without a
+payload, so the matrix's order is kept. Only when the enum is in the matrix's file (a fix edits
+the file its diagnostic is in), and not for an enum with raw values. A case the enum declares
+and the matrix does not list is not removed.
+
+```swift before fix=unsafe path=Lamp.swift
+enum Lamp {
+    enum S { case off, on }
+    enum A { case press, hold }
+}
+
+let LAMP_TABLE = Table(
+    machine: "Lamp",
+    states: ["Off", "Dimmed", "On"],
+    actions: ["Press", "Hold"],
+    cells: [
+        [.go(target: "On", effects: []), .go(target: "Dimmed", effects: [])],
+        [.go(target: "Off", effects: []), .ignore],
+        [.go(target: "Off", effects: []), .go(target: "Dimmed", effects: [])],
+    ],
+    initial: "Off"
+)
+```
+
+```swift after path=Lamp.swift
+enum Lamp {
+    enum S { case off, dimmed, on }
+    enum A { case press, hold }
+}
+
+let LAMP_TABLE = Table(
+    machine: "Lamp",
+    states: ["Off", "Dimmed", "On"],
+    actions: ["Press", "Hold"],
+    cells: [
+        [.go(target: "On", effects: []), .go(target: "Dimmed", effects: [])],
+        [.go(target: "Off", effects: []), .ignore],
+        [.go(target: "Off", effects: []), .go(target: "Dimmed", effects: [])],
+    ],
+    initial: "Off"
+)
+```
 
 """#),
         RuleDocument(
@@ -4096,7 +4312,7 @@ let TIMER_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.swift:6:22: error: state `Paused` of the matrix `TIMER_TABLE` is not a case of `enum TimerS`, which declares idle running done; expected `case paused` in `enum TimerS`, or no such state in the matrix [tablint::enum-drift]
+Example.swift:6:22: error: state `Paused` of the matrix `TIMER_TABLE` is not a case of `enum TimerS`, which declares idle running done; expected `case paused` in `enum TimerS`, or no such state in the matrix; the fix adds `case paused` to `enum TimerS`, in the matrix's order [tablint::enum-drift]
 Example.swift:1:6: note: `enum TimerS` is declared here
 Example.swift:10:9: error: state `Paused` has no row: `enum TimerS` has no case for it, so it was added to `states:` without a row; its row goes before this one, which is read as `Paused`'s. Every state needs exactly one row, in declaration order. States: Idle Paused Running Done [tabular-center::missing-row]
 Example.swift:6:22: note: `Paused` is declared here

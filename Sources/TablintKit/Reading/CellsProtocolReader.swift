@@ -10,17 +10,31 @@ struct CellsProtocol: Equatable {
     var requirements: [Requirement]
     /// A `#if` in the body, or a body not read to its end: the requirements are not known.
     var isIncomplete: Bool
+    /// Where a requirement is added (`cells-drift`'s fix): the start of the closing `}`'s line
+    /// when only blanks precede the `}` there, with the blanks that start the first
+    /// requirement's line and the line break; nil when the body is not laid out one per line.
+    var insertion: Insertion?
+
+    struct Insertion: Equatable {
+        var offset: Int
+        var indent: String
+        var newline: String
+    }
 
     struct Requirement: Equatable {
         enum Kind: Equatable { case function, property, other }
         var name: Name
         var kind: Kind
         var isStatic: Bool
+        /// The start of the requirement's line when the line holds only it (blanks, modifiers
+        /// and `func` before the name): where a requirement that comes before it is inserted.
+        var lineStart: Int?
 
-        init(name: Name, kind: Kind, isStatic: Bool) {
+        init(name: Name, kind: Kind, isStatic: Bool, lineStart: Int? = nil) {
             self.name = name
             self.kind = kind
             self.isStatic = isStatic
+            self.lineStart = lineStart
         }
     }
 
@@ -103,7 +117,8 @@ enum CellsProtocolReader {
                 {
                     declaration.requirements.append(.init(
                         name: Name(SignificantTokens.unticked(tokens.text(member + 1)), tokens[member + 1].range),
-                        kind: tokens.isText(member, "func") ? .function : .property, isStatic: isStatic))
+                        kind: tokens.isText(member, "func") ? .function : .property, isStatic: isStatic,
+                        lineStart: Self.ownLineStart(tokens, before: tokens[member + 1].range.lowerBound)))
                     isStatic = false
                     member += 2
                     continue
@@ -116,8 +131,42 @@ enum CellsProtocolReader {
                 if tokens.partner[member] > member { member = tokens.partner[member] }
                 member += 1
             }
+            declaration.insertion = Self.insertion(tokens, closing: end, first: declaration.requirements.first?.name.range.lowerBound)
             found.append(declaration)
         }
         return found
+    }
+
+    /// The start of the line of `offset` when nothing before it there ends or opens a
+    /// declaration (`;`, `{`, `}`, `*/`): only blanks, attributes, modifiers and the keyword.
+    private static func ownLineStart(_ tokens: SignificantTokens, before offset: Int) -> Int? {
+        let bytes = tokens.file.bytes
+        var start = offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+        let stops: Set<UInt8> = [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/")]
+        return bytes[start..<offset].contains(where: stops.contains) ? nil : start
+    }
+
+    /// See `CellsProtocol.insertion`.
+    private static func insertion(_ tokens: SignificantTokens, closing: Int, first: Int?) -> CellsProtocol.Insertion? {
+        let bytes = tokens.file.bytes
+        func lineStart(_ offset: Int) -> Int {
+            var start = offset
+            while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+            return start
+        }
+        func blanks(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+        let brace = tokens[closing].range.lowerBound
+        let braceLine = lineStart(brace)
+        guard braceLine > 0, blanks(braceLine..<brace) else { return nil }
+        let newline = braceLine >= 2 && bytes[braceLine - 2] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+        var indent = String(decoding: bytes[braceLine..<brace], as: UTF8.self) + "    "
+        if let first {
+            let line = lineStart(first)
+            var end = line
+            while end < first, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+            indent = String(decoding: bytes[line..<end], as: UTF8.self)
+        }
+        return CellsProtocol.Insertion(offset: braceLine, indent: indent, newline: newline)
     }
 }

@@ -58,6 +58,14 @@ struct Dispatcher: Equatable {
     var enclosingTypes: [String]
     /// The innermost type or extension the function is declared in, nil at the top level.
     var owner: String?
+    /// The function's parameters as (name inside the body, type without spaces): the cells and
+    /// context a written arm passes on (`dispatcher-drift`'s fix).
+    var parameters: [Parameter] = []
+
+    struct Parameter: Equatable {
+        var name: String
+        var type: String
+    }
     /// The switch's source texts, for rewriting it whole (`dispatcher-default`'s nested fix).
     /// Read only for a switch with a catch-all; nil otherwise.
     var source: SwitchSource?

@@ -25,12 +25,23 @@ struct EnumDeclaration: Equatable {
         var range: Range<Int>
         /// `case running(since: Date)`: patterns must bind or ignore the payload.
         var hasPayload: Bool
+        /// The payload's fields as written (`since: Int` gives label `since`, type `Int`), in
+        /// order: what generated code binds and narrows (`Generating/`).
+        var payloadFields: [PayloadField] = []
 
-        init(name: String, range: Range<Int>, hasPayload: Bool) {
+        init(name: String, range: Range<Int>, hasPayload: Bool, payloadFields: [PayloadField] = []) {
             self.name = name
             self.range = range
             self.hasPayload = hasPayload
+            self.payloadFields = payloadFields
         }
+    }
+
+    struct PayloadField: Equatable {
+        /// nil for an unlabelled field.
+        var label: String?
+        /// As written, from after the label's `:` to the field's end (a default value included).
+        var type: String
     }
 
     init(
@@ -123,8 +134,19 @@ enum EnumDeclarationReader {
             let nameIndex = index
             index += 1
             var hasPayload = false
+            var fields: [EnumDeclaration.PayloadField] = []
             if tokens.kind(index) == .leftParen, tokens.partner[index] > index {
                 hasPayload = true
+                for element in tokens.elements(inside: index) ?? [] where !element.isEmpty {
+                    var typeStart = element.lowerBound
+                    var label: String?
+                    // `since: Int`; a colon further in is a dictionary type's (`[String: Int]`).
+                    if element.count > 2, tokens.kind(element.lowerBound + 1) == .colon {
+                        label = SignificantTokens.unticked(tokens.text(element.lowerBound))
+                        typeStart = element.lowerBound + 2
+                    }
+                    fields.append(.init(label: label, type: tokens.text(from: typeStart, through: element.upperBound - 1)))
+                }
                 index = tokens.partner[index] + 1
             }
             var last = index - 1
@@ -141,7 +163,7 @@ enum EnumDeclarationReader {
             }
             declaration.cases.append(.init(
                 name: SignificantTokens.unticked(tokens.text(nameIndex)), range: tokens.range(from: nameIndex, through: last),
-                hasPayload: hasPayload))
+                hasPayload: hasPayload, payloadFields: fields))
             guard tokens.kind(index) == .comma else { break }
             index += 1
         }

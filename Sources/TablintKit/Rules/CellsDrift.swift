@@ -7,6 +7,8 @@ struct CellsDrift: RunRule {
     let code = "tablint::cells-drift"
     let defaultSeverity = Severity.error
     let summary = "A `Cells` protocol's requirements are not the members the generator would emit for its matrix."
+    /// Unsafe: a HANDLE cell's missing requirement is added, as the generator declares it.
+    var isFixable: Bool { true }
 
     init() {}
 
@@ -20,8 +22,11 @@ struct CellsDrift: RunRule {
             let served = CellMembers(matrixRef, pairing, generatedOther: Set(expected.members.filter { $0.value.cell == nil }.keys))
             if served.isHandNamed {
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)
+                found += handNamedAdditions(ref, served, matrixRef, pairing)
             } else {
-                found += compare(ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file])
+                found += compare(
+                    ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
+                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil)
             }
         }
         return found
@@ -98,7 +103,7 @@ struct CellsDrift: RunRule {
 
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
-        _ matrixFile: FileSummary
+        _ matrixFile: FileSummary, shape: GeneratedShape? = nil
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let matrix = matrixRef.matrix
@@ -130,12 +135,39 @@ struct CellsDrift: RunRule {
                 notes: notes))
         }
         found += refinements(declaration, file, expected, what)
+        // One fix adds every missing HANDLE requirement, in matrix order, before the `}`: it
+        // rides on the first of these diagnostics.
+        let firstMissing = found.count
+        var added: [(name: String, text: String)] = []
         for name in expected.order where !required.contains(name) {
             guard let member = expected.members[name], let cell = member.cell else { continue }
             found.append(diagnostic(
                 file, at: declaration.name.range,
                 "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName)",
                 notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
+            if case .handle = cell.kind, let shape, let (state, action) = Self.cell(named: name, in: matrix),
+                shape.states.count == matrix.states.count, let requirement = shape.requirement(state: state, action: action)
+            {
+                added.append((name, requirement))
+            }
+        }
+        if !added.isEmpty, let insertion = declaration.insertion {
+            // Each before the first requirement that follows it in the generator's order (the
+            // cells' members in row-major order, then the effects'), else before the `}`.
+            let order = Dictionary(expected.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            var byOffset: [Int: String] = [:]
+            var offsets: [Int] = []
+            for (name, requirement) in added {
+                let position = order[name] ?? Int.max
+                let next = declaration.requirements.filter { (order[$0.name.text] ?? -1) > position && $0.lineStart != nil }
+                    .min { order[$0.name.text]! < order[$1.name.text]! }
+                let offset = next?.lineStart ?? insertion.offset
+                if byOffset[offset] == nil { offsets.append(offset) }
+                byOffset[offset, default: ""] += insertion.indent + requirement + insertion.newline
+            }
+            let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }
+            found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+            found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them"), so every implementation stops compiling until it is written"
         }
         return found
     }
@@ -163,6 +195,52 @@ struct CellsDrift: RunRule {
                 "\(protocolName) refines `\(refined.text)`, but the matrix \(what) delegates to no child whose cells that are. Children's cells: \(expected.refinements.isEmpty ? "(none)" : expected.refinements.sorted().joined(separator: " "))"))
         }
         return found
+    }
+
+    /// A hand-named protocol lacks the member of a HANDLE cell no arm of its dispatcher decides
+    /// yet (a cell the matrix added: `dispatcher-drift`'s fix writes its arm): reported once,
+    /// with the unsafe fix that declares the member named as the neighbours' are
+    /// (`DispatcherSync.MemberNaming`), before the protocol's `}`.
+    private func handNamedAdditions(
+        _ ref: MachinePairing.ProtocolRef, _ served: CellMembers, _ matrixRef: MachinePairing.MatrixRef, _ pairing: MachinePairing
+    ) -> [Diagnostic] {
+        let matrix = matrixRef.matrix
+        let declaration = ref.declaration
+        guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
+            let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
+        else { return [] }
+        let shape = GeneratedShape.reading(matrixRef, pairing)
+        guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
+        var calls: [(state: String, action: String, member: String)] = []
+        for (member, entries) in served.cellsByMember {
+            for entry in entries where shape.cells[entry.state][entry.action] == .handle {
+                calls.append((shape.states[entry.state].name, shape.actions[entry.action].name, member))
+            }
+        }
+        let naming = DispatcherSync.MemberNaming.choose(calls)
+        let called = Set(served.cellsByMember.keys)
+        var added: [String] = []
+        var names: [String] = []
+        for state in shape.states.indices {
+            for action in shape.actions.indices where shape.cells[state][action] == .handle {
+                guard !shape.states[state].hasPayload, !shape.actions[action].hasPayload,
+                    DispatcherDrift.explicitOutcome(dispatcher, state: matrix.states[state].text, action: matrix.actions[action].text) == nil,
+                    let requirement = shape.requirement(state: state, action: action)
+                else { continue }
+                let generated = GeneratedShape.handleMember(state: shape.states[state].name, action: shape.actions[action].name)
+                let member = naming.member(state: shape.states[state].name, action: shape.actions[action].name, called: called)
+                guard !declaration.requirements.contains(where: { $0.name.text == member }) else { continue }
+                names.append("`\(member)` for (\(matrix.states[state].text), \(matrix.actions[action].text))")
+                added.append(requirement.replacingOccurrences(of: "func \(generated)(", with: "func \(GeneratedShape.declared(member))("))
+            }
+        }
+        guard !added.isEmpty else { return [] }
+        let how = naming == .generated ? "by the generator's rule (`lower(State)+Action`), as no one pattern names its members" : "as its members are: \(naming.description)"
+        let text = added.map { insertion.indent + $0 + insertion.newline }.joined()
+        return [diagnostic(
+            pairing.run[ref.file], at: declaration.name.range,
+            "`\(declaration.name.text)` has no member for the HANDLE \(added.count == 1 ? "cell" : "cells") no arm of `\(dispatcher.function.text)` decides yet: \(names.joined(separator: ", ")); the fix declares \(added.count == 1 ? "it" : "them") named \(how)",
+            fix: Diagnostic.Fix(edits: [TextEdit(range: insertion.offset..<insertion.offset, replacement: Array(text.utf8))], applicability: .unsafe))]
     }
 
     /// A protocol whose members its authors named (`onUnlock` for a HANDLE cell): members are

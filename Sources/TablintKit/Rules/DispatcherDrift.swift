@@ -7,6 +7,9 @@ struct DispatcherDrift: RunRule {
     let code = "tablint::dispatcher-drift"
     let defaultSeverity = Severity.error
     let summary = "A dispatcher's cases disagree with its matrix: a pair missing, listed twice, or doing something else than its cell."
+    /// Unsafe: a missing arm is written, and an arm whose body is only the determined return is
+    /// rewritten, in the generator's shape (`DispatcherSync`).
+    var isFixable: Bool { true }
 
     init() {}
 
@@ -40,10 +43,13 @@ struct DispatcherDrift: RunRule {
                 case .step:
                     var comparison = Comparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, matrixFile: run[ref.file],
-                        declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) })
+                        declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) },
+                        shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
                     found += comparison.run()
                 case .effect:
-                    found += EffectComparison(rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects)
+                    found += EffectComparison(
+                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects,
+                        shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
                         .run()
                 default:
                     break
@@ -99,6 +105,8 @@ private struct EffectComparison {
     let file: FileSummary
     let matrix: Matrix
     let declaredEffects: [String]?
+    /// For the fix that writes a missing effect's arm; nil where nothing is fixed.
+    var shape: GeneratedShape? = nil
 
     func run() -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -149,7 +157,53 @@ private struct EffectComparison {
                     notes: notes))
             }
         }
+        found += missingEffects(seen)
         return found
+    }
+
+    /// Effects `enum F` declares that no arm performs (Swift's exhaustiveness error, once the
+    /// enum has the case): reported once, at the `switch`, with the fix that writes their arms
+    /// as the generator would, each after the arm of the effect before it.
+    private func missingEffects(_ seen: [String: Dispatcher.Arm]) -> [Diagnostic] {
+        guard let shape, let declared = declaredEffects, !dispatcher.hasCatchAll, let first = dispatcher.arms.first,
+            dispatcher.arms.allSatisfy({ if case .items = $0.label { return true } else { return false } })
+        else { return [] }
+        let missing = declared.indices.filter { seen[declared[$0]] == nil }
+        guard !missing.isEmpty else { return [] }
+        let names = missing.map { "`\(declared[$0])`" }
+        let name = "`\(dispatcher.function.text)`"
+        var message = "effect dispatcher \(name) has no case for \(names.count == 1 ? "effect " + names[0] : "effects " + names.joined(separator: ", ")), which `enum F` declares; expected a case calling \(missing.map { "`\(GeneratedShape.effectMember(declared[$0]))`" }.joined(separator: ", "))"
+        let receiver = Self.cellsCall(dispatcher)
+        var fix: Diagnostic.Fix?
+        if let (cells, context) = receiver {
+            var byOffset: [Int: String] = [:]
+            var offsets: [Int] = []
+            for index in missing {
+                guard let effectIndex = shape.effects.firstIndex(where: { $0.name == declared[index] }) else { continue }
+                let arm = shape.performArm(effectIndex)
+                    .replacingOccurrences(of: "return cells.", with: "return \(cells).")
+                    .replacingOccurrences(of: "(ctx", with: "(\(context)")
+                // After the arm of the nearest effect before it that has one.
+                let before = declared[..<index].reversed().compactMap { seen[$0] }.first
+                let layout = (before ?? first).layout
+                let offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                if byOffset[offset] == nil { offsets.append(offset) }
+                byOffset[offset, default: ""] += layout.labelIndent + arm + layout.newline
+            }
+            if !offsets.isEmpty {
+                fix = Diagnostic.Fix(edits: offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }, applicability: .unsafe)
+                message += "; the fix writes \(missing.count == 1 ? "it" : "them") as the generator would"
+            }
+        } else {
+            message += "; no fix: no arm calls a cells member and no parameter is typed as the cells and the context, so their names are not known"
+        }
+        return [rule.diagnostic(file, at: dispatcher.switchRange, message, fix: fix)]
+    }
+
+    /// The cells receiver and context the arms call members with, else the parameters typed so.
+    static func cellsCall(_ dispatcher: Dispatcher) -> (String, String)? {
+        let placeholder = GeneratedShape(machine: "M", states: [], actions: [], effects: [], cells: [])
+        return DispatcherSync(dispatcher: dispatcher, shape: placeholder, deciders: []).cellsCall()
     }
 
     /// `.stopClock(let reason)`: the case, even with a refutable payload.
@@ -224,10 +278,16 @@ private struct Comparison {
     /// the generator's names are no yardstick, and `cells-drift` checks the pairing.
     let isHandNamed: () -> Bool
 
+    /// The generator's shape of the matrix, for the fixes; nil where nothing is fixed (a
+    /// partial table, an `@Machine` enum, whose dispatcher the macro writes).
+    let shape: GeneratedShape?
+
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
-        declaredEffects: [String]? = nil, isHandNamed: @escaping () -> Bool = { false }, brokenStates: Set<Int> = []
+        declaredEffects: [String]? = nil, isHandNamed: @escaping () -> Bool = { false }, brokenStates: Set<Int> = [],
+        shape: GeneratedShape? = nil
     ) {
+        self.shape = shape
         self.brokenStates = brokenStates
         self.declaredEffects = declaredEffects
         self.isHandNamed = isHandNamed
@@ -334,6 +394,20 @@ private struct Comparison {
         }
     }
 
+    /// The fixes' writer, over the arms that decide each pair with an explicit pattern.
+    private var sync: DispatcherSync? {
+        guard let shape, shape.states.count == states.count, shape.actions.count == actions.count else { return nil }
+        let deciders = decider.map { row in
+            row.map { decider -> Int? in
+                guard let decider, let item = decider.item, item.isTuple, item.elements.allSatisfy({ $0.wholeMember != nil }) else { return nil }
+                return decider.arm
+            }
+        }
+        var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
+        sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
+        return sync
+    }
+
     // MARK: Findings
 
     private mutating func undeclared(_ member: String, _ role: String, _ element: Dispatcher.PatternElement, _ arm: Dispatcher.Arm) {
@@ -368,6 +442,7 @@ private struct Comparison {
         let compared = states.indices.filter { !brokenStates.contains($0) }
         let wholeActions = Set(actions.indices.filter { action in !compared.isEmpty && compared.allSatisfy { missing[$0][action] } })
         let at = dispatcher.switchRange
+        let firstMissing = found.count
         for state in states.indices.sorted() where wholeStates.contains(state) {
             let declared = matrix.states[state]
             found.append(rule.diagnostic(
@@ -391,6 +466,30 @@ private struct Comparison {
                     "dispatcher \(name) has no case for \(pair), which the matrix \(machine) declares as \(Self.describe(cell.kind)); expected a case returning \(expected(cell.kind, state, action))",
                     notes: [matrixFile.note(at: cell.range.lowerBound, "cell \(pair) is here")]))
             }
+        }
+        // One fix writes every missing arm, each in its row-major place: it rides on the
+        // first of these diagnostics, and says which pairs it leaves.
+        guard found.count > firstMissing, let sync else { return }
+        let pairs = states.indices.flatMap { state in actions.indices.filter { missing[state][$0] }.map { (state: state, action: $0) } }
+        let (edits, refused) = sync.insertions(pairs)
+        var note = ""
+        if !refused.isEmpty {
+            let listed = refused.prefix(Self.listedPairs).map { "\(label($0.state, $0.action)): \($0.why)" }
+            note = "; the fix does not write \(refused.count == 1 ? "the case of" : "\(refused.count) cases, among them") \(listed.joined(separator: "; "))"
+        }
+        let refusedPairs = Set(refused.map { $0.state * actions.count + $0.action })
+        let writesHandle = pairs.contains { !refusedPairs.contains($0.state * actions.count + $0.action) && sync.shape.cells[$0.state][$0.action] == .handle }
+        if writesHandle, isHandNamed() {
+            let naming = sync.memberNaming
+            note += naming == .generated
+                ? "; its HANDLE members are named by the generator's rule (`lower(State)+Action`): the protocol's members are its authors', and no one pattern names them all"
+                : "; its HANDLE members are named as the neighbouring arms' are: \(naming.description)"
+        }
+        if !edits.isEmpty {
+            found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+            found[firstMissing].message += "; the fix writes \(pairs.count - refused.count == 1 ? "the missing case" : "the \(pairs.count - refused.count) missing cases") as the generator would\(note)"
+        } else if !note.isEmpty {
+            found[firstMissing].message += note
         }
     }
 
@@ -455,17 +554,24 @@ private struct Comparison {
                 return [matrixFile.note(at: cell.range.lowerBound, "cell \(label(pair.state, pair.action)) of the matrix \(machine) is \(Self.describe(cell.kind)) here")]
                     + pathNotes(cell, pair.state, pair.action)
             }
-            let message: String
+            var message: String
+            var fix: Diagnostic.Fix?
             if pairs.count == 1 {
                 let (state, action) = pairs[0]
                 let cell = matrix.rows[state].cells[action].kind
                 message = "`\(arm.labelText)` in dispatcher \(name) \(returns) for \(label(state, action)), but the matrix \(machine) declares it as \(Self.describe(cell)); expected \(expected(cell, state, action))"
+                if let sync, sync.deciders[state][action] == armIndex {
+                    switch sync.rewrite(arm: armIndex, state: state, action: action) {
+                    case .success(let edit): fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                    case .failure(let why): message += "; the fix leaves this case: \(why.text)"
+                    }
+                }
             } else {
                 let listed = shown.map { "\(label($0.state, $0.action)) is \(Self.describe(matrix.rows[$0.state].cells[$0.action].kind))" }
                 let more = pairs.count > shown.count ? ", and \(pairs.count - shown.count) more" : ""
                 message = "`\(arm.labelText)` in dispatcher \(name) \(returns) for \(pairs.count) pairs the matrix \(machine) declares otherwise: \(listed.joined(separator: ", "))\(more). List those pairs with their own cases"
             }
-            found.append(rule.diagnostic(file, at: outcome.range, message, notes: notes))
+            found.append(rule.diagnostic(file, at: outcome.range, message, notes: notes, fix: fix))
         }
         if !wrongMember.isEmpty, isHandNamed() { wrongMember = [:] }
         for armIndex in wrongMember.keys.sorted() where byArm[armIndex] == nil {

@@ -6,6 +6,8 @@ struct EnumDrift: RunRule {
     let code = "tablint::enum-drift"
     let defaultSeverity = Severity.error
     let summary = "A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`."
+    /// Unsafe: a state or action the matrix added is added to its enum, in matrix order.
+    var isFixable: Bool { true }
 
     init() {}
 
@@ -41,10 +43,20 @@ struct EnumDrift: RunRule {
             let hint = slip.count == 1
                 ? "; expected `\"\(NameCasing.upperFirst(slip[0]))\"`, as \(label) spells it"
                 : "; expected `case \(NameCasing.lowerFirst(name.text))` in \(label), or no such \(role) in the matrix"
+            var message = "\(role) `\(name.text)` of the matrix \(bound.label) is not a case of \(label), which declares \(cases.joined(separator: " "))\(hint)"
+            var fix: Diagnostic.Fix?
+            if slip.count != 1 {
+                switch Self.addition(of: name, among: names, to: declaration, sameFile: enumFile.path == file.path) {
+                case .success(let edit):
+                    fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                    message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
+                case .failure(let why):
+                    message += "; no fix: \(why.text)"
+                }
+            }
             found.append(diagnostic(
-                file, at: name.range,
-                "\(role) `\(name.text)` of the matrix \(bound.label) is not a case of \(label), which declares \(cases.joined(separator: " "))\(hint)",
-                notes: [enumFile.note(at: declaration.nameRange.lowerBound, "\(label) is declared here")]))
+                file, at: name.range, message,
+                notes: [enumFile.note(at: declaration.nameRange.lowerBound, "\(label) is declared here")], fix: fix))
         }
         for enumCase in declaration.cases where !keys.contains(enumCase.name) {
             let upper = NameCasing.upperFirst(enumCase.name)
@@ -58,5 +70,27 @@ struct EnumDrift: RunRule {
                 notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
         }
         return found
+    }
+
+    /// The edit that declares the matrix's `name` in the enum, after the case of the name
+    /// before it in the matrix (before the first case when none is declared before it).
+    static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration, sameFile: Bool) -> Result<TextEdit, DispatcherSync.Why> {
+        guard sameFile else { return .failure(DispatcherSync.Why("the enum is in another file than the matrix, and a fix edits the file it is reported in")) }
+        guard declaration.hasKnownCases, let first = declaration.cases.first else {
+            return .failure(DispatcherSync.Why("the enum's cases are not all known"))
+        }
+        // A case whose text is longer than its name and payload has a raw value: a new case
+        // would need one too.
+        if declaration.cases.contains(where: { !$0.hasPayload && $0.range.count != $0.name.utf8.count && $0.range.count != $0.name.utf8.count + 2 }) {
+            return .failure(DispatcherSync.Why("its cases have raw values, which the matrix does not give"))
+        }
+        let caseName = GeneratedShape.declared(NameCasing.lowerFirst(name.text))
+        guard let index = names.firstIndex(of: name) else { return .failure(DispatcherSync.Why("the name is not the matrix's")) }
+        for earlier in names[..<index].reversed() {
+            if let declared = declaration.cases.first(where: { $0.name == NameCasing.lowerFirst(earlier.text) }) {
+                return .success(TextEdit(range: declared.range.upperBound..<declared.range.upperBound, replacement: Array((", " + caseName).utf8)))
+            }
+        }
+        return .success(TextEdit(range: first.range.lowerBound..<first.range.lowerBound, replacement: Array((caseName + ", ").utf8)))
     }
 }

@@ -526,11 +526,11 @@ extension CLITests {
                 Drifted/Sources/Tables/GateTable.swift:7:19: note: cell (Open, Push) of the matrix `Gate` is GO(Shut, Click) here
                 Drifted/Sources/Timer/Timer.swift:7:14: error: `Cells` requires `runningTick`, but cell (Running, Tick) of the matrix `Timer.TABLE` is GO(Idle), not HANDLE, so the generator emits no such member; every implementation must still write it. Remove the requirement, or change the matrix [tablint::cells-drift]
                 Drifted/Sources/Timer/TimerTable.swift:9:23: note: cell (Running, Tick) is GO(Idle) here
-                Drifted/Sources/Timer/Timer.swift:15:56: error: `case let (.running(since), .tick(now)):` in dispatcher `step` calls `c.runningTick(ctx, Running(since: since), Tick(now: now))` (HANDLE) for (Running, Tick), but the matrix `Timer` declares it as GO(Idle); expected `.go(.idle, effects: [])` [tablint::dispatcher-drift]
+                Drifted/Sources/Timer/Timer.swift:15:56: error: `case let (.running(since), .tick(now)):` in dispatcher `step` calls `c.runningTick(ctx, Running(since: since), Tick(now: now))` (HANDLE) for (Running, Tick), but the matrix `Timer` declares it as GO(Idle); expected `.go(.idle, effects: [])`; the fix leaves this case: it calls `c.runningTick(ctx, Running(since: since), Tick(now: now))`, whose code is the author's [tablint::dispatcher-drift]
                 Drifted/Sources/Timer/TimerTable.swift:9:23: note: cell (Running, Tick) of the matrix `Timer` is GO(Idle) here
 
                 """,
-            stderr: "3 errors, 0 warnings in 4 files\n"))
+            stderr: "3 errors, 0 warnings in 4 files; 1 fixable with `tablint --fix --unsafe-fixes`\n"))
     }
 }
 

@@ -1,0 +1,225 @@
+/// The edits that bring a hand-written step dispatcher in line with its matrix, arm by arm, in
+/// the generator's shape (`GeneratedShape`): `dispatcher-drift`'s unsafe fixes. Only what the
+/// matrix determines is written: a missing arm (in row-major position), or the return of an arm
+/// whose body is nothing but that return. An arm with the author's code is never rewritten.
+struct DispatcherSync {
+    /// Why a fix leaves something, as a message says it.
+    struct Why: Error, Equatable {
+        var text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    let dispatcher: Dispatcher
+    let shape: GeneratedShape
+    /// Per (state, action) in matrix order, the arm that decides it with an explicit pair.
+    let deciders: [[Int?]]
+    /// The protocol's members are named by their authors: an arm is not rewritten into a call.
+    var isHandNamed = false
+
+    /// The arm text for a pair, or why it cannot be written.
+    func arm(state: Int, action: Int) -> Result<String, Why> {
+        guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action),
+            dispatcher.subjects.count == 2
+        else { return .failure(Why("the dispatcher does not switch over exactly a state and an action")) }
+        let stateCase = "." + GeneratedShape.afterPeriod(shape.states[state].name)
+        let actionCase = "." + GeneratedShape.afterPeriod(shape.actions[action].name)
+        var elements = ["", ""]
+        elements[stateAt] = stateCase
+        elements[actionAt] = actionCase
+        let label = "case (\(elements.joined(separator: ", "))):"
+        switch body(state: state, action: action) {
+        case .success(let body): return .success(label + " " + body)
+        case .failure(let why): return .failure(why)
+        }
+    }
+
+    /// What follows the label: `return .ignored`, `return c.idleStart(ctx)`, `fatalError(…)`.
+    func body(state: Int, action: Int) -> Result<String, Why> {
+        if shape.cells[state][action] == .handle {
+            let stateVariant = shape.states[state], actionVariant = shape.actions[action]
+            if stateVariant.hasPayload || actionVariant.hasPayload {
+                return .failure(Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's"))
+            }
+            guard let (receiver, context) = cellsCall() else {
+                return .failure(Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known"))
+            }
+            let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
+            return .success("return \(receiver).\(GeneratedShape.declared(member))(\(context))")
+        }
+        switch shape.stepArm(state: state, action: action) {
+        case .success(let arm):
+            guard let colon = arm.range(of: "): ") else { return .failure(Why("the arm could not be written")) }
+            return .success(String(arm[colon.upperBound...]))
+        case .failure(let refusal):
+            let message = refusal.message
+            return .failure(Why(message.firstIndex(of: ":").map { String(message[message.index($0, offsetBy: 2)...]) } ?? message))
+        }
+    }
+
+    /// How the dispatcher's HANDLE members are named: by the generator's rule, or by one of the
+    /// patterns hand-written protocols use, when every arm that lists one HANDLE pair follows it.
+    enum MemberNaming: Equatable, CaseIterable {
+        case generated
+        /// `onUnlock` for (Locked, Unlock).
+        case onAction
+        /// `onLockedUnlock`.
+        case onStateAction
+        /// `unlock`.
+        case action
+
+        func name(state: String, action: String) -> String {
+            switch self {
+            case .generated: return GeneratedShape.handleMember(state: state, action: action)
+            case .onAction: return "on" + NameCasing.upperFirst(action)
+            case .onStateAction: return "on" + NameCasing.upperFirst(state) + NameCasing.upperFirst(action)
+            case .action: return NameCasing.lowerFirst(action)
+            }
+        }
+
+        /// The member for a new cell: by this pattern, unless that names a member already
+        /// called (it would merge two cells' code), then by the generator's.
+        func member(state: String, action: String, called: Set<String>) -> String {
+            let named = name(state: state, action: action)
+            return self != .generated && called.contains(named) ? GeneratedShape.handleMember(state: state, action: action) : named
+        }
+
+        /// The pattern every call follows; the generator's when none or several do (it wins a tie).
+        static func choose(_ calls: [(state: String, action: String, member: String)]) -> MemberNaming {
+            guard !calls.isEmpty else { return .generated }
+            return allCases.first { naming in calls.allSatisfy { naming.name(state: $0.state, action: $0.action) == $0.member } } ?? .generated
+        }
+
+        /// As a message says it.
+        var description: String {
+            switch self {
+            case .generated: return "the generator's `lower(State)+Action`"
+            case .onAction: return "`on` + the action"
+            case .onStateAction: return "`on` + the state + the action"
+            case .action: return "the action"
+            }
+        }
+    }
+
+    /// Every member an arm calls.
+    var calledMembers: Set<String> {
+        Set(dispatcher.arms.compactMap { arm in
+            if case .handle(let member) = arm.outcome.kind { return member }
+            return nil
+        })
+    }
+
+    /// The pattern every explicit HANDLE arm's member follows; the generator's when none or
+    /// several do (the generator's wins a tie).
+    var memberNaming: MemberNaming {
+        var calls: [(state: String, action: String, member: String)] = []
+        for (state, row) in deciders.enumerated() {
+            for (action, armIndex) in row.enumerated() {
+                guard let armIndex, case .handle(let member) = dispatcher.arms[armIndex].outcome.kind else { continue }
+                calls.append((shape.states[state].name, shape.actions[action].name, member))
+            }
+        }
+        return MemberNaming.choose(calls)
+    }
+
+    /// The cells receiver and context argument an existing HANDLE arm uses (`c`, `ctx` of
+    /// `return c.onUnlock(ctx)`), when every such arm agrees.
+    func cellsCall() -> (String, String)? {
+        var found: (String, String)?
+        for arm in dispatcher.arms {
+            guard case .handle = arm.outcome.kind else { continue }
+            let text = arm.outcome.text.replacingOccurrences(of: "try ", with: "").replacingOccurrences(of: "await ", with: "")
+            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(of: "("), dot < open else { continue }
+            let receiver = String(text[..<dot])
+            let arguments = text[text.index(after: open)...]
+            let context = String(arguments.prefix { $0 != "," && $0 != ")" }).trimmingCharacters(in: .whitespaces)
+            guard Self.isIdentifier(receiver), Self.isIdentifier(context) else { continue }
+            if let earlier = found, earlier != (receiver, context) { return nil }
+            found = (receiver, context)
+        }
+        if found != nil { return found }
+        // No arm calls a member yet: the parameters typed as the cells and the context.
+        let cells = dispatcher.parameters.filter { $0.type.replacingOccurrences(of: "any", with: "").hasSuffix("Cells") }
+        let contexts = dispatcher.parameters.filter { $0.type == "Ctx" || $0.type.hasSuffix(".Ctx") || $0.type.hasSuffix("Ctx") }
+        guard cells.count == 1, contexts.count == 1 else { return nil }
+        return (cells[0].name, contexts[0].name)
+    }
+
+    private static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first == "_" || first.isLetter else { return false }
+        return text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+    }
+
+    /// The insertions that write the missing pairs' arms, each after the arm of the nearest
+    /// pair before it in row-major order (before the first arm when none comes before), and
+    /// the pairs that cannot be written, with why.
+    func insertions(_ pairs: [(state: Int, action: Int)]) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
+        let columns = shape.actions.count
+        var refused: [(state: Int, action: Int, why: String)] = []
+        var byOffset: [Int: [String]] = [:]
+        var offsets: [Int] = []
+        guard let first = dispatcher.arms.first else {
+            return ([], pairs.map { ($0.state, $0.action, "the switch has no arm to place it beside") })
+        }
+        for pair in pairs.sorted(by: { ($0.state, $0.action) < ($1.state, $1.action) }) {
+            switch arm(state: pair.state, action: pair.action) {
+            case .failure(let why):
+                refused.append((pair.state, pair.action, why.text))
+            case .success(let text):
+                let flat = pair.state * columns + pair.action
+                var before: Int?
+                for earlier in stride(from: flat - 1, through: 0, by: -1) {
+                    if let decider = deciders[earlier / columns][earlier % columns] {
+                        before = decider
+                        break
+                    }
+                }
+                let layout = before.map { dispatcher.arms[$0].layout } ?? first.layout
+                let offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                if byOffset[offset] == nil { offsets.append(offset) }
+                byOffset[offset, default: []].append(layout.labelIndent + text + layout.newline)
+            }
+        }
+        let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.joined().utf8)) }
+        return (edits, refused)
+    }
+
+    /// The edit that makes an arm return what its cell says, when its body is only the
+    /// determined return (`return .ignored` or `fatalError(…)` on the label's line); otherwise
+    /// why it is left.
+    func rewrite(arm armIndex: Int, state: Int, action: Int) -> Result<TextEdit, Why> {
+        let arm = dispatcher.arms[armIndex]
+        guard case .items(let items, _) = arm.label, items.count == 1 else {
+            return .failure(Why("its label lists other patterns too"))
+        }
+        let determined: Bool
+        switch arm.outcome.kind {
+        case .go, .ignored, .stay, .unreachable: determined = true
+        default: determined = false
+        }
+        // Nothing but `return` (or nothing) between the label and the expression read: a body
+        // with statements of its own is the author's.
+        let gap = arm.outcome.range.lowerBound - arm.labelRange.upperBound
+        let allowed: Set<Int> = arm.outcome.kind == .unreachable ? [0, 1] : [7, 8]
+        guard determined else { return .failure(Why("it calls `\(arm.outcome.text)`, whose code is the author's")) }
+        guard allowed.contains(gap) else { return .failure(Why("its body has code of its own besides the return the matrix determines")) }
+        if shape.cells[state][action] == .handle, isHandNamed {
+            return .failure(Why("the cell became HANDLE, and the protocol's members are named by their authors: declare the member and call it here"))
+        }
+        if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
+            return .failure(Why("its state or action carries a payload, and how this dispatcher hands payloads to its members is its author's"))
+        }
+        switch body(state: state, action: action) {
+        case .failure(let why): return .failure(why)
+        case .success(let body):
+            if arm.outcome.kind == .unreachable, body.hasPrefix("return ") {
+                return .success(TextEdit(range: arm.outcome.range, replacement: Array(body.utf8)))
+            }
+            let expression = body.hasPrefix("return ") ? String(body.dropFirst(7)) : body
+            if arm.outcome.kind != .unreachable, !body.hasPrefix("return ") {
+                // `return .ignored` becoming `fatalError(…)`: the `return` goes too.
+                return .success(TextEdit(range: (arm.outcome.range.lowerBound - 7)..<arm.outcome.range.upperBound, replacement: Array(body.utf8)))
+            }
+            return .success(TextEdit(range: arm.outcome.range, replacement: Array(expression.utf8)))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// A `GeneratedShape` from what tablint read: a matrix of the run, and its machine's `enum S`,
+/// `A`, `F` wherever the run declares them (their payload fields are what arms bind and
+/// narrow). Names are the enums' cases: a `Table`'s `"Idle"` is the case `idle`.
+extension GeneratedShape {
+    /// The shape of `ref`'s machine. `source` gives the text of a byte range of the matrix's
+    /// file, for an `@Machine` row's effect arguments (`.stopClock(reason: .cancelled)`); nil
+    /// reads none. A name of the matrix the enum lacks is taken without a payload.
+    static func reading(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, source: ((Range<Int>) -> String)? = nil) -> GeneratedShape {
+        let matrix = ref.matrix
+        let near = pairing.run[ref.file].path
+        let machine: String
+        if matrix.surface == .machineEnum {
+            machine = matrix.machine.text
+        } else {
+            machine = pairing.spelling(of: ref.bound.machine) ?? ref.bound.owner ?? matrix.machine.text
+        }
+        let enums = pairing.enums(of: machine, near: near)
+        func variants(_ names: [Name], _ declared: MachinePairing.EnumRef?) -> [Variant] {
+            names.map { name in
+                let caseName = matrix.surface == .machineEnum ? name.text : NameCasing.lowerFirst(name.text)
+                let declaredCase = declared?.declaration.cases.first { $0.name == caseName }
+                return Variant(caseName, fields: (declaredCase?.payloadFields ?? []).map { Field(label: $0.label, type: $0.type) })
+            }
+        }
+        let states = variants(matrix.states, enums.states)
+        let actions = variants(matrix.actions, enums.actions)
+        var effects: [Variant]
+        if let declared = enums.effects {
+            effects = declared.declaration.cases.map { Variant($0.name, fields: $0.payloadFields.map { Field(label: $0.label, type: $0.type) }) }
+        } else {
+            // No `enum F` in the run: the effects the cells name, in first-named order.
+            var names: [String] = []
+            for row in matrix.rows {
+                for cell in row.cells {
+                    switch cell.kind {
+                    case let .go(_, uses, _), let .emit(uses):
+                        for use in uses where !names.contains(NameCasing.lowerFirst(use.text)) { names.append(NameCasing.lowerFirst(use.text)) }
+                    default: break
+                    }
+                }
+            }
+            effects = names.map { Variant($0) }
+        }
+        func use(_ name: Name) -> EffectUse {
+            var arguments: String?
+            if let text = source?(name.range), let open = text.firstIndex(of: "(") { arguments = String(text[open...]) }
+            return EffectUse(NameCasing.lowerFirst(name.text), arguments: arguments)
+        }
+        let cells = matrix.rows.map { row in
+            row.cells.map { cell -> Cell in
+                switch cell.kind {
+                case .ignore: return .ignore
+                case .handle: return .handle
+                case .unreachable: return .unreachable
+                case let .go(target, uses, arguments):
+                    return .go(target: NameCasing.lowerFirst(target.text), arguments: arguments, effects: uses.map(use))
+                case let .emit(uses): return .emit(effects: uses.map(use))
+                case let .delegate(child): return .delegate(child: child.text)
+                case .unknown: return .unreachable  // never reached: only complete matrices are shaped
+                }
+            }
+        }
+        var types = TypeNames.nested(in: machine)
+        if let declared = enums.states?.declaration, declared.parent == nil {
+            // Top-level `TimerS`, `TimerA`, `TimerF`: the code's own names, and `TimerCtx` beside them.
+            let stem = String(declared.name.dropLast())
+            types = TypeNames(
+                state: declared.name, action: enums.actions?.declaration.name ?? stem + "A",
+                effect: enums.effects?.declaration.name ?? stem + "F", context: stem + "Ctx", namespace: machine)
+        }
+        var shape = GeneratedShape(machine: machine, states: states, actions: actions, effects: effects, cells: cells, types: types)
+        if matrix.surface == .machineEnum, let prototype = matrix.handlePrototype, let source {
+            shape.memberPrefix = Self.prototypePrefix(source(prototype))
+        }
+        return shape
+    }
+
+    /// The attributes and modifiers of `func handle` (`@MainActor public func handle` gives
+    /// `@MainActor public`), as the generator copies them.
+    static func prototypePrefix(_ text: String) -> String {
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
+        if words.last == "handle" { words.removeLast() }
+        if words.last == "func" { words.removeLast() }
+        return words.joined(separator: " ")
+    }
+}

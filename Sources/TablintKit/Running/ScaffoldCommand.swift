@@ -1,0 +1,240 @@
+import Foundation
+
+/// `tablint scaffold PATH… [--machine NAME] [--write FILE]`: for a matrix whose machine has no
+/// step dispatcher in the run, the code the library's generator writes for it (`GeneratedShape`):
+/// the `Cells` protocol, `step` and `perform`, and whatever of the machine's types the run does
+/// not declare, so that the output compiles against the library as it stands.
+extension Tablint {
+    struct ScaffoldOptions {
+        var paths: [String] = []
+        var machines: [String] = []
+        var write: String?
+    }
+
+    /// The first line of every file `--write` writes: the one file it overwrites is one that
+    /// starts with it, so a hand-written file is never replaced.
+    static let scaffoldMarker = "// Written by `tablint scaffold` from the matrix; edit the matrix and run it again, not this file."
+
+    static let scaffoldUsage = """
+        USAGE: tablint scaffold PATH... [--machine NAME]... [--write FILE]
+
+        Print the code the library's generator writes for each matrix under PATH whose machine
+        has no dispatcher there: the `Cells` protocol (one member per HANDLE cell and per
+        effect), `step` (one case per cell, in row-major order) and `perform` (one case per
+        effect), with any of the machine's enums and `Ctx` the files do not declare.
+        --machine NAME   only that machine (repeatable)
+        --write FILE     write to FILE instead (atomically); an existing FILE is replaced only
+                         if `tablint scaffold` wrote it (its first line says so)
+
+        Exit status: 0 written; 1 a machine was refused (a cell the matrix does not say enough
+        for, a DELEGATE cell, a dispatcher that already exists); 2 trouble.
+
+        """
+
+    static func parseScaffold(_ arguments: [String]) -> Result<ScaffoldOptions?, UsageError> {
+        var options = ScaffoldOptions()
+        var index = 0
+        var onlyPaths = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+                options.paths.append(argument)
+                continue
+            }
+            func value(_ name: String) -> Result<String, UsageError> {
+                if let equal = argument.firstIndex(of: "=") { return .success(String(argument[argument.index(after: equal)...])) }
+                guard index < arguments.count else { return .failure(UsageError("\(name) needs a value")) }
+                index += 1
+                return .success(arguments[index - 1])
+            }
+            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            switch name {
+            case "--": onlyPaths = true
+            case "-h", "--help": return .success(nil)
+            case "--machine":
+                switch value(name) {
+                case .success(let machine): options.machines.append(machine)
+                case .failure(let error): return .failure(error)
+                }
+            case "--write":
+                switch value(name) {
+                case .success(let file): options.write = file
+                case .failure(let error): return .failure(error)
+                }
+            default:
+                return .failure(UsageError("unknown option '\(argument)' for 'tablint scaffold'"))
+            }
+        }
+        if options.paths.isEmpty { return .failure(UsageError("'tablint scaffold' needs a PATH: the files or folders that hold the matrix")) }
+        return .success(options)
+    }
+
+    static func runScaffold<Output: TextOutputStream, Errors: TextOutputStream>(
+        _ arguments: [String], stdout: inout Output, stderr: inout Errors, read: FileIO.FileReader = FileIO.readFile
+    ) throws -> Int32 {
+        let options: ScaffoldOptions
+        switch parseScaffold(arguments) {
+        case .failure(let error):
+            throw CommandFailure(error, hint: "Run 'tablint scaffold --help' for usage.")
+        case .success(nil):
+            stdout.write(scaffoldUsage)
+            return ExitStatus.clean.rawValue
+        case .success(let parsed?):
+            options = parsed
+        }
+        let walk = FileWalker().collect(options.paths)
+        if !walk.missing.isEmpty { throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" }) }
+        if !walk.failures.isEmpty { throw CommandFailure(messages: walk.failures.map(\.message)) }
+        let files: [String]
+        switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
+        case .success(let selection): files = selection.files
+        case .failure(let failure): throw failure.commandFailure
+        }
+        // A file `--write` wrote before is the output, not part of the machine: its dispatcher
+        // is the one about to be written anew.
+        var existingOutput: [UInt8]?
+        if let target = options.write, case .success(let bytes) = read(target) { existingOutput = bytes }
+        if let existing = existingOutput, !String(decoding: existing.prefix(scaffoldMarker.utf8.count), as: UTF8.self).hasPrefix(scaffoldMarker) {
+            throw CommandFailure("\(options.write!) exists and was not written by `tablint scaffold` (its first line is not `\(scaffoldMarker)`); not replacing it: choose another --write FILE, or remove it")
+        }
+        var sources: [String: [UInt8]] = [:]
+        var documents: [Engine.Document] = []
+        for path in files where !isSameFile(path, options.write) {
+            switch read(path) {
+            case .success(let bytes):
+                sources[path] = bytes
+                documents.append(Engine.Document(path: path, bytes: bytes))
+            case .failure(let error):
+                throw CommandFailure(PathFailure(path: path, error: error).message)
+            }
+        }
+        // What the machines are is the workspace's; no rule needs to run for it.
+        var workspace = Workspace(rules: [])
+        workspace.update(documents)
+        let summaries = workspace.summaries
+        switch scaffold(summaries, sources: sources, machines: options.machines) {
+        case .failure(let trouble):
+            stderr.write(trouble.message)
+            return ExitStatus.errorsReported.rawValue
+        case .success(let (text, refusals)):
+            stderr.write(refusals)
+            guard !text.isEmpty else { return ExitStatus.errorsReported.rawValue }
+            if let target = options.write {
+                if let error = replaceFile(target, Array(text.utf8)) {
+                    throw CommandFailure("cannot write \(target): \(error.reason)")
+                }
+            } else {
+                stdout.write(text)
+            }
+            return refusals.isEmpty ? ExitStatus.clean.rawValue : ExitStatus.errorsReported.rawValue
+        }
+    }
+
+    private static func isSameFile(_ path: String, _ other: String?) -> Bool {
+        guard let other else { return false }
+        return URL(fileURLWithPath: path).standardizedFileURL.path == URL(fileURLWithPath: other).standardizedFileURL.path
+    }
+
+    struct ScaffoldTrouble: Error {
+        /// Whole lines, each ending in a newline.
+        var message: String
+    }
+
+    /// The scaffold of every matrix of the run (or of the machines named) whose machine has no
+    /// step dispatcher: the text (marker line first), and the refusals as error lines (`CommandFailure.line`).
+    static func scaffold(_ run: [FileSummary], sources: [String: [UInt8]], machines wanted: [String]) -> Result<(String, String), ScaffoldTrouble> {
+        let pairing = MachinePairing(run)
+        // The matrices some dispatcher already follows.
+        var dispatched: [String: (path: String, line: Int)] = [:]
+        for file in run {
+            for dispatcher in file.dispatchers where dispatcher.kind == .step {
+                if let ref = pairing.matrix(for: dispatcher, near: file.path).paired {
+                    let key = "\(ref.file) \(ref.matrix.range.lowerBound)"
+                    if dispatched[key] == nil { dispatched[key] = (file.path, file.location(of: dispatcher.switchRange.lowerBound).line) }
+                }
+            }
+        }
+        var texts: [String] = []
+        var refusals = ""
+        var seen = Set<String>()
+        var everything: [String] = []
+        for (fileIndex, file) in run.enumerated() {
+            for bound in file.matrices {
+                let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
+                let name = bound.matrix.surface == .machineEnum ? bound.matrix.machine.text : (pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text)
+                everything.append(name)
+                guard wanted.isEmpty || wanted.contains(name) || wanted.contains(bound.machine) else { continue }
+                seen.insert(name)
+                let place = "\(file.path):\(file.location(of: bound.matrix.range.lowerBound).line)"
+                if let dispatcher = dispatched["\(fileIndex) \(bound.matrix.range.lowerBound)"] {
+                    refusals += CommandFailure.line("`\(name)` (\(place)) already has a dispatcher (\(dispatcher.path):\(dispatcher.line)); `tablint --fix --unsafe-fixes` keeps it in step with the matrix") + "\n"
+                    continue
+                }
+                guard bound.matrix.isComplete, DispatcherDrift.brokenStates(bound.matrix)?.isEmpty ?? false else {
+                    refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: its rows cannot all be read or are not one per state; `tablint \(file.path)` says which") + "\n"
+                    continue
+                }
+                let bytes = sources[file.path] ?? []
+                let shape = GeneratedShape.reading(ref, pairing, source: { range in
+                    String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
+                })
+                switch shape.source() {
+                case .failure(let refused):
+                    for refusal in refused.all {
+                        refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: cell \(refusal.message)") + "\n"
+                    }
+                case .success(let code):
+                    texts.append(declarationsMissing(shape, ref, pairing, declaredTypes: declaredTypeNames(sources)) + code)
+                }
+            }
+        }
+        for name in wanted where !seen.contains(name) {
+            refusals += CommandFailure.line("no machine named '\(name)'\(everything.isEmpty ? "; no matrix was found" : "; found: " + everything.joined(separator: ", "))") + "\n"
+        }
+        if texts.isEmpty, refusals.isEmpty { return .failure(ScaffoldTrouble(message: CommandFailure.line("no matrix to scaffold") + "\n")) }
+        let text = texts.isEmpty ? "" : scaffoldMarker + "\n\n" + texts.joined(separator: "\n")
+        return .success((text, refusals))
+    }
+
+    /// The names the files declare as a type (`enum`, `struct`, `class`, `actor`, `typealias`),
+    /// outside comments and strings: whether the machine's type and its `Ctx` exist.
+    static func declaredTypeNames(_ sources: [String: [UInt8]]) -> Set<String> {
+        var names = Set<String>()
+        let keywords: Set<String> = ["enum", "struct", "class", "actor", "typealias"]
+        for (path, bytes) in sources {
+            let file = SourceFile(path: path, bytes: bytes)
+            let tokens = Tokenizer.tokenize(bytes).filter { !$0.isTrivia }
+            for index in tokens.indices.dropLast() where tokens[index].kind == .keyword && keywords.contains(file.text(of: tokens[index])) {
+                if tokens[index + 1].kind == .identifier { names.insert(SignificantTokens.unticked(file.text(of: tokens[index + 1]))) }
+            }
+        }
+        return names
+    }
+
+    /// What the generated code names that the run does not declare: the machine's type, its
+    /// `enum S`/`A`/`F` (in matrix order) and `Ctx`, declared so the scaffold compiles.
+    static func declarationsMissing(
+        _ shape: GeneratedShape, _ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declaredTypes: Set<String>
+    ) -> String {
+        let machine = shape.machine
+        let enums = pairing.enums(of: machine, near: pairing.run[ref.file].path)
+        let declaresMachine = declaredTypes.contains(machine)
+        // Any `Ctx` of the run is taken for the machine's: a second one would be declared twice.
+        let declaresContext = declaredTypes.contains("Ctx") || declaredTypes.contains(machine + "Ctx")
+        func declare(_ type: String, _ variants: [GeneratedShape.Variant]) -> String {
+            let cases = variants.map { variant in
+                GeneratedShape.declared(variant.name) + (variant.hasPayload
+                    ? "(" + variant.fields.map { ($0.label.map { GeneratedShape.declared($0) + ": " } ?? "") + $0.type }.joined(separator: ", ") + ")" : "")
+            }
+            return "    enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
+        }
+        var members = ""
+        if enums.states == nil { members += declare("S", shape.states) }
+        if enums.actions == nil { members += declare("A", shape.actions) }
+        if enums.effects == nil { members += declare("F", shape.effects) }
+        if !declaresContext && shape.types.context == machine + ".Ctx" { members += "    final class Ctx {}\n" }
+        guard !members.isEmpty || !declaresMachine else { return "" }
+        return (declaresMachine ? "extension \(machine) {\n" : "enum \(machine) {\n") + members + "}\n\n"
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// `dispatcher-drift`'s unsafe fixes proved as a compiler would: machines generated from a
+/// fixed seed are written as a `Table` and the generator's dispatcher, then drifted (arms
+/// removed, as after adding states or actions to the matrix; static arms returning something
+/// else, as after changing a cell; arms whose body is the author's code). `--fix
+/// --unsafe-fixes` must give back the generator's text exactly, except for the author's arms,
+/// which it leaves with their diagnostic; the result is compiled with the real `swiftc` and run
+/// over every pair: each pair does what its cell says, and the author's arms what they did.
+final class DispatcherSyncFixTests: XCTestCase {
+    typealias Shape = GeneratedShape
+
+    /// The library's `Table` and `Cell`, so the matrix compiles as written.
+    static let tableStandIn = """
+        struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }
+        enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]); case delegate(child: String) }
+
+        """
+
+    static func tableLiteral(_ shape: Shape) -> String {
+        func quoted(_ names: [String]) -> String { "[" + names.map { "\"\(NameCasing.upperFirst($0))\"" }.joined(separator: ", ") + "]" }
+        let rows = shape.cells.map { row in
+            "            [" + row.map { cell -> String in
+                switch cell {
+                case .ignore: return ".ignore"
+                case .handle: return ".handle"
+                case .unreachable: return ".unreachable"
+                case let .go(target, _, uses): return ".go(target: \"\(NameCasing.upperFirst(target))\", effects: \(quoted(uses.map(\.name))))"
+                case let .emit(uses): return ".emit(effects: \(quoted(uses.map(\.name))))"
+                case let .delegate(child): return ".delegate(child: \"\(child)\")"
+                }
+            }.joined(separator: ", ") + "],"
+        }
+        return """
+            extension \(shape.machine) {
+                static let TABLE = Table(
+                    machine: "\(shape.machine)",
+                    states: \(quoted(shape.states.map(\.name))),
+                    actions: \(quoted(shape.actions.map(\.name))),
+                    cells: [
+            \(rows.joined(separator: "\n"))
+                    ]
+                )
+            }
+
+            """
+    }
+
+    func testFixedDispatchersAreTheGeneratorsAndBehaveAsTheMatrixSays() throws {
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        var random = SplitMix64(seed: 2024)
+        var documents: [Engine.Document] = []
+        var expectedFiles: [String: String] = [:]
+        var authorArms: [String: [String]] = [:]
+        var main = GeneratedShapeTests.runtime + Self.tableStandIn
+        var expectedOutput: [String] = []
+        var removed = 0, drifted = 0, removedRequirements = 0, removedEffects = 0
+        for index in 0..<16 {
+            let generated = GeneratedShapeTests.generate(index, &random, tableCompatible: true)
+            let shape = generated.shape
+            let step = try shape.stepFunction().get()
+            var lines = step.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var expectedLines = lines
+            var author: [String] = []
+            let handles = shape.cells.flatMap { $0 }.filter { $0 == .handle }.count
+            var handlesLeft = handles
+            var removedMembers = Set<String>()
+            var pair = 0
+            // Arms are lines 2..<(2 + pairs): `head`, `switch`, arms, `}`, `}`.
+            var output: [Int: String] = [:]
+            for state in shape.states.indices {
+                for action in shape.actions.indices {
+                    defer { pair += 1 }
+                    let line = 2 + pair
+                    let cell = shape.cells[state][action]
+                    let payload = shape.states[state].hasPayload || shape.actions[action].hasPayload
+                    let roll = random.below(10)
+                    if roll < 3, cell != .handle || (!payload && handlesLeft > 1) {
+                        if cell == .handle {
+                            handlesLeft -= 1
+                            // A HANDLE cell added to the matrix: its requirement is missing too.
+                            removedMembers.insert(Shape.handleMember(state: shape.states[state].name, action: shape.actions[action].name))
+                        }
+                        lines[line] = ""  // removed
+                        removed += 1
+                    } else if roll < 5, cell != .handle {
+                        // Another cell's static outcome: the matrix changed.
+                        let other = cell == .ignore ? "return .stay(effects: [])" : "return .ignored"
+                        lines[line] = String(lines[line][..<lines[line].range(of: "): ")!.upperBound]) + other
+                        drifted += 1
+                    } else if roll == 5, cell != .handle {
+                        let returned = cell == .ignore ? ".stay(effects: [])" : ".ignored"
+                        let arm = String(lines[line][..<lines[line].range(of: "): ")!.upperBound]) + "let _ = \(index); return \(returned)"
+                        lines[line] = arm
+                        expectedLines[line] = arm
+                        author.append(arm.trimmingCharacters(in: .whitespaces))
+                        output[pair] = cell == .ignore ? "\(shape.machine) stay [] " : "\(shape.machine) ignored "
+                    }
+                }
+            }
+            authorArms[shape.machine] = author
+            let protocolText = shape.protocolDeclaration()
+            let driftedProtocol = protocolText.split(separator: "\n").filter { line in
+                !removedMembers.contains { line.contains("func \($0)(") }
+            }.joined(separator: "\n")
+            removedRequirements += removedMembers.count
+            // Effects added to `enum F`: their `perform` arms are missing (one arm is kept).
+            let perform = shape.performFunction()
+            var performLines = perform.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for effect in shape.effects.indices.dropFirst() where random.chance(40) {
+                performLines[2 + effect] = ""
+                removedEffects += 1
+            }
+            func file(_ stepLines: [String], protocol protocolText: String, perform: String) -> String {
+                let members = shape.narrowedStructs() + [stepLines.filter { !$0.isEmpty }.joined(separator: "\n"), perform]
+                let body = members.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n") }
+                return protocolText + "\n\nextension \(shape.machine) {\n" + body.joined(separator: "\n\n") + "\n}\n"
+            }
+            let path = "\(shape.machine).swift"
+            documents.append(Engine.Document(path: path, bytes: Array(file(
+                lines, protocol: driftedProtocol, perform: performLines.filter { !$0.isEmpty }.joined(separator: "\n")).utf8)))
+            documents.append(Engine.Document(path: "\(shape.machine).tb.swift", bytes: Array(Self.tableLiteral(shape).utf8)))
+            expectedFiles[path] = file(expectedLines, protocol: protocolText, perform: perform)
+            main += generated.support
+            // What the driver prints: the cell's outcome, or the author's arm's.
+            var kept = generated.expected.filter { !$0.contains(" perform ") }
+            var position = 0
+            pair = 0
+            for state in shape.states.indices {
+                for action in shape.actions.indices {
+                    defer { pair += 1 }
+                    if shape.cells[state][action] == .unreachable { continue }
+                    if let replaced = output[pair] { kept[position] = replaced }
+                    position += 1
+                }
+            }
+            expectedOutput += kept + generated.expected.filter { $0.contains(" perform ") }
+        }
+        XCTAssertGreaterThan(removed, 10)
+        XCTAssertGreaterThan(drifted, 10)
+        XCTAssertGreaterThan(removedRequirements, 3)
+        XCTAssertGreaterThan(removedEffects, 3)
+        let mainDocument = Engine.Document(path: "main.swift", bytes: Array(main.utf8))
+        let outcome = Engine.run(documents + [mainDocument], mode: .fix, unsafeFixes: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dispatcher-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var sources: [String] = [main]
+        for result in outcome.files where result.path != "main.swift" {
+            XCTAssertNil(result.failure, "\(result.path): \(result.failure ?? "")")
+            let text = String(decoding: result.fixed ?? result.original, as: UTF8.self)
+            sources.append(text)
+            guard let expected = expectedFiles[result.path] else { continue }
+            XCTAssertEqual(text, expected, "\(result.path) is not the generator's dispatcher after the fix")
+            let machine = String(result.path.dropLast(".swift".count))
+            let left = result.diagnostics.filter { $0.code == DispatcherDrift().code }
+            XCTAssertEqual(left.count, authorArms[machine]?.count ?? 0, "\(result.path): \(left.map(\.message))")
+            for diagnostic in left {
+                XCTAssertTrue(diagnostic.message.contains("the fix leaves this case: its body has code of its own besides the return the matrix determines"), diagnostic.message)
+            }
+        }
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(sources.joined(separator: "\n"), named: "synced", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran.split(separator: "\n").map(String.init), expectedOutput)
+    }
+}
+
+extension DispatcherSyncFixTests {
+    /// A protocol whose members its authors named (`onUnlock`): the new HANDLE arm calls a member
+    /// named as its neighbours are, and the message says so; the result compiles once the
+    /// implementation writes that member, and every pair does what its cell says.
+    func testAHandNamedProtocolsNewMemberIsNamedAsItsNeighbours() throws {
+        let before = """
+            enum Lock {
+                enum S { case locked, unlocked }
+                enum A { case unlock, lock, kick }
+                enum F { case clack }
+                final class Ctx {}
+
+                static func step(_ c: LockCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.locked, .unlock): return c.onUnlock(ctx)
+                    case (.locked, .lock): return .ignored
+                    case (.unlocked, .unlock): return .ignored
+                    case (.unlocked, .lock): return c.onLock(ctx)
+                    }
+                }
+
+                static let TABLE = Table(
+                    machine: "Lock",
+                    states: ["Locked", "Unlocked"],
+                    actions: ["Unlock", "Lock", "Kick"],
+                    cells: [
+                        [.handle, .ignore, .handle],
+                        [.ignore, .handle, .emit(effects: ["Clack"])],
+                    ],
+                    initial: "Locked"
+                )
+            }
+
+            protocol LockCells {
+                func onUnlock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F>
+                func onLock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F>
+            }
+
+            """
+        let found = TestRun.lint(SourceFile(path: "Lock.swift", text: before)).filter { $0.code == DispatcherDrift().code }
+        XCTAssertTrue(found.contains { $0.message.contains("its HANDLE members are named as the neighbouring arms' are: `on` + the action") }, "\(found.map(\.message))")
+        let outcome = Engine.run([Engine.Document(path: "Lock.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertTrue(after.contains("""
+                    case (.locked, .lock): return .ignored
+                    case (.locked, .kick): return c.onKick(ctx)
+                    case (.unlocked, .unlock): return .ignored
+                    case (.unlocked, .lock): return c.onLock(ctx)
+                    case (.unlocked, .kick): return .stay(effects: [.clack])
+            """), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hand-named-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            extension LockCells { func onKick(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.unlocked, effects: [.clack]) } }
+            struct Impl: LockCells {
+                func onUnlock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.unlocked, effects: []) }
+                func onLock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.locked, effects: []) }
+            }
+            for s in [Lock.S.locked, .unlocked] { for a in [Lock.A.unlock, .lock, .kick] { print(s, a, Lock.step(Impl(), Lock.Ctx(), s, a)) } }
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "lock", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, """
+            locked unlock go(Example.Lock.S.unlocked, effects: [])
+            locked lock ignored
+            locked kick go(Example.Lock.S.unlocked, effects: [Example.Lock.F.clack])
+            unlocked unlock ignored
+            unlocked lock go(Example.Lock.S.locked, effects: [])
+            unlocked kick stay(effects: [Example.Lock.F.clack])
+
+            """)
+    }
+}
