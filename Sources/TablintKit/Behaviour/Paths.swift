@@ -114,7 +114,7 @@ struct MachinePaths: Equatable {
     }
 
     /// The greedy tour: from the current state, walk the shortest way to the nearest state with
-    /// an outcome not yet fired and fire it (the first in matrix order there); when none is
+    /// an outcome not yet fired and fire one (`choice(at:)`); when none is
     /// reachable from here, start a new sequence from `initial`. Every step fires an outcome,
     /// covered or not, so the walk there covers what it passes too.
     ///
@@ -168,6 +168,19 @@ struct MachinePaths: Equatable {
             here = edge.target
         }
 
+        // Of the outcomes left at a state: one that stays first (firing it costs no position),
+        // then one that leads where something is left to fire, then the first in matrix order.
+        func choice(at state: Int) -> Int {
+            var leading: Int?
+            var first: Int?
+            for (index, edge) in edges[state].enumerated() where pending[state][index] {
+                if edge.target == state { return index }
+                if first == nil { first = index }
+                if leading == nil, left[edge.target] > 0 { leading = index }
+            }
+            return leading ?? first!
+        }
+
         while remaining > 0 {
             // Breadth first from here, to the nearest state with an outcome left to fire.
             generation += 1
@@ -204,8 +217,7 @@ struct MachinePaths: Equatable {
                 state = step.from
             }
             for (from, index) in walk.reversed() { fire(from, index) }
-            let index = pending[target].firstIndex(of: true)!
-            fire(target, index)
+            fire(target, choice(at: target))
         }
         if !current.isEmpty { paths.append(Path(purpose: .cover, steps: current)) }
         return paths

@@ -128,7 +128,8 @@ final class PathsSwiftTests: XCTestCase {
         XCTAssertNotEqual(mutated, Self.machine)
         let (failed, failure) = try compileAndRun(test, machine: mutated, in: folder, named: "mutated")
         XCTAssertNotEqual(failed, 0, failure)
-        XCTAssertTrue(failure.contains("after action 2, .pull"), failure)
+        XCTAssertTrue(failure.contains("XCTAssertEqual failed: (\"open\") is not equal to (\"closed\")"), failure)
+        XCTAssertTrue(failure.contains(", .pull\n"), "the failure names the step through the retargeted arm:\n\(failure)")
     }
 
     /// A target whose files use Swift Testing gets a Swift Testing test.

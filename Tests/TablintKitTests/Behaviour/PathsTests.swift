@@ -152,4 +152,57 @@ final class PathsTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(paths.coverSteps, paths.itemCount)
         }
     }
+
+    /// A graph of `states` × `actions` built in memory, as `tablint-bench`'s machine is: the
+    /// first column walks the states in order, `handles` cells per row are `HANDLE`s read as
+    /// returning one or two targets, the rest `GO` anywhere, `IGNORE` or `EMIT`.
+    static func synthetic(states: Int, actions: Int, handles: Int, seed: UInt64) throws -> MachineGraph {
+        var graph = try XCTUnwrap(graphs(door).first)
+        var random = SplitMix64(seed: seed)
+        let origin = graph.cells[0][0].origin
+        graph.states = (0..<states).map { "S\($0)" }
+        graph.stateOrigins = Array(repeating: origin, count: states)
+        graph.actions = (0..<actions).map { "A\($0)" }
+        graph.cells = (0..<states).map { state in
+            var handleColumns = Set<Int>()
+            while handleColumns.count < min(handles, actions - 1) { handleColumns.insert(1 + random.below(actions - 1)) }
+            return (0..<actions).map { action in
+                if action == 0 { return MachineGraph.Cell(kind: .go, outcomes: [.init(target: (state + 1) % states)], origin: origin) }
+                if handleColumns.contains(action) {
+                    let targets = Set((0...random.below(2)).map { _ in random.below(states) }).sorted()
+                    return MachineGraph.Cell(kind: .handle, outcomes: targets.map { .init(target: $0, origin: origin, isDynamic: true) }, origin: origin)
+                }
+                switch random.below(20) {
+                case 0..<5: return MachineGraph.Cell(kind: .ignore, outcomes: [.init(target: state)], origin: origin)
+                case 5..<8: return MachineGraph.Cell(kind: .emit, outcomes: [.init(target: state, effects: ["Log"])], origin: origin)
+                default: return MachineGraph.Cell(kind: .go, outcomes: [.init(target: random.below(states))], origin: origin)
+                }
+            }
+        }
+        graph.initial = 0
+        return graph
+    }
+
+    /// How close the greedy tour gets to the lower bound (one step per outcome to fire): the
+    /// README's figure. Checked loosely, so that a worse tour fails.
+    func testTheTourStaysNearTheLowerBound() throws {
+        let graph = try Self.synthetic(states: 1_000, actions: 50, handles: 10, seed: 2026)
+        let paths = MachinePaths(graph)
+        assertTourIsSound(graph, paths)
+        let ratio = Double(paths.coverSteps) / Double(paths.itemCount)
+        print("tour of a 1000 × 50 machine: \(paths.cover.count) sequences, \(paths.coverSteps) steps for \(paths.itemCount) outcomes, ratio \(ratio)")
+        XCTAssertLessThan(ratio, 1.5)
+        var steps = 0, items = 0, sequences = 0
+        for seed in 1...40 {
+            var random = SplitMix64(seed: UInt64(seed))
+            let small = try Self.synthetic(states: 3 + random.below(10), actions: 2 + random.below(5), handles: 1, seed: UInt64(seed))
+            let found = MachinePaths(small)
+            assertTourIsSound(small, found)
+            steps += found.coverSteps
+            items += found.itemCount
+            sequences += found.cover.count
+        }
+        print("tour of 40 small machines: \(sequences) sequences, \(steps) steps for \(items) outcomes, ratio \(Double(steps) / Double(items))")
+        XCTAssertLessThan(Double(steps) / Double(items), 1.6)
+    }
 }
