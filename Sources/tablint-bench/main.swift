@@ -9,14 +9,17 @@ struct BenchOptions {
     var pathological = true
     /// Only the behaviour analysis (issue 23): `tablint paths` and the lint of one large machine.
     var onlyBehaviour = false
+    /// Writes the behaviour machine's files into a folder, and measures nothing.
+    var writeBehaviour: String?
     var tablint: String?
     var filesInCorpus = 1000
 
     static let usage = """
-        usage: tablint-bench [--quick] [--no-pathological] [--only-behaviour] [--tablint PATH]
+        usage: tablint-bench [--quick] [--no-pathological] [--only-behaviour] [--write-behaviour DIR] [--tablint PATH]
           --quick            fewer repeats, 200 generated files and smaller pathological inputs
           --no-pathological  skip the pathological growth measurements
           --only-behaviour   only the behaviour analysis: tablint paths and the lint of a 1000 × 50 machine
+          --write-behaviour DIR  write that machine's files into DIR (to profile them), and measure nothing
           --tablint PATH     the tablint binary to time (default: the one beside tablint-bench)
         """
 
@@ -27,6 +30,7 @@ struct BenchOptions {
             case "--quick": quick = true; filesInCorpus = 200
             case "--no-pathological": pathological = false
             case "--only-behaviour": onlyBehaviour = true
+            case "--write-behaviour": writeBehaviour = rest.popFirst()
             case "--tablint": tablint = rest.popFirst()
             case "-h", "--help": print(Self.usage); exit(0)
             default: FileHandle.standardError.write(Data("tablint-bench: unknown argument \(argument)\n\(Self.usage)\n".utf8)); exit(2)
@@ -36,6 +40,11 @@ struct BenchOptions {
 }
 
 let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
+if let folder = options.writeBehaviour {
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for file in BehaviourBench.files() { FileManager.default.createFile(atPath: folder + "/" + file.name, contents: Data(file.bytes)) }
+    exit(0)
+}
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let repeats = options.quick ? 2 : 5
 let binaryRepeats = options.quick ? 3 : 10
