@@ -224,7 +224,9 @@ enum PathsFormat {
         let graph = machine.graph
         var text = "// @Path attributes for `\(graph.machine)` (\(graph.path)), from `tablint paths`: write them beside `@Machine`.\n"
         guard let initial = graph.initial else { return text + "// `\(graph.machine)` names no initial state: no path.\n" }
-        for (name, path) in namedPaths(machine) {
+        var written: [String: String] = [:]
+        // `initial` itself is no path; the tour's own sequences come after the reach paths.
+        for (name, path) in namedPaths(machine) where !path.steps.isEmpty {
             var hops = path.steps.filter { isPathHop(graph, $0) }
             let left = path.steps.count - hops.count
             let end = hops.last?.to ?? initial
@@ -237,7 +239,13 @@ enum PathsFormat {
             if left > 0 { notes.append("\(left) EMIT \(left == 1 ? "step" : "steps") left out") }
             if onward == nil { notes.append("ends at \(graph.states[hops.last!.to]), which can still be left") }
             let label = name.replacingOccurrences(of: " ", with: "-")
-            text += "@Path(\"\(label)\", [\(spine.joined(separator: ", "))])" + (notes.isEmpty ? "" : "  // " + notes.joined(separator: "; ")) + "\n"
+            let spineText = spine.joined(separator: ", ")
+            if let same = written[spineText] {
+                text += "// \(label): the same walk as \(same)\n"
+                continue
+            }
+            written[spineText] = label
+            text += "@Path(\"\(label)\", [\(spineText)])" + (notes.isEmpty ? "" : "  // " + notes.joined(separator: "; ")) + "\n"
         }
         return text
     }

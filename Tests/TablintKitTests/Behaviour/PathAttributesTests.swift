@@ -30,7 +30,7 @@ final class PathAttributesTests: XCTestCase {
             // @Path attributes for `Turnstile` (Turnstile.swift), from `tablint paths`: write them beside `@Machine`.
             @Path("reach-unlocked", [.locked, .coin, .unlocked, .push, .locked, .kick, .broken])
             @Path("reach-broken", [.locked, .kick, .broken])
-            @Path("cover-1", [.locked, .coin, .unlocked, .push, .locked, .kick, .broken])  // 1 EMIT step left out
+            // cover-1: the same walk as reach-unlocked
 
             """)
     }
@@ -39,7 +39,7 @@ final class PathAttributesTests: XCTestCase {
     func testTheLibrarysPathRulesAcceptThem() throws {
         let written = try attributes(Self.turnstile).split(separator: "\n").filter { $0.hasPrefix("@Path") }
             .map { String($0.prefix { $0 != "/" }).trimmingCharacters(in: .whitespaces) }
-        XCTAssertEqual(written.count, 3)
+        XCTAssertEqual(written.count, 2)
         let source = Self.turnstile.replacingOccurrences(of: "@Machine\n", with: "@Machine\n" + written.joined(separator: "\n") + "\n")
         let found = TestRun.lint(SourceFile(path: "Turnstile.swift", bytes: Array(source.utf8)))
         XCTAssertEqual(found.filter { $0.code.contains("path") }.map(\.message), [], source)
