@@ -7,13 +7,19 @@ import TablintKit
 struct BenchOptions {
     var quick = false
     var pathological = true
+    /// Only the behaviour analysis (issue 23): `tablint paths` and the lint of one large machine.
+    var onlyBehaviour = false
+    /// Writes the behaviour machine's files into a folder, and measures nothing.
+    var writeBehaviour: String?
     var tablint: String?
     var filesInCorpus = 1000
 
     static let usage = """
-        usage: tablint-bench [--quick] [--no-pathological] [--tablint PATH]
+        usage: tablint-bench [--quick] [--no-pathological] [--only-behaviour] [--write-behaviour DIR] [--tablint PATH]
           --quick            fewer repeats, 200 generated files and smaller pathological inputs
           --no-pathological  skip the pathological growth measurements
+          --only-behaviour   only the behaviour analysis: tablint paths and the lint of a 1000 × 50 machine
+          --write-behaviour DIR  write that machine's files into DIR (to profile them), and measure nothing
           --tablint PATH     the tablint binary to time (default: the one beside tablint-bench)
         """
 
@@ -23,6 +29,8 @@ struct BenchOptions {
             switch argument {
             case "--quick": quick = true; filesInCorpus = 200
             case "--no-pathological": pathological = false
+            case "--only-behaviour": onlyBehaviour = true
+            case "--write-behaviour": writeBehaviour = rest.popFirst()
             case "--tablint": tablint = rest.popFirst()
             case "-h", "--help": print(Self.usage); exit(0)
             default: FileHandle.standardError.write(Data("tablint-bench: unknown argument \(argument)\n\(Self.usage)\n".utf8)); exit(2)
@@ -32,6 +40,11 @@ struct BenchOptions {
 }
 
 let options = BenchOptions(Array(CommandLine.arguments.dropFirst()))
+if let folder = options.writeBehaviour {
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for file in BehaviourBench.files() { FileManager.default.createFile(atPath: folder + "/" + file.name, contents: Data(file.bytes)) }
+    exit(0)
+}
 let cores = ProcessInfo.processInfo.activeProcessorCount
 let repeats = options.quick ? 2 : 5
 let binaryRepeats = options.quick ? 3 : 10
@@ -140,7 +153,7 @@ func generatedCorpus() -> Corpus {
     return makeCorpus("generated", files)
 }
 
-let corpora = [interfaceCorpus(), generatedCorpus()].compactMap { $0 }
+let corpora = options.onlyBehaviour ? [] : [interfaceCorpus(), generatedCorpus()].compactMap { $0 }
 var firstGeneratedFile: String?
 
 for corpus in corpora {
@@ -204,7 +217,7 @@ if haveBinary, let file = firstGeneratedFile {
 }
 
 // Pathological inputs: lint + fix at n, 2n and 4n.
-if options.pathological {
+if options.pathological && !options.onlyBehaviour {
     print("")
     print("== pathological inputs: lint and --diff (the fix, written nowhere), in process (best of several runs); growth per doubling ≤ 2.6")
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tablint-bench-\(getpid())")
@@ -251,5 +264,7 @@ if options.pathological {
     report("growth", superlinear.isEmpty ? "linear" : "superlinear: " + superlinear.joined(separator: ", "),
            target: "linear", met: superlinear.isEmpty)
 }
+BehaviourBench.run(in: scratch, tablint: haveBinary ? tablint : nil, repeats: repeats)
+
 print("")
 print("peak memory of tablint-bench itself: \(megabytes(ownPeakBytes()))")

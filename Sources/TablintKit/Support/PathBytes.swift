@@ -44,6 +44,9 @@ public enum PathBytes {
 
     /// The bytes of a path (or of any text holding one): UTF-8, with the held bytes as themselves.
     static func bytes(_ text: String) -> [UInt8] {
+        // A held byte is a scalar of plane 16, whose UTF-8 starts with 0xF4: text without one
+        // (nearly every report) is its UTF-8 as it is, without a scalar-by-scalar copy.
+        if !text.utf8.contains(0xF4) { return Array(text.utf8) }
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

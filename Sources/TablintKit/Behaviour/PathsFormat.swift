@@ -1,0 +1,322 @@
+/// How `tablint paths` writes a machine's paths: text (one line per path), JSON, and Swift
+/// (`@Path` attributes for an `@Machine` enum, a test function for a `Table` machine). Pure:
+/// a graph and its paths in, text out.
+enum PathsFormat {
+    /// One machine with what was found for it.
+    struct Machine {
+        var graph: MachineGraph
+        var paths: MachinePaths
+        /// For a `Table` machine's test: the dispatcher's state and action types as written
+        /// (`Turnstile.S`), when a `step` dispatcher of the machine was read; else guessed.
+        var stateType: String?
+        var actionType: String?
+
+        init(graph: MachineGraph, paths: MachinePaths? = nil, stateType: String? = nil, actionType: String? = nil) {
+            self.graph = graph
+            self.paths = paths ?? MachinePaths(graph)
+            self.stateType = stateType
+            self.actionType = actionType
+        }
+    }
+
+    static func location(_ origin: MachineGraph.Origin) -> String {
+        "\(origin.path):\(origin.start.line):\(origin.start.column)"
+    }
+
+    static func pathName(_ graph: MachineGraph, _ path: MachinePaths.Path, coverNumber: Int) -> String {
+        switch path.purpose {
+        case .reach(let state): return "reach \(graph.states[state])"
+        case .cover: return "cover \(coverNumber)"
+        }
+    }
+
+    /// Every path of a machine, reach paths first, with the name each is shown by.
+    static func namedPaths(_ machine: Machine) -> [(name: String, path: MachinePaths.Path)] {
+        var named: [(String, MachinePaths.Path)] = machine.paths.reach.map { (pathName(machine.graph, $0, coverNumber: 0), $0) }
+        for (index, path) in machine.paths.cover.enumerated() {
+            named.append((pathName(machine.graph, path, coverNumber: index + 1), path))
+        }
+        return named
+    }
+
+    /// The steps that follow an outcome read from code (a `HANDLE` implementation's
+    /// `return`, a dispatcher arm): which step, and where the outcome was read.
+    static func dynamicSteps(_ graph: MachineGraph, _ path: MachinePaths.Path) -> [(step: Int, origin: MachineGraph.Origin?)] {
+        path.steps.enumerated().compactMap { index, step in
+            let outcome = graph.cells[step.from][step.action].outcomes[step.outcome]
+            return outcome.isDynamic ? (index, outcome.origin) : nil
+        }
+    }
+
+    // MARK: Text
+
+    /// `Turnstile (Sources/Turnstile.swift:4:5), initial Locked`, then one line per path:
+    /// `  reach Unlocked: Locked -Coin-> Unlocked`.
+    static func text(_ machines: [Machine]) -> String {
+        var text = ""
+        for (index, machine) in machines.enumerated() {
+            let graph = machine.graph
+            if index > 0 { text += "\n" }
+            text += "\(graph.machine) (\(graph.path):\(graph.stateOrigins.first.map { "\($0.start.line)" } ?? "1")), "
+            guard let initial = graph.initial else {
+                text += "no initial state: nothing is reachable, no path is given\n"
+                continue
+            }
+            text += "initial \(graph.states[initial])\n"
+            for (name, path) in namedPaths(machine) {
+                var line = "  \(name): \(graph.states[initial])"
+                for step in path.steps { line += " -\(graph.actions[step.action])-> \(graph.states[step.to])" }
+                let dynamic = dynamicSteps(graph, path)
+                if !dynamic.isEmpty {
+                    line += "  [read from code: " + dynamic.map { item in
+                        "step \(item.step + 1)" + (item.origin.map { " at \(location($0))" } ?? "")
+                    }.joined(separator: ", ") + "]"
+                }
+                text += line + "\n"
+            }
+            for cell in machine.paths.uncovered {
+                text += "  uncovered \(graph.cellLabel(state: cell.state, action: cell.action)): \(cell.reason.rawValue) (\(cell.detail))\n"
+            }
+            for cell in machine.paths.unknown {
+                let origin = graph.cells[cell.state][cell.action].origin
+                text += "  unknown \(graph.cellLabel(state: cell.state, action: cell.action)) at \(location(origin)): \(cell.reason)\n"
+            }
+            text += "  tour: \(summary(machine.paths))\n"
+        }
+        return text
+    }
+
+    /// `2 sequences, 7 steps to fire 6 outcomes (at least 6 steps; 1.17 × the minimum)`.
+    static func summary(_ paths: MachinePaths) -> String {
+        let sequences = paths.cover.count
+        let steps = paths.coverSteps
+        var text = "\(sequences) \(sequences == 1 ? "sequence" : "sequences"), \(steps) \(steps == 1 ? "step" : "steps") to fire \(paths.itemCount) \(paths.itemCount == 1 ? "outcome" : "outcomes")"
+        if paths.itemCount > 0 {
+            text += " (at least \(paths.itemCount) \(paths.itemCount == 1 ? "step" : "steps"); \(ratio(steps, paths.itemCount)) × the minimum)"
+        }
+        return text
+    }
+
+    /// `1.17`: two decimals, without Foundation's formatting.
+    static func ratio(_ numerator: Int, _ denominator: Int) -> String {
+        let hundredths = (numerator * 100 + denominator / 2) / denominator
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    // MARK: JSON
+
+    static func json(_ machines: [Machine]) -> String {
+        JSONText.array(machines.map { machine in
+            let graph = machine.graph
+            let initial = graph.initial
+            let paths: [JSONText] = namedPaths(machine).map { _, path in
+                var fields: [(key: String, value: JSONText)] = [
+                    ("actions", .array(path.steps.map { .string(graph.actions[$0.action]) })),
+                    ("visits", .array(initial.map { path.visits(from: $0).map { JSONText.string(graph.states[$0]) } } ?? [])),
+                ]
+                switch path.purpose {
+                case .reach(let state):
+                    fields.append(("purpose", .string("reach")))
+                    fields.append(("state", .string(graph.states[state])))
+                case .cover:
+                    fields.append(("purpose", .string("cover")))
+                }
+                fields.append(("dynamic", .array(dynamicSteps(graph, path).map { item in
+                    .orderedObject([("step", .int(item.step)), ("at", item.origin.map { .string(location($0)) } ?? .null)])
+                })))
+                return .orderedObject(fields)
+            }
+            return .orderedObject([
+                ("machine", .string(graph.machine)),
+                ("path", .string(graph.path)),
+                ("initial", initial.map { .string(graph.states[$0]) } ?? .null),
+                ("paths", .array(paths)),
+                ("uncovered", .array(machine.paths.uncovered.map { cell in
+                    .orderedObject([
+                        ("cell", .string(graph.cellLabel(state: cell.state, action: cell.action))),
+                        ("state", .string(graph.states[cell.state])),
+                        ("action", .string(graph.actions[cell.action])),
+                        ("reason", .string(cell.reason.rawValue)),
+                        ("detail", .string(cell.detail)),
+                    ])
+                })),
+                ("unknown", .array(machine.paths.unknown.map { cell in
+                    .orderedObject([
+                        ("cell", .string(graph.cellLabel(state: cell.state, action: cell.action))),
+                        ("state", .string(graph.states[cell.state])),
+                        ("action", .string(graph.actions[cell.action])),
+                        ("at", .string(location(graph.cells[cell.state][cell.action].origin))),
+                        ("reason", .string(cell.reason)),
+                    ])
+                })),
+                ("tour", .orderedObject([
+                    ("sequences", .int(machine.paths.cover.count)),
+                    ("steps", .int(machine.paths.coverSteps)),
+                    ("outcomes", .int(machine.paths.itemCount)),
+                ])),
+            ])
+        }).rendered
+    }
+
+    // MARK: Swift
+
+    enum TestFramework { case xctest, swiftTesting }
+
+    static func swift(_ machines: [Machine], framework: TestFramework) -> String {
+        var parts: [String] = []
+        let tables = machines.filter { $0.graph.surface != .machineEnum }
+        for machine in machines where machine.graph.surface == .machineEnum { parts.append(pathAttributes(machine)) }
+        if !tables.isEmpty {
+            parts.append((framework == .xctest ? "import XCTest\n" : "import Testing\n")
+                + tables.map { "\n" + testFunction($0, framework: framework) }.joined())
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// Whether a cell may be a hop of a `@Path`: the library's `path-broken` accepts `HANDLE`,
+    /// `DELEGATE` and a `GO` to the next state only.
+    static func isPathHop(_ graph: MachineGraph, _ step: MachinePaths.Path.Step) -> Bool {
+        switch graph.cells[step.from][step.action].kind {
+        case .handle, .delegate, .go: return true
+        default: return false
+        }
+    }
+
+    /// Whether a state's row cannot be left (no `HANDLE`, `DELEGATE` or `GO` elsewhere): where
+    /// the library's `path-unterminated` lets a `@Path` end.
+    static func isDone(_ graph: MachineGraph, _ state: Int) -> Bool {
+        graph.cells[state].allSatisfy { cell in
+            switch cell.kind {
+            case .handle, .delegate, .unknown: return false
+            case .go: return cell.outcomes.allSatisfy { $0.target == state }
+            default: return true
+            }
+        }
+    }
+
+    /// The shortest way on from `state`, through path hops, to a state that cannot be left.
+    static func wayToDone(_ graph: MachineGraph, from state: Int) -> [MachinePaths.Path.Step]? {
+        var via: [Int: [MachinePaths.Path.Step]] = [state: []]
+        var queue = [state]
+        var head = 0
+        while head < queue.count {
+            let here = queue[head]
+            head += 1
+            if isDone(graph, here) { return via[here] }
+            for (action, cell) in graph.cells[here].enumerated() where cell.isFireable {
+                for (which, outcome) in cell.outcomes.enumerated() where via[outcome.target] == nil {
+                    let step = MachinePaths.Path.Step(action: action, outcome: which, from: here, to: outcome.target)
+                    guard isPathHop(graph, step) else { continue }
+                    via[outcome.target] = via[here]! + [step]
+                    queue.append(outcome.target)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// `@Path("cover-1", [.locked, .coin, .unlocked])` lines for the enum's attribute list. A
+    /// step through an `EMIT` cell cannot be a hop, so it is left out (and said); each path is
+    /// carried on to a state that cannot be left, where one can be reached, so that the
+    /// library accepts it as a happy path.
+    static func pathAttributes(_ machine: Machine) -> String {
+        let graph = machine.graph
+        var text = "// @Path attributes for `\(graph.machine)` (\(graph.path)), from `tablint paths`: write them beside `@Machine`.\n"
+        guard let initial = graph.initial else { return text + "// `\(graph.machine)` names no initial state: no path.\n" }
+        var written: [String: String] = [:]
+        // `initial` itself is no path; the tour's own sequences come after the reach paths.
+        for (name, path) in namedPaths(machine) where !path.steps.isEmpty {
+            var hops = path.steps.filter { isPathHop(graph, $0) }
+            let left = path.steps.count - hops.count
+            let end = hops.last?.to ?? initial
+            let onward = wayToDone(graph, from: end)
+            hops += onward ?? []
+            guard !hops.isEmpty else { continue }
+            var spine = [".\(graph.states[initial])"]
+            for hop in hops { spine += [".\(graph.actions[hop.action])", ".\(graph.states[hop.to])"] }
+            var notes: [String] = []
+            if left > 0 { notes.append("\(left) EMIT \(left == 1 ? "step" : "steps") left out") }
+            if onward == nil { notes.append("ends at \(graph.states[hops.last!.to]), which can still be left") }
+            let label = name.replacingOccurrences(of: " ", with: "-")
+            let spineText = spine.joined(separator: ", ")
+            if let same = written[spineText] {
+                text += "// \(label): the same walk as \(same)\n"
+                continue
+            }
+            written[spineText] = label
+            text += "@Path(\"\(label)\", [\(spineText)])" + (notes.isEmpty ? "" : "  // " + notes.joined(separator: "; ")) + "\n"
+        }
+        return text
+    }
+
+    /// An identifier made of the machine's name: `Turnstile`, `Order_v2`.
+    static func identifier(_ name: String) -> String {
+        let kept = name.unicodeScalars.map { scalar -> Character in
+            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") ? Character(scalar) : "_"
+        }
+        let text = String(kept)
+        return text.first.map { $0.isNumber } ?? true ? "_" + text : text
+    }
+
+    /// A test that drives the dispatcher through every sequence from `initial` and checks the
+    /// state after each action by its case name (states with payloads compare by case). The
+    /// dispatcher is called through `step(_:_:)`, which the project writes once in an extension
+    /// of the test type, with the cells and context to test with: tablint cannot know them,
+    /// and the generated file can be written again without losing it.
+    static func testFunction(_ machine: Machine, framework: TestFramework) -> String {
+        let graph = machine.graph
+        let name = identifier(graph.machine)
+        let stateType = machine.stateType ?? "\(name).S"
+        let actionType = machine.actionType ?? "\(name).A"
+        func caseName(_ text: String) -> String {
+            graph.surface == .machineEnum ? text : NameCasing.lowerFirst(text)
+        }
+        guard let initial = graph.initial else {
+            return "// `\(graph.machine)` (\(graph.path)) names no initial state: no sequence to test.\n"
+        }
+        var sequences = ""
+        for (label, path) in namedPaths(machine) where !path.steps.isEmpty {
+            let actions = path.steps.map { "." + caseName(graph.actions[$0.action]) }.joined(separator: ", ")
+            let visits = path.visits(from: initial).map { "\"\(caseName(graph.states[$0]))\"" }.joined(separator: ", ")
+            sequences += "        (\"\(label)\", [\(actions)], [\(visits)]),\n"
+        }
+        let header = """
+            /// Generated by `tablint paths --format swift` for `\(graph.machine)` (\(graph.path)): each
+            /// sequence drives the dispatcher from `initial` and checks the state after every action.
+            /// Write `step(_:_:)` once, in an extension of `\(name)PathTests`, with the cells and context
+            /// to test with: `func step(_ s: \(stateType), _ a: \(actionType)) -> Step<…> { … }`.
+
+            """
+        let body = """
+                let sequences: [(name: String, actions: [\(actionType)], visits: [String])] = [
+            \(sequences)    ]
+                for sequence in sequences {
+                    var state: \(stateType) = .\(caseName(graph.states[initial]))
+                    for (index, action) in sequence.actions.enumerated() {
+                        if case .go(let next, _) = step(state, action) { state = next }
+                        let reached = String(String(describing: state).prefix { $0 != "(" })
+                        \(framework == .xctest ? "XCTAssertEqual(reached, sequence.visits[index + 1], " : "#expect(reached == sequence.visits[index + 1], ")"\\(sequence.name): after action \\(index + 1), .\\(action)")
+                    }
+                }
+
+            """
+        switch framework {
+        case .xctest:
+            return header + "final class \(name)PathTests: XCTestCase {\n    func test\(name)Paths() {\n"
+                + indent(body, by: 4) + "    }\n}\n"
+        case .swiftTesting:
+            return header + "struct \(name)PathTests {\n    @Test func \(NameCasing.lowerFirst(name))Paths() {\n"
+                + indent(body, by: 4) + "    }\n}\n"
+        }
+    }
+
+    static func indent(_ text: String, by spaces: Int) -> String {
+        let pad = String(repeating: " ", count: spaces)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+    }
+}
+
+extension MachinePaths.Path {
+    typealias Step = MachineGraph.Step
+}
