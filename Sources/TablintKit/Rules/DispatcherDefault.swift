@@ -13,8 +13,8 @@ struct DispatcherDefault: RunRule {
     init() {}
 
     /// A run rule, because the cases a catch-all stands for are declared anywhere in the run.
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let enums = EnumIndex(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, enums = facts.enumIndex
         return run.flatMap { file in file.catchAllDispatchers.flatMap { check($0, in: file, enums) } }
     }
 
