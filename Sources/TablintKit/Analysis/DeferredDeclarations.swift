@@ -91,8 +91,8 @@ struct DeclarationDemand: Equatable {
     /// `MachineKey.normalized` of every machine and owner the run's matrices, dispatchers, pins
     /// and `Cells` protocols name.
     var machineKeys: Set<String> = []
-    /// The last component of every type a catch-all dispatcher switches over, and of every
-    /// alias's target.
+    /// The last component of every type a catch-all dispatcher switches over, and of the
+    /// target of every alias of a wanted name.
     var typeNames: Set<String> = []
 
     init(_ run: [FileSummary]) {
@@ -125,7 +125,13 @@ struct DeclarationDemand: Equatable {
                 machine(declaration.machine)
                 machine(declaration.parent)
             }
-            for alias in file.typeNames { type(alias.aliasTarget) }
+        }
+        // The target of an alias the checks look up is looked up too (and so on), not every
+        // alias's: a file of a hundred aliases names most of the standard library.
+        var aliases = run.flatMap(\.typeNames).filter { $0.aliasTarget != nil }
+        while let wanted = aliases.firstIndex(where: { wants($0.name) }) {
+            type(aliases[wanted].aliasTarget)
+            aliases.remove(at: wanted)
         }
     }
 
@@ -155,31 +161,51 @@ struct DeclaredNames: Equatable {
         bytes.withUnsafeBufferPointer { scan($0) }
     }
 
+    /// 8 bytes at a time, stopping only where a rarer byte of a word is (`u` of `enum`, `y` of
+    /// `typealias`, `C` of `Cells`), as `Prefilter` does.
     private mutating func scan(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
         let count = buffer.count
         func spells(_ word: StaticString, at index: Int) -> Bool {
             let length = word.utf8CodeUnitCount
             guard index >= 0, index + length <= count else { return false }
             let letters = word.utf8Start
-            for offset in 0..<length where buffer[index + offset] != letters[offset] { return false }
+            for offset in 0..<length where base[index + offset] != letters[offset] { return false }
             return true
         }
-        func endsWord(at index: Int) -> Bool { index >= count || !Prefilter.isNameByte(buffer[index]) }
-        func startsWord(at index: Int) -> Bool { index == 0 || !Prefilter.isNameByte(buffer[index - 1]) }
+        func endsWord(at index: Int) -> Bool { index >= count || !Prefilter.isNameByte(base[index]) }
+        func startsWord(at index: Int) -> Bool { index == 0 || !Prefilter.isNameByte(base[index - 1]) }
+        func check(_ index: Int) {
+            switch base[index] {
+            case UInt8(ascii: "u"):
+                if spells("enum", at: index - 2), startsWord(at: index - 2), endsWord(at: index + 2) { _ = name(after: index + 2, buffer) }
+            case UInt8(ascii: "y"):
+                if spells("typealias", at: index - 1), startsWord(at: index - 1), endsWord(at: index + 8) { _ = name(after: index + 8, buffer) }
+            case UInt8(ascii: "C"):
+                if !mentionsCells, spells("Cells", at: index), endsWord(at: index + 5) { mentionsCells = true }
+            default:
+                break
+            }
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func lanes(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+            let x = word ^ (ones &* UInt64(byte))
+            return (x &- ones) & ~x & highBits
+        }
         var index = 0
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // A lane above a true one may be marked too: `check` reads the bytes, so that costs a call, never a miss.
+            var marked = lanes(word, UInt8(ascii: "u")) | lanes(word, UInt8(ascii: "y")) | lanes(word, UInt8(ascii: "C"))
+            while marked != 0 {
+                check(index + marked.trailingZeroBitCount >> 3)
+                marked &= marked - 1
+            }
+            index += 8
+        }
         while index < count {
-            let byte = buffer[index]
-            if byte == UInt8(ascii: "e"), spells("enum", at: index), startsWord(at: index), endsWord(at: index + 4) {
-                index = name(after: index + 4, buffer)
-                continue
-            }
-            if byte == UInt8(ascii: "t"), spells("typealias", at: index), startsWord(at: index), endsWord(at: index + 9) {
-                index = name(after: index + 9, buffer)
-                continue
-            }
-            if byte == UInt8(ascii: "C"), !mentionsCells, spells("Cells", at: index), endsWord(at: index + 5) {
-                mentionsCells = true
-            }
+            check(index)
             index += 1
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The run's documents and what the analysis knows of each: every front end (the command line,
@@ -190,14 +191,27 @@ struct Workspace {
     /// Each run rule's diagnostics over `summaries`: `base`'s for a rule that reads none of the
     /// parts `changed` since `base` was worked out, the rule's own run for another.
     private func perRule(base: [[Diagnostic]]?, changed: SummaryParts, summaries: [FileSummary]) -> [[Diagnostic]] {
-        var facts: CrossFileRun?
-        return runRules.indices.map { index in
-            let rule = runRules[index]
-            if let base, rule.reads.isDisjoint(with: changed) { return base[index] }
-            if facts == nil { facts = CrossFileRun(summaries) }
-            return rule.check(run: facts!)
+        var results = base ?? Array(repeating: [], count: runRules.count)
+        let due = runRules.indices.filter { base == nil || !runRules[$0].reads.isDisjoint(with: changed) }
+        guard !due.isEmpty else { return results }
+        let facts = CrossFileRun(summaries)
+        let rules = runRules
+        if due.count > 1, summaries.count >= Self.concurrentRunRuleFiles {
+            // The rules are independent: on two cores when one is free (`concurrentPerform` runs
+            // them all on the calling thread when none is), each writing only its own slot.
+            results.withUnsafeMutableBufferPointer { slots in
+                DispatchQueue.concurrentPerform(iterations: due.count) { index in
+                    slots[due[index]] = rules[due[index]].check(run: facts)
+                }
+            }
+        } else {
+            for index in due { results[index] = rules[index].check(run: facts) }
         }
+        return results
     }
+
+    /// Below this many documents the run rules take less than a thread costs to start.
+    static let concurrentRunRuleFiles = 16
 
     /// Every document's final diagnostics (its own and the cross-file ones at it, configured and
     /// suppressed), by path. `replacing`: documents that now read otherwise (fixed), by the

@@ -125,6 +125,12 @@ final class DeclarationDemandTests: XCTestCase {
         let demand = DeclarationDemand([vend])
         for wanted in ["S", "A", "F", "VendS", "VENDA"] { XCTAssertTrue(demand.wants(wanted), wanted) }
         for unwanted in ["Vend", "Status", "LampS", "Vends"] { XCTAssertFalse(demand.wants(unwanted), unwanted) }
+        // An alias's target is asked for only when the alias is.
+        let aliases = Engine.analyze(SourceFile(path: "Aliases.swift", text: "typealias VendS = VendPower\ntypealias Other = Weather\n")).summary
+        XCTAssertEqual(aliases.typeNames.map(\.name), ["VendS", "Other"])
+        let both = DeclarationDemand([vend, aliases])
+        XCTAssertTrue(both.wants("VendPower"))
+        XCTAssertFalse(both.wants("Weather"))
     }
 
     static let dispatcher = """
