@@ -178,3 +178,20 @@ final class DeclarationDemandTests: XCTestCase {
         }
     }
 }
+
+/// Over the repository's fixtures and examples (many machines, their enums, aliases and `Cells`
+/// protocols in files of their own, beside files that matter to none of them), the run that
+/// reads only the waiting files that can matter finds what a run reading every declaration finds.
+final class DeclarationDemandCorpusTests: XCTestCase {
+    func testTheFilteredRunEqualsTheEagerOneOverTheFixtures() throws {
+        let root = Fixtures.repositoryRoot.path
+        let paths = FileWalker().collect([root + "/Tests/Fixtures", root + "/Examples"]).files.sorted()
+        XCTAssertGreaterThan(paths.count, 50)
+        let bytes = Dictionary(uniqueKeysWithValues: paths.map { ($0, (try? FileIO.readFile($0).get()) ?? []) })
+        let eager = CrossFileCheck.check(paths.map { Engine.analyze(SourceFile(path: $0, bytes: bytes[$0]!)).summary })
+        XCTAssertFalse(eager.isEmpty)
+        var workspace = Workspace()
+        _ = workspace.update(paths: paths, settings: { _ in .default }, jobs: 2) { .success(bytes[$0]!) }
+        XCTAssertEqual(workspace.crossFile().values.flatMap { $0 }.sortedForOutput(), eager.sortedForOutput())
+    }
+}
