@@ -66,12 +66,23 @@ struct FileSummary: Equatable {
 
 /// A rule that looks at a whole run: `check(run:)` gets the summary of every file linted
 /// together (one file for a single-file lint). Its per-file `check` finds nothing.
+///
+/// A rule implements one of the two `check(run:)`: the one given a `CrossFileRun` shares the
+/// step's pairing and enum index (`facts.pairing`, `facts.enumIndex`) instead of building its
+/// own; each has a default that calls the other. `reads` names the summary parts the rule
+/// looks at (default: all), so the workspace runs it again only when one of them changed.
 protocol RunRule: Rule {
+    func check(run facts: CrossFileRun) -> [Diagnostic]
     func check(run: [FileSummary]) -> [Diagnostic]
+    var reads: SummaryParts { get }
 }
 
 extension RunRule {
     func check(_ context: LintContext) -> [Diagnostic] { [] }
+
+    func check(run facts: CrossFileRun) -> [Diagnostic] { check(run: facts.summaries) }
+    func check(run: [FileSummary]) -> [Diagnostic] { check(run: CrossFileRun(run)) }
+    var reads: SummaryParts { .all }
 
     /// A diagnostic of this rule at a byte range of a summarised file.
     func diagnostic(
@@ -95,6 +106,14 @@ extension RunRule {
 /// The step after every file was linted: the run rules over all the files' summaries.
 enum CrossFileCheck {
     static func check(_ summaries: [FileSummary], rules: [Rule] = RuleRegistry.all) -> [Diagnostic] {
-        rules.compactMap { $0 as? RunRule }.flatMap { $0.check(run: summaries) }
+        check(summaries, runRules: runRules(of: rules))
     }
+
+    /// The same with the run rules already picked out (`runRules(of:)`, once per workspace).
+    static func check(_ summaries: [FileSummary], runRules: [RunRule]) -> [Diagnostic] {
+        let facts = CrossFileRun(summaries)
+        return runRules.flatMap { $0.check(run: facts) }
+    }
+
+    static func runRules(of rules: [Rule]) -> [RunRule] { rules.compactMap { $0 as? RunRule } }
 }

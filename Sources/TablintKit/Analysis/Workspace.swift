@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// The run's documents and what the analysis knows of each: every front end (the command line,
 /// standard input, the language server, export, diff) builds one, updates it a document at a
 /// time, and asks it for diagnostics (`diagnostics()`) and proven edits (`Engine.fix`).
@@ -17,22 +20,33 @@ struct Workspace {
         var bytes: [UInt8]?
         /// The readers' findings, for hover and definition in an editor.
         var context: LintContext?
-        /// The bytes to read deferred declarations from, for a document given with its bytes
-        /// (`DeferredDeclarations.swift`).
-        var declarationBytes: [UInt8]?
+        /// For a document whose declarations wait: the names its bytes declare, once the run
+        /// first asked (`DeferredDeclarations.swift`), so a later update need not read it again
+        /// to know whether it matters.
+        var declaredNames: DeclaredNames?
     }
 
     let rules: [Rule]
+    /// `rules`' run rules, picked out once.
+    let runRules: [RunRule]
     let readers: ReaderPolicy
     /// Internal, not private: the deferred declarations are read in `DeferredDeclarations.swift`.
     var entries: [String: Entry] = [:]
-    /// How a file read from disk is read again for its deferred declarations.
+    /// How a document is read again for its deferred declarations: set by `update(paths:)` to
+    /// its reader; a front end that updates with bytes and keeps the workspace (the language
+    /// server) sets it to where it finds them. Without it, a document given with its bytes
+    /// whose declarations were not needed in its own update is not read again.
     var rereading: ((String) -> Result<[UInt8], SystemError>)?
+    /// The cross-file diagnostics of the documents as recorded, worked out on first use; a new
+    /// one on every change, which keeps the per-rule results of the last one worked out and
+    /// what changed since (`SummaryParts`).
+    private var crossFileCache = CrossFileCache(base: nil, changed: .all)
     /// The paths in the order they were first added (results come back in this order).
     private(set) var paths: [String] = []
 
     init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts) {
         self.rules = rules
+        self.runRules = CrossFileCheck.runRules(of: rules)
         self.readers = readers
     }
 
@@ -55,12 +69,14 @@ struct Workspace {
     /// the same path.
     mutating func update(_ documents: [Engine.Document], keeping: Keeping = [], jobs: Int = 1) {
         let analysed = parallelMap(documents.count, jobs: jobs) { index in
-            var entry = analyse(documents[index].path, documents[index].bytes, documents[index].settings, keeping)
-            if entry.analysis.declarationsDeferred { entry.declarationBytes = documents[index].bytes }
-            return entry
+            analyse(documents[index].path, documents[index].bytes, documents[index].settings, keeping)
         }
-        for entry in analysed { record(entry) }
-        readDeferredDeclarations(jobs: jobs)
+        var given: [String: [UInt8]] = [:]
+        for (entry, document) in zip(analysed, documents) {
+            record(entry)
+            if entry.analysis.declarationsDeferred { given[document.path] = document.bytes }
+        }
+        readDeferredDeclarations(jobs: jobs, given: given)
     }
 
     /// Reads and analyses `paths` on up to `jobs` threads (each file's bytes are dropped once it
@@ -80,15 +96,17 @@ struct Workspace {
             case .failure(let error): failures.append(PathFailure(path: paths[index], error: error))
             }
         }
-        rereading = read
+        if rereading == nil { rereading = read }
         readDeferredDeclarations(jobs: jobs)
         return failures
     }
 
     /// Forgets a document (closed and gone from disk, or no longer selected).
     mutating func remove(_ path: String) {
-        guard entries.removeValue(forKey: path) != nil else { return }
+        guard let removed = entries.removeValue(forKey: path) else { return }
         paths.removeAll { $0 == path }
+        // The others' places in the run moved: every rule that saw this document runs again.
+        if !removed.analysis.summary.holdsNothing { invalidateCrossFile(.all) }
     }
 
     private func analyse(
@@ -114,7 +132,22 @@ struct Workspace {
     }
 
     private mutating func record(_ entry: Entry) {
-        if entries.updateValue(entry, forKey: entry.path) == nil { paths.append(entry.path) }
+        if let old = entries.updateValue(entry, forKey: entry.path) {
+            summaryChanged(from: old.analysis.summary, to: entry.analysis.summary)
+        } else {
+            paths.append(entry.path)
+            if !entry.analysis.summary.holdsNothing { invalidateCrossFile(SummaryParts.held(by: entry.analysis.summary)) }
+        }
+    }
+
+    /// A recorded document's summary changed (in place, as its deferred declarations are read).
+    mutating func summaryChanged(from old: FileSummary, to new: FileSummary) {
+        invalidateCrossFile(SummaryParts.changed(from: old, to: new))
+    }
+
+    private mutating func invalidateCrossFile(_ parts: SummaryParts) {
+        guard !parts.isEmpty else { return }
+        crossFileCache = crossFileCache.next(changed: parts)
     }
 
     // MARK: Asking
@@ -140,13 +173,45 @@ struct Workspace {
     /// stands one document's summary in for the recorded one (a fix or a suppression being
     /// tried before it is applied).
     func crossFile(replacing replacements: [String: FileSummary] = [:]) -> [String: [Diagnostic]] {
-        var byPath: [String: [Diagnostic]] = [:]
-        let summaries = paths.compactMap { replacements[$0] ?? entries[$0]?.analysis.summary }
-        for diagnostic in CrossFileCheck.check(summaries, rules: rules) {
-            byPath[diagnostic.path, default: []].append(diagnostic)
+        let recorded = crossFileCache.results { perRule(base: $0, changed: $1, summaries: self.summaries) }
+        guard !replacements.isEmpty else { return recorded.byPath }
+        // Only the rules that read a part the replacements change run again.
+        var changed: SummaryParts = []
+        for (path, replacement) in replacements {
+            if let old = entries[path]?.analysis.summary {
+                changed.formUnion(SummaryParts.changed(from: old, to: replacement))
+            } else {
+                changed.formUnion(SummaryParts.held(by: replacement))
+            }
         }
-        return byPath
+        let replaced = paths.compactMap { replacements[$0] ?? entries[$0]?.analysis.summary }
+        return CrossFileCache.byPath(perRule(base: recorded.perRule, changed: changed, summaries: replaced))
     }
+
+    /// Each run rule's diagnostics over `summaries`: `base`'s for a rule that reads none of the
+    /// parts `changed` since `base` was worked out, the rule's own run for another.
+    private func perRule(base: [[Diagnostic]]?, changed: SummaryParts, summaries: [FileSummary]) -> [[Diagnostic]] {
+        var results = base ?? Array(repeating: [], count: runRules.count)
+        let due = runRules.indices.filter { base == nil || !runRules[$0].reads.isDisjoint(with: changed) }
+        guard !due.isEmpty else { return results }
+        let facts = CrossFileRun(summaries)
+        let rules = runRules
+        if due.count > 1, summaries.count >= Self.concurrentRunRuleFiles {
+            // The rules are independent: on two cores when one is free (`concurrentPerform` runs
+            // them all on the calling thread when none is), each writing only its own slot.
+            results.withUnsafeMutableBufferPointer { slots in
+                DispatchQueue.concurrentPerform(iterations: due.count) { index in
+                    slots[due[index]] = rules[due[index]].check(run: facts)
+                }
+            }
+        } else {
+            for index in due { results[index] = rules[index].check(run: facts) }
+        }
+        return results
+    }
+
+    /// Below this many documents the run rules take less than a thread costs to start.
+    static let concurrentRunRuleFiles = 16
 
     /// Every document's final diagnostics (its own and the cross-file ones at it, configured and
     /// suppressed), by path. `replacing`: documents that now read otherwise (fixed), by the
@@ -181,5 +246,44 @@ struct Workspace {
         let trial = analyse(path, bytes, entry.settings, [], declarations: .read)
         let crossFile = crossFile(replacing: [path: trial.analysis.summary])
         return Engine.finish(trial.analysis, crossFile: crossFile[path] ?? [])
+    }
+}
+
+/// The cross-file diagnostics of one state of a workspace, worked out on first use. A workspace
+/// that changes takes a new one (`next`), so copies of a workspace never share an answer that is
+/// not theirs; the new one keeps the last per-rule results worked out and the parts changed since.
+private final class CrossFileCache {
+    private let lock = NSLock()
+    private let base: [[Diagnostic]]?
+    private let changed: SummaryParts
+    private var worked: (perRule: [[Diagnostic]], byPath: [String: [Diagnostic]])?
+
+    init(base: [[Diagnostic]]?, changed: SummaryParts) {
+        self.base = base
+        self.changed = changed
+    }
+
+    func next(changed more: SummaryParts) -> CrossFileCache {
+        lock.lock()
+        defer { lock.unlock() }
+        if let worked { return CrossFileCache(base: worked.perRule, changed: more) }
+        return CrossFileCache(base: base, changed: changed.union(more))
+    }
+
+    func results(_ work: ([[Diagnostic]]?, SummaryParts) -> [[Diagnostic]]) -> (perRule: [[Diagnostic]], byPath: [String: [Diagnostic]]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let worked { return worked }
+        let perRule = work(base, changed)
+        let done = (perRule, Self.byPath(perRule))
+        worked = done
+        return done
+    }
+
+    /// The diagnostics by the path they are reported at, each path's in rule order.
+    static func byPath(_ perRule: [[Diagnostic]]) -> [String: [Diagnostic]] {
+        var byPath: [String: [Diagnostic]] = [:]
+        for diagnostic in perRule.joined() { byPath[diagnostic.path, default: []].append(diagnostic) }
+        return byPath
     }
 }

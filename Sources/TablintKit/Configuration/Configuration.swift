@@ -107,6 +107,9 @@ enum PathText {
     }
 
     static func normalised(_ path: String) -> String {
+        // Most paths a run sees are already normal (the walker builds them so): one look at
+        // the bytes instead of splitting and joining.
+        if isNormal(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -114,6 +117,27 @@ enum PathText {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// Whether `normalised` would return `path` as it is: absolute, with no empty, `.` or `..`
+    /// part and no `/` at the end (but `/` itself).
+    static func isNormal(_ path: String) -> Bool {
+        var utf8 = path.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "/") else { return false }
+        var length = 0, dots = 0, parts = 0
+        while let byte = utf8.next() {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (dots == length && dots <= 2) { return false }
+                length = 0
+                dots = 0
+                parts += 1
+                continue
+            }
+            length += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        if length == 0 { return parts == 0 }
+        return !(dots == length && dots <= 2)
     }
 
     /// `path` relative to `directory` when it lies inside it; nil otherwise. Both absolute and

@@ -78,6 +78,8 @@ final class LanguageServer {
     /// The URI the client spells each document with, once it has opened it (kept after it is
     /// closed, so its diagnostics go on being published under the one spelling it knows).
     private var clientURIs: [String: String] = [:]
+    /// The `file:` URI of each path published under its own spelling, worked out once.
+    private var fileURIs: [String: String] = [:]
     /// The diagnostics last published per URI, as sent, to send only what changed.
     private var published: [String: JSONValue] = [:]
     private var publishedVersions: [String: Int] = [:]
@@ -126,6 +128,12 @@ final class LanguageServer {
         self.currentDirectory = currentDirectory
         self.output = output
         configuration = ServerConfiguration(options: serverOptions.options, currentDirectory: currentDirectory)
+        // A document's deferred declarations are read from the text the workspace analysed: the
+        // open buffer, else the file.
+        workspace.rereading = { [unowned self] path in
+            if let document = documents[path] { return .success(document.text.bytes) }
+            return FileIO.readFile(path)
+        }
     }
 
     static let usage = """
@@ -682,7 +690,10 @@ final class LanguageServer {
     /// The URI a document's diagnostics are published under: the client's spelling once it has
     /// opened it, else the file's.
     func uri(ofPath path: String) -> String {
-        clientURIs[path] ?? DocumentURI.uri(of: path)
+        if let known = clientURIs[path] ?? fileURIs[path] { return known }
+        let uri = DocumentURI.uri(of: path)
+        fileURIs[path] = uri
+        return uri
     }
 
     private func publishIfNeeded() {

@@ -9,8 +9,8 @@ struct AmbiguousPairing: RunRule {
 
     init() {}
 
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let pairing = MachinePairing(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
         func matrices(_ candidates: [MachinePairing.MatrixRef]) -> (String, [Diagnostic.Note]) {
             let names = candidates.map { pairing.describe($0) }

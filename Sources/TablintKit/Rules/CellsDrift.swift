@@ -12,8 +12,8 @@ struct CellsDrift: RunRule {
 
     init() {}
 
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let pairing = MachinePairing(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
         for (ref, outcome) in pairing.cellsProtocols() {
             guard let matrixRef = outcome.paired, !ref.declaration.isIncomplete, let machine = ref.declaration.machine else { continue }

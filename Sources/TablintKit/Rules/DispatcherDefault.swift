@@ -12,9 +12,13 @@ struct DispatcherDefault: RunRule {
 
     init() {}
 
+    /// The catch-alls and the enums and aliases their cases are spelt from: an edit of a matrix
+    /// does not run this rule again.
+    var reads: SummaryParts { [.catchAllDispatchers, .enums, .typeNames] }
+
     /// A run rule, because the cases a catch-all stands for are declared anywhere in the run.
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let enums = EnumIndex(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, enums = facts.enumIndex
         return run.flatMap { file in file.catchAllDispatchers.flatMap { check($0, in: file, enums) } }
     }
 

@@ -13,8 +13,8 @@ struct DispatcherDrift: RunRule {
 
     init() {}
 
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let pairing = MachinePairing(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
         for file in run {
             for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms {

@@ -21,8 +21,8 @@ struct MachineName: RunRule {
         return pairing.spelling(of: bound.machine)
     }
 
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let pairing = MachinePairing(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
         for file in run {
             for bound in file.matrices + file.shortTables where bound.matrix.surface == .tableLiteral && bound.isNamedByCode {

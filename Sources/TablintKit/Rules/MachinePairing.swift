@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one pairing every cross-surface check uses (dispatcher ↔ matrix, pin ↔ matrix,
 /// matrix ↔ enums, `Cells` ↔ matrix): by what the code says. Candidates share the machine's
 /// name (`MachineKey`); among several, the one declared in the partner's own type or extension
@@ -42,12 +44,46 @@ struct MachinePairing {
     let run: [FileSummary]
     private var matricesByKey: [String: [MatrixRef]] = [:]
     private var enumsByName: [String: [EnumRef]] = [:]
+    /// Top-level candidates for `TIMER`'s `S` from `TIMER_TABLE`: every enum whose name is a
+    /// machine's key and then `S`, `A` or `F`, by that letter and key, in the run's order.
+    private var enumsByLetterAndKey: [String: [EnumRef]] = [:]
+    /// The answers already given: the rules of one cross-file step share one pairing
+    /// (`CrossFileRun`) and ask it the same questions.
+    private let memo = Memo()
 
     init(_ run: [FileSummary]) {
         self.run = run
         for (index, file) in run.enumerated() {
             for bound in file.matrices { matricesByKey[bound.key, default: []].append(MatrixRef(file: index, bound: bound)) }
-            for declaration in file.enums { enumsByName[declaration.name, default: []].append(EnumRef(file: index, declaration: declaration)) }
+            for declaration in file.enums {
+                let ref = EnumRef(file: index, declaration: declaration)
+                enumsByName[declaration.name, default: []].append(ref)
+                let name = declaration.name
+                if name.count > 1, let letter = name.last, letter == "S" || letter == "A" || letter == "F" {
+                    enumsByLetterAndKey[String(letter) + " " + MachineKey.normalized(String(name.dropLast())), default: []].append(ref)
+                }
+            }
+        }
+    }
+
+    /// Locked: the rules of one step may ask from two threads.
+    private final class Memo {
+        let lock = NSLock()
+        var matrices: [String: Outcome<MatrixRef>] = [:]
+        var enums: [String: Enums] = [:]
+
+        func remembered<T>(_ table: ReferenceWritableKeyPath<Memo, [String: T]>, _ key: String, _ work: () -> T) -> T {
+            lock.lock()
+            if let known = self[keyPath: table][key] {
+                lock.unlock()
+                return known
+            }
+            lock.unlock()
+            let answer = work()
+            lock.lock()
+            self[keyPath: table][key] = answer
+            lock.unlock()
+            return answer
         }
     }
 
@@ -86,9 +122,11 @@ struct MachinePairing {
 
     /// The matrix of machine `machine` for a partner declared in `owner`, in the file at `near`.
     func matrix(machine: String, owner: String?, near: String? = nil) -> Outcome<MatrixRef> {
-        Self.choose(
-            matricesByKey[MachineKey.normalized(machine)] ?? [], owner: owner, machine: machine, ownerOf: { $0.bound.owner },
-            near: near, pathOf: { run[$0.file].path })
+        memo.remembered(\.matrices, machine + "\u{0}" + (owner ?? "\u{1}") + "\u{0}" + (near ?? "\u{1}")) {
+            Self.choose(
+                matricesByKey[MachineKey.normalized(machine)] ?? [], owner: owner, machine: machine, ownerOf: { $0.bound.owner },
+                near: near, pathOf: { run[$0.file].path })
+        }
     }
 
     func matrix(for dispatcher: Dispatcher, near: String? = nil) -> Outcome<MatrixRef> {
@@ -131,11 +169,7 @@ struct MachinePairing {
         }
         if candidates.isEmpty, !key.isEmpty {
             // `TIMER` from `TIMER_TABLE`: any top-level `…S` whose prefix is the machine.
-            for (name, refs) in enumsByName where name.hasSuffix(letter) && name.count > 1
-                && MachineKey.normalized(String(name.dropLast())) == key
-            {
-                candidates += refs.filter { $0.declaration.parent == nil }
-            }
+            candidates += (enumsByLetterAndKey[letter + " " + key] ?? []).filter { $0.declaration.parent == nil }
         }
         var unique: [EnumRef] = []
         for candidate in candidates where !unique.contains(where: { $0.file == candidate.file && $0.declaration == candidate.declaration }) {
@@ -151,6 +185,10 @@ struct MachinePairing {
     }
 
     func enums(of machine: String, near: String? = nil) -> Enums {
+        memo.remembered(\.enums, machine + "\u{0}" + (near ?? "\u{1}")) { findEnums(of: machine, near: near) }
+    }
+
+    private func findEnums(of machine: String, near: String?) -> Enums {
         var found = Enums()
         for letter in ["S", "A", "F"] {
             switch enumeration(letter, machine: machine, near: near) {

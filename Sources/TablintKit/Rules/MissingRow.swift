@@ -25,8 +25,8 @@ struct MissingRow: RunRule {
         return matrix.states[matrix.rows.count...].map { hasNoRow($0, matrix, context) }
     }
 
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let pairing = MachinePairing(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
         for file in run {
             // `shortTables` also holds tables whose rows are all there, one of the wrong length.

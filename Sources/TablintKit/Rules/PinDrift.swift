@@ -13,8 +13,8 @@ struct PinDrift: RunRule {
 
     init() {}
 
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let pairing = MachinePairing(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
         for (index, file) in run.enumerated() {
             for pin in file.pins {

@@ -29,8 +29,8 @@ struct UnknownEffect: RunRule {
 
     /// A `Table` literal declares no effects: its cells' effects are checked against the
     /// `enum F` of its machine, found in the run as a dispatcher's enums are.
-    func check(run: [FileSummary]) -> [Diagnostic] {
-        let pairing = MachinePairing(run)
+    func check(run facts: CrossFileRun) -> [Diagnostic] {
+        let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
         for file in run {
             for bound in file.matrices where bound.matrix.surface == .tableLiteral {
