@@ -4,7 +4,8 @@
 /// Every reader starts from a word the file must spell out in its bytes:
 ///
 /// * `TableLiteralReader`: the identifier `Table` (`Table(`, `Table.init(`, or `.init(` after
-///   `: Table =`, all of which spell it);
+///   `: Table =`, all of which spell it), or the label `machine:` (an implicit `.init(` that
+///   names every part of the library's table, under another type's name);
 /// * `MachineEnumReader`: `@Machine`;
 /// * `FixtureReader.readEmbedded`: a `"""` literal whose value starts with the word `machine`.
 ///   Without a backslash a literal's value is its bytes less indentation and line-break
@@ -58,6 +59,7 @@ enum Prefilter {
         let count = bytes.count
         var tripleQuote = false
         var declarations = false
+        var machineWord = false
 
         /// Whether the byte at `index` starts or belongs to a matrix word; notes a `"""` and a
         /// declaration word on the way.
@@ -80,6 +82,14 @@ enum Prefilter {
                     declarations = true
                 }
                 return false
+            case UInt8(ascii: "h"):
+                // `machine:`, a `Table` built as `.init(machine: …)` under another type's name
+                // (`let TABLE: TimerTable = .init(`); a bare `machine` matters in a `"""` pin.
+                guard index >= 3, base[index - 3] == UInt8(ascii: "m"), isWord("machine", at: index - 3) else { return false }
+                machineWord = true
+                var after = index + 4
+                while after < count, base[after] == UInt8(ascii: " ") { after += 1 }
+                return after < count && base[after] == UInt8(ascii: ":")
             case UInt8(ascii: "@"):
                 return spells("@Machine", at: index) && endsWord(at: index + 8)
             case UInt8(ascii: "C"):
@@ -126,8 +136,7 @@ enum Prefilter {
             index += 1
         }
         if tripleQuote {
-            if bytes.contains(UInt8(ascii: "\\")) { return .matrices }
-            for start in 0..<count where base[start] == UInt8(ascii: "m") && spells("machine", at: start) { return .matrices }
+            if machineWord || bytes.contains(UInt8(ascii: "\\")) { return .matrices }
         }
         return declarations ? .declarations : .nothing
     }
@@ -151,7 +160,7 @@ enum Prefilter {
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C"))))
-            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "y"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "y")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "h"))))
     }
 
     /// The same for the matrix words' anchors only (`w`, `b`, `@`, `"`): once a file is known
@@ -163,5 +172,6 @@ enum Prefilter {
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "h"))))
     }
 }

@@ -25,6 +25,9 @@ final class PrefilterTests: XCTestCase {
             "let t = Table(machine: \"M\", states: [], actions: [], cells: [], initial: nil)",
             "let t = TabularCenter.Table (machine: x)",
             "x = Table",
+            // A `Table` built under another type's name: the library's labels say what it is.
+            "static let TABLE: TimerTable = .init(machine: \"Timer\", states: [\"Idle\"], actions: [\"Go\"], cells: [[.ignore]])",
+            "let t: T = .init(machine : \"M\", states: [], actions: [], cells: [])",
             "@Machine enum Door {}",
             "@Machine\nenum Door {}",
             "func step(_ s: S, _ a: A) { switch (s, a) { default: break } }",
@@ -52,7 +55,7 @@ final class PrefilterTests: XCTestCase {
 
     /// A word found at every position of the 8-byte scan, and at the very start and end.
     func testWordsAreFoundWhereverTheyFallInTheScan() {
-        for word in ["Table", "switch", "@Machine", "tablint"] {
+        for word in ["Table", "switch", "@Machine", "tablint", "machine:"] {
             for padding in 0..<20 {
                 let text = String(repeating: " ", count: padding) + word + String(repeating: " ", count: 19 - padding)
                 XCTAssertFalse(skips(text), "\(word) after \(padding) spaces")
