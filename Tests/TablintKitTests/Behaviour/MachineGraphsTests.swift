@@ -1,0 +1,92 @@
+import XCTest
+@testable import TablintKit
+
+/// The graph of a run with its `HANDLE` cells read from the implementations.
+final class MachineGraphsTests: XCTestCase {
+    static func graphs(_ files: [String: String]) -> [MachineGraph] {
+        var workspace = Workspace()
+        workspace.update(files.keys.sorted().map { Engine.Document(path: $0, bytes: Array(files[$0]!.utf8), settings: .default) })
+        return workspace.machineGraphs()
+    }
+
+    static func implementations(_ text: String) -> [CellsImplementation] {
+        let file = SourceFile(path: "Impl.swift", bytes: Array(text.utf8))
+        return Workspace.declarationSummary(file).cellsImplementations
+    }
+
+    func testTheReaderFindsConformersAndWhatTheirMembersReturn() {
+        let found = Self.implementations("""
+            struct Impl: Timer.Cells, Sendable {
+                func idleStart(_ ctx: Ctx) -> Step<S, F> {
+                    if ctx.ready { return .go(.running(since: 0), effects: [.startClock]) }
+                    guard ctx.ok else { return Step.go(.idle) }
+                    let later = { return .go(.done) }
+                    return ctx.n > 2 ? .stay(effects: [.beep]) : .ignored
+                }
+                func runningTick(_ ctx: Ctx) -> Step<S, F> { .go(.done, effects: []) }
+                func runningStop(_ ctx: Ctx) -> Step<S, F> { fatalError("never") }
+                func doneReset(_ ctx: Ctx) -> Step<S, F> { helper(ctx) }
+            }
+            extension Impl { func extra() -> Step<S, F> { .ignored } }
+            struct Other { func idleStart() -> Step<S, F> { .go(.x) } }
+            final class Nested: TimerCells {}
+            """)
+        XCTAssertEqual(found.map(\.typeName.text), ["Impl", "Impl", "Nested"])
+        XCTAssertEqual(found[0].conformances, ["Timer.Cells"])
+        let members = found[0].members
+        XCTAssertEqual(members.map(\.name.text), ["idleStart", "runningTick", "runningStop", "doneReset"])
+        XCTAssertEqual(members[0].returns.map(\.target), ["running", "idle", nil, nil])
+        XCTAssertEqual(members[0].returns.map(\.effects), [["startClock"], [], ["beep"], []])
+        XCTAssertNil(members[0].unknown)
+        XCTAssertEqual(members[1].returns.map(\.target), ["done"])
+        XCTAssertEqual(members[2].returns, [])
+        XCTAssertNil(members[2].unknown)
+        XCTAssertEqual(members[3].returns, [])
+        XCTAssertEqual(members[3].unknown?.reason, "it returns `helper(ctx)`, which tablint cannot follow")
+        XCTAssertEqual(found[1].members.map(\.name.text), ["extra"])
+    }
+
+    func testAProtocolExtensionAndABareCellsInTheMachinesType() {
+        let found = Self.implementations("""
+            extension Timer {
+                final class Live: Cells { func idleStart() -> Step<S, F> { return value } }
+            }
+            extension TimerCells { func idleStart() -> Step<S, F> { .ignored } }
+            """)
+        XCTAssertEqual(found.map(\.typeName.text), ["Live", "TimerCells"])
+        XCTAssertEqual(found[0].enclosingTypes, ["Timer"])
+        XCTAssertEqual(found[0].members[0].unknown?.reason, "it returns `value`, which tablint cannot follow")
+        XCTAssertTrue(found[1].isProtocolExtension)
+    }
+
+    func testTheMutationProjectsHandleCellsAreReadFromItsImplementations() throws {
+        let graphs = Self.graphs(try MutationTests.project())
+        let turnstile = try XCTUnwrap(graphs.first { $0.machine == "Turnstile" && $0.surface == .tableLiteral })
+        // (Unlocked, Coin): `full ? .go(.locked, effects: [.lock]) : .ignored`.
+        let coin = turnstile.cells[1][0]
+        XCTAssertNil(coin.unknownReason)
+        XCTAssertEqual(coin.outcomes.map(\.target), [0, 1])
+        XCTAssertEqual(coin.outcomes.map(\.effects), [["Lock"], []])
+        XCTAssertTrue(coin.outcomes.allSatisfy(\.isDynamic))
+        XCTAssertEqual(coin.outcomes.first?.origin?.path, "Turnstile/TurnstileImpl.swift")
+        let retry = try XCTUnwrap(graphs.first { $0.machine == "Retry" })
+        XCTAssertEqual(retry.cells[1][1].outcomes.map(\.target), [2, 0])
+        XCTAssertEqual(retry.cells[2][1].outcomes.map(\.target), [0])
+        // A pin's HANDLE cells stay unknown.
+        let pin = try XCTUnwrap(graphs.first { $0.machine == "Turnstile" && $0.surface != .tableLiteral })
+        XCTAssertNotNil(pin.cells[1][0].unknownReason)
+    }
+
+    func testAnUnreadableBodyOrNoImplementationLeavesTheCellUnknown() throws {
+        var project = try MutationTests.project()
+        project["Retry/RetryImpl.swift"] = project["Retry/RetryImpl.swift"]!.replacingOccurrences(
+            of: "return .go(.waiting, effects: [.giveUp])", with: "return reset(ctx)")
+        project["Turnstile/TurnstileImpl.swift"] = nil
+        let graphs = Self.graphs(project)
+        let retry = try XCTUnwrap(graphs.first { $0.machine == "Retry" })
+        XCTAssertEqual(retry.cells[2][1].unknownReason?.contains("it returns `reset(ctx)`"), true, "\(retry.cells[2][1])")
+        XCTAssertNil(retry.cells[1][1].unknownReason)
+        let turnstile = try XCTUnwrap(graphs.first { $0.machine == "Turnstile" && $0.surface == .tableLiteral })
+        XCTAssertEqual(turnstile.cells[1][0].unknownReason?.hasPrefix("no implementation of `unlockedCoin` was read"), true)
+    }
+}
