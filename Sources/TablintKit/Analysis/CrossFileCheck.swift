@@ -100,6 +100,13 @@ extension RunRule {
 /// The step after every file was linted: the run rules over all the files' summaries.
 enum CrossFileCheck {
     static func check(_ summaries: [FileSummary], rules: [Rule] = RuleRegistry.all) -> [Diagnostic] {
-        rules.compactMap { $0 as? RunRule }.flatMap { $0.check(run: summaries) }
+        // The machines' graphs, built once for every rule that asks what they do, and only
+        // in a run that has a Swift matrix.
+        var graphs: [MachineGraph]?
+        return rules.compactMap { $0 as? RunRule }.flatMap { rule -> [Diagnostic] in
+            guard let asking = rule as? GraphRule else { return rule.check(run: summaries) }
+            if graphs == nil { graphs = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries) : [] }
+            return asking.check(graphs: graphs!, run: summaries)
+        }
     }
 }

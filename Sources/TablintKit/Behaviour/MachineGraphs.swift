@@ -12,6 +12,16 @@
 /// read, or when any body returns something tablint cannot read. A `.tbl` pin has no code:
 /// its `HANDLE` cells stay unknown.
 enum MachineGraphs {
+    /// How the reason of a cell whose implementation is nowhere in the run starts.
+    static let noImplementation = "no implementation of"
+    /// How the reason of a `HANDLE` cell whose dispatcher arm does not call a member or go to a
+    /// state starts (`dispatcher-drift` reports the arm).
+    static let armDrift = "the dispatcher does not implement the HANDLE cell:"
+
+    /// Whether an unknown cell's reason is one the analysis need not point out: the code is not
+    /// in the run, or another rule already reports the arm.
+    static func isQuiet(_ reason: String) -> Bool { reason.hasPrefix(noImplementation) || reason.hasPrefix(armDrift) }
+
     static func build(_ run: [FileSummary]) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
         let implementations = Implementations(run)
@@ -192,12 +202,8 @@ enum MachineGraphs {
                         switch arm.outcome.kind {
                         case .go(let target, let effects):
                             add(outcome(target: target.text, effects: effects.map(\.text), state: state, file: file, range: arm.outcome.range))
-                        case .stay(let effects):
-                            add(outcome(target: nil, effects: effects.map(\.text), state: state, file: file, range: arm.outcome.range))
-                        case .ignored:
-                            add(outcome(target: nil, effects: [], state: state, file: file, range: arm.outcome.range))
-                        case .unreachable:
-                            break
+                        case .stay, .ignored, .unreachable, .delegate:
+                            unknown = "\(MachineGraphs.armDrift) `\(arm.labelText)` returns `\(arm.outcome.text)`"
                         default:
                             unknown = "the dispatcher's arm `\(arm.labelText)` returns `\(arm.outcome.text)`, which tablint cannot follow"
                         }
@@ -205,7 +211,7 @@ enum MachineGraphs {
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
                         if types.isEmpty {
                             bodies = defaults[name] ?? []
-                            if bodies.isEmpty { unknown = "no implementation of `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
+                            if bodies.isEmpty { unknown = "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
                         }
                         for type in types {
                             if type.hasConditionalMembers {
@@ -256,6 +262,12 @@ enum MachineGraphs {
                     for arm in dispatcher.arms {
                         guard case .items(let items, _) = arm.label else {
                             if case .unreadable = arm.label { break }
+                            // `default:` decides every cell no arm above it did.
+                            for state in own.indices {
+                                for action in own[state].indices where own[state][action] == nil {
+                                    own[state][action] = Self.decider(of: arm, file: fileIndex)
+                                }
+                            }
                             continue
                         }
                         for item in items where item.isTuple {
@@ -283,6 +295,7 @@ enum MachineGraphs {
                                 continue
                             }
                             if case .unknown = earlier { continue }
+                            if case .member(let one) = earlier, case .member(let other) = mine, one == other { continue }
                             if case .unknown = mine {
                                 decided[state][action] = mine
                             } else {
