@@ -5610,14 +5610,15 @@ let TIMER_TABLE = Table(
 | Fixable by `--fix` | no |
 | Surfaces | `Table(...)` literal, `@Machine` enum, with the `Cells` implementations and step dispatchers of the run |
 
-A set of reachable states that no action leaves once entered, though the machine has a terminal state or another such set.
+A set of reachable states that no action leaves once entered: the machine never gets back to `initial`, and none of them is terminal.
 
 ## Why it matters
 
 A machine that has an end (a terminal state: a row that ignores every action, the library's
-`dead-row`) should be able to get there from wherever it is. A set of states whose cells only
-move among themselves traps it: it keeps cycling, and the end, and every state outside the set,
-can no longer be reached. The matrix alone cannot tell when a `HANDLE` cell decides the way
+`dead-row`) should be able to get there from wherever it is, and one without an end should be
+able to get back to where it started. A set of states whose cells only move among themselves
+traps it: it keeps cycling, and `initial`, the end, and every state outside the set can no
+longer be reached. The matrix alone cannot tell when a `HANDLE` cell decides the way
 out; tablint follows the targets the `Cells` implementations return (see
 [unreachable-state](unreachable-state.md) for what it reads).
 
@@ -5625,8 +5626,9 @@ out; tablint follows the targets the `Cells` implementations return (see
 
 One warning per trapping set, at its first state, naming the set, the cells that keep it inside
 (each with a note where its target is written) and the states it can no longer reach. It is
-said only when the machine has a terminal state, or two or more sets it can end in, and never
-when a reached cell's outcome is unknown. A single state that
+said of a set that does not hold `initial` (a machine whose every state leads back to
+`initial` runs forever by design, as a turnstile does), and never when a reached cell's outcome
+is unknown. A single state that
 [no-static-exit](no-static-exit.md) or [dead-row](dead-row.md) already reports is left to them.
 
 Here `Paused` and `Resumed` hand the job back and forth, and nothing leads on to `Done`:
@@ -6657,8 +6659,10 @@ read.
 ## What tablint reports
 
 One warning per state not reached, at its declaration, naming the edges followed. A note points
-at the cells near the mistake: the `return` of a `HANDLE` implementation that names another
-state, and a GO into a state other cells enter too (one that may have named this state before).
+at the cells near the mistake: each `return` of a `HANDLE` implementation of a reached state,
+and up to four GOs of reached states (one whose target is named like the state first, then one
+into a state other cells enter too, or into its own state), one of which may have named this
+state before.
 A state that `no-static-entry` reports (a matrix of only static cells, and no GO from another
 state into it) is left to that rule.
 
@@ -6689,7 +6693,8 @@ struct LiveRetry: RetryCells {
 ```text diagnostics
 Example.swift:3:35: warning: Retry: no sequence of actions from `Waiting` reaches `Failed`; the states reached (`Waiting`, `Trying`) move only by (Waiting, Run) → Trying, (Trying, Fail) → Waiting, (Trying, Reset) → Waiting [tablint::unreachable-state]
 Example.swift:16:16: note: (Trying, Fail) is HANDLE: its implementation returns `Waiting` here, never `Failed`
-Example.swift:7:56: note: (Trying, Reset) goes to `Waiting`, which other cells enter too: a GO that entered `Failed` would be one like this
+Example.swift:7:56: note: (Trying, Reset) goes to `Waiting`: a GO that entered `Failed` would be one like this
+Example.swift:6:10: note: (Waiting, Run) goes to `Trying`: a GO that entered `Failed` would be one like this
 ```
 
 ## Passing

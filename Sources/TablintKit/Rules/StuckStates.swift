@@ -1,13 +1,13 @@
 /// `tablint::stuck-states`: a set of reachable states that, once entered, no action leaves,
-/// while the machine has somewhere else to be: a terminal state (a row of IGNORE, the library's
-/// `dead-row`, terminal by intent) that the set can no longer reach, or another such set. The
-/// machine gets stuck cycling. Reported once per set, at its first state. A single state that
+/// and that is not terminal by intent (a single row of IGNORE, the library's `dead-row`): the
+/// machine can no longer get back to `initial`, nor to a terminal state, and gets stuck
+/// cycling. A machine whose states all lead back to `initial` runs forever by design. Reported once per set, at its first state. A single state that
 /// `no-static-exit` or `dead-row` already reports is left to them; nothing is said of a machine
 /// with a reached cell whose outcome is unknown.
 struct StuckStates: GraphRule {
     let code = "tablint::stuck-states"
     let defaultSeverity = Severity.warning
-    let summary = "A set of reachable states that no action leaves once entered, though the machine has a terminal state or another such set."
+    let summary = "A set of reachable states that no action leaves once entered: the machine never gets back to `initial`, and none of them is terminal."
 
     init() {}
 
@@ -20,8 +20,10 @@ struct StuckStates: GraphRule {
             let closed = Self.closedSets(graph, reached: facts.reached)
             let isTerminal: ([Int]) -> Bool = { set in set.count == 1 && graph.cells[set[0]].allSatisfy { $0.kind == .ignore } }
             let terminals = closed.filter(isTerminal)
-            guard !terminals.isEmpty || closed.count >= 2 else { continue }
-            for set in closed where !isTerminal(set) {
+            guard let initial = graph.initial else { continue }
+            // A machine that can always get back to `initial` (one closed set holding it) runs
+            // forever by design; a set that has lost `initial` is stuck.
+            for set in closed where !isTerminal(set) && !set.contains(initial) {
                 // `no-static-exit` reports a lone row with no GO and nothing dynamic.
                 if set.count == 1, !graph.cells[set[0]].contains(where: { $0.kind == .go || $0.kind == .handle || $0.kind == .delegate || $0.kind == .unreachable }) {
                     continue
@@ -34,7 +36,9 @@ struct StuckStates: GraphRule {
                     ? "every cell of `\(names[0])` stays"
                     : "the cells move only by " + GraphFacts.list(inside.map { facts.edge($0.state, $0.action, $0.outcome) }, limit: 8)
                 let message = "\(graph.machine): \(what) (\(how)), so \(GraphFacts.quoted(lost)) can no longer be reached; "
-                    + (terminals.isEmpty ? "the machine has another set it can end in" : "the terminal state \(GraphFacts.quoted(terminals.map { graph.states[$0[0]] })) is never reached from here")
+                    + (terminals.isEmpty
+                        ? "and no state of the set is terminal (a row of IGNORE)"
+                        : "the terminal state \(GraphFacts.quoted(terminals.map { graph.states[$0[0]] })) is never reached from here")
                 var notes: [Diagnostic.Note] = []
                 for edge in inside.prefix(8) {
                     guard let origin = edge.outcome.origin else { continue }

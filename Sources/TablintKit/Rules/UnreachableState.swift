@@ -55,7 +55,17 @@ struct UnreachableState: GraphRule {
         var notes: [Diagnostic.Note] = []
         var handleCells = 0
         var lastCell: (Int, Int)?
-        for edge in edges where graph.cells[edge.state][edge.action].kind == .handle {
+        // Every outcome of a reached HANDLE cell, stays included (a `return` that named this
+        // state may now name the cell's own).
+        var handleOutcomes: [(state: Int, action: Int, outcome: MachineGraph.Outcome)] = []
+        var goCells: [(state: Int, action: Int, outcome: MachineGraph.Outcome)] = []
+        for from in graph.states.indices where facts.reached.contains(from) {
+            for (action, cell) in graph.cells[from].enumerated() {
+                if cell.kind == .handle { handleOutcomes += cell.outcomes.map { (from, action, $0) } }
+                if cell.kind == .go { goCells += cell.outcomes.map { (from, action, $0) } }
+            }
+        }
+        for edge in handleOutcomes {
             guard let origin = edge.outcome.origin else { continue }
             if lastCell.map({ $0 != (edge.state, edge.action) }) ?? true {
                 handleCells += 1
@@ -64,11 +74,19 @@ struct UnreachableState: GraphRule {
             guard handleCells <= 4 else { break }
             notes.append(locations.note(origin, "\(graph.cellLabel(state: edge.state, action: edge.action)) is HANDLE: its implementation returns `\(graph.states[edge.outcome.target])` here, never `\(name)`"))
         }
-        let goes = edges.filter { graph.cells[$0.state][$0.action].kind == .go && entries[$0.outcome.target] > 1 }
-        let likeIt = goes.filter { EditDistance.isSlip(graph.states[$0.outcome.target].lowercased(), of: name.lowercased()) }
-        for edge in (likeIt + goes.filter { g in !likeIt.contains { $0.state == g.state && $0.action == g.action } }).prefix(3) {
+        // GOs of reached states, one whose target is named like this state first, then those
+        // into a state other cells enter too or into their own state (which lose nothing).
+        let likeIt = goCells.filter { EditDistance.isSlip(graph.states[$0.outcome.target].lowercased(), of: name.lowercased()) }
+        let redundant = goCells.filter { entries[$0.outcome.target] > 1 || $0.outcome.target == $0.state }
+        var picked: [(state: Int, action: Int, outcome: MachineGraph.Outcome)] = []
+        for edge in likeIt + redundant + goCells where !picked.contains(where: { $0.state == edge.state && $0.action == edge.action }) {
+            picked.append(edge)
+        }
+        for edge in picked.prefix(4) {
             guard let origin = edge.outcome.origin else { continue }
-            notes.append(locations.note(origin, "\(graph.cellLabel(state: edge.state, action: edge.action)) goes to `\(graph.states[edge.outcome.target])`, which other cells enter too: a GO that entered `\(name)` would be one like this"))
+            let target = graph.states[edge.outcome.target]
+            notes.append(locations.note(origin, "\(graph.cellLabel(state: edge.state, action: edge.action)) goes to `\(target)`"
+                + (edge.outcome.target == edge.state ? " (itself)" : "") + ": a GO that entered `\(name)` would be one like this"))
         }
         return notes
     }
