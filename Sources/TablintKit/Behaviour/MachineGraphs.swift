@@ -179,7 +179,8 @@ enum MachineGraphs {
                     }
                     index = found
                 }
-                let names = effects.map { effectName[NameCasing.lowerFirst($0)] ?? $0 }
+                // An effect the matrix never names is spelt as the matrix's surface spells them.
+                let names = effects.map { effectName[NameCasing.lowerFirst($0)] ?? (graph.surface == .machineEnum ? $0 : NameCasing.upperFirst($0)) }
                 return .success(MachineGraph.Outcome(target: index, effects: names, origin: origin(file, range), isDynamic: true))
             }
 

@@ -72,9 +72,38 @@ final class MachineGraphsTests: XCTestCase {
         let retry = try XCTUnwrap(graphs.first { $0.machine == "Retry" })
         XCTAssertEqual(retry.cells[1][1].outcomes.map(\.target), [2, 0])
         XCTAssertEqual(retry.cells[2][1].outcomes.map(\.target), [0])
+        // `TimerImpl.swift` has no `enum` or `protocol`: its conformance alone gets it read.
+        let timer = try XCTUnwrap(graphs.first { $0.machine == "Timer" && $0.surface == .tableLiteral })
+        XCTAssertEqual(timer.cells[1][1].outcomes.map(\.target), [2, 1])
+        XCTAssertEqual(timer.cells[1][1].outcomes.first?.effects, ["StopClock", "Ring"])
         // A pin's HANDLE cells stay unknown.
         let pin = try XCTUnwrap(graphs.first { $0.machine == "Turnstile" && $0.surface != .tableLiteral })
         XCTAssertNotNil(pin.cells[1][0].unknownReason)
+    }
+
+    func testWhatTheReaderCannotFollowIsUnknownWithWhereAndWhy() {
+        let found = Self.implementations("""
+            struct Impl: TimerCells {
+                func a() -> Step<S, F> { return switch x { case 1: .go(.b) default: .ignored } }
+                func b() -> Step<S, F> {
+                #if DEBUG
+                    return .go(.c)
+                #endif
+                    return .ignored
+                }
+                func c() -> Step<S, F> { let s = Step<S, F>.ignored; return s }
+                func d() -> Step<S, F> { .go(.x, effects: moreEffects) }
+                func e() -> Step<S, F> { guard ok else { fatalError() }; preconditionFailure("no") }
+            }
+            """)
+        let members = found.first?.members ?? []
+        XCTAssertEqual(members.map(\.name.text), ["a", "b", "c", "d", "e"])
+        XCTAssertEqual(members[0].unknown?.reason.hasPrefix("it returns `switch x"), true, "\(members[0])")
+        XCTAssertEqual(members[1].unknown?.reason, "a `#if` in its body")
+        XCTAssertEqual(members[2].unknown?.reason, "it returns `s`, which tablint cannot follow")
+        XCTAssertNotNil(members[3].unknown)
+        XCTAssertNil(members[4].unknown)
+        XCTAssertEqual(members[4].returns, [])
     }
 
     func testAnUnreadableBodyOrNoImplementationLeavesTheCellUnknown() throws {
