@@ -6785,6 +6785,11 @@ One note per machine, at the first reachable cell that could not be read, when s
 not reached by the cells that were read. It lists the cells, with a note at each saying why
 (the body's `return`, the type that conforms without the member). A machine whose
 implementation is nowhere in the run (a matrix linted without its code) is not noted.
+`--reporter json` gives the note's count as `"unreadCells"` (added last, on this note's
+object only), and `--statistics` adds a line with the total.
+
+A cell whose dispatcher arm does not call a member at all (`.ignored` for a HANDLE cell, a
+`default:` arm) is not noted either: [dispatcher-drift](dispatcher-drift.md) reports the arm.
 
 ```swift triggers
 let RETRY_TABLE = Table(

@@ -35,7 +35,9 @@ struct UnreadCells: GraphRule {
             let notes = unread.prefix(8).map { item in
                 locations.note(item.cell.origin, "\(graph.cellLabel(state: item.state, action: item.action)): \(item.cell.unknownReason ?? "not read")")
             }
-            found.append(locations.diagnostic(self, at: first.cell.origin, message, notes: Array(notes)))
+            var note = locations.diagnostic(self, at: first.cell.origin, message, notes: Array(notes))
+            note.unreadCells = unread.count
+            found.append(note)
         }
         return found
     }

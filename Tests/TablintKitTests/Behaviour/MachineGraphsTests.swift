@@ -119,3 +119,44 @@ final class MachineGraphsTests: XCTestCase {
         XCTAssertEqual(turnstile.cells[1][0].unknownReason?.hasPrefix("no implementation of `unlockedCoin` was read"), true)
     }
 }
+
+/// What the reporters say of the cells that could not be read.
+final class UnreadCellsReportingTests: XCTestCase {
+    static let example = """
+        let RETRY_TABLE = Table(
+            machine: "Retry",
+            states: ["Waiting", "Trying", "Failed"],
+            actions: ["Run", "Fail", "Reset"],
+            cells: [
+                [.go(target: "Trying", effects: []), .ignore, .ignore],
+                [.ignore, .handle, .go(target: "Waiting", effects: [])],
+                [.ignore, .handle, .go(target: "Waiting", effects: [])],
+            ],
+            initial: "Waiting"
+        )
+        struct LiveRetry: RetryCells {
+            func tryingFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> { ctx.policy.next() }
+            func failedFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> { .go(.waiting) }
+        }
+        """
+
+    func testTheNoteCountsTheCellsAndTheReportersSayHowMany() {
+        let found = TestRun.lint(SourceFile(path: "Retry.swift", text: Self.example))
+        XCTAssertEqual(found.map(\.code), ["tablint::unread-cells"])
+        XCTAssertEqual(found.first?.unreadCells, 1)
+        let json = JsonReporter.render(found)
+        XCTAssertTrue(json.contains("\"fix\": null,\n    \"unreadCells\": 1\n"), json)
+        XCTAssertTrue(TextReporter.statistics(of: found).hasSuffix("    1  cells whose outcome could not be read (tablint::unread-cells)\n"))
+        // Other diagnostics keep their keys.
+        var other = found[0]
+        other.unreadCells = nil
+        XCTAssertFalse(JsonReporter.render([other]).contains("unreadCells"))
+        XCTAssertFalse(TextReporter.statistics(of: [other]).contains("could not be read"))
+    }
+
+    /// The cell is read when the body returns a step: no note, and the graph knows the target.
+    func testAReadableBodyIsNotNoted() {
+        let readable = Self.example.replacingOccurrences(of: "{ ctx.policy.next() }", with: "{ .go(.failed) }")
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Retry.swift", text: readable)).map(\.code), [])
+    }
+}
