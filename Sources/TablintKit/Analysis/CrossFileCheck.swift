@@ -73,10 +73,15 @@ struct FileSummary: Equatable {
 /// together (one file for a single-file lint). Its per-file `check` finds nothing.
 protocol RunRule: Rule {
     func check(run: [FileSummary]) -> [Diagnostic]
+    /// The same, with the run's machine graphs built once for every rule that reads them
+    /// (`GraphRule`); a requirement rather than a cast, which costs a conformance lookup.
+    func check(run: [FileSummary], graphs: () -> [MachineGraph]) -> [Diagnostic]
 }
 
 extension RunRule {
     func check(_ context: LintContext) -> [Diagnostic] { [] }
+
+    func check(run: [FileSummary], graphs: () -> [MachineGraph]) -> [Diagnostic] { check(run: run) }
 
     /// A diagnostic of this rule at a byte range of a summarised file.
     func diagnostic(
@@ -103,10 +108,12 @@ enum CrossFileCheck {
         // The machines' graphs, built once for every rule that asks what they do, and only
         // in a run that has a Swift matrix.
         var graphs: [MachineGraph]?
-        return rules.compactMap { $0 as? RunRule }.flatMap { rule -> [Diagnostic] in
-            guard let asking = rule as? GraphRule else { return rule.check(run: summaries) }
-            if graphs == nil { graphs = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries) : [] }
-            return asking.check(graphs: graphs!, run: summaries)
+        func built() -> [MachineGraph] {
+            if let graphs { return graphs }
+            let made = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries) : []
+            graphs = made
+            return made
         }
+        return rules.compactMap { $0 as? RunRule }.flatMap { $0.check(run: summaries, graphs: built) }
     }
 }

@@ -8,6 +8,8 @@ protocol GraphRule: RunRule {
 
 extension GraphRule {
     func check(run: [FileSummary]) -> [Diagnostic] { check(graphs: MachineGraphs.build(run), run: run) }
+
+    func check(run: [FileSummary], graphs: () -> [MachineGraph]) -> [Diagnostic] { check(graphs: graphs(), run: run) }
 }
 
 /// What the behaviour rules share: the known reachable part of a graph and how to point at it.

@@ -24,10 +24,17 @@ struct UnreachableState: GraphRule {
             // How many cells enter each state from another.
             var entries = Array(repeating: 0, count: graph.states.count)
             for edge in edges { entries[edge.outcome.target] += 1 }
-            for state in missing {
-                let enteredByGO = graph.cells.enumerated().contains { from, row in
-                    from != state && row.contains { $0.kind == .go && $0.outcomes.contains { $0.target == state } }
+            // The states a GO of another state names, as `no-static-entry` counts entries.
+            var enteredByGOs = Set<Int>()
+            if allStatic {
+                for (from, row) in graph.cells.enumerated() {
+                    for cell in row where cell.kind == .go {
+                        for outcome in cell.outcomes where outcome.target != from { enteredByGOs.insert(outcome.target) }
+                    }
                 }
+            }
+            for state in missing {
+                let enteredByGO = enteredByGOs.contains(state)
                 if allStatic && !enteredByGO { continue }
                 // A row of UNREACHABLE says no action ever happens there: never entered, by intent.
                 if graph.cells[state].allSatisfy({ $0.kind == .unreachable }) { continue }
