@@ -24,15 +24,18 @@ enum MachineGraphs {
 
     static func build(_ run: [FileSummary]) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
-        let implementations = Implementations(run)
-        let pairing = MachinePairing(run)
+        // Built on first use: a run whose matrices have no HANDLE cell reads no code.
+        var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
                 if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
+                    if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
                     let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
-                    HandleCells(graph: graph, ref: ref, run: run, pairing: pairing, implementations: implementations)
-                        .complete(&graph)
+                    HandleCells(
+                        graph: graph, ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
+                        implementations: code!.implementations
+                    ).complete(&graph)
                 }
                 graphs.append(graph)
             }
@@ -48,6 +51,26 @@ enum MachineGraphs {
             }
         }
         return graphs
+    }
+
+    /// A matrix of the run: its file and where it starts.
+    struct MatrixKey: Hashable {
+        var file: Int
+        var start: Int
+    }
+
+    /// The step dispatchers of the run by the matrix each is paired with, in run order: paired
+    /// once for all the run's matrices.
+    static func stepDispatchers(_ run: [FileSummary]) -> [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] {
+        let pairing = MachinePairing(run)
+        var found: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] = [:]
+        for (fileIndex, file) in run.enumerated() {
+            for dispatcher in file.dispatchers where dispatcher.kind == .step && dispatcher.machine != nil {
+                guard let paired = pairing.matrix(for: dispatcher, near: file.path).paired else { continue }
+                found[MatrixKey(file: paired.file, start: paired.matrix.range.lowerBound), default: []].append((fileIndex, dispatcher))
+            }
+        }
+        return found
     }
 
     /// The run's `Cells` implementations by the machine they implement.
@@ -136,7 +159,8 @@ enum MachineGraphs {
         let graph: MachineGraph
         let ref: MachinePairing.MatrixRef
         let run: [FileSummary]
-        let pairing: MachinePairing
+        /// The step dispatchers paired with this matrix.
+        let dispatchers: [(file: Int, dispatcher: Dispatcher)]
         let implementations: Implementations
 
         /// What decides one cell in code.
@@ -248,11 +272,8 @@ enum MachineGraphs {
             for (index, name) in matrix.states.enumerated() where stateIndex[name.text.lowercased()] == nil { stateIndex[name.text.lowercased()] = index }
             for (index, name) in matrix.actions.enumerated() where actionIndex[name.text.lowercased()] == nil { actionIndex[name.text.lowercased()] = index }
             var sawDispatcher = false
-            for (fileIndex, file) in run.enumerated() {
-                for dispatcher in file.dispatchers where dispatcher.kind == .step && dispatcher.machine != nil {
-                    guard let paired = pairing.matrix(for: dispatcher, near: file.path).paired, paired.file == ref.file,
-                        paired.matrix.range == matrix.range
-                    else { continue }
+            for (fileIndex, dispatcher) in dispatchers {
+                do {
                     guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { continue }
                     // A second dispatcher of the same machine: its arms are another implementation.
                     var own: [[Decider?]] = Array(repeating: Array(repeating: nil, count: matrix.actions.count), count: matrix.states.count)
