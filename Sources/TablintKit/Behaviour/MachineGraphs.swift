@@ -20,16 +20,33 @@ enum MachineGraphs {
 
     /// Whether an unknown cell's reason is one the analysis need not point out: the code is not
     /// in the run, or another rule already reports the arm.
-    static func isQuiet(_ reason: String) -> Bool { reason.hasPrefix(noImplementation) || reason.hasPrefix(armDrift) }
+    static func isQuiet(_ reason: String) -> Bool {
+        reason.hasPrefix(noImplementation) || reason.hasPrefix(armDrift) || reason.hasPrefix(sharedName)
+    }
+
+    /// How the reason of a cell starts when several matrices of the run share the machine's
+    /// name (a run over many projects): which implementation serves which is not known.
+    static let sharedName = "several matrices of the run are named"
+
 
     static func build(_ run: [FileSummary]) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
         // Built on first use: a run whose matrices have no HANDLE cell reads no code.
         var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
+        var named: [String: Int] = [:]
+        for file in run {
+            for bound in file.matrices { named[bound.key, default: 0] += 1 }
+        }
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
-                if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
+                if (named[bound.key] ?? 0) > 1 {
+                    for state in graph.cells.indices {
+                        for action in graph.cells[state].indices where graph.cells[state][action].kind == .handle {
+                            graph.cells[state][action].unknownReason = "\(sharedName) `\(bound.machine)`: which implementation serves which is not known"
+                        }
+                    }
+                } else if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
                     if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
                     let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
                     HandleCells(

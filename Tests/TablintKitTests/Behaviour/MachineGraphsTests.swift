@@ -106,6 +106,19 @@ final class MachineGraphsTests: XCTestCase {
         XCTAssertEqual(members[4].returns, [])
     }
 
+    /// Two projects linted together, each with its own `Retry`: which implementation is whose
+    /// is not known, so neither machine's HANDLE cells take the other's targets.
+    func testTwoMatricesOfOneNameInARunLeaveTheirHandleCellsUnknown() throws {
+        var project = try MutationTests.project()
+        project["Other/Retry.tb.swift"] = project["Retry/Retry.tb.swift"]
+        let retries = Self.graphs(project).filter { $0.machine == "Retry" }
+        XCTAssertEqual(retries.count, 2)
+        for graph in retries {
+            XCTAssertEqual(graph.cells[1][1].unknownReason?.hasPrefix(MachineGraphs.sharedName), true, "\(graph.cells[1][1])")
+        }
+        XCTAssertNotNil(Self.graphs(try MutationTests.project()).first { $0.machine == "Retry" }.map { $0.cells[1][1].unknownReason == nil })
+    }
+
     func testAnUnreadableBodyOrNoImplementationLeavesTheCellUnknown() throws {
         var project = try MutationTests.project()
         project["Retry/RetryImpl.swift"] = project["Retry/RetryImpl.swift"]!.replacingOccurrences(
