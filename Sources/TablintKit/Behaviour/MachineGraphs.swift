@@ -344,11 +344,15 @@ enum MachineGraphs {
                     }
                 }
             }
+            // The generated names, for the HANDLE cells only (most cells are not).
+            let stateNames = matrix.states.map { NameCasing.lowerFirst($0.text) }
+            let actionNames = matrix.actions.map { NameCasing.upperFirst($0.text) }
             return decided.enumerated().map { state, row in
                 row.enumerated().map { action, decider in
                     if let decider { return decider }
+                    guard graph.cells[state][action].kind == .handle else { return .unknown("") }
                     if sawDispatcher { return .unknown("no dispatcher arm decides the cell") }
-                    return .member(NameCasing.lowerFirst(matrix.states[state].text) + NameCasing.upperFirst(matrix.actions[action].text))
+                    return .member(stateNames[state] + actionNames[action])
                 }
             }
         }
