@@ -23,8 +23,28 @@ struct GraphFacts {
 
     init(_ graph: MachineGraph) {
         self.graph = graph
-        let (routes, sawUnknown) = graph.shortestRoutes()
-        reached = Set(routes.keys)
+        // Breadth first, without the routes `shortestRoutes` keeps (quadratic on a long chain).
+        var seen = Array(repeating: false, count: graph.states.count)
+        var sawUnknown = false
+        var queue: [Int] = []
+        if let initial = graph.initial {
+            seen[initial] = true
+            queue.append(initial)
+        }
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            for cell in graph.cells[state] {
+                if cell.isUnknown { sawUnknown = true }
+                for outcome in cell.outcomes where !seen[outcome.target] {
+                    seen[outcome.target] = true
+                    queue.append(outcome.target)
+                }
+            }
+        }
+        let reached = Set(queue)
+        self.reached = reached
         // A DELEGATE cell's parent state after the child moves is what the embedding returns
         // (`<alias>Embed`), not read here: it may lead anywhere too.
         self.sawUnknown = sawUnknown || reached.contains { graph.cells[$0].contains { $0.kind == .delegate } }
