@@ -25,12 +25,17 @@ struct FileSummary: Equatable {
     /// `Table` literals with fewer rows than states: which state lacks its row is told by the
     /// other surfaces of the machine (`tabular-center::missing-row`).
     var shortTables: [BoundMatrix]
+    /// The types implementing a machine's `Cells` protocol, with what each member returns:
+    /// the outcomes of the `HANDLE` cells they serve (`MachineGraphs`).
+    var cellsImplementations: [CellsImplementation] = []
 
     init(
         path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],
         enums: [EnumDeclaration] = [], catchAllDispatchers: [Dispatcher] = [], pins: [BoundPin] = [],
-        cellsProtocols: [CellsProtocol] = [], shortTables: [BoundMatrix] = [], typeNames: [TypeNameDeclaration] = []
+        cellsProtocols: [CellsProtocol] = [], shortTables: [BoundMatrix] = [], typeNames: [TypeNameDeclaration] = [],
+        cellsImplementations: [CellsImplementation] = []
     ) {
+        self.cellsImplementations = cellsImplementations
         self.typeNames = typeNames
         self.path = path
         self.lines = lines
@@ -46,7 +51,7 @@ struct FileSummary: Equatable {
     /// Whether the file has nothing for the cross-file step.
     var holdsNothing: Bool {
         matrices.isEmpty && dispatchers.isEmpty && enums.isEmpty && catchAllDispatchers.isEmpty && pins.isEmpty
-            && cellsProtocols.isEmpty && shortTables.isEmpty && typeNames.isEmpty
+            && cellsProtocols.isEmpty && shortTables.isEmpty && typeNames.isEmpty && cellsImplementations.isEmpty
     }
 
     /// A summary with nothing in it, for a file no reader could read.

@@ -20,12 +20,17 @@ struct CrossFileRun {
     /// The run's enums and type aliases by the names code writes them with.
     var enumIndex: EnumIndex { shared.enumIndex }
 
+    /// The machines' graphs (`MachineGraphs`), for every rule that asks what they do; empty in
+    /// a run without a Swift matrix.
+    var machineGraphs: [MachineGraph] { shared.machineGraphs }
+
     /// Built on first use, then kept; locked, as the rules of one step may run on two threads.
     private final class Shared {
         private let summaries: [FileSummary]
         private let lock = NSLock()
         private var builtPairing: MachinePairing?
         private var builtEnumIndex: EnumIndex?
+        private var builtGraphs: [MachineGraph]?
 
         init(_ summaries: [FileSummary]) { self.summaries = summaries }
 
@@ -46,6 +51,15 @@ struct CrossFileRun {
             builtEnumIndex = index
             return index
         }
+
+        var machineGraphs: [MachineGraph] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let builtGraphs { return builtGraphs }
+            let graphs = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries) : []
+            builtGraphs = graphs
+            return graphs
+        }
     }
 }
 
@@ -65,6 +79,7 @@ struct SummaryParts: OptionSet, Hashable {
     static let pins = SummaryParts(rawValue: 1 << 5)
     static let cellsProtocols = SummaryParts(rawValue: 1 << 6)
     static let shortTables = SummaryParts(rawValue: 1 << 7)
+    static let cellsImplementations = SummaryParts(rawValue: 1 << 8)
     /// Any part this type does not name (a field added to `FileSummary` later): a rule that
     /// declares no `reads` reads it, and a change to it counts for it.
     static let unnamed = SummaryParts(rawValue: 1 << 30)
@@ -80,6 +95,7 @@ struct SummaryParts: OptionSet, Hashable {
         (.pins, "pins", { $0.pins == $1.pins }, { $0.pins.isEmpty }),
         (.cellsProtocols, "cellsProtocols", { $0.cellsProtocols == $1.cellsProtocols }, { $0.cellsProtocols.isEmpty }),
         (.shortTables, "shortTables", { $0.shortTables == $1.shortTables }, { $0.shortTables.isEmpty }),
+        (.cellsImplementations, "cellsImplementations", { $0.cellsImplementations == $1.cellsImplementations }, { $0.cellsImplementations.isEmpty }),
     ]
 
     /// The labels of `FileSummary`'s stored properties that are no part (every rule reads them).

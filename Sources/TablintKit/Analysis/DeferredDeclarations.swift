@@ -68,14 +68,16 @@ extension Workspace {
     static func declarationSummary(_ file: SourceFile) -> FileSummary {
         let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
         var built: TypeScopes?
-        let (enums, cellsProtocols, typeNames) = LintContext.readDeclarations(tokens) {
+        let (enums, cellsProtocols, typeNames, implementations) = LintContext.readDeclarations(tokens) {
             if let built { return built }
             let scopes = TypeScopes(tokens)
             built = scopes
             return scopes
         }
-        if enums.isEmpty, cellsProtocols.isEmpty, typeNames.isEmpty { return .empty(file.path) }
-        return FileSummary(path: file.path, lines: file.lines, enums: enums, cellsProtocols: cellsProtocols, typeNames: typeNames)
+        if enums.isEmpty, cellsProtocols.isEmpty, typeNames.isEmpty, implementations.isEmpty { return .empty(file.path) }
+        return FileSummary(
+            path: file.path, lines: file.lines, enums: enums, cellsProtocols: cellsProtocols, typeNames: typeNames,
+            cellsImplementations: implementations)
     }
 }
 

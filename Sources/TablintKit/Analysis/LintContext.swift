@@ -35,13 +35,13 @@ struct LintContext {
     init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered, declarations: DeclarationReading = .read) {
         self.file = file
         self.settings = settings
-        let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]) = ([], [], [], [], [], [], [])
+        let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration], [CellsImplementation]) = ([], [], [], [], [], [], [], [])
         switch readers {
         case .given(let tokens, let reading):
             self.tokens = tokens
             self.reading = reading
             matrices = reading.matrices.map { $0.derivingPaths() }
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = file.kind.isSwift
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames, cellsImplementations) = file.kind.isSwift
                 ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings, deferring: false).found
                 : empty
             declarationsDeferred = false
@@ -49,7 +49,7 @@ struct LintContext {
             tokens = file.kind.isSwift ? Tokenizer.tokenize(file.bytes) : []
             reading = MatrixReading()
             matrices = []
-            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = empty
+            (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames, cellsImplementations) = empty
             declarationsDeferred = false
         case .triggered, .all:
             if file.kind.isSwift {
@@ -63,20 +63,20 @@ struct LintContext {
                     + (triggers.machine ? MachineEnumReader.read(significant) : MatrixReading())
                     + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
                 matrices = reading.matrices.map { $0.derivingPaths() }
-                ((dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames), declarationsDeferred) = Self.readDispatchers(
+                ((dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames, cellsImplementations), declarationsDeferred) = Self.readDispatchers(
                     file, significant, matrices, settings, deferring: !everything && declarations == .whenAsked)
             } else if file.kind == .fixture {
                 tokens = []
                 reading = FixtureReader.read(file)
                 matrices = reading.matrices.map { $0.derivingPaths() }
-                (dispatchers, boundMatrices, enums, cellsProtocols, shortTables, typeNames) = ([], [], [], [], [], [])
+                (dispatchers, boundMatrices, enums, cellsProtocols, shortTables, typeNames, cellsImplementations) = ([], [], [], [], [], [], [])
                 pins = matrices.map { MatrixBinder.pin(ofFixtureFile: file, $0) }
                 declarationsDeferred = false
             } else {
                 tokens = []
                 reading = MatrixReading()
                 matrices = []
-                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames) = empty
+                (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames, cellsImplementations) = empty
                 declarationsDeferred = false
             }
         }
@@ -105,6 +105,10 @@ struct LintContext {
     /// enum of its name.
     let typeNames: [TypeNameDeclaration]
 
+    /// The file's `Cells` implementations (conforming types, protocol extensions), with what
+    /// their members return.
+    let cellsImplementations: [CellsImplementation]
+
     /// Bound `Table` literals that cannot be linted whole: fewer rows than states, or a row of
     /// the wrong length. Checked only where the missing or broken rows do not matter.
     let shortTables: [BoundMatrix]
@@ -119,7 +123,7 @@ struct LintContext {
     private static func readDispatchers(
         _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings, deferring: Bool
     ) -> (
-        found: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration]),
+        found: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration], [CellsImplementation]),
         deferred: Bool
     ) {
         let extra = settings.extraDispatcherFunctions
@@ -142,18 +146,20 @@ struct LintContext {
         let shortTables = short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
             ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
         if deferring, dispatchers.isEmpty, bound.isEmpty, pins.isEmpty, shortTables.isEmpty {
-            return ((dispatchers, bound, [], pins, [], shortTables, []), tokens.triggers.declarations)
+            return ((dispatchers, bound, [], pins, [], shortTables, [], []), tokens.triggers.declarations)
         }
-        let (enums, cellsProtocols, typeNames) = readDeclarations(tokens, scopes: scopes)
-        return ((dispatchers, bound, enums, pins, cellsProtocols, shortTables, typeNames), false)
+        let (enums, cellsProtocols, typeNames, implementations) = readDeclarations(tokens, scopes: scopes)
+        return ((dispatchers, bound, enums, pins, cellsProtocols, shortTables, typeNames, implementations), false)
     }
 
-    /// The file's `enum` declarations, `Cells` protocols and type aliases.
+    /// The file's `enum` declarations, `Cells` protocols, type aliases and `Cells` implementations
+    /// (read only in a file with a name ending in `Cells`).
     static func readDeclarations(
         _ tokens: SignificantTokens, scopes: () -> TypeScopes
-    ) -> ([EnumDeclaration], [CellsProtocol], [TypeNameDeclaration]) {
+    ) -> ([EnumDeclaration], [CellsProtocol], [TypeNameDeclaration], [CellsImplementation]) {
         (EnumDeclarationReader.read(tokens, scopes: scopes), CellsProtocolReader.read(tokens, scopes: scopes),
-         TypeNameDeclarationReader.read(tokens, scopes: scopes))
+         TypeNameDeclarationReader.read(tokens, scopes: scopes),
+         tokens.triggers.cellsName ? CellsImplementationReader.read(tokens, scopes: scopes) : [])
     }
 
     /// What `--fix` would do to this file, planned once for every rule that asks
@@ -186,7 +192,7 @@ struct LintContext {
             path: file.path, lines: file.lines, matrices: boundMatrices,
             dispatchers: dispatchers.filter { ($0.kind == .step || $0.kind == .effect) && $0.machine != nil }, enums: enums,
             catchAllDispatchers: dispatchers.filter(\.hasCatchAll), pins: pins, cellsProtocols: cellsProtocols,
-            shortTables: shortTables, typeNames: typeNames)
+            shortTables: shortTables, typeNames: typeNames, cellsImplementations: cellsImplementations)
     }
 }
 
@@ -203,9 +209,12 @@ struct ReaderTriggers {
     var switches: [Int]?
     /// An `enum` or `protocol` keyword: the file may declare what the cross-file checks read.
     var declarations: Bool
+    /// A name ending in `Cells`: the file may implement a machine's `Cells` protocol (which
+    /// counts as a declaration too).
+    var cellsName = false
 
     /// Every reader runs (and the dispatcher reader finds the switches itself).
-    static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil, declarations: true)
+    static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil, declarations: true, cellsName: true)
 }
 
 /// Holds a context's format plan and directives once computed. A class, so the value-typed

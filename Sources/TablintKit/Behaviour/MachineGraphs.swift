@@ -1,18 +1,366 @@
 /// The graphs of every machine of a run, from the workspace's summaries: one per matrix
 /// (`Table` literal, `@Machine` enum) and per `.tbl` pin, with each `HANDLE` cell's outcomes
 /// read from the code of the run that implements it.
+///
+/// Which member serves a `HANDLE` cell: the one the machine's step dispatcher calls in the arm
+/// that decides the cell (an arm that returns `.go(.x…)` itself is the implementation), or,
+/// with no hand-written dispatcher, the generator's name `lower(State)+Cap(Action)`. Its
+/// outcomes are the union of what that member returns in every type of the run conforming to
+/// the machine's `Cells` protocol (`TimerCells`, `Timer.Cells`, a bare `Cells` nested in the
+/// machine's type, a protocol refining one), or a protocol extension's default. The cell is
+/// unknown when no implementation is found, when a type conforms without a member tablint
+/// read, or when any body returns something tablint cannot read. A `.tbl` pin has no code:
+/// its `HANDLE` cells stay unknown.
 enum MachineGraphs {
+    /// How the reason of a cell whose implementation is nowhere in the run starts.
+    static let noImplementation = "no implementation of"
+    /// How the reason of a `HANDLE` cell whose dispatcher arm does not call a member or go to a
+    /// state starts (`dispatcher-drift` reports the arm).
+    static let armDrift = "the dispatcher does not implement the HANDLE cell:"
+
+    /// Whether an unknown cell's reason is one the analysis need not point out: the code is not
+    /// in the run, or another rule already reports the arm.
+    static func isQuiet(_ reason: String) -> Bool {
+        reason.hasPrefix(noImplementation) || reason.hasPrefix(armDrift) || reason.hasPrefix(sharedName)
+    }
+
+    /// How the reason of a cell starts when several matrices of the run share the machine's
+    /// name (a run over many projects): which implementation serves which is not known.
+    static let sharedName = "several matrices of the run are named"
+
+
     static func build(_ run: [FileSummary]) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
+        // Built on first use: a run whose matrices have no HANDLE cell reads no code.
+        var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
+        var named: [String: Int] = [:]
         for file in run {
+            for bound in file.matrices { named[bound.key, default: 0] += 1 }
+        }
+        for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
-                if let graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) { graphs.append(graph) }
+                guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
+                if (named[bound.key] ?? 0) > 1 {
+                    for state in graph.cells.indices {
+                        for action in graph.cells[state].indices where graph.cells[state][action].kind == .handle {
+                            graph.cells[state][action].unknownReason = "\(sharedName) `\(bound.machine)`: which implementation serves which is not known"
+                        }
+                    }
+                } else if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
+                    if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
+                    let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
+                    HandleCells(
+                        graph: graph, ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
+                        implementations: code!.implementations
+                    ).complete(&graph)
+                }
+                graphs.append(graph)
             }
             for pin in file.pins {
-                if let graph = MachineGraph(pin.matrix, path: file.path, lines: file.lines) { graphs.append(graph) }
+                if var graph = MachineGraph(pin.matrix, path: file.path, lines: file.lines) {
+                    for state in graph.cells.indices {
+                        for action in graph.cells[state].indices where graph.cells[state][action].kind == .handle {
+                            graph.cells[state][action].unknownReason = "a `.tbl` pin has no implementation to read"
+                        }
+                    }
+                    graphs.append(graph)
+                }
             }
         }
         return graphs
+    }
+
+    /// A matrix of the run: its file and where it starts.
+    struct MatrixKey: Hashable {
+        var file: Int
+        var start: Int
+    }
+
+    /// The step dispatchers of the run by the matrix each is paired with, in run order: paired
+    /// once for all the run's matrices.
+    static func stepDispatchers(_ run: [FileSummary]) -> [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] {
+        let pairing = MachinePairing(run)
+        var found: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] = [:]
+        for (fileIndex, file) in run.enumerated() {
+            for dispatcher in file.dispatchers where dispatcher.kind == .step && dispatcher.machine != nil {
+                guard let paired = pairing.matrix(for: dispatcher, near: file.path).paired else { continue }
+                found[MatrixKey(file: paired.file, start: paired.matrix.range.lowerBound), default: []].append((fileIndex, dispatcher))
+            }
+        }
+        return found
+    }
+
+    /// The run's `Cells` implementations by the machine they implement.
+    struct Implementations {
+        /// One type of the run, its declaration and extensions together.
+        struct ImplementingType {
+            var name: String
+            /// Member name → the bodies read, with the file each is in.
+            var members: [String: [(file: Int, member: CellsImplementation.Member)]] = [:]
+            var hasConditionalMembers = false
+        }
+
+        /// Machine key → the types implementing its cells, in run order.
+        private(set) var types: [String: [ImplementingType]] = [:]
+        /// Machine key → the members of protocol extensions of its `Cells` protocol.
+        private(set) var defaults: [String: [String: [(file: Int, member: CellsImplementation.Member)]]] = [:]
+
+        init(_ run: [FileSummary]) {
+            // The protocols each `…Cells` protocol refines, so an implementation of
+            // `SessionCells: AuthCells` implements Auth's cells too.
+            var refines: [String: [String]] = [:]
+            for file in run {
+                for declaration in file.cellsProtocols {
+                    let own = Self.protocolKey(declaration.name.text, enclosing: declaration.parent.map { [$0] } ?? [])
+                    for refined in declaration.refines {
+                        if let key = Self.protocolKey(refined.text, enclosing: declaration.parent.map { [$0] } ?? []), let own {
+                            refines[own, default: []].append(key)
+                        }
+                    }
+                }
+            }
+            func machines(of conformances: [String], enclosing: [String]) -> [String] {
+                var found: [String] = []
+                var pending = conformances.compactMap { Self.protocolKey($0, enclosing: enclosing) }
+                while let next = pending.popLast() {
+                    guard !found.contains(next) else { continue }
+                    found.append(next)
+                    pending += refines[next] ?? []
+                }
+                return found
+            }
+            // By type name: conformances and members of every declaration and extension.
+            var byName: [String: (type: ImplementingType, conformances: [String], enclosing: [String])] = [:]
+            var order: [String] = []
+            for (fileIndex, file) in run.enumerated() {
+                for implementation in file.cellsImplementations {
+                    if implementation.isProtocolExtension {
+                        for machine in machines(of: implementation.conformances, enclosing: implementation.enclosingTypes) {
+                            for member in implementation.members { defaults[machine, default: [:]][member.name.text, default: []].append((fileIndex, member)) }
+                        }
+                        continue
+                    }
+                    let name = implementation.typeName.text
+                    if byName[name] == nil {
+                        byName[name] = (ImplementingType(name: name), [], implementation.enclosingTypes)
+                        order.append(name)
+                    }
+                    byName[name]!.conformances += implementation.conformances.filter { !byName[name]!.conformances.contains($0) }
+                    if !implementation.conformances.isEmpty { byName[name]!.enclosing = implementation.enclosingTypes }
+                    byName[name]!.type.hasConditionalMembers = byName[name]!.type.hasConditionalMembers || implementation.hasConditionalMembers
+                    for member in implementation.members { byName[name]!.type.members[member.name.text, default: []].append((fileIndex, member)) }
+                }
+            }
+            for name in order {
+                let entry = byName[name]!
+                for machine in machines(of: entry.conformances, enclosing: entry.enclosing) { types[machine, default: []].append(entry.type) }
+            }
+        }
+
+        /// The machine a `Cells` protocol name belongs to, as a `MachineKey`: `Timer` for
+        /// `TimerCells` and `Timer.Cells`, the innermost enclosing type for a bare `Cells`.
+        static func protocolKey(_ written: String, enclosing: [String]) -> String? {
+            let parts = written.split(separator: ".").map(String.init)
+            guard let last = parts.last else { return nil }
+            if last == "Cells" {
+                if parts.count >= 2 { return MachineKey.normalized(parts[parts.count - 2]) }
+                return enclosing.first.map(MachineKey.normalized)
+            }
+            guard last.hasSuffix("Cells"), last.count > 5 else { return nil }
+            return MachineKey.normalized(String(last.dropLast(5)))
+        }
+    }
+
+    /// Fills the `HANDLE` cells of one matrix's graph.
+    private struct HandleCells {
+        let graph: MachineGraph
+        let ref: MachinePairing.MatrixRef
+        let run: [FileSummary]
+        /// The step dispatchers paired with this matrix.
+        let dispatchers: [(file: Int, dispatcher: Dispatcher)]
+        let implementations: Implementations
+
+        /// What decides one cell in code.
+        enum Decider {
+            case member(String)
+            case arm(Dispatcher.Arm, file: Int)
+            case unknown(String)
+        }
+
+        enum Read {
+            case success(MachineGraph.Outcome)
+            case failure(String)
+        }
+
+        func complete(_ graph: inout MachineGraph) {
+            let matrix = ref.matrix
+            var stateIndex: [String: Int] = [:]
+            for (index, name) in matrix.states.enumerated() where stateIndex[NameCasing.lowerFirst(name.text)] == nil {
+                stateIndex[NameCasing.lowerFirst(name.text)] = index
+            }
+            var effectName: [String: String] = [:]
+            // Code names effects as its enum does (`.lock`); the graph as the matrix does (`Lock`).
+            let written = (matrix.effects?.map(\.text) ?? []) + graph.cells.joined().flatMap { $0.outcomes.flatMap(\.effects) }
+            for effect in written where effectName[NameCasing.lowerFirst(effect)] == nil {
+                effectName[NameCasing.lowerFirst(effect)] = effect
+            }
+            let deciders = self.deciders()
+            let key = ref.bound.key
+            let types = implementations.types[key] ?? []
+            let defaults = implementations.defaults[key] ?? [:]
+
+            func origin(_ file: Int, _ range: Range<Int>) -> MachineGraph.Origin {
+                MachineGraph.Origin(path: run[file].path, range: range, start: run[file].location(of: range.lowerBound))
+            }
+            func outcome(target: String?, effects: [String], state: Int, file: Int, range: Range<Int>) -> Read {
+                var index = state
+                if let target {
+                    guard let found = stateIndex[NameCasing.lowerFirst(target)] else {
+                        return .failure("`\(run[file].path)` returns `.go(.\(target)…)`, a state \(graph.machine) does not declare")
+                    }
+                    index = found
+                }
+                // An effect the matrix never names is spelt as the matrix's surface spells them.
+                let names = effects.map { effectName[NameCasing.lowerFirst($0)] ?? (graph.surface == .machineEnum ? $0 : NameCasing.upperFirst($0)) }
+                return .success(MachineGraph.Outcome(target: index, effects: names, origin: origin(file, range), isDynamic: true))
+            }
+
+            for state in graph.cells.indices {
+                for action in graph.cells[state].indices where graph.cells[state][action].kind == .handle {
+                    var outcomes: [MachineGraph.Outcome] = []
+                    var unknown: String?
+                    func add(_ result: Read) {
+                        switch result {
+                        case .success(let found):
+                            if !outcomes.contains(where: { $0.target == found.target && $0.effects == found.effects }) { outcomes.append(found) }
+                        case .failure(let reason):
+                            if unknown == nil { unknown = reason }
+                        }
+                    }
+                    switch deciders[state][action] {
+                    case .unknown(let reason):
+                        unknown = reason
+                    case .arm(let arm, let file):
+                        switch arm.outcome.kind {
+                        case .go(let target, let effects):
+                            add(outcome(target: target.text, effects: effects.map(\.text), state: state, file: file, range: arm.outcome.range))
+                        case .stay, .ignored, .unreachable, .delegate:
+                            unknown = "\(MachineGraphs.armDrift) `\(arm.labelText)` returns `\(arm.outcome.text)`"
+                        default:
+                            unknown = "the dispatcher's arm `\(arm.labelText)` returns `\(arm.outcome.text)`, which tablint cannot follow"
+                        }
+                    case .member(let name):
+                        var bodies: [(file: Int, member: CellsImplementation.Member)] = []
+                        if types.isEmpty {
+                            bodies = defaults[name] ?? []
+                            if bodies.isEmpty { unknown = "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
+                        }
+                        for type in types {
+                            if type.hasConditionalMembers {
+                                unknown = unknown ?? "`\(type.name)` declares members under `#if`"
+                            }
+                            let own = type.members[name] ?? defaults[name] ?? []
+                            if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
+                            bodies += own
+                        }
+                        for (file, member) in bodies {
+                            if let problem = member.unknown {
+                                let (line, column) = run[file].lines.location(of: problem.range.lowerBound)
+                                unknown = unknown ?? "`\(name)` at \(run[file].path):\(line):\(column): \(problem.reason)"
+                            }
+                            for step in member.returns {
+                                add(outcome(target: step.target, effects: step.effects, state: state, file: file, range: step.range))
+                            }
+                        }
+                    }
+                    graph.cells[state][action].outcomes = outcomes
+                    graph.cells[state][action].unknownReason = unknown
+                }
+            }
+        }
+
+        /// For every cell, what decides it in code: the arm of the machine's step dispatcher
+        /// that matches it, or the generated member when the run has no such dispatcher.
+        func deciders() -> [[Decider]] {
+            let matrix = ref.matrix
+            var decided: [[Decider?]] = Array(repeating: Array(repeating: nil, count: matrix.actions.count), count: matrix.states.count)
+            var stateIndex: [String: Int] = [:]
+            var actionIndex: [String: Int] = [:]
+            for (index, name) in matrix.states.enumerated() where stateIndex[name.text.lowercased()] == nil { stateIndex[name.text.lowercased()] = index }
+            for (index, name) in matrix.actions.enumerated() where actionIndex[name.text.lowercased()] == nil { actionIndex[name.text.lowercased()] = index }
+            var sawDispatcher = false
+            for (fileIndex, dispatcher) in dispatchers {
+                do {
+                    guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { continue }
+                    // A second dispatcher of the same machine: its arms are another implementation.
+                    var own: [[Decider?]] = Array(repeating: Array(repeating: nil, count: matrix.actions.count), count: matrix.states.count)
+                    sawDispatcher = true
+                    if dispatcher.hasConditionalArms {
+                        return Array(repeating: Array(repeating: .unknown("`\(dispatcher.function.text)` has arms under `#if`"), count: matrix.actions.count), count: matrix.states.count)
+                    }
+                    for arm in dispatcher.arms {
+                        guard case .items(let items, _) = arm.label else {
+                            if case .unreadable = arm.label { break }
+                            // `default:` decides every cell no arm above it did.
+                            for state in own.indices {
+                                for action in own[state].indices where own[state][action] == nil {
+                                    own[state][action] = Self.decider(of: arm, file: fileIndex)
+                                }
+                            }
+                            continue
+                        }
+                        for item in items where item.isTuple {
+                            func covered(_ element: Dispatcher.PatternElement, _ names: [String: Int], _ count: Int) -> [Int] {
+                                if element.matchesEverything { return Array(0..<count) }
+                                if let name = element.wholeMember, let index = names[name.lowercased()] { return [index] }
+                                return []
+                            }
+                            for state in covered(item.elements[stateAt], stateIndex, matrix.states.count) {
+                                for action in covered(item.elements[actionAt], actionIndex, matrix.actions.count) where own[state][action] == nil {
+                                    // A guarded pattern decides at run time: this arm or a later one.
+                                    own[state][action] = item.isGuarded
+                                        ? .unknown("the arm `\(arm.labelText)` of `\(dispatcher.function.text)` is guarded by a `where`")
+                                        : Self.decider(of: arm, file: fileIndex)
+                                }
+                            }
+                        }
+                    }
+                    for state in own.indices {
+                        for action in own[state].indices {
+                            let mine = own[state][action]
+                                ?? .unknown("no arm of `\(dispatcher.function.text)` that tablint read decides the cell alone")
+                            guard let earlier = decided[state][action] else {
+                                decided[state][action] = mine
+                                continue
+                            }
+                            if case .unknown = earlier { continue }
+                            if case .member(let one) = earlier, case .member(let other) = mine, one == other { continue }
+                            if case .unknown = mine {
+                                decided[state][action] = mine
+                            } else {
+                                decided[state][action] = .unknown("two dispatchers of \(ref.bound.machine) decide the cell")
+                            }
+                        }
+                    }
+                }
+            }
+            // The generated names, for the HANDLE cells only (most cells are not).
+            let stateNames = matrix.states.map { NameCasing.lowerFirst($0.text) }
+            let actionNames = matrix.actions.map { NameCasing.upperFirst($0.text) }
+            return decided.enumerated().map { state, row in
+                row.enumerated().map { action, decider in
+                    if let decider { return decider }
+                    guard graph.cells[state][action].kind == .handle else { return .unknown("") }
+                    if sawDispatcher { return .unknown("no dispatcher arm decides the cell") }
+                    return .member(stateNames[state] + actionNames[action])
+                }
+            }
+        }
+
+        static func decider(of arm: Dispatcher.Arm, file: Int) -> Decider {
+            if case .handle(let member) = arm.outcome.kind { return .member(member) }
+            return .arm(arm, file: file)
+        }
     }
 }
 

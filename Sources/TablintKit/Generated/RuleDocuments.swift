@@ -4967,6 +4967,126 @@ it without failing the run. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(
+            name: "path-handle-target", code: "tablint::path-handle-target",
+            markdown: #"""
+# path-handle-target
+
+| Property | Value |
+|---|---|
+| Code | `tablint::path-handle-target` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | `@Machine` enum (its `@Path`s), with the `Cells` implementations of the run |
+
+An `@Path` hops through a `HANDLE` cell to a state that no implementation of the cell returns.
+
+## Why it matters
+
+An `@Path` is a walk the machine is meant to take, and the library generates a test from it.
+A hop through a `HANDLE` cell is accepted by the matrix whatever its target (the library's
+generated table takes the path's target as the cell's default), because the target is decided
+in code; if no implementation of the cell's member (`lower(State)+Cap(Action)`) ever returns
+the hop's target, the walk cannot happen, and the path describes a machine that is not the one
+written. tablint
+reads the implementations (see [unreachable-state](unreachable-state.md) for what it reads)
+and checks each such hop against what they return.
+
+## What tablint reports
+
+One warning per hop, at the hop's target in the `@Path`, naming the states the cell's
+implementations do return, with a note at each `return`. A hop through a cell whose outcome
+cannot be read is not checked.
+
+```swift triggers
+@Machine
+@Path("print", [.idle, .send, .printing, .finish, .done])
+enum Printer {
+    enum S { case idle, printing, jammed, done }
+    enum A { case send, finish }
+    static let initial = S.idle
+    @Row(.idle)     static let i = [ .go(.printing), .go(.jammed) ]
+    @Row(.printing) static let p = [ .ignore,        .handle ]
+    @Row(.jammed)   static let j = [ .go(.done),     .ignore ]
+    @Row(.done)     static let d = [ .go(.done),     .ignore ]
+}
+
+struct LivePrinter: Printer.Cells {
+    func printingFinish(_ ctx: Printer.Ctx) -> Step<Printer.S, Printer.F> {
+        ctx.paperOut ? .go(.jammed) : .go(.printing)
+    }
+}
+```
+
+```text diagnostics
+Example.swift:2:51: warning: Printer: @Path `print` hops (printing, finish) → `done`, but the cell is HANDLE and the implementations of `printingFinish` return only `jammed`, `printing` [tablint::path-handle-target]
+Example.swift:15:24: note: (printing, finish) → jammed: returned here
+Example.swift:15:39: note: (printing, finish) → printing: returned here
+```
+
+## Passing
+
+The implementation returns `done` when the page is out:
+
+```swift passes
+@Machine
+@Path("print", [.idle, .send, .printing, .finish, .done])
+enum Printer {
+    enum S { case idle, printing, jammed, done }
+    enum A { case send, finish }
+    static let initial = S.idle
+    @Row(.idle)     static let i = [ .go(.printing), .go(.jammed) ]
+    @Row(.printing) static let p = [ .ignore,        .handle ]
+    @Row(.jammed)   static let j = [ .go(.done),     .ignore ]
+    @Row(.done)     static let d = [ .go(.done),     .ignore ]
+}
+
+struct LivePrinter: Printer.Cells {
+    func printingFinish(_ ctx: Printer.Ctx) -> Step<Printer.S, Printer.F> {
+        ctx.paperOut ? .go(.jammed) : .go(.done)
+    }
+}
+```
+
+When the implementation returns what another function decides, the hop may happen, and
+nothing is reported:
+
+```swift passes
+@Machine
+@Path("print", [.idle, .send, .printing, .finish, .done])
+enum Printer {
+    enum S { case idle, printing, jammed, done }
+    enum A { case send, finish }
+    static let initial = S.idle
+    @Row(.idle)     static let i = [ .go(.printing), .go(.jammed) ]
+    @Row(.printing) static let p = [ .ignore,        .handle ]
+    @Row(.jammed)   static let j = [ .go(.done),     .ignore ]
+    @Row(.done)     static let d = [ .go(.done),     .ignore ]
+}
+
+struct LivePrinter: Printer.Cells {
+    func printingFinish(_ ctx: Printer.Ctx) -> Step<Printer.S, Printer.F> {
+        ctx.paperOut ? .go(.jammed) : finished(ctx)
+    }
+}
+```
+
+## Suppressing and configuring
+
+Return the hop's target from the implementation, or correct the path.
+
+To accept a diagnostic where it is, write `// tablint:disable:next path-handle-target` on the
+line above the one the diagnostic names, or `// tablint:disable:this path-handle-target` at the
+end of that line; `// tablint:disable path-handle-target` … `// tablint:enable path-handle-target`
+accepts it on the lines between, and `// tablint:disable-file path-handle-target` in the whole
+file. A reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable path-handle-target` turns the rule off, and `--severity path-handle-target=error`
+makes it fail the run; as a warning it does not change tablint's exit status. Both go on the
+command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
             name: "path-unknown-state", code: "tabular-center::path-unknown-state",
             markdown: #"""
 # path-unknown-state
@@ -5695,6 +5815,144 @@ let TIMER_TABLE = Table(
 
 """#),
         RuleDocument(
+            name: "stuck-states", code: "tablint::stuck-states",
+            markdown: #"""
+# stuck-states
+
+| Property | Value |
+|---|---|
+| Code | `tablint::stuck-states` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | `Table(...)` literal, `@Machine` enum, with the `Cells` implementations and step dispatchers of the run |
+
+A set of reachable states that no action leaves once entered: the machine never gets back to `initial`, and none of them is terminal.
+
+## Why it matters
+
+A machine that has an end (a terminal state: a row that ignores every action, the library's
+`dead-row`) should be able to get there from wherever it is, and one without an end should be
+able to get back to where it started. A set of states whose cells only move among themselves
+traps it: it keeps cycling, and `initial`, the end, and every state outside the set can no
+longer be reached. The matrix alone cannot tell when a `HANDLE` cell decides the way
+out; tablint follows the targets the `Cells` implementations return (see
+[unreachable-state](unreachable-state.md) for what it reads).
+
+## What tablint reports
+
+One warning per trapping set, at its first state, naming the set, the cells that keep it inside
+(each with a note where its target is written) and the states it can no longer reach. It is
+said of a set that does not hold `initial` (a machine whose every state leads back to
+`initial` runs forever by design, as a turnstile does), and never when a reached cell's outcome
+is unknown. A single state that
+[no-static-exit](no-static-exit.md) or [dead-row](dead-row.md) already reports is left to them.
+
+Here `Paused` and `Resumed` hand the job back and forth, and nothing leads on to `Done`:
+
+```swift triggers
+let JOB_TABLE = Table(
+    machine: "Job",
+    states: ["Queued", "Paused", "Resumed", "Done"],
+    actions: ["Start", "Toggle", "Finish"],
+    cells: [
+        [.go(target: "Paused", effects: []), .ignore,                              .go(target: "Done", effects: [])],
+        [.ignore,                            .go(target: "Resumed", effects: []), .ignore],
+        [.ignore,                            .handle,                              .ignore],
+        [.ignore,                            .ignore,                              .ignore],
+    ],
+    initial: "Queued"
+)
+
+struct LiveJob: JobCells {
+    func resumedToggle(_ ctx: JobCtx) -> Step<JobS, JobF> {
+        .go(.paused, effects: [])
+    }
+}
+```
+
+```text diagnostics
+Example.swift:3:24: warning: Job: once in `Paused`, `Resumed`, no action leaves them (the cells move only by (Paused, Toggle) → Resumed, (Resumed, Toggle) → Paused), so `Queued`, `Done` can no longer be reached; the terminal state `Done` is never reached from here [tablint::stuck-states]
+Example.swift:7:46: note: (Paused, Toggle) → Resumed stays in the set
+Example.swift:16:9: note: (Resumed, Toggle) → Paused stays in the set
+Example.swift:9:9: warning: Job: every cell in row `Done` ignores; confirm this state is meant to be terminal [tabular-center::dead-row]
+```
+
+## Passing
+
+The implementation can finish the job:
+
+```swift passes
+let JOB_TABLE = Table(
+    machine: "Job",
+    states: ["Queued", "Paused", "Resumed", "Done"],
+    actions: ["Start", "Toggle", "Finish"],
+    cells: [
+        [.go(target: "Paused", effects: []), .ignore,                              .go(target: "Done", effects: [])],
+        [.ignore,                            .go(target: "Resumed", effects: []), .ignore],
+        [.ignore,                            .handle,                              .ignore],
+        [.ignore,                            .ignore,                              .ignore],
+    ],
+    initial: "Queued"
+)
+
+struct LiveJob: JobCells {
+    func resumedToggle(_ ctx: JobCtx) -> Step<JobS, JobF> {
+        ctx.isComplete ? .go(.done, effects: []) : .go(.paused, effects: [])
+    }
+}
+```
+
+When the implementation returns something tablint cannot follow, the way out may be there, and
+nothing is reported:
+
+```swift passes
+let JOB_TABLE = Table(
+    machine: "Job",
+    states: ["Queued", "Paused", "Resumed", "Done"],
+    actions: ["Start", "Toggle", "Finish"],
+    cells: [
+        [.go(target: "Paused", effects: []), .ignore,                              .go(target: "Done", effects: [])],
+        [.ignore,                            .go(target: "Resumed", effects: []), .ignore],
+        [.ignore,                            .handle,                              .ignore],
+        [.ignore,                            .ignore,                              .ignore],
+    ],
+    initial: "Queued"
+)
+```
+
+A machine with no end, a turnstile locking and unlocking forever, is not stuck:
+
+```swift passes
+let TURNSTILE_TABLE = Table(
+    machine: "Turnstile",
+    states: ["Locked", "Unlocked"],
+    actions: ["Coin", "Push"],
+    cells: [
+        [.go(target: "Unlocked", effects: []), .ignore],
+        [.ignore,                              .go(target: "Locked", effects: [])],
+    ],
+    initial: "Locked"
+)
+```
+
+## Suppressing and configuring
+
+Give the set a way out (a GO, or a target its implementation returns), or make the end state
+reachable from it.
+
+To accept a diagnostic where it is, write `// tablint:disable:next stuck-states` on the line
+above the one the diagnostic names, or `// tablint:disable:this stuck-states` at the end of that
+line; `// tablint:disable stuck-states` … `// tablint:enable stuck-states` accepts it on the
+lines between, and `// tablint:disable-file stuck-states` in the whole file. A reason may follow
+` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable stuck-states` turns the rule off, and `--severity stuck-states=error` makes it fail
+the run; as a warning it does not change tablint's exit status. Both go on the command line or
+in a `.tablint` file.
+
+"""#),
+        RuleDocument(
             name: "syntax", code: "tablint::syntax",
             markdown: ##"""
 # syntax
@@ -5809,6 +6067,111 @@ A directive inside an unterminated block comment or multi-line string is part of
 comment, and is not read; put the directive above the construct.
 
 """##),
+        RuleDocument(
+            name: "unemitted-effect", code: "tablint::unemitted-effect",
+            markdown: #"""
+# unemitted-effect
+
+| Property | Value |
+|---|---|
+| Code | `tablint::unemitted-effect` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | `@Machine` enum (its `enum F`), `Table(...)` literal (its machine's `enum F`), with the `Cells` implementations of the run |
+
+A declared effect that no reachable cell emits, in the matrix or in a `HANDLE` implementation.
+
+## Why it matters
+
+Every declared effect is a member every `Cells` implementation must write and a case the effect
+dispatcher must handle. One that no reachable cell emits is code that never runs: the effect
+was renamed in the cells and not in the enum, or the cell that emitted it was changed. The
+names are checked by [unknown-effect](unknown-effect.md); this rule checks that each declared
+effect is emitted somewhere the machine can get to, by a GO or EMIT cell of a reachable state,
+or by what a `HANDLE` implementation returns (`.go(.x, effects: [.f])`,
+`.stay(effects: [.f])`).
+
+## What tablint reports
+
+One warning per effect, at its declaration, naming the effects the reachable cells do emit,
+with a note at each cell of an unreachable state that emits it. Nothing is said of a machine
+with a reached cell whose outcome cannot be read, or one that delegates to a child.
+
+```swift triggers
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click, alarm }
+    static let initial = S.locked
+    @Row(.locked)   static let l = [ .go(.unlocked, [.click]), .handle ]
+    @Row(.unlocked) static let u = [ .ignore,                  .go(.locked) ]
+}
+
+struct LiveTurnstile: Turnstile.Cells {
+    func lockedPush(_ ctx: Turnstile.Ctx) -> Step<Turnstile.S, Turnstile.F> {
+        .stay(effects: [.click])
+    }
+}
+```
+
+```text diagnostics
+Example.swift:5:26: warning: Turnstile: no reachable cell emits `alarm`; the reachable cells emit only `click` [tablint::unemitted-effect]
+```
+
+## Passing
+
+The implementation sounds the alarm:
+
+```swift passes
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click, alarm }
+    static let initial = S.locked
+    @Row(.locked)   static let l = [ .go(.unlocked, [.click]), .handle ]
+    @Row(.unlocked) static let u = [ .ignore,                  .go(.locked) ]
+}
+
+struct LiveTurnstile: Turnstile.Cells {
+    func lockedPush(_ ctx: Turnstile.Ctx) -> Step<Turnstile.S, Turnstile.F> {
+        .stay(effects: [.alarm])
+    }
+}
+```
+
+With no implementation of `lockedPush` in the run, it may emit `alarm`, and nothing is
+reported:
+
+```swift passes
+@Machine
+enum Turnstile {
+    enum S { case locked, unlocked }
+    enum A { case coin, push }
+    enum F { case click, alarm }
+    static let initial = S.locked
+    @Row(.locked)   static let l = [ .go(.unlocked, [.click]), .handle ]
+    @Row(.unlocked) static let u = [ .ignore,                  .go(.locked) ]
+}
+```
+
+## Suppressing and configuring
+
+Emit the effect where it belongs, or delete it from `enum F`.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unemitted-effect` on the line
+above the one the diagnostic names, or `// tablint:disable:this unemitted-effect` at the end of
+that line; `// tablint:disable unemitted-effect` … `// tablint:enable unemitted-effect` accepts
+it on the lines between, and `// tablint:disable-file unemitted-effect` in the whole file. A
+reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable unemitted-effect` turns the rule off, and `--severity unemitted-effect=error` makes
+it fail the run; as a warning it does not change tablint's exit status. Both go on the command
+line or in a `.tablint` file.
+
+"""#),
         RuleDocument(
             name: "unformattable", code: "tablint::unformattable",
             markdown: #"""
@@ -6477,6 +6840,237 @@ is reported ([unused-suppression](unused-suppression.md)).
 `--disable unreachable-heavy` turns the rule off, and `--severity unreachable-heavy=error`
 makes it fail the run; as a warning it does not change tablint's exit status. Both go on the
 command line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
+            name: "unreachable-state", code: "tablint::unreachable-state",
+            markdown: #"""
+# unreachable-state
+
+| Property | Value |
+|---|---|
+| Code | `tablint::unreachable-state` |
+| Default severity | warning |
+| Fixable by `--fix` | no |
+| Surfaces | `Table(...)` literal, `@Machine` enum, with the `Cells` implementations and step dispatchers of the run |
+
+No sequence of actions reaches a state from `initial`, following the matrix and the targets its `HANDLE` implementations return.
+
+## Why it matters
+
+A state nothing reaches is a row that never runs: its cells, their effects and the code behind
+them are dead, and usually a target was mistyped or forgotten. The library's own
+`no-static-entry` can only say this of a matrix whose every cell is static, because a `HANDLE`
+cell's target is decided in code. tablint reads that code: for each `HANDLE` cell, the member
+that implements it (the one the step dispatcher's arm calls, or the generated name
+`lower(State)+Cap(Action)`) in every type of the run conforming to the machine's `Cells`
+protocol, and every `return .go(.x…)`, `.stay`, `.ignored` of its body. Then it follows every
+outcome from `initial`, breadth first.
+
+When a reached cell's outcome cannot be read (no implementation in the run, a body that
+returns a variable or calls a helper, a `switch` expression), the cell may lead anywhere, and
+nothing is reported for the machine: [unread-cells](unread-cells.md) says which cells were not
+read.
+
+## What tablint reports
+
+One warning per state not reached, at its declaration, naming the edges followed. A note points
+at the cells near the mistake: each `return` of a `HANDLE` implementation of a reached state,
+and up to four GOs of reached states (one whose target is named like the state first, then one
+into a state other cells enter too, or into its own state), one of which may have named this
+state before.
+A state that `no-static-entry` reports (a matrix of only static cells, and no GO from another
+state into it) is left to that rule.
+
+Here the only way into `Failed` is the HANDLE at `(Trying, Fail)`, and its implementation
+returns `Waiting` on every path:
+
+```swift triggers
+let RETRY_TABLE = Table(
+    machine: "Retry",
+    states: ["Waiting", "Trying", "Failed"],
+    actions: ["Run", "Fail", "Reset"],
+    cells: [
+        [.go(target: "Trying", effects: []), .ignore,  .ignore],
+        [.ignore,                            .handle,  .go(target: "Waiting", effects: [])],
+        [.ignore,                            .ignore,  .go(target: "Waiting", effects: [])],
+    ],
+    initial: "Waiting"
+)
+
+struct LiveRetry: RetryCells {
+    func tryingFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> {
+        ctx.attempts += 1
+        return .go(.waiting, effects: [])
+    }
+}
+```
+
+```text diagnostics
+Example.swift:3:35: warning: Retry: no sequence of actions from `Waiting` reaches `Failed`; the states reached (`Waiting`, `Trying`) move only by (Waiting, Run) → Trying, (Trying, Fail) → Waiting, (Trying, Reset) → Waiting [tablint::unreachable-state]
+Example.swift:16:16: note: (Trying, Fail) is HANDLE: its implementation returns `Waiting` here, never `Failed`
+Example.swift:7:56: note: (Trying, Reset) goes to `Waiting`: a GO that entered `Failed` would be one like this
+Example.swift:6:10: note: (Waiting, Run) goes to `Trying`: a GO that entered `Failed` would be one like this
+```
+
+## Passing
+
+The implementation returns `Failed` once the attempts run out, so every state is reached:
+
+```swift passes
+let RETRY_TABLE = Table(
+    machine: "Retry",
+    states: ["Waiting", "Trying", "Failed"],
+    actions: ["Run", "Fail", "Reset"],
+    cells: [
+        [.go(target: "Trying", effects: []), .ignore,  .ignore],
+        [.ignore,                            .handle,  .go(target: "Waiting", effects: [])],
+        [.ignore,                            .ignore,  .go(target: "Waiting", effects: [])],
+    ],
+    initial: "Waiting"
+)
+
+struct LiveRetry: RetryCells {
+    func tryingFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> {
+        ctx.attempts += 1
+        guard ctx.attempts < 3 else { return .go(.failed, effects: []) }
+        return .go(.waiting, effects: [])
+    }
+}
+```
+
+With no implementation of `tryingFail` in the run, the cell may lead anywhere, and nothing is
+reported:
+
+```swift passes
+let RETRY_TABLE = Table(
+    machine: "Retry",
+    states: ["Waiting", "Trying", "Failed"],
+    actions: ["Run", "Fail", "Reset"],
+    cells: [
+        [.go(target: "Trying", effects: []), .ignore,  .ignore],
+        [.ignore,                            .handle,  .go(target: "Waiting", effects: [])],
+        [.ignore,                            .ignore,  .go(target: "Waiting", effects: [])],
+    ],
+    initial: "Waiting"
+)
+```
+
+## Suppressing and configuring
+
+Return the state from the implementation, point a GO at it, or delete the state and its row.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unreachable-state` on the line
+above the one the diagnostic names, or `// tablint:disable:this unreachable-state` at the end of
+that line; `// tablint:disable unreachable-state` … `// tablint:enable unreachable-state` accepts
+it on the lines between, and `// tablint:disable-file unreachable-state` in the whole file. A
+reason may follow ` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable unreachable-state` turns the rule off, and `--severity unreachable-state=error` makes
+it fail the run; as a warning it does not change tablint's exit status. Both go on the command
+line or in a `.tablint` file.
+
+"""#),
+        RuleDocument(
+            name: "unread-cells", code: "tablint::unread-cells",
+            markdown: #"""
+# unread-cells
+
+| Property | Value |
+|---|---|
+| Code | `tablint::unread-cells` |
+| Default severity | note |
+| Fixable by `--fix` | no |
+| Surfaces | `Table(...)` literal, `@Machine` enum, with the `Cells` implementations and step dispatchers of the run |
+
+Cells whose outcome could not be read from code keep the behaviour rules from answering for a machine.
+
+## Why it matters
+
+[unreachable-state](unreachable-state.md), [stuck-states](stuck-states.md) and
+[unemitted-effect](unemitted-effect.md) follow the targets a machine's `HANDLE` implementations
+return. A body that returns a variable, calls a helper, or returns a `switch` or `if`
+expression cannot be followed; its cell may lead anywhere, and those rules then say nothing for
+the machine rather than guess. This note says that they gave up, and on which cells, so a
+silent run is not mistaken for a checked one.
+
+## What tablint reports
+
+One note per machine, at the first reachable cell that could not be read, when some state is
+not reached by the cells that were read. It lists the cells, with a note at each saying why
+(the body's `return`, the type that conforms without the member). A machine whose
+implementation is nowhere in the run (a matrix linted without its code) is not noted.
+`--reporter json` gives the note's count as `"unreadCells"` (added last, on this note's
+object only), and `--statistics` adds a line with the total.
+
+A cell whose dispatcher arm does not call a member at all (`.ignored` for a HANDLE cell, a
+`default:` arm) is not noted either: [dispatcher-drift](dispatcher-drift.md) reports the arm.
+
+```swift triggers
+let RETRY_TABLE = Table(
+    machine: "Retry",
+    states: ["Waiting", "Trying", "Failed"],
+    actions: ["Run", "Fail", "Reset"],
+    cells: [
+        [.go(target: "Trying", effects: []), .ignore,  .ignore],
+        [.ignore,                            .handle,  .go(target: "Waiting", effects: [])],
+        [.ignore,                            .ignore,  .go(target: "Waiting", effects: [])],
+    ],
+    initial: "Waiting"
+)
+
+struct LiveRetry: RetryCells {
+    func tryingFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> {
+        let next = ctx.policy.next(after: ctx.attempts)
+        return next
+    }
+}
+```
+
+```text diagnostics
+Example.swift:7:46: note: Retry: 1 reachable cell could not be read ((Trying, Fail)), so whether `Failed` can be reached is not checked [tablint::unread-cells]
+Example.swift:7:46: note: (Trying, Fail): `tryingFail` at Example.swift:16:16: it returns `next`, which tablint cannot follow
+```
+
+## Passing
+
+Every return is a step tablint reads:
+
+```swift passes
+let RETRY_TABLE = Table(
+    machine: "Retry",
+    states: ["Waiting", "Trying", "Failed"],
+    actions: ["Run", "Fail", "Reset"],
+    cells: [
+        [.go(target: "Trying", effects: []), .ignore,  .ignore],
+        [.ignore,                            .handle,  .go(target: "Waiting", effects: [])],
+        [.ignore,                            .ignore,  .go(target: "Waiting", effects: [])],
+    ],
+    initial: "Waiting"
+)
+
+struct LiveRetry: RetryCells {
+    func tryingFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> {
+        ctx.attempts < 3 ? .go(.waiting, effects: []) : .go(.failed, effects: [])
+    }
+}
+```
+
+## Suppressing and configuring
+
+Return the steps directly (`return .go(.x…)` in each branch) where the targets are worth
+checking, or accept the note.
+
+To accept a diagnostic where it is, write `// tablint:disable:next unread-cells` on the line
+above the one the diagnostic names, or `// tablint:disable:this unread-cells` at the end of that
+line; `// tablint:disable unread-cells` … `// tablint:enable unread-cells` accepts it on the
+lines between, and `// tablint:disable-file unread-cells` in the whole file. A reason may follow
+` - `. A directive that no longer suppresses anything is reported
+([unused-suppression](unused-suppression.md)).
+
+`--disable unread-cells` turns the rule off, and `--severity unread-cells=warning` makes it a
+warning. Both go on the command line or in a `.tablint` file.
 
 """#),
         RuleDocument(

@@ -36,7 +36,7 @@ struct MigrationPlan {
             documents.append(Engine.Document(path: path, bytes: bytes))
             let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(bytes))
             let scopes = TypeScopes(tokens)
-            let (enums, _, names) = LintContext.readDeclarations(tokens) { scopes }
+            let (enums, _, names, _) = LintContext.readDeclarations(tokens) { scopes }
             summaries.append(FileSummary(path: path, lines: file.lines, enums: enums, typeNames: names))
             for declaration in enums { typeNames.insert(declaration.qualifiedName) }
             for declaration in names { typeNames.insert((declaration.parent.map { $0 + "." } ?? "") + declaration.name) }

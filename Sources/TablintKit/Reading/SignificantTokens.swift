@@ -51,6 +51,14 @@ final class SignificantTokens {
                             } else if length == 7, index > 0, tokens[index - 1].kind == .atSign, Self.spells(bytes, piece, "Machine") {
                                 triggers.machine = true
                             }
+                            // `TimerCells`, `Cells`: a conformance the implementation reader reads.
+                            if length >= 5, !triggers.cellsName, bytes[piece.start + length - 5] == UInt8(ascii: "C"),
+                                bytes[piece.start + length - 1] == UInt8(ascii: "s"), bytes[piece.start + length - 4] == UInt8(ascii: "e"),
+                                bytes[piece.start + length - 3] == UInt8(ascii: "l"), bytes[piece.start + length - 2] == UInt8(ascii: "l")
+                            {
+                                triggers.cellsName = true
+                                triggers.declarations = true
+                            }
                         case .keyword:
                             let length = piece.length
                             if length == 6, Self.spells(bytes, piece, "switch") {

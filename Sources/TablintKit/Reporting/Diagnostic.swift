@@ -22,6 +22,9 @@ struct Diagnostic: Equatable {
     /// What `tablint --fix` would change for this diagnostic, or nil if it changes nothing
     /// (the rule is not fixable, or the file cannot be fixed with confidence).
     var fix: Fix?
+    /// For `tablint::unread-cells`: how many reachable cells of the machine could not be read
+    /// (`--statistics` adds them up, `--reporter json` gives them as `unreadCells`); nil otherwise.
+    var unreadCells: Int?
 
     struct Note: Equatable {
         var path: String

@@ -13,6 +13,9 @@
 ///       "fix": null                              // or {"applicability": "safe", "edits": [{"start": 40, "end": 41, "replacement": "  "}]}
 ///     }
 ///
+/// A `tablint::unread-cells` note adds `"unreadCells": 3` last: how many reachable cells of
+/// its machine could not be read from code.
+///
 /// Lines and columns are 1-based, columns and offsets count bytes (UTF-8), `end` is exclusive.
 /// A fix's `start`/`end` are byte offsets into the file as it was read, an insertion has
 /// `start == end`, and its edits never overlap. `applicability` is `safe` (`--fix` applies it)
@@ -23,6 +26,13 @@ enum JsonReporter {
     }
 
     static func object(_ diagnostic: Diagnostic) -> JSONText {
+        let fields = self.fields(diagnostic)
+        // Only a `tablint::unread-cells` note has it; every other object keeps its keys.
+        guard let unread = diagnostic.unreadCells, case .object(let pairs) = fields else { return fields }
+        return .orderedObject(pairs.map { (key: $0.key, value: $0.value) } + [(key: "unreadCells", value: .int(unread))])
+    }
+
+    private static func fields(_ diagnostic: Diagnostic) -> JSONText {
         .object([
             "path": .string(diagnostic.path),
             "start": location(diagnostic.start),

@@ -86,6 +86,8 @@ enum TextReporter {
     ///         3  tabular-center::row-arity
     ///         1  tablint::alignment
     ///         4  in all
+    ///
+    /// and, when a machine's cells could not be read from code, how many (`tablint::unread-cells`).
     static func statistics(of diagnostics: [Diagnostic]) -> String {
         var counts: [String: Int] = [:]
         for diagnostic in diagnostics { counts[diagnostic.code, default: 0] += 1 }
@@ -94,7 +96,9 @@ enum TextReporter {
         func line(_ count: Int, _ label: String) -> String {
             String(repeating: " ", count: width - String(count).count) + "\(count)  \(label)\n"
         }
+        let unread = diagnostics.compactMap(\.unreadCells)
         return ordered.map { line($0.value, $0.key) }.joined() + line(diagnostics.count, "in all")
+            + (unread.isEmpty ? "" : line(unread.reduce(0, +), "cells whose outcome could not be read (tablint::unread-cells)"))
     }
 
     /// What marks a diagnostic whose fix `--fix` applies.

@@ -1,0 +1,423 @@
+/// A type that implements a machine's `Cells` protocol, as one file declares it: the
+/// conformances it writes and, for each member function, the steps its body returns. Also a
+/// protocol extension of a `Cells` protocol (`extension TimerCells { … }`), whose members are
+/// the default every conformer without its own gets. Values only: the graph of a run
+/// (`MachineGraphs`) reads a `HANDLE` cell's outcomes from the members that serve it.
+struct CellsImplementation: Equatable {
+    /// The type's name as declared or extended, the last part of `Outer.Impl`.
+    var typeName: Name
+    /// The types whose bodies hold the declaration, innermost first: where a bare `Cells`
+    /// conformance is looked up (`Timer` for `extension Timer { final class Impl: Cells {} }`).
+    var enclosingTypes: [String]
+    /// The `…Cells` protocols of its inheritance clause, as written: `TimerCells`, `Timer.Cells`, `Cells`.
+    /// For a protocol extension, the protocol extended.
+    var conformances: [String]
+    /// `extension TimerCells { … }`: default members, not a conforming type.
+    var isProtocolExtension: Bool
+    var members: [Member]
+    /// A `#if` among the members: which members exist depends on the build configuration.
+    var hasConditionalMembers: Bool
+
+    init(
+        typeName: Name, enclosingTypes: [String], conformances: [String], isProtocolExtension: Bool, members: [Member],
+        hasConditionalMembers: Bool
+    ) {
+        self.typeName = typeName
+        self.enclosingTypes = enclosingTypes
+        self.conformances = conformances
+        self.isProtocolExtension = isProtocolExtension
+        self.members = members
+        self.hasConditionalMembers = hasConditionalMembers
+    }
+
+    /// One member function and what its body returns.
+    struct Member: Equatable {
+        var name: Name
+        /// Every step the body returns that tablint could read, in source order.
+        var returns: [ReturnedStep]
+        /// Why what the body returns is not all known (a variable, a call, a `switch`
+        /// expression), and where; nil when every return was read.
+        var unknown: Unreadable?
+
+        init(name: Name, returns: [ReturnedStep], unknown: Unreadable? = nil) {
+            self.name = name
+            self.returns = returns
+            self.unknown = unknown
+        }
+    }
+
+    /// A `return .go(.x…)`, `.stay(effects:)` or `.ignored` of a body.
+    struct ReturnedStep: Equatable {
+        /// The state named by `.go(.x…)`; nil for a stay (`.stay`, `.ignored`).
+        var target: String?
+        var effects: [String]
+        /// The step expression.
+        var range: Range<Int>
+
+        init(target: String?, effects: [String], range: Range<Int>) {
+            self.target = target
+            self.effects = effects
+            self.range = range
+        }
+    }
+
+    struct Unreadable: Equatable {
+        var reason: String
+        var range: Range<Int>
+
+        init(reason: String, range: Range<Int>) {
+            self.reason = reason
+            self.range = range
+        }
+    }
+}
+
+/// Reads the `Cells` implementations of a Swift file: every `struct`, `class`, `enum`, `actor`
+/// or `extension` whose inheritance clause names a protocol ending in `Cells`, the extensions
+/// of those types in the same file, and every extension of a `…Cells` protocol, with their
+/// member functions' returned steps. A file without the word `Cells` has none, which is why
+/// the prefilter's declaration words (which include `Cells`) are enough to find them.
+enum CellsImplementationReader {
+    static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes) -> [CellsImplementation] {
+        struct Head {
+            var keyword: Int
+            var name: Name
+            var qualified: String
+            var conformances: [String]
+            var body: Int
+        }
+        var heads: [Head] = []
+        for index in 0..<tokens.count where tokens.kind(index) == .keyword {
+            let isExtension = tokens.isText(index, "extension")
+            guard isExtension || tokens.isText(index, "struct") || tokens.isText(index, "class") || tokens.isText(index, "enum")
+                || tokens.isText(index, "actor"),
+                tokens.kind(index + 1) == .identifier
+            else { continue }
+            // `class func`, `class var` are members, not declarations.
+            var last = index + 1
+            while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier { last += 2 }
+            let parts = stride(from: index + 1, through: last, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }
+            var cursor = last + 1
+            // Generic parameters: `<S, A>`.
+            if tokens.kind(cursor) == .operator, tokens.startsWith(cursor, UInt8(ascii: "<")) {
+                var depth = 0
+                while cursor < tokens.count {
+                    if tokens.kind(cursor) == .operator {
+                        for byte in tokens.text(cursor).utf8 {
+                            if byte == UInt8(ascii: "<") { depth += 1 } else if byte == UInt8(ascii: ">") { depth -= 1 }
+                        }
+                    }
+                    cursor += 1
+                    if depth <= 0 { break }
+                }
+            }
+            var conformances: [String] = []
+            var body: Int?
+            var inWhere = false
+            while cursor < tokens.count {
+                let kind = tokens.kind(cursor)
+                if kind == .leftBrace {
+                    body = cursor
+                    break
+                }
+                if kind == .rightBrace || kind == .semicolon || kind == .equal { break }
+                if kind == .keyword, tokens.isText(cursor, "where") { inWhere = true }
+                if kind == .keyword, !tokens.isText(cursor, "where"), !tokens.isText(cursor, "any"), !tokens.isText(cursor, "Self") { break }
+                if kind == .identifier, !inWhere {
+                    var end = cursor
+                    while tokens.kind(end + 1) == .period, tokens.kind(end + 2) == .identifier { end += 2 }
+                    let text = stride(from: cursor, through: end, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }
+                        .joined(separator: ".")
+                    if text.hasSuffix("Cells") { conformances.append(text) }
+                    cursor = end + 1
+                    continue
+                }
+                if tokens.partner[cursor] > cursor { cursor = tokens.partner[cursor] }
+                cursor += 1
+            }
+            guard let body, tokens.partner[body] > body else { continue }
+            let qualified = parts.joined(separator: ".")
+            let nameIndex = last
+            heads.append(Head(
+                keyword: index, name: Name(parts.last!, tokens[nameIndex].range), qualified: qualified,
+                conformances: isExtension && conformances.isEmpty && parts.last!.hasSuffix("Cells") ? [] : conformances,
+                body: body))
+        }
+        // Conformers, the protocols extended, then the same file's extensions of the conformers.
+        var conformers = Set<String>()
+        for head in heads where !head.conformances.isEmpty { conformers.insert(head.name.text) }
+        var found: [CellsImplementation] = []
+        var built: TypeScopes?
+        for head in heads {
+            let isExtension = tokens.isText(head.keyword, "extension")
+            let extendsProtocol = isExtension && head.conformances.isEmpty && head.name.text.hasSuffix("Cells")
+            guard !head.conformances.isEmpty || extendsProtocol || (isExtension && conformers.contains(head.name.text)) else { continue }
+            if built == nil { built = scopes() }
+            let (members, conditional) = readMembers(tokens, body: head.body)
+            found.append(CellsImplementation(
+                typeName: head.name, enclosingTypes: built!.enclosingTypeNames(of: head.keyword),
+                conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
+                members: members, hasConditionalMembers: conditional))
+        }
+        return found
+    }
+
+    /// The member functions directly in the body opened at `body`.
+    private static func readMembers(_ tokens: SignificantTokens, body: Int) -> ([CellsImplementation.Member], Bool) {
+        let end = tokens.partner[body]
+        var members: [CellsImplementation.Member] = []
+        var conditional = false
+        var index = body + 1
+        while index < end {
+            let kind = tokens.kind(index)
+            if kind == .poundKeyword, tokens.isText(index, "#if") { conditional = true }
+            if kind == .keyword, tokens.isText(index, "func"), index + 1 < end {
+                let nameIndex = index + 1
+                let name = Name(SignificantTokens.unticked(tokens.text(nameIndex)), tokens[nameIndex].range)
+                // The body: the first `{` after the head, over the parameter lists and the result type.
+                var cursor = nameIndex + 1
+                var bodyOpen: Int?
+                while cursor < end {
+                    let here = tokens.kind(cursor)
+                    if here == .leftBrace {
+                        bodyOpen = cursor
+                        break
+                    }
+                    if here == .rightBrace || (here == .keyword && (tokens.isText(cursor, "func") || tokens.isText(cursor, "var")
+                        || tokens.isText(cursor, "let")))
+                    {
+                        break
+                    }
+                    if tokens.partner[cursor] > cursor, here != .leftBrace { cursor = tokens.partner[cursor] }
+                    cursor += 1
+                }
+                if let bodyOpen, tokens.partner[bodyOpen] > bodyOpen {
+                    members.append(BodyReader(tokens: tokens).member(name, body: bodyOpen))
+                    index = tokens.partner[bodyOpen] + 1
+                    continue
+                }
+                index = cursor
+                continue
+            }
+            if tokens.partner[index] > index { index = tokens.partner[index] }
+            index += 1
+        }
+        return (members, conditional)
+    }
+}
+
+/// What one function body returns.
+private struct BodyReader {
+    let tokens: SignificantTokens
+
+    typealias Member = CellsImplementation.Member
+    typealias Unreadable = CellsImplementation.Unreadable
+
+    func member(_ name: Name, body open: Int) -> Member {
+        let close = tokens.partner[open]
+        let inside = (open + 1)..<close
+        var member = Member(name: name, returns: [])
+        if inside.contains(where: { tokens.kind($0) == .poundKeyword && tokens.isText($0, "#if") }) {
+            member.unknown = Unreadable(reason: "a `#if` in its body", range: tokens.range(inside))
+            return member
+        }
+        if tokens.hasUnterminatedConstruct(inside: open) {
+            member.unknown = Unreadable(reason: "its body is not read to its end", range: tokens.range(inside))
+            return member
+        }
+        var sawReturn = false
+        scan(inside, into: &member, sawReturn: &sawReturn)
+        if !sawReturn {
+            // A body without `return`: a single expression is returned implicitly; statements
+            // ending in `fatalError` return nothing.
+            let statements = self.statements(inside)
+            if statements.count == 1, !isDeclaration(statements[0]) {
+                read(statements[0], into: &member)
+            } else if let last = statements.last, isNoReturnCall(last) {
+                // No outcome.
+            } else if member.unknown == nil {
+                member.unknown = Unreadable(
+                    reason: "its body returns no step tablint can read", range: inside.isEmpty ? tokens[open].range : tokens.range(inside))
+            }
+        }
+        return member
+    }
+
+    /// Walks statements and the bodies of `if`, `guard`, `switch`, `for`, `while`, `do`,
+    /// `catch`, `repeat` and `else` for `return`s; a closure's or a nested function's body is
+    /// its own, and skipped.
+    private func scan(_ range: Range<Int>, into member: inout Member, sawReturn: inout Bool) {
+        var index = range.lowerBound
+        var controlBodyNext = false
+        while index < range.upperBound {
+            let kind = tokens.kind(index)
+            if kind == .keyword {
+                if tokens.isText(index, "if") || tokens.isText(index, "guard") || tokens.isText(index, "switch")
+                    || tokens.isText(index, "for") || tokens.isText(index, "while") || tokens.isText(index, "do")
+                    || tokens.isText(index, "catch") || tokens.isText(index, "repeat") || tokens.isText(index, "else")
+                {
+                    controlBodyNext = true
+                } else if tokens.isText(index, "return") {
+                    sawReturn = true
+                    let end = max(tokens.expressionEnd(from: index + 1, limit: range.upperBound), index + 1)
+                    let expression = (index + 1)..<end
+                    if expression.isEmpty || tokens.kind(index + 1) == .rightBrace {
+                        noteUnknown("a `return` without a value", tokens[index].range, &member)
+                        index += 1
+                        continue
+                    }
+                    read(expression, into: &member)
+                    index = end
+                    continue
+                }
+            }
+            if kind == .leftBrace {
+                let close = tokens.partner[index]
+                guard close > index else { return }
+                if controlBodyNext {
+                    controlBodyNext = false
+                    scan((index + 1)..<close, into: &member, sawReturn: &sawReturn)
+                }
+                index = close + 1
+                continue
+            }
+            if kind == .rightBrace { controlBodyNext = false }
+            if tokens.partner[index] > index { index = tokens.partner[index] }
+            index += 1
+        }
+    }
+
+    private func noteUnknown(_ reason: String, _ range: Range<Int>, _ member: inout Member) {
+        if member.unknown == nil { member.unknown = Unreadable(reason: reason, range: range) }
+    }
+
+    /// The statements directly in a body, split as the dispatcher reader splits an arm's.
+    private func statements(_ range: Range<Int>) -> [Range<Int>] {
+        var statements: [Range<Int>] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if tokens.kind(index) == .semicolon {
+                index += 1
+                continue
+            }
+            let end = max(tokens.expressionEnd(from: index, limit: range.upperBound), index + 1)
+            statements.append(index..<end)
+            index = end
+        }
+        return statements
+    }
+
+    private func isDeclaration(_ statement: Range<Int>) -> Bool {
+        tokens.isText(statement.lowerBound, "let") || tokens.isText(statement.lowerBound, "var")
+    }
+
+    /// `fatalError(…)`, `preconditionFailure(…)`, `Swift.fatalError(…)`.
+    private func isNoReturnCall(_ expression: Range<Int>) -> Bool {
+        var start = expression.lowerBound
+        if tokens.isText(start, "Swift"), tokens.kind(start + 1) == .period { start += 2 }
+        guard tokens.isText(start, "fatalError") || tokens.isText(start, "preconditionFailure"),
+            tokens.kind(start + 1) == .leftParen, tokens.partner[start + 1] == expression.upperBound - 1
+        else { return false }
+        return true
+    }
+
+    /// One returned expression: a step, a ternary of steps, a call that never returns.
+    private func read(_ written: Range<Int>, into member: inout Member) {
+        var expression = written
+        while !expression.isEmpty, tokens.isText(expression.lowerBound, "try") || tokens.isText(expression.lowerBound, "await") {
+            expression = (expression.lowerBound + 1)..<expression.upperBound
+            if tokens.kind(expression.lowerBound) == .operator { expression = (expression.lowerBound + 1)..<expression.upperBound }
+        }
+        guard !expression.isEmpty else { return noteUnknown("a `return` without a value", tokens.range(written), &member) }
+        if isNoReturnCall(expression) { return }
+        if let (yes, no) = ternary(expression) {
+            read(yes, into: &member)
+            read(no, into: &member)
+            return
+        }
+        if tokens.kind(expression.lowerBound) == .leftParen, tokens.partner[expression.lowerBound] == expression.upperBound - 1 {
+            return read((expression.lowerBound + 1)..<(expression.upperBound - 1), into: &member)
+        }
+        if let step = step(expression) {
+            member.returns.append(step)
+            return
+        }
+        noteUnknown("it returns `\(tokens.oneLine(expression))`, which tablint cannot follow", tokens.range(expression), &member)
+    }
+
+    /// `c ? a : b` at the top level of the expression: the two branches.
+    private func ternary(_ expression: Range<Int>) -> (Range<Int>, Range<Int>)? {
+        var question: Int?
+        var depth = 0
+        var index = expression.lowerBound
+        while index < expression.upperBound {
+            let kind = tokens.kind(index)
+            if kind == .operator, tokens.isText(index, "?"), tokens[index].start > 0,
+                tokens.file.bytes[tokens[index].start - 1] == UInt8(ascii: " ")
+            {
+                if question == nil { question = index } else { depth += 1 }
+            } else if kind == .colon, let open = question {
+                if depth == 0 { return ((open + 1)..<index, (index + 1)..<expression.upperBound) }
+                depth -= 1
+            }
+            if tokens.partner[index] > index { index = tokens.partner[index] }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `.go(.x…)`, `.go(.x(…), effects: [...])`, `Step.go(…)`, `.stay`, `.stay(effects: [...])`, `.ignored`.
+    private func step(_ written: Range<Int>) -> CellsImplementation.ReturnedStep? {
+        var expression = written
+        // `Step.go`, `Timer.Step.go`, `TabularCenter.Step<S, F>.go`: the qualifier is dropped.
+        if tokens.kind(expression.lowerBound) == .identifier {
+            var index = expression.lowerBound
+            while index < expression.upperBound, tokens.kind(index) == .identifier, tokens.kind(index + 1) == .period {
+                if tokens.isText(index, "Step") { break }
+                index += 2
+            }
+            guard tokens.isText(index, "Step"), tokens.kind(index + 1) == .period else { return nil }
+            expression = (index + 1)..<expression.upperBound
+        }
+        guard tokens.kind(expression.lowerBound) == .period, let (name, arguments) = tokens.memberCall(expression) else { return nil }
+        let range = tokens.range(written)
+        switch (name.text, arguments) {
+        case ("ignored", nil), ("stay", nil):
+            return .init(target: nil, effects: [], range: range)
+        case ("stay", _?):
+            guard let parts = tokens.elements(inside: expression.lowerBound + 2), parts.count == 1,
+                tokens.label(of: parts[0]) == "effects", let effects = effectList(tokens.unlabelled(parts[0]))
+            else { return nil }
+            return .init(target: nil, effects: effects, range: range)
+        case ("go", _?):
+            guard let parts = tokens.elements(inside: expression.lowerBound + 2), parts.count == 1 || parts.count == 2,
+                tokens.label(of: parts[0]) == nil, let (target, _) = tokens.caseReference(parts[0])
+            else { return nil }
+            var effects: [String] = []
+            if parts.count == 2 {
+                let label = tokens.label(of: parts[1])
+                guard label == nil || label == "effects", let read = effectList(tokens.unlabelled(parts[1])) else { return nil }
+                effects = read
+            }
+            return .init(target: target.text, effects: effects, range: range)
+        default:
+            return nil
+        }
+    }
+
+    private func effectList(_ element: Range<Int>) -> [String]? {
+        guard let items = tokens.arrayElements(element) else {
+            // `[]` has no elements.
+            if element.count == 2, tokens.kind(element.lowerBound) == .leftBracket, tokens.partner[element.lowerBound] == element.upperBound - 1 {
+                return []
+            }
+            return nil
+        }
+        var names: [String] = []
+        for item in items {
+            guard let (name, _) = tokens.caseReference(item) else { return nil }
+            names.append(name.text)
+        }
+        return names
+    }
+}

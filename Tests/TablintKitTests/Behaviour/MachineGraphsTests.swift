@@ -1,0 +1,175 @@
+import XCTest
+@testable import TablintKit
+
+/// The graph of a run with its `HANDLE` cells read from the implementations.
+final class MachineGraphsTests: XCTestCase {
+    static func graphs(_ files: [String: String]) -> [MachineGraph] {
+        var workspace = Workspace()
+        workspace.update(files.keys.sorted().map { Engine.Document(path: $0, bytes: Array(files[$0]!.utf8), settings: .default) })
+        return workspace.machineGraphs()
+    }
+
+    static func implementations(_ text: String) -> [CellsImplementation] {
+        let file = SourceFile(path: "Impl.swift", bytes: Array(text.utf8))
+        return Workspace.declarationSummary(file).cellsImplementations
+    }
+
+    func testTheReaderFindsConformersAndWhatTheirMembersReturn() {
+        let found = Self.implementations("""
+            struct Impl: Timer.Cells, Sendable {
+                func idleStart(_ ctx: Ctx) -> Step<S, F> {
+                    if ctx.ready { return .go(.running(since: 0), effects: [.startClock]) }
+                    guard ctx.ok else { return Step.go(.idle) }
+                    let later = { return .go(.done) }
+                    return ctx.n > 2 ? .stay(effects: [.beep]) : .ignored
+                }
+                func runningTick(_ ctx: Ctx) -> Step<S, F> { .go(.done, effects: []) }
+                func runningStop(_ ctx: Ctx) -> Step<S, F> { fatalError("never") }
+                func doneReset(_ ctx: Ctx) -> Step<S, F> { helper(ctx) }
+            }
+            extension Impl { func extra() -> Step<S, F> { .ignored } }
+            struct Other { func idleStart() -> Step<S, F> { .go(.x) } }
+            final class Nested: TimerCells {}
+            """)
+        XCTAssertEqual(found.map(\.typeName.text), ["Impl", "Impl", "Nested"])
+        XCTAssertEqual(found[0].conformances, ["Timer.Cells"])
+        let members = found[0].members
+        XCTAssertEqual(members.map(\.name.text), ["idleStart", "runningTick", "runningStop", "doneReset"])
+        XCTAssertEqual(members[0].returns.map(\.target), ["running", "idle", nil, nil])
+        XCTAssertEqual(members[0].returns.map(\.effects), [["startClock"], [], ["beep"], []])
+        XCTAssertNil(members[0].unknown)
+        XCTAssertEqual(members[1].returns.map(\.target), ["done"])
+        XCTAssertEqual(members[2].returns, [])
+        XCTAssertNil(members[2].unknown)
+        XCTAssertEqual(members[3].returns, [])
+        XCTAssertEqual(members[3].unknown?.reason, "it returns `helper(ctx)`, which tablint cannot follow")
+        XCTAssertEqual(found[1].members.map(\.name.text), ["extra"])
+    }
+
+    func testAProtocolExtensionAndABareCellsInTheMachinesType() {
+        let found = Self.implementations("""
+            extension Timer {
+                final class Live: Cells { func idleStart() -> Step<S, F> { return value } }
+            }
+            extension TimerCells { func idleStart() -> Step<S, F> { .ignored } }
+            """)
+        XCTAssertEqual(found.map(\.typeName.text), ["Live", "TimerCells"])
+        XCTAssertEqual(found[0].enclosingTypes, ["Timer"])
+        XCTAssertEqual(found[0].members[0].unknown?.reason, "it returns `value`, which tablint cannot follow")
+        XCTAssertTrue(found[1].isProtocolExtension)
+    }
+
+    func testTheMutationProjectsHandleCellsAreReadFromItsImplementations() throws {
+        let graphs = Self.graphs(try MutationTests.project())
+        let turnstile = try XCTUnwrap(graphs.first { $0.machine == "Turnstile" && $0.surface == .tableLiteral })
+        // (Unlocked, Coin): `full ? .go(.locked, effects: [.lock]) : .ignored`.
+        let coin = turnstile.cells[1][0]
+        XCTAssertNil(coin.unknownReason)
+        XCTAssertEqual(coin.outcomes.map(\.target), [0, 1])
+        XCTAssertEqual(coin.outcomes.map(\.effects), [["Lock"], []])
+        XCTAssertTrue(coin.outcomes.allSatisfy(\.isDynamic))
+        XCTAssertEqual(coin.outcomes.first?.origin?.path, "Turnstile/TurnstileImpl.swift")
+        let retry = try XCTUnwrap(graphs.first { $0.machine == "Retry" })
+        XCTAssertEqual(retry.cells[1][1].outcomes.map(\.target), [2, 0])
+        XCTAssertEqual(retry.cells[2][1].outcomes.map(\.target), [0])
+        // `TimerImpl.swift` has no `enum` or `protocol`: its conformance alone gets it read.
+        let timer = try XCTUnwrap(graphs.first { $0.machine == "Timer" && $0.surface == .tableLiteral })
+        XCTAssertEqual(timer.cells[1][1].outcomes.map(\.target), [2, 1])
+        XCTAssertEqual(timer.cells[1][1].outcomes.first?.effects, ["StopClock", "Ring"])
+        // A pin's HANDLE cells stay unknown.
+        let pin = try XCTUnwrap(graphs.first { $0.machine == "Turnstile" && $0.surface != .tableLiteral })
+        XCTAssertNotNil(pin.cells[1][0].unknownReason)
+    }
+
+    func testWhatTheReaderCannotFollowIsUnknownWithWhereAndWhy() {
+        let found = Self.implementations("""
+            struct Impl: TimerCells {
+                func a() -> Step<S, F> { return switch x { case 1: .go(.b) default: .ignored } }
+                func b() -> Step<S, F> {
+                #if DEBUG
+                    return .go(.c)
+                #endif
+                    return .ignored
+                }
+                func c() -> Step<S, F> { let s = Step<S, F>.ignored; return s }
+                func d() -> Step<S, F> { .go(.x, effects: moreEffects) }
+                func e() -> Step<S, F> { guard ok else { fatalError() }; preconditionFailure("no") }
+            }
+            """)
+        let members = found.first?.members ?? []
+        XCTAssertEqual(members.map(\.name.text), ["a", "b", "c", "d", "e"])
+        XCTAssertEqual(members[0].unknown?.reason.hasPrefix("it returns `switch x"), true, "\(members[0])")
+        XCTAssertEqual(members[1].unknown?.reason, "a `#if` in its body")
+        XCTAssertEqual(members[2].unknown?.reason, "it returns `s`, which tablint cannot follow")
+        XCTAssertNotNil(members[3].unknown)
+        XCTAssertNil(members[4].unknown)
+        XCTAssertEqual(members[4].returns, [])
+    }
+
+    /// Two projects linted together, each with its own `Retry`: which implementation is whose
+    /// is not known, so neither machine's HANDLE cells take the other's targets.
+    func testTwoMatricesOfOneNameInARunLeaveTheirHandleCellsUnknown() throws {
+        var project = try MutationTests.project()
+        project["Other/Retry.tb.swift"] = project["Retry/Retry.tb.swift"]
+        let retries = Self.graphs(project).filter { $0.machine == "Retry" }
+        XCTAssertEqual(retries.count, 2)
+        for graph in retries {
+            XCTAssertEqual(graph.cells[1][1].unknownReason?.hasPrefix(MachineGraphs.sharedName), true, "\(graph.cells[1][1])")
+        }
+        XCTAssertNotNil(Self.graphs(try MutationTests.project()).first { $0.machine == "Retry" }.map { $0.cells[1][1].unknownReason == nil })
+    }
+
+    func testAnUnreadableBodyOrNoImplementationLeavesTheCellUnknown() throws {
+        var project = try MutationTests.project()
+        project["Retry/RetryImpl.swift"] = project["Retry/RetryImpl.swift"]!.replacingOccurrences(
+            of: "return .go(.waiting, effects: [.giveUp])", with: "return reset(ctx)")
+        project["Turnstile/TurnstileImpl.swift"] = nil
+        let graphs = Self.graphs(project)
+        let retry = try XCTUnwrap(graphs.first { $0.machine == "Retry" })
+        XCTAssertEqual(retry.cells[2][1].unknownReason?.contains("it returns `reset(ctx)`"), true, "\(retry.cells[2][1])")
+        XCTAssertNil(retry.cells[1][1].unknownReason)
+        let turnstile = try XCTUnwrap(graphs.first { $0.machine == "Turnstile" && $0.surface == .tableLiteral })
+        XCTAssertEqual(turnstile.cells[1][0].unknownReason?.hasPrefix("no implementation of `unlockedCoin` was read"), true)
+    }
+}
+
+/// What the reporters say of the cells that could not be read.
+final class UnreadCellsReportingTests: XCTestCase {
+    static let example = """
+        let RETRY_TABLE = Table(
+            machine: "Retry",
+            states: ["Waiting", "Trying", "Failed"],
+            actions: ["Run", "Fail", "Reset"],
+            cells: [
+                [.go(target: "Trying", effects: []), .ignore, .ignore],
+                [.ignore, .handle, .go(target: "Waiting", effects: [])],
+                [.ignore, .handle, .go(target: "Waiting", effects: [])],
+            ],
+            initial: "Waiting"
+        )
+        struct LiveRetry: RetryCells {
+            func tryingFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> { ctx.policy.next() }
+            func failedFail(_ ctx: RetryCtx) -> Step<RetryS, RetryF> { .go(.waiting) }
+        }
+        """
+
+    func testTheNoteCountsTheCellsAndTheReportersSayHowMany() {
+        let found = TestRun.lint(SourceFile(path: "Retry.swift", text: Self.example))
+        XCTAssertEqual(found.map(\.code), ["tablint::unread-cells"])
+        XCTAssertEqual(found.first?.unreadCells, 1)
+        let json = JsonReporter.render(found)
+        XCTAssertTrue(json.contains("\"fix\": null,\n    \"unreadCells\": 1\n"), json)
+        XCTAssertTrue(TextReporter.statistics(of: found).hasSuffix("    1  cells whose outcome could not be read (tablint::unread-cells)\n"))
+        // Other diagnostics keep their keys.
+        var other = found[0]
+        other.unreadCells = nil
+        XCTAssertFalse(JsonReporter.render([other]).contains("unreadCells"))
+        XCTAssertFalse(TextReporter.statistics(of: [other]).contains("could not be read"))
+    }
+
+    /// The cell is read when the body returns a step: no note, and the graph knows the target.
+    func testAReadableBodyIsNotNoted() {
+        let readable = Self.example.replacingOccurrences(of: "{ ctx.policy.next() }", with: "{ .go(.failed) }")
+        XCTAssertEqual(TestRun.lint(SourceFile(path: "Retry.swift", text: readable)).map(\.code), [])
+    }
+}
