@@ -8,8 +8,8 @@ enum BehaviourBench {
     /// The behaviour rules of issue 23, by code: the lint "without the analysis" disables those
     /// that are registered (`tablint rules`). A code not registered is skipped.
     static let behaviourRuleCodes = [
-        "tablint::unreachable-state", "tablint::stuck-states", "tablint::trapped-states", "tablint::path-unreturned-target",
-        "tablint::path-dynamic-target", "tablint::unemitted-effect", "tablint::never-emitted",
+        "tablint::unreachable-state", "tablint::stuck-states", "tablint::path-handle-target", "tablint::unemitted-effect",
+        "tablint::unread-cells",
     ]
 
     /// The machine's files: the enums and the `Cells` protocol, the `Table` literal, the

@@ -56,7 +56,9 @@ extension Workspace {
                 if !summary.holdsNothing, let old = entries[path]?.analysis.summary {
                     entries[path]?.analysis.summary = summary
                     summaryChanged(from: old, to: summary)
+                    // An alias may name an enum, a conformance an extended type, of a file still waiting.
                     added = added || !summary.typeNames.isEmpty
+                        || summary.cellsImplementations.contains { !$0.isProtocolExtension && !$0.conformances.isEmpty }
                 }
             }
             guard added else { break }
@@ -96,6 +98,9 @@ struct DeclarationDemand: Equatable {
     /// The last component of every type a catch-all dispatcher switches over, and of the
     /// target of every alias of a wanted name.
     var typeNames: Set<String> = []
+    /// The types the run shows conforming to a `Cells` protocol: an extension of one in a file
+    /// that names `Step` may hold the members that implement a cell.
+    var implementingTypes: Set<String> = []
 
     init(_ run: [FileSummary]) {
         func machine(_ name: String?) {
@@ -127,6 +132,9 @@ struct DeclarationDemand: Equatable {
                 machine(declaration.machine)
                 machine(declaration.parent)
             }
+            for implementation in file.cellsImplementations where !implementation.isProtocolExtension && !implementation.conformances.isEmpty {
+                implementingTypes.insert(implementation.typeName.text)
+            }
         }
         // The target of an alias the checks look up is looked up too (and so on), not every
         // alias's: a file of a hundred aliases names most of the standard library.
@@ -154,9 +162,14 @@ struct DeclaredNames: Equatable {
     var names: Set<String> = []
     var mentionsCells = false
     var unsure = false
+    /// The word `Step`, and the names after each `extension` keyword: an extension of an
+    /// implementing type may hold members of its `Cells` implementation.
+    var mentionsStep = false
+    var extended: Set<String> = []
 
     func matter(to demand: DeclarationDemand) -> Bool {
         mentionsCells || unsure || names.contains(where: demand.wants)
+            || (mentionsStep && extended.contains(where: demand.implementingTypes.contains))
     }
 
     init(_ bytes: [UInt8]) {
@@ -185,6 +198,20 @@ struct DeclaredNames: Equatable {
                 if spells("typealias", at: index - 1), startsWord(at: index - 1), endsWord(at: index + 8) { _ = name(after: index + 8, buffer) }
             case UInt8(ascii: "C"):
                 if !mentionsCells, spells("Cells", at: index), endsWord(at: index + 5) { mentionsCells = true }
+            case UInt8(ascii: "S"):
+                if !mentionsStep, spells("Step", at: index), startsWord(at: index), endsWord(at: index + 4) { mentionsStep = true }
+            case UInt8(ascii: "x"):
+                if spells("extension", at: index - 1), startsWord(at: index - 1), endsWord(at: index + 8) {
+                    var names = self.names
+                    let unsureBefore = unsure
+                    _ = name(after: index + 8, buffer)
+                    // The name noted is an extended type's, not a declared enum's.
+                    let added = self.names.subtracting(names)
+                    self.names = names
+                    extended.formUnion(added)
+                    names = []
+                    if unsure && !unsureBefore { unsure = true }
+                }
             default:
                 break
             }
@@ -200,6 +227,7 @@ struct DeclaredNames: Equatable {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             // A lane above a true one may be marked too: `check` reads the bytes, so that costs a call, never a miss.
             var marked = lanes(word, UInt8(ascii: "u")) | lanes(word, UInt8(ascii: "y")) | lanes(word, UInt8(ascii: "C"))
+                | lanes(word, UInt8(ascii: "S")) | lanes(word, UInt8(ascii: "x"))
             while marked != 0 {
                 check(index + marked.trailingZeroBitCount >> 3)
                 marked &= marked - 1

@@ -153,13 +153,15 @@ struct LintContext {
     }
 
     /// The file's `enum` declarations, `Cells` protocols, type aliases and `Cells` implementations
-    /// (read only in a file with a name ending in `Cells`).
+    /// (read only in a file with a name ending in `Cells`, or the name `Step`: then every
+    /// extension, which may be of a type that conforms in another file).
     static func readDeclarations(
         _ tokens: SignificantTokens, scopes: () -> TypeScopes
     ) -> ([EnumDeclaration], [CellsProtocol], [TypeNameDeclaration], [CellsImplementation]) {
         (EnumDeclarationReader.read(tokens, scopes: scopes), CellsProtocolReader.read(tokens, scopes: scopes),
          TypeNameDeclarationReader.read(tokens, scopes: scopes),
-         tokens.triggers.cellsName ? CellsImplementationReader.read(tokens, scopes: scopes) : [])
+         tokens.triggers.cellsName || tokens.triggers.stepName
+            ? CellsImplementationReader.read(tokens, scopes: scopes, everyExtension: tokens.triggers.stepName) : [])
     }
 
     /// What `--fix` would do to this file, planned once for every rule that asks
@@ -212,9 +214,13 @@ struct ReaderTriggers {
     /// A name ending in `Cells`: the file may implement a machine's `Cells` protocol (which
     /// counts as a declaration too).
     var cellsName = false
+    /// The name `Step`: the file's extensions may hold the members of a `Cells` implementation
+    /// whose conformance another file declares.
+    var stepName = false
 
     /// Every reader runs (and the dispatcher reader finds the switches itself).
-    static let all = ReaderTriggers(table: true, machine: true, multilineString: true, switches: nil, declarations: true, cellsName: true)
+    static let all = ReaderTriggers(
+        table: true, machine: true, multilineString: true, switches: nil, declarations: true, cellsName: true, stepName: true)
 }
 
 /// Holds a context's format plan and directives once computed. A class, so the value-typed

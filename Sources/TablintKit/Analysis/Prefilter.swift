@@ -14,7 +14,8 @@
 /// * `DispatcherReader`: the keyword `switch` (a dispatcher is a function's `switch`);
 /// * inline suppressions (`// tablint:…`) are read from the file too, so `tablint` counts;
 /// * `EnumDeclarationReader`, `CellsProtocolReader` and `TypeNameDeclarationReader`: the
-///   keywords `enum` and `typealias`, the word `Cells` (ending a protocol's name). Declarations serve only the cross-file checks, so a file with
+///   keywords `enum` and `typealias`, the word `Cells` (ending a protocol's name), and
+///   `CellsImplementationReader` the name `Step` (an extension's members returning `Step<…>`). Declarations serve only the cross-file checks, so a file with
 ///   these words alone is `Need.declarations`: the workspace tokenizes it and reads its
 ///   declarations only if the run asks (`DeferredDeclarations.swift`).
 ///
@@ -95,6 +96,12 @@ enum Prefilter {
             case UInt8(ascii: "C"):
                 if !declarations, spells("Cells", at: index), endsWord(at: index + 5) { declarations = true }
                 return false
+            case UInt8(ascii: "S"):
+                // `-> Step<…>`: an extension holding a `Cells` implementation's members.
+                if !declarations, spells("Step", at: index), endsWord(at: index + 4), index == 0 || !isNameByte(base[index - 1]) {
+                    declarations = true
+                }
+                return false
             case UInt8(ascii: "\""):
                 if !tripleQuote, spells("\"\"\"", at: index) { tripleQuote = true }
                 return false
@@ -161,6 +168,7 @@ enum Prefilter {
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "u")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "y")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "h"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "S"))))
     }
 
     /// The same for the matrix words' anchors only (`w`, `b`, `@`, `"`): once a file is known

@@ -78,7 +78,10 @@ struct CellsImplementation: Equatable {
 /// member functions' returned steps. A file without the word `Cells` has none, which is why
 /// the prefilter's declaration words (which include `Cells`) are enough to find them.
 enum CellsImplementationReader {
-    static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes) -> [CellsImplementation] {
+    /// `everyExtension`: also every extension with member functions of a type the file does not
+    /// show conforming (`extension TimerLogic { func idleStart… }` beside `struct TimerLogic:
+    /// TimerCells` in another file); the run pairs them by the type's name.
+    static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes, everyExtension: Bool = false) -> [CellsImplementation] {
         struct Head {
             var keyword: Int
             var name: Name
@@ -151,15 +154,34 @@ enum CellsImplementationReader {
         for head in heads {
             let isExtension = tokens.isText(head.keyword, "extension")
             let extendsProtocol = isExtension && head.conformances.isEmpty && head.name.text.hasSuffix("Cells")
-            guard !head.conformances.isEmpty || extendsProtocol || (isExtension && conformers.contains(head.name.text)) else { continue }
-            if built == nil { built = scopes() }
+            let extendsConformer = isExtension && (everyExtension || conformers.contains(head.name.text))
+            guard !head.conformances.isEmpty || extendsProtocol || extendsConformer else { continue }
             let (members, conditional) = readMembers(tokens, body: head.body)
+            // An extension of a type this file does not show conforming is kept only for members
+            // that return a `Step` (what the file says, whatever triggered the reading).
+            if head.conformances.isEmpty, !extendsProtocol, !conformers.contains(head.name.text),
+                members.isEmpty || !namesStep(tokens, body: head.body)
+            {
+                continue
+            }
+            if built == nil { built = scopes() }
             found.append(CellsImplementation(
                 typeName: head.name, enclosingTypes: built!.enclosingTypeNames(of: head.keyword),
                 conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
                 members: members, hasConditionalMembers: conditional))
         }
         return found
+    }
+
+    /// Whether the body opened at `body` names `Step` (a member's result type).
+    private static func namesStep(_ tokens: SignificantTokens, body: Int) -> Bool {
+        let end = tokens.partner[body]
+        var index = body + 1
+        while index < end {
+            if tokens.kind(index) == .identifier, tokens.isText(index, "Step") { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The member functions directly in the body opened at `body`.

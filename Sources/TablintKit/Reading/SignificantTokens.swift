@@ -48,6 +48,11 @@ final class SignificantTokens {
                             let length = piece.length
                             if length == 5, Self.spells(bytes, piece, "Table") {
                                 triggers.table = true
+                            } else if length == 4, !triggers.stepName, Self.spells(bytes, piece, "Step") {
+                                // `-> Step<S, F>`: members of an implementation, maybe in an
+                                // extension of a type that conforms to `…Cells` in another file.
+                                triggers.stepName = true
+                                triggers.declarations = true
                             } else if length == 7, index > 0, tokens[index - 1].kind == .atSign, Self.spells(bytes, piece, "Machine") {
                                 triggers.machine = true
                             }

@@ -46,6 +46,59 @@ final class MachineGraphsTests: XCTestCase {
         XCTAssertEqual(found[1].members.map(\.name.text), ["extra"])
     }
 
+    /// The members of an implementation in an extension in a file of its own, which names no
+    /// `Cells` type (`FrontDoor+Open.swift`), are read: the file names `Step`, and extends a
+    /// type the run shows conforming. An extension of a type that conforms to nothing stays out.
+    func testAnImplementationsExtensionInAFileOfItsOwnIsRead() throws {
+        let matrix = """
+            extension Door {
+                static let TABLE = Table(
+                    machine: "Door",
+                    states: ["Closed", "Open"],
+                    actions: ["Push", "Pull"],
+                    cells: [
+                        [.handle, .ignore],
+                        [.ignore, .handle],
+                    ],
+                    initial: "Closed"
+                )
+            }
+            """
+        let types = """
+            enum Door {
+                enum S { case closed, open }
+                enum A { case push, pull }
+                enum F { case creak }
+                struct Ctx {}
+            }
+            protocol DoorCells {
+                func closedPush(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+                func openPull(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+            }
+            struct FrontDoor: DoorCells {}
+            """
+        let closed = """
+            extension FrontDoor {
+                func closedPush(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { .go(.open, effects: [.creak]) }
+            }
+            """
+        let open = """
+            extension FrontDoor {
+                func openPull(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { return .go(.closed, effects: []) }
+            }
+            extension Unrelated {
+                func openPull(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { return .go(.open, effects: []) }
+            }
+            """
+        let graphs = Self.graphs(["Door.tb.swift": matrix, "Door.swift": types, "FrontDoor+Closed.swift": closed, "FrontDoor+Open.swift": open])
+        let door = try XCTUnwrap(graphs.first { $0.machine == "Door" })
+        XCTAssertNil(door.cells[0][0].unknownReason)
+        XCTAssertEqual(door.cells[0][0].outcomes.map(\.target), [1])
+        XCTAssertEqual(door.cells[0][0].outcomes.first?.origin?.path, "FrontDoor+Closed.swift")
+        XCTAssertNil(door.cells[1][1].unknownReason)
+        XCTAssertEqual(door.cells[1][1].outcomes.map(\.target), [0], "Unrelated conforms to nothing")
+    }
+
     func testAProtocolExtensionAndABareCellsInTheMachinesType() {
         let found = Self.implementations("""
             extension Timer {
