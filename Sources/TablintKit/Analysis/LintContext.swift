@@ -145,7 +145,11 @@ struct LintContext {
         let pins = MatrixBinder.pins(matrices, file: file, tokens: tokens, scopes: scopes, pinNames: settings.pinNames)
         let shortTables = short.map { MatrixBinder.bindAny($0, tokens: tokens, scopes: scopes)
             ?? BoundMatrix(matrix: $0, machine: $0.machine.text) }
-        if deferring, dispatchers.isEmpty, bound.isEmpty, pins.isEmpty, shortTables.isEmpty {
+        // A file naming `…Cells` or `Step` may implement a machine's cells: its declarations are
+        // read now, from the tokens at hand, rather than tokenized again if the run asks.
+        if deferring, dispatchers.isEmpty, bound.isEmpty, pins.isEmpty, shortTables.isEmpty,
+            !tokens.triggers.cellsName, !tokens.triggers.stepName
+        {
             return ((dispatchers, bound, [], pins, [], shortTables, [], []), tokens.triggers.declarations)
         }
         let (enums, cellsProtocols, typeNames, implementations) = readDeclarations(tokens, scopes: scopes)
