@@ -13,9 +13,10 @@
 ///   joining two lines) it might, so any backslash counts;
 /// * `DispatcherReader`: the keyword `switch` (a dispatcher is a function's `switch`);
 /// * inline suppressions (`// tablint:…`) are read from the file too, so `tablint` counts;
-/// * `EnumDeclarationReader`, `CellsProtocolReader` and `TypeNameDeclarationReader`: the
-///   keywords `enum` and `typealias`, the word `Cells` (ending a protocol's name), and
-///   `CellsImplementationReader` the name `Step` (an extension's members returning `Step<…>`). Declarations serve only the cross-file checks, so a file with
+/// * `CellsProtocolReader` and `CellsImplementationReader`: a name ending in `Cells`, and the
+///   name `Step` (an extension's members returning `Step<…>`); such a file is read at once;
+/// * `EnumDeclarationReader` and `TypeNameDeclarationReader`: the keywords `enum` and
+///   `typealias`. Declarations serve only the cross-file checks, so a file with
 ///   these words alone is `Need.declarations`: the workspace tokenizes it and reads its
 ///   declarations only if the run asks (`DeferredDeclarations.swift`).
 ///
@@ -30,7 +31,7 @@ enum Prefilter {
     enum Need: Equatable {
         /// No word any reader starts from: tokens only.
         case nothing
-        /// Only `enum` or `Cells`: declarations for the cross-file checks, which matter only
+        /// Only `enum` or `typealias`: declarations for the cross-file checks, which matter only
         /// in a run that has something asking for them (`Workspace`'s deferred declarations).
         case declarations
         /// `Table`, `@Machine`, a `"""`, `switch` or `tablint`: every triggered reader.
@@ -94,14 +95,12 @@ enum Prefilter {
             case UInt8(ascii: "@"):
                 return spells("@Machine", at: index) && endsWord(at: index + 8)
             case UInt8(ascii: "C"):
-                if !declarations, spells("Cells", at: index), endsWord(at: index + 5) { declarations = true }
-                return false
+                // A name ending in `Cells` (a protocol, a conformance): read at once, from the
+                // tokens at hand, since its implementation matters to any run with its machine.
+                return spells("Cells", at: index) && endsWord(at: index + 5)
             case UInt8(ascii: "S"):
                 // `-> Step<…>`: an extension holding a `Cells` implementation's members.
-                if !declarations, spells("Step", at: index), endsWord(at: index + 4), index == 0 || !isNameByte(base[index - 1]) {
-                    declarations = true
-                }
-                return false
+                return spells("Step", at: index) && endsWord(at: index + 4) && (index == 0 || !isNameByte(base[index - 1]))
             case UInt8(ascii: "\""):
                 if !tripleQuote, spells("\"\"\"", at: index) { tripleQuote = true }
                 return false
@@ -180,6 +179,7 @@ enum Prefilter {
         @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
         return hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "w")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "b"))))
             | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "@")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "\""))))
-            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "h"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "h")))) | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "C"))))
+            | hasZeroByte(word ^ (ones &* UInt64(UInt8(ascii: "S"))))
     }
 }

@@ -80,7 +80,11 @@ final class DeclarationGatingTests: XCTestCase {
 
     func testALineWithOnlyAnEnumIsNotAMatrixWord() {
         XCTAssertEqual(Prefilter.need(Array(Self.enums.utf8), kind: .swift), .declarations)
-        XCTAssertEqual(Prefilter.need(Array("protocol VendCells { }".utf8), kind: .swift), .declarations)
+        // A `…Cells` name or `Step` is read at once: its tokens are at hand, and the
+        // implementation it may hold matters to any run with its machine.
+        XCTAssertEqual(Prefilter.need(Array("protocol VendCells { }".utf8), kind: .swift), .matrices)
+        XCTAssertEqual(Prefilter.need(Array("extension Live { func f() -> Step<S, F> { .ignored } }".utf8), kind: .swift), .matrices)
+        XCTAssertEqual(Prefilter.need(Array("let visibleCellsCount = 1; let Stepper = 2".utf8), kind: .swift), .nothing)
         XCTAssertEqual(Prefilter.need(Array("let x = 1".utf8), kind: .swift), .nothing)
         XCTAssertEqual(Prefilter.need(Array((Self.enums + "func f() { switch x {} }").utf8), kind: .swift), .matrices)
         XCTAssertEqual(Prefilter.need(Array(("func f() { switch x {} }" + Self.enums).utf8), kind: .swift), .matrices)
