@@ -771,8 +771,13 @@ struct MigrationReader {
             if word == ")" || word == "]" { depth -= 1 }
             if word == ",", depth == 0 { comma = index; break }
         }
-        guard let comma, comma >= 4, inner[0] == ".", inner[2] == "(", inner[comma - 1] == ")", balancedOnce(Array(inner[1..<comma])),
-            let target = states.cases.firstIndex(where: { $0.name == SignificantTokens.unticked(inner[1]) }), states.cases[target].hasPayload,
+        // `.running(…)`, `S.running(…)`, `Timer.S.running(…)`: the qualifiers a constant arm may write.
+        guard let comma, comma >= 4, inner[comma - 1] == ")", let paren = inner[..<comma].firstIndex(of: "("), paren >= 2,
+            inner[paren - 2] == ".", balancedOnce(Array(inner[(paren - 1)..<comma]))
+        else { return nil }
+        let qualifier = inner[..<(paren - 2)].joined()
+        guard qualifier.isEmpty || qualifier == states.name || qualifier == states.qualifiedName || qualifier == qualified(states) || qualifier == "Self",
+            let target = states.cases.firstIndex(where: { $0.name == SignificantTokens.unticked(inner[paren - 1]) }), states.cases[target].hasPayload,
             let effects = effectNames(inner[(comma + 1)...])
         else { return nil }
         return (target, effects)

@@ -364,6 +364,22 @@ final class MigrationTests: XCTestCase {
         XCTAssertTrue(text.contains("case (.idle, .start): return .go(.running(since: 0), effects: [.startClock])\n"), text)
         XCTAssertTrue(text.contains("case let (.running(since), .stop): return .go(.stopped(at: since + ctx.now), effects: [.stopClock])\n"), text)
         XCTAssertTrue(text.contains(".go(target: \"Stopped\", effects: [\"StopClock\"])"), text)
+        // A qualified target, as a constant arm may spell it.
+        let qualified = """
+            protocol DoorCells {}
+            func step(_ c: DoorCells, _ ctx: Int, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Never> {
+                switch (s, a) {
+                case (.open, .lock): return .go(Door.S.locked(code: 1), effects: [])
+                default: return .ignored
+                }
+            }
+
+            """
+        let made2 = plan(qualified)
+        XCTAssertEqual(made2.refusals, [])
+        let both = made2.groups.flatMap { $0.matrices + [$0.source] }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+        XCTAssertTrue(both.contains("[.ignore, .ignore, .go(target: \"Locked\", effects: [])]"), both)
+        XCTAssertTrue(both.contains("case (.open, .lock): return .go(Door.S.locked(code: 1), effects: [])\n"), both)
     }
 
     /// `--function` accepts a labelled subject tuple, and says why it refuses a switch over a
