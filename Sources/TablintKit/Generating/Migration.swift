@@ -55,6 +55,9 @@ struct Migration {
         var keyword: String?
         /// The bare bindings of the pattern that the body or condition uses.
         var usedBareBindings: [String] = []
+        /// The names the pattern binds and the body declares: a `return s` where one of them is
+        /// `s` returns that value, not the state parameter.
+        var shadowing: Set<String> = []
     }
 
     struct PatternPart: Equatable {

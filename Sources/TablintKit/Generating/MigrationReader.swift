@@ -20,11 +20,32 @@ struct MigrationReader {
     let only: String?
 
     init(file: SourceFile, run: Run, only: String?) {
-        self.file = file
-        tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
+        let read = Self.unlabelledSubjects(file)
+        self.file = read
+        tokens = SignificantTokens(file: read, pieces: Tokenizer.tokenize(read.bytes))
         scopes = TypeScopes(tokens)
         self.run = run
         self.only = only
+    }
+
+    /// The file with the labels of a labelled subject tuple blanked, `switch (state: s, action: a)`
+    /// read as `switch (s, a)`: the labels name nothing the arms match, and blanks keep every
+    /// offset, so what is read points into the file as written.
+    static func unlabelledSubjects(_ file: SourceFile) -> SourceFile {
+        let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
+        var bytes = file.bytes
+        var changed = false
+        for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "switch") && tokens.kind(index + 1) == .leftParen {
+            guard let elements = tokens.elements(inside: index + 1), elements.count >= 2 else { continue }
+            let labelled = elements.filter { $0.count == 3 && tokens.kind($0.lowerBound + 1) == .colon && tokens.kind($0.lowerBound + 2) == .identifier }
+            guard !labelled.isEmpty, elements.allSatisfy({ $0.count == 1 || labelled.contains($0) }) else { continue }
+            for element in labelled {
+                let blank = tokens[element.lowerBound].range.lowerBound..<tokens[element.lowerBound + 2].range.lowerBound
+                bytes.replaceSubrange(blank, with: [UInt8](repeating: UInt8(ascii: " "), count: blank.count))
+                changed = true
+            }
+        }
+        return changed ? SourceFile(path: file.path, bytes: bytes) : file
     }
 
     /// Every candidate of the file, migrated or refused, in source order.
@@ -45,7 +66,58 @@ struct MigrationReader {
             case .notACandidate: continue
             }
         }
+        if let only {
+            // A function named on the command line says why it is not read, whatever its shape.
+            for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "func") && tokens.kind(index + 1) == .identifier {
+                guard SignificantTokens.unticked(tokens.text(index + 1)) == only, !seen.contains(tokens[index + 1].range.lowerBound) else { continue }
+                results.append(.failure(MigrationRefusal(path: file.path, offset: tokens[index + 1].range.lowerBound, message: "cannot migrate `\(only)`: \(shape(ofFunctionAt: index))")))
+            }
+            results.sort { lhs, rhs in
+                func offset(_ result: Result<Migration, MigrationRefusal>) -> Int {
+                    switch result {
+                    case .success(let migration): return migration.functionOffset
+                    case .failure(let refusal): return refusal.offset
+                    }
+                }
+                return offset(lhs) < offset(rhs)
+            }
+        }
         return results
+    }
+
+    /// What a function that is no `switch (state, action)` over its parameters has instead.
+    private func shape(ofFunctionAt keyword: Int) -> String {
+        let expected = "migrate expects the whole body to be one `switch (state, action)` over two of its parameters, the state and the action"
+        guard let header = FunctionHeader.read(tokens, at: keyword) else { return "tablint cannot read its signature and body; \(expected)" }
+        let close = tokens.partner[header.body]
+        let parameters = header.parameters.map(\.name)
+        let listed = parameters.isEmpty ? "it has none" : parameters.map { "`\($0)`" }.joined(separator: ", ")
+        guard let switchIndex = ((header.body + 1)..<close).first(where: { tokens.kind($0) == .keyword && tokens.isText($0, "switch") }) else {
+            return "its body has no `switch`; \(expected)"
+        }
+        var open = switchIndex + 1
+        while open < close, tokens.kind(open) != .leftBrace {
+            if tokens.kind(open) == .leftParen || tokens.kind(open) == .leftBracket, tokens.partner[open] > open { open = tokens.partner[open] }
+            open += 1
+        }
+        let subject = tokens.oneLine((switchIndex + 1)..<open)
+        let names: [String]? = {
+            if open == switchIndex + 2, tokens.kind(switchIndex + 1) == .identifier { return [SignificantTokens.unticked(tokens.text(switchIndex + 1))] }
+            guard tokens.kind(switchIndex + 1) == .leftParen, tokens.partner[switchIndex + 1] == open - 1,
+                let elements = tokens.elements(inside: switchIndex + 1), elements.allSatisfy({ $0.count == 1 && tokens.kind($0.lowerBound) == .identifier })
+            else { return nil }
+            return elements.map { SignificantTokens.unticked(tokens.text($0.lowerBound)) }
+        }()
+        let before = tokens.oneLine((header.body + 1)..<switchIndex)
+        let place = switchIndex == header.body + 1 ? "it switches on `\(subject)`" : "its body holds `\(before)` before `switch \(subject)`"
+        guard let names, names.count == 2 else {
+            return "\(place), not a tuple of two of its parameters (\(listed)); \(expected)"
+        }
+        let strangers = names.filter { !parameters.contains($0) }
+        if !strangers.isEmpty {
+            return "\(place), and \(strangers.map { "`\($0)`" }.joined(separator: " and ")) \(strangers.count == 1 ? "is not one" : "are not") of its parameters (\(listed)); \(expected)"
+        }
+        return "\(place); \(expected)"
     }
 
     private enum Outcome {
@@ -182,12 +254,22 @@ struct MigrationReader {
         var decided = [[[Migration.Candidate]]](repeating: [[Migration.Candidate]](repeating: [], count: actions.cases.count), count: states.cases.count)
         var closed = [[Bool]](repeating: [Bool](repeating: false, count: actions.cases.count), count: states.cases.count)
         let allowed = Set(subjects + (library.map { [$0.cells, $0.context] } ?? []))
+        let selfMembers = instanceMembers(around: header.keyword)
         for (armIndex, arm) in dispatcher.arms.enumerated() {
             let labelAt = arm.labelRange.lowerBound
             if arm.fallsThrough {
                 return refuse(labelAt, "cannot migrate \(function): `\(arm.labelText)` falls through into the next case, so its cells' code is spread over two arms; migrate expects each arm to end in its own `return`")
             }
-            let body = armBody(arm, next: armIndex + 1 < dispatcher.arms.count ? dispatcher.arms[armIndex + 1] : nil, close: tokens[tokens.partner[open]].range.lowerBound)
+            let next = armIndex + 1 < dispatcher.arms.count ? dispatcher.arms[armIndex + 1] : nil
+            let switchClose = tokens[tokens.partner[open]].range.lowerBound
+            // The member's code runs in a nested function: a `break` that left the switch
+            // returns from it instead, which is the same when the function returns nothing.
+            let leaving = switchLeavingBreaks(arm, next: next, close: switchClose)
+            if let first = leaving.first, shape != .mutating(effect: nil) {
+                return refuse(tokens[first].range.lowerBound, "cannot migrate \(function): `\(arm.labelText)` leaves the switch with `break`, after which \(function) returns nothing; migrate expects each arm of a function that returns a value to end in its own `return`")
+            }
+            let body = armBody(arm, next: next, close: switchClose, breaks: leaving)
+            let declaredInBody = declaredNames(in: armRanges(arm, condition: nil))
             var items: [(pattern: String?, condition: String?, sets: [[Int]], partial: Bool, binds: Bool, bindings: Set<String>, item: Dispatcher.CaseItem?)] = []
             switch arm.label {
             case .default, .unknownDefault:
@@ -241,11 +323,12 @@ struct MigrationReader {
                 candidate.parts = item.item?.elements.map { Migration.PatternPart(text: $0.text, matchesEverything: $0.matchesEverything) } ?? []
                 candidate.keyword = item.item?.bindingKeyword
                 candidate.usedBareBindings = arm.usedBindings
+                candidate.shadowing = item.bindings.union(declaredInBody)
                 for (row, column) in cells {
                     decided[row][column].append(candidate)
                     if !item.partial { closed[row][column] = true }
                 }
-                if !cells.isEmpty, let free = freeVariable(in: arm, allowed: allowed.union(item.bindings), condition: item.condition) {
+                if !cells.isEmpty, let free = freeVariable(in: arm, allowed: allowed.union(item.bindings), condition: item.condition, members: selfMembers) {
                     return refuse(free.offset, "cannot migrate \(function): `\(arm.labelText)` \(free.what); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names")
                 }
             }
@@ -263,7 +346,8 @@ struct MigrationReader {
                 let candidates = decided[row][column]
                 if candidates.count == 1,
                     let kind = constantKind(candidates[0].body, shape: shape, stateParameter: stateParameter.name,
-                                            states: states, actionCase: column, actions: actions, sameEnum: sameEnum)
+                                            states: states, actionCase: column, actions: actions, sameEnum: sameEnum,
+                                            shadowing: candidates[0].shadowing)
                 {
                     planned.append(Migration.CellPlan(kind: kind, candidates: []))
                 } else if let library {
@@ -271,8 +355,18 @@ struct MigrationReader {
                     guard candidates.count == 1 else {
                         return refuse(at, "cannot migrate \(function): cell \(cell) is decided by \(candidates.count) arms at run time (a `where` clause or a payload to match), and a dispatcher that calls its `Cells` members has one case per cell; move the condition into the member")
                     }
+                    if let (target, effects) = Self.goWithPayload(candidates[0].body, states: states) {
+                        // A GO whose target carries a payload: the matrix says GO, the arm keeps its arguments.
+                        guard let pattern = Self.cellPattern(candidates[0], state: states.cases[row].name, action: actions.cases[column].name) else {
+                            return refuse(at, "cannot migrate \(function): the arm of cell \(cell) uses `\(candidates[0].usedBareBindings.joined(separator: "`, `"))`, bound by a `_`-like element, so it cannot be written for that cell alone; bind the payload instead (`.running(let since)`)")
+                        }
+                        var kept = candidates[0]
+                        kept.pattern = pattern
+                        planned.append(Migration.CellPlan(kind: .go(target: target, effects: effects), candidates: [kept]))
+                        continue
+                    }
                     let words = Self.significant(candidates[0].body)
-                    guard words.count >= 6, words[0] == "return", words[1] == library.cells, words[2] == ".", words[4] == "(", words.last == ")",
+                    guard words.count >= 6, words[0] == "return", words[1] == library.cells, !candidates[0].shadowing.contains(library.cells), words[2] == ".", words[4] == "(", words.last == ")",
                         Self.balancedOnce(Array(words.dropFirst(3)))
                     else {
                         return refuse(at, "cannot migrate \(function): the arm of cell \(cell) runs `\(candidates[0].body.split(separator: "\n").first ?? "")`, which is neither a constant step nor one call of a member of `\(library.cells)`; the library's dispatcher calls one member per HANDLE cell, so move the code into a member of its `Cells` protocol first")
@@ -335,7 +429,7 @@ struct MigrationReader {
         }
         var migration = Migration(
             path: file.path, function: name, functionOffset: at, body: tokens[header.body].range.lowerBound..<tokens[close].range.upperBound,
-            indent: lineIndent(before: tokens[header.keyword].range.lowerBound), newline: lineEnding(), owners: enclosing,
+            indent: lineIndent(before: tokens[header.keyword].range.lowerBound), newline: lineEnding(), owners: ownerPath(of: header.keyword),
             machine: machine, style: style, shape: shape,
             states: states.cases.map(\.name), actions: actions.cases.map(\.name),
             statePayloads: states.cases.map(\.hasPayload), actionPayloads: actions.cases.map(\.hasPayload),
@@ -363,9 +457,125 @@ struct MigrationReader {
 
     /// The arm's body as written: from after its label's `:` to the next arm's label (or the
     /// switch's `}`), without the blank lines and comments that belong to the next arm.
-    private func armBody(_ arm: Dispatcher.Arm, next: Dispatcher.Arm?, close: Int) -> String {
+    /// `breaks` (token indices) are written `return`, `return;` before more code on their line.
+    private func armBody(_ arm: Dispatcher.Arm, next: Dispatcher.Arm?, close: Int, breaks: [Int] = []) -> String {
         let end = min(arm.layout.removal.upperBound, next?.labelRange.lowerBound ?? close)
-        return file.text(arm.labelRange.upperBound..<max(arm.labelRange.upperBound, end)).trimmingBlanks
+        let range = arm.labelRange.upperBound..<max(arm.labelRange.upperBound, end)
+        var text = ""
+        var cursor = range.lowerBound
+        for index in breaks {
+            let word = tokens[index].range
+            text += file.text(cursor..<word.lowerBound)
+            // `return` then code would return that code's value: end the statement.
+            let more = index + 1 < tokens.count && tokens[index + 1].range.lowerBound < range.upperBound
+                && tokens.kind(index + 1) != .rightBrace && tokens.kind(index + 1) != .semicolon
+            text += more ? "return;" : "return"
+            cursor = word.upperBound
+        }
+        text += file.text(cursor..<range.upperBound)
+        return text.trimmingBlanks
+    }
+
+    /// The first token at or after `offset`.
+    private func firstToken(from offset: Int) -> Int {
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tokens[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The `break`s of an arm's body that leave the switch: unlabelled, and not in a loop, a
+    /// nested `switch`, a closure or a nested function of the body. Such a block is told by the
+    /// keyword before its `{`, as `DispatcherReader` tells a function's own blocks.
+    private func switchLeavingBreaks(_ arm: Dispatcher.Arm, next: Dispatcher.Arm?, close: Int) -> [Int] {
+        let end = min(arm.layout.removal.upperBound, next?.labelRange.lowerBound ?? close)
+        var found: [Int] = []
+        // Per `{` open in the body: whether a `break` directly in it leaves the switch.
+        var blocks: [Bool] = []
+        var pending: Bool?
+        var index = firstToken(from: arm.labelRange.upperBound)
+        while index < tokens.count, tokens[index].range.lowerBound < end {
+            switch tokens.kind(index) {
+            case .leftParen, .leftBracket:
+                // What brackets hold is an expression: a `break` there is in a closure.
+                if tokens.partner[index] > index { index = tokens.partner[index] }
+            case .leftBrace:
+                blocks.append(pending ?? false)
+                pending = nil
+            case .rightBrace:
+                _ = blocks.popLast()
+            case .keyword:
+                if ["if", "guard", "else", "do", "catch"].contains(where: { tokens.isText(index, $0) }) {
+                    pending = true
+                } else if ["for", "switch", "repeat", "defer"].contains(where: { tokens.isText(index, $0) }) {
+                    pending = false
+                } else if tokens.isText(index, "while") {
+                    // `repeat { … } while x` has no block after `while`.
+                    let afterRepeat = tokens.kind(index - 1) == .rightBrace && tokens.partner[index - 1] >= 1
+                        && tokens.isText(tokens.partner[index - 1] - 1, "repeat")
+                    if !afterRepeat { pending = false }
+                } else if tokens.isText(index, "break"), blocks.allSatisfy({ $0 }) {
+                    let labelled = index + 1 < tokens.count && tokens.kind(index + 1) == .identifier
+                        && !file.text(tokens[index].range.upperBound..<tokens[index + 1].range.lowerBound).contains(where: \.isNewline)
+                    if !labelled { found.append(index) }
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        return found
+    }
+
+    /// The types the function is declared in, innermost first, as code names them: an
+    /// extension's name as written (`App.Panel` for `extension App.Panel`), which ends the path.
+    private func ownerPath(of index: Int) -> [String] {
+        var path: [String] = []
+        var brace = scopes.enclosingBrace(of: index)
+        while let current = brace {
+            brace = scopes.enclosingBrace(of: current)
+            guard scopes.directTypeName(of: current + 1) != nil else { continue }
+            var keyword = current - 1
+            while keyword >= 0, tokens.kind(keyword) != .leftBrace, tokens.kind(keyword) != .rightBrace, tokens.kind(keyword) != .semicolon {
+                let isType = ["enum", "struct", "class", "protocol", "extension", "actor"].contains { tokens.isText(keyword, $0) }
+                if isType, tokens.kind(keyword + 1) == .identifier { break }
+                keyword -= 1
+            }
+            guard keyword >= 0, tokens.kind(keyword + 1) == .identifier else { return scopes.enclosingTypeNames(of: index) }
+            var name = SignificantTokens.unticked(tokens.text(keyword + 1))
+            var last = keyword + 1
+            while tokens.isText(keyword, "extension"), tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier {
+                name += "." + SignificantTokens.unticked(tokens.text(last + 2))
+                last += 2
+            }
+            path.append(name)
+            if tokens.isText(keyword, "extension") { break }
+        }
+        return path
+    }
+
+    /// The instance members (`func`, `var`, `let`) the file declares in the types around token
+    /// `index`, with their type: a call of one in a body is a call on `self`, which the nested
+    /// `Cells` type cannot make. A `static` or `class` member it can.
+    private func instanceMembers(around index: Int) -> [String: String] {
+        let types = Set(scopes.enclosingTypeNames(of: index))
+        guard !types.isEmpty else { return [:] }
+        let starters: Set<String> = ["func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit", "associatedtype", "enum", "struct", "protocol", "extension"]
+        var members: [String: String] = [:]
+        for at in 0..<tokens.count where tokens.kind(at) == .keyword && (tokens.isText(at, "func") || tokens.isText(at, "var") || tokens.isText(at, "let")) {
+            guard tokens.kind(at + 1) == .identifier, let type = scopes.directTypeName(of: at), types.contains(type) else { continue }
+            var modifier = at - 1
+            var isStatic = false
+            while modifier >= 0, tokens.kind(modifier) == .keyword || tokens.kind(modifier) == .identifier, !starters.contains(tokens.text(modifier)) {
+                if tokens.isText(modifier, "static") || tokens.isText(modifier, "class") { isStatic = true }
+                modifier -= 1
+            }
+            if !isStatic { members[SignificantTokens.unticked(tokens.text(at + 1)), default: type] = type }
+        }
+        return members
     }
 
     /// The names a pattern binds: identifiers under a `let`/`var` that are not case names
@@ -396,18 +606,22 @@ struct MigrationReader {
         return names
     }
 
-    /// The first name the arm's body (or its `where` clause) uses that is neither a parameter,
-    /// a name its pattern binds, nor one the body declares: a variable outside the function.
-    private func freeVariable(in arm: Dispatcher.Arm, allowed: Set<String>, condition: String?) -> (offset: Int, what: String)? {
-        guard let start = tokenIndex(at: arm.labelRange.lowerBound) else { return nil }
+    /// The token ranges of an arm's `where` clause (when it has a condition) and its body.
+    private func armRanges(_ arm: Dispatcher.Arm, condition: String?) -> [Range<Int>] {
+        guard let start = tokenIndex(at: arm.labelRange.lowerBound) else { return [] }
         var end = start
         while end < tokens.count, tokens[end].range.lowerBound < arm.layout.removal.upperBound { end += 1 }
         var bodyStart = start
         while bodyStart < end, tokens[bodyStart].range.upperBound <= arm.labelRange.upperBound { bodyStart += 1 }
         var whereStart = end
         if condition != nil, let at = (start..<bodyStart).first(where: { tokens.isText($0, "where") }) { whereStart = at + 1 }
-        let ranges = whereStart < bodyStart ? [whereStart..<bodyStart, bodyStart..<end] : [bodyStart..<end]
-        var declared = allowed
+        return whereStart < bodyStart ? [whereStart..<bodyStart, bodyStart..<end] : [bodyStart..<end]
+    }
+
+    /// The names code in `ranges` declares: its `let`s and `var`s, loop variables, nested
+    /// functions, `case` bindings, closure parameters and a `catch`'s `error`.
+    private func declaredNames(in ranges: [Range<Int>]) -> Set<String> {
+        var declared = Set<String>()
         for range in ranges {
             var index = range.lowerBound
             while index < range.upperBound {
@@ -436,6 +650,15 @@ struct MigrationReader {
                 index += 1
             }
         }
+        return declared
+    }
+
+    /// The first name the arm's body (or its `where` clause) uses that is neither a parameter,
+    /// a name its pattern binds, nor one the body declares: a variable outside the function,
+    /// or a call of an instance member of the function's type (`members`).
+    private func freeVariable(in arm: Dispatcher.Arm, allowed: Set<String>, condition: String?, members: [String: String]) -> (offset: Int, what: String)? {
+        let ranges = armRanges(arm, condition: condition)
+        let declared = allowed.union(declaredNames(in: ranges))
         for range in ranges {
             for index in range {
                 if tokens.kind(index) == .keyword, tokens.isText(index, "self") || tokens.isText(index, "super") {
@@ -445,6 +668,9 @@ struct MigrationReader {
                 let name = SignificantTokens.unticked(tokens.text(index))
                 if declared.contains(name) || tokens.kind(index - 1) == .period { continue }
                 if let first = name.unicodeScalars.first, ("A"..."Z").contains(first) { continue }  // a type
+                if tokens.kind(index + 1) == .leftParen, let owner = members[name] {
+                    return (tokens[index].range.lowerBound, "calls `\(name)`, an instance member of `\(owner)` (`self.\(name)`)")
+                }
                 if tokens.kind(index + 1) == .leftParen { continue }  // a call to a function
                 if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
                 return (tokens[index].range.lowerBound, "uses `\(name)`, which is not a parameter of the function or a name its body declares")
@@ -456,8 +682,10 @@ struct MigrationReader {
     /// The constant a one-arm cell's body returns, or nil when the body is code (a HANDLE).
     private func constantKind(
         _ body: String, shape: Migration.Shape, stateParameter: String, states: EnumDeclaration, actionCase: Int,
-        actions: EnumDeclaration, sameEnum: Bool
+        actions: EnumDeclaration, sameEnum: Bool, shadowing: Set<String>
     ) -> Migration.CellKind? {
+        // `s` bound by the pattern (or declared by the body) is that value, not the state.
+        let unshadowed = shadowing.contains(stateParameter) ? nil : stateParameter
         let words = Self.significant(body)
         guard !words.isEmpty else { return nil }
         if ["fatalError", "preconditionFailure"].contains(words[0]), words.count >= 3, words[1] == "(", words.last == ")",
@@ -481,14 +709,14 @@ struct MigrationReader {
             // `state = .x` then the "no effect" return; or the return alone.
             let none = effect == nil ? [[], ["return"]] : [["return", ".", "none"]]
             if none.contains(words) || (effect == nil && words == ["break"]) { return .ignore }
-            guard words.count > 2, words[0] == stateParameter, words[1] == "=" else { return nil }
+            guard words.count > 2, words[0] == unshadowed, words[1] == "=" else { return nil }
             let rest = Array(words.dropFirst(2))
             for ending in none where rest.count > ending.count && Array(rest.suffix(ending.count)) == ending {
                 if let target = stateCase(Array(rest.dropLast(ending.count))) { return .go(target: target, effects: []) }
             }
             return nil
         case .state:
-            if value == [stateParameter] { return .ignore }
+            if let unshadowed, value == [unshadowed] { return .ignore }
             return stateCase(value).map { .go(target: $0, effects: []) }
         case .bool:
             if value == ["false"] { return .ignore }
@@ -499,19 +727,7 @@ struct MigrationReader {
             // `.go(X, effects: [.e, …])` / `.stay(effects: [.e, …])`.
             guard value.count >= 4, value[0] == ".", value[2] == "(", value.last == ")" else { return nil }
             let inner = Array(value[3..<(value.count - 1)])
-            func effects(_ list: ArraySlice<String>) -> [String]? {
-                guard list.first == "effects", list.count >= 4, list.dropFirst().first == ":", list.dropFirst(2).first == "[", list.last == "]" else { return nil }
-                let items = list.dropFirst(3).dropLast()
-                var names: [String] = []
-                var rest = Array(items)
-                while !rest.isEmpty {
-                    guard rest.count >= 2, rest[0] == ".", rest[1].first.map({ $0.isLetter || $0 == "_" || $0 == "`" }) == true else { return nil }
-                    names.append(NameCasing.upperFirst(SignificantTokens.unticked(rest[1])))
-                    rest.removeFirst(2)
-                    if rest.first == "," { rest.removeFirst() } else if !rest.isEmpty { return nil }
-                }
-                return names
-            }
+            let effects = Self.effectNames
             if value[1] == "go" {
                 guard let comma = inner.firstIndex(of: ","), let target = stateCase(Array(inner[..<comma])),
                     let list = effects(inner[(comma + 1)...])
@@ -521,6 +737,50 @@ struct MigrationReader {
             if value[1] == "stay", let list = effects(inner[...]), !list.isEmpty { return .emit(effects: list) }
             return nil
         }
+    }
+
+    /// `effects: [.a, .b]` → `["A", "B"]`; nil for anything else.
+    static func effectNames(_ list: ArraySlice<String>) -> [String]? {
+        guard list.first == "effects", list.count >= 4, list.dropFirst().first == ":", list.dropFirst(2).first == "[", list.last == "]" else { return nil }
+        let items = list.dropFirst(3).dropLast()
+        var names: [String] = []
+        var rest = Array(items)
+        while !rest.isEmpty {
+            guard rest.count >= 2, rest[0] == ".", rest[1].first.map({ $0.isLetter || $0 == "_" || $0 == "`" }) == true else { return nil }
+            names.append(NameCasing.upperFirst(SignificantTokens.unticked(rest[1])))
+            rest.removeFirst(2)
+            if rest.first == "," { rest.removeFirst() } else if !rest.isEmpty { return nil }
+        }
+        return names
+    }
+
+    /// `return .go(.running(since: 0), effects: [.startClock])`, a GO to a case with a payload:
+    /// its target and effects. As `dispatcher-drift` reads a library-shaped arm, the payload's
+    /// arguments are the arm's and the cell is GO.
+    static func goWithPayload(_ body: String, states: EnumDeclaration) -> (target: Int, effects: [String])? {
+        let words = significant(body)
+        guard words.count >= 10, words[0] == "return", words[1] == ".", words[2] == "go", words[3] == "(", words.last == ")",
+            balancedOnce(Array(words.dropFirst(2)))
+        else { return nil }
+        let inner = Array(words[4..<(words.count - 1)])
+        // The target: `.running(…)`, up to the first comma outside brackets.
+        var depth = 0
+        var comma: Int?
+        for (index, word) in inner.enumerated() {
+            if word == "(" || word == "[" { depth += 1 }
+            if word == ")" || word == "]" { depth -= 1 }
+            if word == ",", depth == 0 { comma = index; break }
+        }
+        // `.running(…)`, `S.running(…)`, `Timer.S.running(…)`: the qualifiers a constant arm may write.
+        guard let comma, comma >= 4, inner[comma - 1] == ")", let paren = inner[..<comma].firstIndex(of: "("), paren >= 2,
+            inner[paren - 2] == ".", balancedOnce(Array(inner[(paren - 1)..<comma]))
+        else { return nil }
+        let qualifier = inner[..<(paren - 2)].joined()
+        guard qualifier.isEmpty || qualifier == states.name || qualifier == states.qualifiedName || qualifier == qualified(states) || qualifier == "Self",
+            let target = states.cases.firstIndex(where: { $0.name == SignificantTokens.unticked(inner[paren - 1]) }), states.cases[target].hasPayload,
+            let effects = effectNames(inner[(comma + 1)...])
+        else { return nil }
+        return (target, effects)
     }
 
     /// The pattern of one cell an arm's pattern decides, keeping what names it binds: each

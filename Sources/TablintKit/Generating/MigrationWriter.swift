@@ -133,12 +133,13 @@ enum MigrationWriter {
         var lines = ["switch (\(migration.stateParameter), \(migration.actionParameter)) {"]
         for (row, plans) in migration.cells.enumerated() {
             for (column, plan) in plans.enumerated() {
-                if let constant = constantOutcome(plan.kind, migration, row, column) {
-                    lines.append(indent + cellPattern(migration, row, column) + ": " + constant)
-                } else if let kept = plan.candidates.first, let pattern = kept.pattern {
+                // A kept arm first: a HANDLE's call, or a GO whose target carries a payload.
+                if let kept = plan.candidates.first, let pattern = kept.pattern {
                     let body = reindented(kept.body, indent + "    ", nl)
                     lines.append(indent + "case \(pattern): " + body[0].dropFirst(indent.count + 4))
                     lines += body.dropFirst()
+                } else if let constant = constantOutcome(plan.kind, migration, row, column) {
+                    lines.append(indent + cellPattern(migration, row, column) + ": " + constant)
                 }
             }
         }

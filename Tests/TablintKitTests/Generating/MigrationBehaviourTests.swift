@@ -179,6 +179,135 @@ final class MigrationBehaviourTests: XCTestCase {
 
         """
 
+    /// A pattern binding that shadows the state parameter: `return state` in the second arm is
+    /// the bound previous screen, not the state unchanged.
+    static let screen = """
+        enum Screen {
+            indirect enum State { case list, detail(id: Int), alert(message: String, previous: State) }
+            enum Action { case open(Int), fail(String), dismiss }
+            static func reduce(_ state: State, _ action: Action) -> State {
+                switch (state, action) {
+                case let (.list, .open(id)): return .detail(id: id)
+                case let (.alert(_, state), .dismiss): return state   // the previous screen
+                case let (_, .fail(message)): return .alert(message: message, previous: state)
+                default: return state
+                }
+            }
+        }
+
+        """
+
+    /// An `inout` reducer whose arms leave the switch with `break`, beside a loop's own `break`
+    /// and a nested switch's `break`, which stay.
+    static let fan = """
+        enum Fan {
+            enum S { case off, low, high }
+            enum A { case up(Bool), down }
+            static func decide(_ s: inout S, _ a: A) {
+                switch (s, a) {
+                case let (.off, .up(boost)): if !boost { s = .low; break }; s = .high
+                case (.low, .down):
+                    switch a { case .up: break; case .down: s = .off }
+                    if s == .off { break }
+                    s = .high
+                case (.high, .up(let boost)):
+                    var steps = 0
+                    while true { steps += 1; if steps > 2 { break } }
+                    guard boost else { break }
+                    s = steps > 2 ? .off : .low
+                default: break
+                }
+            }
+        }
+
+        """
+
+    /// A cell decided in part by a `where`, whose other arm is `break`.
+    static let lock = """
+        enum Lock {
+            enum S { case open, closed }
+            enum A { case code(Int), shut }
+            static func apply(_ s: inout S, _ a: A) {
+                switch (s, a) {
+                case (.open, .code(let c)) where c == 0: s = .closed
+                case (.open, .code): break
+                case (.open, .shut): s = .closed
+                case (.closed, .code): s = .open
+                case (.closed, _): break
+                }
+            }
+        }
+
+        """
+
+    /// A library-shaped dispatcher whose GO arms carry payloads: GO cells, the arms kept.
+    static let stopwatch = """
+        enum Stopwatch {
+            enum S { case idle, running(since: Int), stopped(at: Int) }
+            enum A { case start, tick(now: Int), stop }
+            enum F { case startClock, stopClock }
+            struct Ctx { var now = 1 }
+
+            static func step(_ c: StopwatchCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                switch (s, a) {
+                case (.idle, .start): return .go(.running(since: 0), effects: [.startClock])
+                case let (.running(since), .tick(now)): return c.runningTick(ctx, since, now)
+                case let (.running(since), .stop): return .go(.stopped(at: since + ctx.now), effects: [.stopClock])
+                case (.stopped, .start): return .go(.idle, effects: [])
+                default: return .ignored
+                }
+            }
+        }
+
+        protocol StopwatchCells {
+            func runningTick(_ ctx: Stopwatch.Ctx, _ since: Int, _ now: Int) -> Step<Stopwatch.S, Stopwatch.F>
+        }
+
+        struct StopwatchMachine: StopwatchCells {
+            func runningTick(_ ctx: Stopwatch.Ctx, _ since: Int, _ now: Int) -> Step<Stopwatch.S, Stopwatch.F> {
+                now - since > 5 ? .go(.running(since: now), effects: []) : .stay(effects: [])
+            }
+        }
+
+        """
+
+    /// A reducer declared in an extension of a nested type, `extension App.Panel`.
+    static let panel = """
+        enum App {
+            enum Panel {
+                enum State { case list, detail(id: Int) }
+                enum Action { case open(Int), back }
+            }
+        }
+
+        extension App.Panel {
+            static func reduce(_ s: State, _ a: Action) -> State {
+                switch (s, a) {
+                case let (.list, .open(id)): return .detail(id: id)
+                case (.detail, .back): return .list
+                default: return s
+                }
+            }
+        }
+
+        """
+
+    /// A switch over a labelled tuple.
+    static let gate = """
+        enum Gate {
+            enum S { case open, closed }
+            enum A { case push, pull }
+            static func next(_ s: S, _ a: A) -> S {
+                switch (state: s, action: a) {
+                case (.open, .push): return .closed
+                case (.closed, .pull): return .open
+                default: return s
+                }
+            }
+        }
+
+        """
+
     /// The library's runtime, as much as the code uses: `Step`, and `Table` with its cells.
     static let runtime = """
         enum Step<S, F> {
@@ -264,6 +393,29 @@ final class MigrationBehaviourTests: XCTestCase {
                 if case let .go(next, _) = step { return next }
                 return s
             }
+            machine("screen", [Screen.State.list, .detail(id: 7), .alert(message: "x", previous: .detail(id: 7))],
+                    [Screen.Action.open(3), .fail("e"), .dismiss], traps: { _, _ in false }, Screen.reduce) { _, _, next in next }
+            machine("fan", [Fan.S.off, .low, .high], [Fan.A.up(true), .up(false), .down], traps: { _, _ in false },
+                    { s, a -> Fan.S in
+                        var state = s
+                        Fan.decide(&state, a)
+                        return state
+                    }) { _, _, next in next }
+            machine("lock", [Lock.S.open, .closed], [Lock.A.code(0), .code(1), .shut], traps: { _, _ in false },
+                    { s, a -> Lock.S in
+                        var state = s
+                        Lock.apply(&state, a)
+                        return state
+                    }) { _, _, next in next }
+            machine("stopwatch", [Stopwatch.S.idle, .running(since: 0), .running(since: 3), .stopped(at: 1)],
+                    [Stopwatch.A.start, .tick(now: 2), .tick(now: 9), .stop],
+                    traps: { _, _ in false }, { Stopwatch.step(StopwatchMachine(), Stopwatch.Ctx(), $0, $1) }) { s, _, step in
+                if case let .go(next, _) = step { return next }
+                return s
+            }
+            machine("panel", [App.Panel.State.list, .detail(id: 2)], [App.Panel.Action.open(5), .back], traps: { _, _ in false },
+                    App.Panel.reduce) { _, _, next in next }
+            machine("gate", [Gate.S.open, .closed], [Gate.A.push, .pull], traps: { _, _ in false }, Gate.next) { _, _, next in next }
         }
 
         """
@@ -271,16 +423,18 @@ final class MigrationBehaviourTests: XCTestCase {
     static let sources: [(path: String, text: String)] = [
         ("Machines/Turnstile.swift", turnstile), ("Machines/Job.swift", job), ("Machines/Light.swift", light),
         ("Machines/Timer.swift", timer), ("Machines/Vend.swift", vend),
-        ("Machines/Feature.swift", feature), ("Machines/Lamp.swift", lamp),
+        ("Machines/Feature.swift", feature), ("Machines/Lamp.swift", lamp), ("Machines/Screen.swift", screen),
+        ("Machines/Fan.swift", fan), ("Machines/Lock.swift", lock), ("Machines/Stopwatch.swift", stopwatch),
+        ("Machines/Panel.swift", panel), ("Machines/Gate.swift", gate),
     ]
 
     func testMigratedMachinesBehaveAsTheOriginalsOnEveryPairAndSequence() throws {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
         let plan = MigrationPlan.make(Self.sources.map { ($0.path, Array($0.text.utf8)) }, function: nil) { _ in false }
         XCTAssertEqual(plan.refusals, [])
-        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step", "reduce", "apply"])
+        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step", "reduce", "apply", "reduce", "decide", "apply", "step", "reduce", "next"])
         XCTAssertEqual(plan.findings.map { "\($0.path):\($0.start.line): \($0.message) [\($0.code)]" }, [], "tablint reports nothing on the migrated code")
-        XCTAssertEqual(plan.groups.count, 7)
+        XCTAssertEqual(plan.groups.count, 13)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -292,8 +446,11 @@ final class MigrationBehaviourTests: XCTestCase {
         XCTAssertTrue(migrated.contains("case (.vending, .refund): return .stay(effects: [.dispense])"), migrated)
         let (before, beforeProgram) = try Self.build(original, named: "before", in: folder, swiftc: swiftc)
         let (after, afterProgram) = try Self.build(migrated, named: "after", in: folder, swiftc: swiftc)
-        // 12 + 25 + 25 + 16 + 20 + 20 + 6 pairs less the trap, and one sequence line per start state.
-        XCTAssertEqual(before.split(separator: "\n").count, 12 + 24 + 25 + 16 + 20 + 20 + 6 + 4 + 5 + 5 + 4 + 4 + 4 + 3, before)
+        // 12 + 25 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 pairs less the trap, and one
+        // sequence line per start state.
+        XCTAssertEqual(
+            before.split(separator: "\n").count,
+            12 + 24 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 + 4 + 5 + 5 + 4 + 4 + 4 + 3 + 3 + 3 + 2 + 4 + 2 + 2, before)
         XCTAssertEqual(after, before)
         // The comparison can fail: one GO cell retargeted prints differently.
         let mutated = migrated.replacingOccurrences(of: "case (.locked, .coin): return .go(.unlocked, effects: [])", with: "case (.locked, .coin): return .ignored")

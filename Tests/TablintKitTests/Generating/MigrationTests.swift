@@ -250,6 +250,161 @@ final class MigrationTests: XCTestCase {
         }
     }
 
+    /// The text `migrate` would write, matrix and source, for files besides `Door.swift`.
+    private func migrated(_ files: [(String, String)], function: String? = nil) -> (plan: MigrationPlan, text: String) {
+        let made = MigrationPlan.make(files.map { ($0.0, Array($0.1.utf8)) }, function: function) { _ in false }
+        let text = made.groups.flatMap { $0.matrices + [$0.source] }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
+        return (made, text)
+    }
+
+    /// `return state` where the arm's pattern binds `state` returns the bound value: a HANDLE,
+    /// not the state unchanged. The same text in an arm that binds nothing is IGNORE.
+    func testAReturnedNameThePatternBindsIsNotTheStateUnchanged() {
+        let (made, text) = migrated([("Screen.swift", MigrationBehaviourTests.screen)])
+        XCTAssertEqual(made.refusals, [])
+        XCTAssertTrue(text.contains("""
+                    // Open    Fail     Dismiss
+                    [.handle, .handle, .ignore],
+                    [.ignore, .handle, .ignore],
+                    [.ignore, .handle, .handle],
+            """), text)
+        XCTAssertTrue(text.contains("guard case let (.alert(_, state), .dismiss) = (state, action) else"), text)
+        // `s = .list` assigns to a `var` the pattern binds, so the state stays: no GO.
+        let nav = """
+            enum Nav {
+                indirect enum S { case list, alert(previous: S) }
+                enum A { case dismiss, open }
+                static func apply(_ s: inout S, _ a: A) {
+                    switch (s, a) {
+                    case (.alert(var s), .dismiss): s = .list
+                    case (.list, .open): s = .alert(previous: .list)
+                    default: break
+                    }
+                }
+            }
+
+            """
+        let (navPlan, navText) = migrated([("Nav.swift", nav)])
+        XCTAssertEqual(navPlan.refusals, [])
+        XCTAssertTrue(navText.contains("""
+                            // Dismiss Open
+                            [.ignore, .handle],
+                            [.handle, .ignore],
+                """), navText)
+    }
+
+    /// A `break` that leaves the switch becomes `return` in the member's nested function; one
+    /// that leaves a loop or a nested switch of the body stays.
+    func testABreakLeavingTheSwitchIsWrittenAsReturn() {
+        let (made, text) = migrated([("Fan.swift", MigrationBehaviourTests.fan), ("Lock.swift", MigrationBehaviourTests.lock)])
+        XCTAssertEqual(made.refusals, [])
+        XCTAssertTrue(text.contains("if !boost { s = .low; return }; s = .high"), text)
+        XCTAssertTrue(text.contains("switch a { case .up: break; case .down: s = .off }"), text)
+        XCTAssertTrue(text.contains("if s == .off { return }"), text)
+        XCTAssertTrue(text.contains("while true { steps += 1; if steps > 2 { break } }"), text)
+        XCTAssertTrue(text.contains("guard boost else { return }"), text)
+        XCTAssertTrue(text.contains("""
+                            } else {
+                                return
+                            }
+            """), text)
+        // In a function that returns a value, such a `break` falls off its end: no such code compiles.
+        let returning = Self.function("""
+                case (.open, .push):
+                    if true { break }
+                    return .closed
+                default: return s
+            """)
+        XCTAssertEqual(refusal(returning), "8:19: cannot migrate `reduce`: `case (.open, .push):` leaves the switch with `break`, after which `reduce` returns nothing; migrate expects each arm of a function that returns a value to end in its own `return`")
+    }
+
+    /// A call of an instance member of the function's type is a use of `self`.
+    func testACallOfAnInstanceMemberOfTheTypeIsRefused() {
+        let search = """
+            struct SearchModel {
+                enum State { case typing(String), results(Int) }
+                enum Action { case submit, clear }
+                func count(_ q: String) -> Int { q.count }
+                static func tidy(_ q: String) -> String { q }
+                func reduce(_ state: State, _ action: Action) -> State {
+                    switch (state, action) {
+                    case let (.typing(q), .submit): return .results(count(q))
+                    case (_, .clear): return .typing(tidy(""))
+                    default: return state
+                    }
+                }
+            }
+
+            """
+        let made = MigrationPlan.make([("Search.swift", Array(search.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(made.groups, [])
+        let place = made.refusals.first.map { SourceFile(path: "Search.swift", text: search).location(of: $0.offset) }
+        XCTAssertEqual(made.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.typing(q), .submit):` calls `count`, an instance member of `SearchModel` (`self.count`); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
+        XCTAssertEqual(place.map { "\($0.line):\($0.column)" }, "8:57")
+        // A static member, a local function and a global function are found from the member.
+        let fine = search.replacingOccurrences(of: ".results(count(q))", with: ".results(q.count)")
+        XCTAssertEqual(MigrationPlan.make([("Search.swift", Array(fine.utf8))], function: nil) { _ in false }.refusals, [])
+    }
+
+    /// A function in `extension App.Panel` is named `App.Panel` by the generated code.
+    func testAFunctionInAnExtensionOfANestedTypeIsNamedQualified() {
+        let (made, text) = migrated([("Panel.swift", MigrationBehaviourTests.panel)])
+        XCTAssertEqual(made.refusals, [])
+        XCTAssertTrue(text.contains("if case let .go(next, _) = panelStep(App.Panel.ReduceCells(), (), s, a) { return next }"), text)
+        XCTAssertTrue(text.contains("extension App.Panel {\n    struct ReduceCells: PanelCells {"), text)
+        XCTAssertFalse(text.contains("extension Panel"), text)
+    }
+
+    /// In a library-shaped dispatcher, `.go(.running(since: 0), effects: […])` is a GO cell
+    /// whose arm keeps its payload.
+    func testALibraryShapedGoWithAPayloadIsAGoCellKeepingItsArm() {
+        let (made, text) = migrated([("Stopwatch.swift", MigrationBehaviourTests.stopwatch)])
+        XCTAssertEqual(made.refusals, [])
+        XCTAssertTrue(text.contains("[.go(target: \"Running\", effects: [\"StartClock\"]), .ignore"), text)
+        XCTAssertTrue(text.contains("case (.idle, .start): return .go(.running(since: 0), effects: [.startClock])\n"), text)
+        XCTAssertTrue(text.contains("case let (.running(since), .stop): return .go(.stopped(at: since + ctx.now), effects: [.stopClock])\n"), text)
+        XCTAssertTrue(text.contains(".go(target: \"Stopped\", effects: [\"StopClock\"])"), text)
+        // A qualified target, as a constant arm may spell it.
+        let qualified = """
+            protocol DoorCells {}
+            func step(_ c: DoorCells, _ ctx: Int, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Never> {
+                switch (s, a) {
+                case (.open, .lock): return .go(Door.S.locked(code: 1), effects: [])
+                default: return .ignored
+                }
+            }
+
+            """
+        let made2 = plan(qualified)
+        XCTAssertEqual(made2.refusals, [])
+        let both = made2.groups.flatMap { $0.matrices + [$0.source] }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined()
+        XCTAssertTrue(both.contains("[.ignore, .ignore, .go(target: \"Locked\", effects: [])]"), both)
+        XCTAssertTrue(both.contains("case (.open, .lock): return .go(Door.S.locked(code: 1), effects: [])\n"), both)
+    }
+
+    /// `--function` accepts a labelled subject tuple, and says why it refuses a switch over a
+    /// local, naming the function and its shape.
+    func testANamedFunctionSaysWhatShapeItHas() {
+        let (made, _) = migrated([("Gate.swift", MigrationBehaviourTests.gate)], function: "next")
+        XCTAssertEqual(made.refusals, [])
+        XCTAssertEqual(made.migratedFunctions, ["next"])
+        let local = """
+            func next(_ s: Door.S, _ a: Door.A) -> Door.S {
+                let t = s
+                switch (t, a) {
+                default: return s
+                }
+            }
+
+            """
+        XCTAssertEqual(refusal(local, function: "next"), "5:6: cannot migrate `next`: its body holds `let t = s` before `switch (t, a)`, and `t` is not one of its parameters (`s`, `a`); migrate expects the whole body to be one `switch (state, action)` over two of its parameters, the state and the action")
+        XCTAssertEqual(plan(local).refusals, [], "unnamed, it is passed over")
+        let none = "func next(_ s: Door.S, _ a: Door.A) -> Door.S {\n    return s\n}\n"
+        XCTAssertEqual(refusal(none, function: "next"), "5:6: cannot migrate `next`: its body has no `switch`; migrate expects the whole body to be one `switch (state, action)` over two of its parameters, the state and the action")
+        let one = "func next(_ s: Door.S, _ a: Door.A) -> Door.S {\n    switch s {\n    default: return s\n    }\n}\n"
+        XCTAssertEqual(refusal(one, function: "next"), "5:6: cannot migrate `next`: it switches on `s`, not a tuple of two of its parameters (`s`, `a`); migrate expects the whole body to be one `switch (state, action)` over two of its parameters, the state and the action")
+    }
+
     // MARK: The command
 
     private func temporaryFolder() throws -> URL {
