@@ -10,13 +10,36 @@ enum PathsFormat {
         /// (`Turnstile.S`), when a `step` dispatcher of the machine was read; else guessed.
         var stateType: String?
         var actionType: String?
+        /// The states whose case carries a payload (by state index), with its fields, as the
+        /// run's state enum declares them: a value of such a state cannot be written from the
+        /// matrix, and a `@Path` hop through a `HANDLE` into one is the library's `go-target`.
+        var payloads: [Int: [EnumDeclaration.PayloadField]]
 
-        init(graph: MachineGraph, paths: MachinePaths? = nil, stateType: String? = nil, actionType: String? = nil) {
+        init(
+            graph: MachineGraph, paths: MachinePaths? = nil, stateType: String? = nil, actionType: String? = nil,
+            payloads: [Int: [EnumDeclaration.PayloadField]] = [:]
+        ) {
             self.graph = graph
             self.paths = paths ?? MachinePaths(graph)
             self.stateType = stateType
             self.actionType = actionType
+            self.payloads = payloads
         }
+    }
+
+    /// Case names written in backticks after a `.`: `.init` is read as an initializer call,
+    /// and after a type's `.` the other four name the type itself. Backticks are legal on
+    /// every name, so escaping one that did not need it is harmless.
+    static let namesNeedingBackticks: Set<String> = ["init", "self", "Self", "Type", "Protocol"]
+
+    /// `.locked`, or `.`init`` for a case named by a keyword.
+    static func member(_ name: String) -> String {
+        namesNeedingBackticks.contains(name) ? ".`\(name)`" : "." + name
+    }
+
+    /// `text` as a Swift string literal's contents.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
 
     static func location(_ origin: MachineGraph.Origin) -> String {
@@ -174,13 +197,58 @@ enum PathsFormat {
         return parts.joined(separator: "\n")
     }
 
-    /// Whether a cell may be a hop of a `@Path`: the library's `path-broken` accepts `HANDLE`,
-    /// `DELEGATE` and a `GO` to the next state only.
-    static func isPathHop(_ graph: MachineGraph, _ step: MachinePaths.Path.Step) -> Bool {
-        switch graph.cells[step.from][step.action].kind {
-        case .handle, .delegate, .go: return true
-        default: return false
+    /// What writing a step as an `@Path` hop does.
+    enum HopWriting: Equatable {
+        /// The cell is a `GO` to the hop's target or a `DELEGATE`: the path only names it.
+        case kept
+        /// The cell is a `HANDLE` with this one outcome: the library's derivation makes it a
+        /// `GO` to the target once the path is written; said beside the path.
+        case derived(note: String)
+        /// The hop cannot be written: why, said in place of the path.
+        case refused(reason: String)
+    }
+
+    /// How a step would be written as an `@Path` hop; nil when it cannot be one at all (the
+    /// library's `path-broken` accepts `HANDLE`, `DELEGATE` and a `GO` to the next state only,
+    /// so an `EMIT` step, which stays, is left out of the spine). A hop through a `HANDLE`
+    /// makes it `GO(to)` (the library's derivation), which is refused where it would change
+    /// what the machine can do: into a state with a payload (the library's `go-target`), or
+    /// when the implementation has other outcomes (or some it cannot read), which the `GO` drops.
+    static func hopWriting(_ machine: Machine, _ step: MachinePaths.Path.Step) -> HopWriting? {
+        let graph = machine.graph
+        let cell = graph.cells[step.from][step.action]
+        switch cell.kind {
+        case .go, .delegate: return .kept
+        case .handle: break
+        default: return nil
         }
+        let label = graph.cellLabel(state: step.from, action: step.action)
+        let target = graph.states[step.to]
+        if machine.payloads[step.to] != nil {
+            return .refused(reason: "the hop would make HANDLE \(label) a GO to `\(target)`, which carries a payload (the library's go-target)")
+        }
+        if cell.isUnknown {
+            return .refused(reason: "not every outcome of HANDLE \(label) could be read, and a hop would make it a GO to one")
+        }
+        func returned(_ outcome: MachineGraph.Outcome) -> String {
+            "`\(graph.states[outcome.target])`" + (outcome.effects.isEmpty ? "" : " with \(effectList(outcome.effects))")
+                + (outcome.origin.map { " at \(location($0))" } ?? "")
+        }
+        if cell.outcomes.count > 1 {
+            return .refused(reason: "HANDLE \(label) returns " + cell.outcomes.map(returned).joined(separator: " and ")
+                + ", and a hop would make it a GO to one of them")
+        }
+        let outcome = cell.outcomes[step.outcome]
+        if !outcome.effects.isEmpty {
+            return .refused(reason: "HANDLE \(label) returns \(returned(outcome)), and the hop would make it a GO to `\(target)` without the effects")
+        }
+        let member = NameCasing.lowerFirst(graph.states[step.from]) + NameCasing.upperFirst(graph.actions[step.action])
+        return .derived(note: "makes HANDLE \(label) a GO to `\(target)`, so `\(member)` is no longer called")
+    }
+
+    /// "effects `creak`", "effects `creak`, `beep`".
+    static func effectList(_ effects: [String]) -> String {
+        (effects.count == 1 ? "effect " : "effects ") + effects.map { "`\($0)`" }.joined(separator: ", ")
     }
 
     /// Whether a state's row cannot be left (no `HANDLE`, `DELEGATE` or `GO` elsewhere): where
@@ -195,8 +263,10 @@ enum PathsFormat {
         }
     }
 
-    /// The shortest way on from `state`, through path hops, to a state that cannot be left.
-    static func wayToDone(_ graph: MachineGraph, from state: Int) -> [MachinePaths.Path.Step]? {
+    /// The shortest way on from `state` to a state that cannot be left, through hops that may
+    /// be written (or, with `refusedToo`, through any hop a `@Path` may name).
+    static func wayToDone(_ machine: Machine, from state: Int, refusedToo: Bool = false) -> [MachinePaths.Path.Step]? {
+        let graph = machine.graph
         var via: [Int: [MachinePaths.Path.Step]] = [state: []]
         var queue = [state]
         var head = 0
@@ -207,7 +277,11 @@ enum PathsFormat {
             for (action, cell) in graph.cells[here].enumerated() where cell.isFireable {
                 for (which, outcome) in cell.outcomes.enumerated() where via[outcome.target] == nil {
                     let step = MachinePaths.Path.Step(action: action, outcome: which, from: here, to: outcome.target)
-                    guard isPathHop(graph, step) else { continue }
+                    switch hopWriting(machine, step) {
+                    case nil: continue
+                    case .refused?: if !refusedToo { continue }
+                    case .kept?, .derived?: break
+                    }
                     via[outcome.target] = via[here]! + [step]
                     queue.append(outcome.target)
                 }
@@ -219,7 +293,8 @@ enum PathsFormat {
     /// `@Path("cover-1", [.locked, .coin, .unlocked])` lines for the enum's attribute list. A
     /// step through an `EMIT` cell cannot be a hop, so it is left out (and said); each path is
     /// carried on to a state that cannot be left, where one can be reached, so that the
-    /// library accepts it as a happy path.
+    /// library accepts it as a happy path. Only a path tablint and the library accept once
+    /// written is written as an attribute: any other is written commented out, saying why.
     static func pathAttributes(_ machine: Machine) -> String {
         let graph = machine.graph
         var text = "// @Path attributes for `\(graph.machine)` (\(graph.path)), from `tablint paths`: write them beside `@Machine`.\n"
@@ -227,17 +302,29 @@ enum PathsFormat {
         var written: [String: String] = [:]
         // `initial` itself is no path; the tour's own sequences come after the reach paths.
         for (name, path) in namedPaths(machine) where !path.steps.isEmpty {
-            var hops = path.steps.filter { isPathHop(graph, $0) }
+            var hops = path.steps.filter { hopWriting(machine, $0) != nil }
             let left = path.steps.count - hops.count
             let end = hops.last?.to ?? initial
-            let onward = wayToDone(graph, from: end)
+            // The way on through hops that may be written; else any way on, which then says
+            // which of its hops cannot be.
+            let onward = wayToDone(machine, from: end) ?? wayToDone(machine, from: end, refusedToo: true)
             hops += onward ?? []
             guard !hops.isEmpty else { continue }
-            var spine = [".\(graph.states[initial])"]
-            for hop in hops { spine += [".\(graph.actions[hop.action])", ".\(graph.states[hop.to])"] }
+            var spine = [member(graph.states[initial])]
+            for hop in hops { spine += [member(graph.actions[hop.action]), member(graph.states[hop.to])] }
             var notes: [String] = []
+            var refusals: [String] = []
             if left > 0 { notes.append("\(left) EMIT \(left == 1 ? "step" : "steps") left out") }
-            if onward == nil { notes.append("ends at \(graph.states[hops.last!.to]), which can still be left") }
+            for hop in hops {
+                switch hopWriting(machine, hop) {
+                case .derived(let note)?: if !notes.contains(note) { notes.append(note) }
+                case .refused(let reason)?: if !refusals.contains(reason) { refusals.append(reason) }
+                case .kept?, nil: break
+                }
+            }
+            if onward == nil {
+                refusals.append("it ends at `\(graph.states[hops.last!.to])`, which can still be left, and no state that cannot be left is reached from there (the library's path-unterminated)")
+            }
             let label = name.replacingOccurrences(of: " ", with: "-")
             let spineText = spine.joined(separator: ", ")
             if let same = written[spineText] {
@@ -245,7 +332,12 @@ enum PathsFormat {
                 continue
             }
             written[spineText] = label
-            text += "@Path(\"\(label)\", [\(spineText)])" + (notes.isEmpty ? "" : "  // " + notes.joined(separator: "; ")) + "\n"
+            let attribute = "@Path(\"\(escaped(label))\", [\(spineText)])"
+            if refusals.isEmpty {
+                text += attribute + (notes.isEmpty ? "" : "  // " + notes.joined(separator: "; ")) + "\n"
+            } else {
+                text += "// " + attribute + "  // not written: " + refusals.joined(separator: "; ") + "\n"
+            }
         }
         return text
     }
@@ -261,9 +353,14 @@ enum PathsFormat {
 
     /// A test that drives the dispatcher through every sequence from `initial` and checks the
     /// state after each action by its case name (states with payloads compare by case). The
-    /// dispatcher is called through `step(_:_:)`, which the project writes once in an extension
-    /// of the test type, with the cells and context to test with: tablint cannot know them,
-    /// and the generated file can be written again without losing it.
+    /// dispatcher is called through `step(_:_:expecting:)`, which the project writes once in an
+    /// extension of the test type, with the cells and context to test with: tablint cannot know
+    /// them, and the generated file can be written again without losing it. Each call is told
+    /// what the step should do (`Expected`): a `HANDLE` with several outcomes is passed along
+    /// each, with the same action from the same state, so only the cells can choose the branch,
+    /// and a step along an outcome read from code names the `return` it was read from. An
+    /// initial state with a payload cannot be written from the matrix: the project writes
+    /// `initialState()` beside `step`.
     static func testFunction(_ machine: Machine, framework: TestFramework) -> String {
         let graph = machine.graph
         let name = identifier(graph.machine)
@@ -277,37 +374,78 @@ enum PathsFormat {
         }
         var sequences = ""
         for (label, path) in namedPaths(machine) where !path.steps.isEmpty {
-            let actions = path.steps.map { "." + caseName(graph.actions[$0.action]) }.joined(separator: ", ")
-            let visits = path.visits(from: initial).map { "\"\(caseName(graph.states[$0]))\"" }.joined(separator: ", ")
-            sequences += "        (\"\(label)\", [\(actions)], [\(visits)]),\n"
+            sequences += "        (\"\(escaped(label))\", [\n"
+            for step in path.steps {
+                let cell = graph.cells[step.from][step.action]
+                let outcome = cell.outcomes[step.outcome]
+                let returned = outcome.isDynamic ? outcome.origin.map(location) : nil
+                var line = "            (\(member(caseName(graph.actions[step.action]))), \"\(escaped(caseName(graph.states[step.to])))\", "
+                    + (returned.map { "\"\(escaped($0))\"" } ?? "nil") + "),"
+                if outcome.isDynamic {
+                    let kind = cell.kind == .handle ? "HANDLE" : "the cell"
+                    let does = step.to == step.from ? "stays at \(graph.states[step.to])" : "goes to \(graph.states[step.to])"
+                    line += "  // \(kind) \(graph.cellLabel(state: step.from, action: step.action)) \(does)" + (returned.map { ": returned at \($0)" } ?? "")
+                }
+                sequences += line + "\n"
+            }
+            sequences += "        ]),\n"
+        }
+        let start: String
+        var initialNote = ""
+        if let fields = machine.payloads[initial] {
+            start = "initialState()"
+            let arguments = fields.map { ($0.label.map { $0 + ": " } ?? "") + "…" }.joined(separator: ", ")
+            initialNote = """
+                /// `\(graph.states[initial])` carries a payload the matrix cannot give: write `initialState()`
+                /// beside `step`, the state each sequence starts from: `func initialState() -> \(stateType) { \(member(caseName(graph.states[initial])))(\(arguments)) }`.
+
+                """
+        } else {
+            start = member(caseName(graph.states[initial]))
         }
         let header = """
             /// Generated by `tablint paths --format swift` for `\(graph.machine)` (\(graph.path)): each
             /// sequence drives the dispatcher from `initial` and checks the state after every action.
-            /// Write `step(_:_:)` once, in an extension of `\(name)PathTests`, with the cells and context
-            /// to test with: `func step(_ s: \(stateType), _ a: \(actionType)) -> Step<…> { … }`.
+            /// Write `step(_:_:expecting:)` once, in an extension of `\(name)PathTests`, with the cells
+            /// and context to test with: `func step(_ s: \(stateType), _ a: \(actionType), expecting expected: Expected) -> Step<…> { … }`.
+            /// A step through a HANDLE cell says which outcome it expects (`expected.state`, and
+            /// `expected.returnedAt`, where that outcome is returned): make the cells take that branch.
+
+            """ + initialNote
+        let expected = """
+            /// What `step(_:_:expecting:)` is told of each step: the sequence and the step's place in
+            /// it, the case the state should be in after it, and for an outcome read from code (a
+            /// HANDLE implementation's `return`) where it is returned, `file:line:column`.
+            struct Expected {
+                var sequence: String
+                var index: Int
+                var state: String
+                var returnedAt: String?
+            }
+
 
             """
         let body = """
-                let sequences: [(name: String, actions: [\(actionType)], visits: [String])] = [
+                let sequences: [(name: String, steps: [(action: \(actionType), state: String, returnedAt: String?)])] = [
             \(sequences)    ]
                 for sequence in sequences {
-                    var state: \(stateType) = .\(caseName(graph.states[initial]))
-                    for (index, action) in sequence.actions.enumerated() {
-                        if case .go(let next, _) = step(state, action) { state = next }
+                    var state: \(stateType) = \(start)
+                    for (index, planned) in sequence.steps.enumerated() {
+                        let expected = Expected(sequence: sequence.name, index: index, state: planned.state, returnedAt: planned.returnedAt)
+                        if case .go(let next, _) = step(state, planned.action, expecting: expected) { state = next }
                         let reached = String(String(describing: state).prefix { $0 != "(" })
-                        \(framework == .xctest ? "XCTAssertEqual(reached, sequence.visits[index + 1], " : "#expect(reached == sequence.visits[index + 1], ")"\\(sequence.name): after action \\(index + 1), .\\(action)")
+                        \(framework == .xctest ? "XCTAssertEqual(reached, planned.state, " : "#expect(reached == planned.state, ")"\\(sequence.name): after action \\(index + 1), .\\(planned.action)")
                     }
                 }
 
             """
         switch framework {
         case .xctest:
-            return header + "final class \(name)PathTests: XCTestCase {\n    func test\(name)Paths() {\n"
-                + indent(body, by: 4) + "    }\n}\n"
+            return header + "final class \(name)PathTests: XCTestCase {\n" + indent(expected, by: 4)
+                + "    func test\(name)Paths() {\n" + indent(body, by: 4) + "    }\n}\n"
         case .swiftTesting:
-            return header + "struct \(name)PathTests {\n    @Test func \(NameCasing.lowerFirst(name))Paths() {\n"
-                + indent(body, by: 4) + "    }\n}\n"
+            return header + "struct \(name)PathTests {\n" + indent(expected, by: 4)
+                + "    @Test func \(NameCasing.lowerFirst(name))Paths() {\n" + indent(body, by: 4) + "    }\n}\n"
         }
     }
 

@@ -126,19 +126,7 @@ extension Tablint {
             throw CommandFailure("no machine in \(place)")
         }
 
-        let summaries = workspace.summaries
-        let machines = graphs.map { graph -> PathsFormat.Machine in
-            let dispatcher = summaries.lazy.flatMap(\.dispatchers).first { $0.kind == .step && $0.machine == graph.machine }
-            // A bare `S` is the machine's nested enum, named from outside in the test.
-            func qualified(_ type: String?) -> String? {
-                guard let type, !type.contains("."), type == "S" || type == "A", let owner = dispatcher?.owner else { return type }
-                return owner + "." + type
-            }
-            return PathsFormat.Machine(
-                graph: graph,
-                stateType: qualified(dispatcher?.subjects.first { $0.role == .state }?.type),
-                actionType: qualified(dispatcher?.subjects.first { $0.role == .action }?.type))
-        }
+        let machines = pathsMachines(graphs, summaries: workspace.summaries)
         switch options.format {
         case .text: stdout.write(PathsFormat.text(machines))
         case .json: stdout.write(PathsFormat.json(machines))
@@ -147,6 +135,37 @@ extension Tablint {
             stdout.write(PathsFormat.swift(machines, framework: framework))
         }
         return ExitStatus.clean.rawValue
+    }
+
+    /// Each graph with what the test and the `@Path`s are written with: the types of the
+    /// machine's `step` dispatcher, and the states whose case carries a payload (as the run's
+    /// state enum declares them; none known when it is not found).
+    static func pathsMachines(_ graphs: [MachineGraph], summaries: [FileSummary]) -> [PathsFormat.Machine] {
+        let enums = EnumIndex(summaries)
+        return graphs.map { graph -> PathsFormat.Machine in
+            let dispatcher = summaries.lazy.flatMap(\.dispatchers).first { $0.kind == .step && $0.machine == graph.machine }
+            // A bare `S` is the machine's nested enum, named from outside in the test.
+            func qualified(_ type: String?) -> String? {
+                guard let type, !type.contains("."), type == "S" || type == "A", let owner = dispatcher?.owner else { return type }
+                return owner + "." + type
+            }
+            let stateType = qualified(dispatcher?.subjects.first { $0.role == .state }?.type)
+            var payloads: [Int: [EnumDeclaration.PayloadField]] = [:]
+            // An `@Machine` enum's states are its own `S`; a `Table`'s, the dispatcher's state type.
+            let written = graph.surface == .machineEnum ? graph.machine + ".S" : stateType ?? PathsFormat.identifier(graph.machine) + ".S"
+            if case .found(let declaration) = enums.resolve(written, enclosing: []) {
+                for (index, state) in graph.states.enumerated() {
+                    let key = NameCasing.lowerFirst(state)
+                    if let found = declaration.cases.first(where: { NameCasing.lowerFirst($0.name) == key }), found.hasPayload {
+                        payloads[index] = found.payloadFields
+                    }
+                }
+            }
+            return PathsFormat.Machine(
+                graph: graph, stateType: stateType,
+                actionType: qualified(dispatcher?.subjects.first { $0.role == .action }?.type),
+                payloads: payloads)
+        }
     }
 
     /// `--machine NAME` selects the machines named NAME, `--machine 'pin NAME'` their pins. A
