@@ -449,7 +449,9 @@ cell's or a child's member would be (at the requirement, naming the cell it woul
 there is one); the generator emits no properties, so any other `var` (`var name: String { get }`)
 is the team's own surface and is not reported; a refined `…Cells` protocol that is no child's; and
 a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a note at the
-cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
+cell); and, in a protocol that declares some effect's member, an effect with no requirement
+(at the protocol's name): `perform`'s arm for it calls `cells.log(ctx)`, which the protocol
+must declare. Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
 initialisers are not compared.
 
 **Members named by their authors.** The generator's names are a convention of generated code.
@@ -589,8 +591,11 @@ the generator declares it (`func openPull(_ ctx: Vault.Ctx) -> Step<Vault.S, Vau
 the narrowed struct of a payload-carrying state or action), before the first requirement that
 follows it in the generator's order (the cells' members in row-major order, then the effects'),
 or before the protocol's `}`. Every implementation then stops compiling until it writes the
-member: the library's intent. One fix adds every missing requirement of the protocol. A
-requirement the matrix no longer asks for is not removed.
+member: the library's intent. A missing effect requirement is added the same way
+(`func log(_ ctx: Alarm.Ctx) -> Alarm.A?`, with `_ effect:` for a payload), after the cells'
+members: the requirement the `perform` arm that [dispatcher-drift](dispatcher-drift.md)'s fix
+writes calls. One fix adds every missing requirement of the protocol. A requirement the matrix
+no longer asks for is not removed.
 
 A protocol whose members are named by their authors (`onUnlock`): a `HANDLE` cell that no arm
 of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writes its arm) is

@@ -79,4 +79,79 @@ final class DriftDefectTests: XCTestCase {
                 }
             """), after)
     }
+
+    static let alarmWithNewEffect = """
+        enum Alarm {
+            enum S { case armed, ringing }
+            enum A { case trigger, stop }
+            enum F { case ring, silence, log }
+            final class Ctx {}
+
+            static let TABLE = Table(
+                machine: "Alarm",
+                states: ["Armed", "Ringing"],
+                actions: ["Trigger", "Stop"],
+                cells: [
+                    [.go(target: "Ringing", effects: ["Ring", "Log"]), .ignore],
+                    [.ignore, .go(target: "Armed", effects: ["Silence"])],
+                ],
+                initial: "Armed"
+            )
+        }
+
+        protocol AlarmCells {
+            func ring(_ ctx: Alarm.Ctx) -> Alarm.A?
+            func silence(_ ctx: Alarm.Ctx) -> Alarm.A?
+        }
+
+        extension Alarm {
+            static func step(_ cells: AlarmCells, _ ctx: Alarm.Ctx, _ s: Alarm.S, _ a: Alarm.A) -> Step<Alarm.S, Alarm.F> {
+                switch (s, a) {
+                case (.armed, .trigger): return .go(.ringing, effects: [.ring])
+                case (.armed, .stop): return .ignored
+                case (.ringing, .trigger): return .ignored
+                case (.ringing, .stop): return .go(.armed, effects: [.silence])
+                }
+            }
+
+            static func perform(_ cells: AlarmCells, _ ctx: Alarm.Ctx, _ f: Alarm.F) -> Alarm.A? {
+                switch f {
+                case .ring: return cells.ring(ctx)
+                case .silence: return cells.silence(ctx)
+                }
+            }
+        }
+
+        """
+
+    /// An effect the `perform` fix writes an arm for (`cells.log(ctx)`) is required of the
+    /// protocol: cells-drift says so, and its fix declares it as the generator does; the fixed
+    /// file compiles once an implementation writes `log`.
+    func testANewEffectsRequirementIsReportedAndAdded() throws {
+        let found = Self.lint(["Alarm.swift": Self.alarmWithNewEffect], code: CellsDrift().code)
+        XCTAssertTrue(found.contains { $0.message.contains("`AlarmCells` has no requirement `log` for effect `log`") }, "\(found.map(\.message))")
+        let after = try Self.fixed("Alarm.swift", Self.alarmWithNewEffect)
+        XCTAssertTrue(after.contains("""
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A?
+                func log(_ ctx: Alarm.Ctx) -> Alarm.A?
+            }
+            """), after)
+        XCTAssertTrue(after.contains("case .log: return cells.log(ctx)"), after)
+        XCTAssertEqual(MutationTests.lint(["Alarm.swift": after]).filter { $0.severity == .error }.map(\.message), [])
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("new-effect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + DispatcherSyncFixTests.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            struct Impl: AlarmCells {
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func log(_ ctx: Alarm.Ctx) -> Alarm.A? { .stop }
+            }
+            print(Alarm.step(Impl(), Alarm.Ctx(), .armed, .trigger), Alarm.perform(Impl(), Alarm.Ctx(), .log) as Any)
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "alarm", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, "go(Example.Alarm.S.ringing, effects: [Example.Alarm.F.ring, Example.Alarm.F.log]) Optional(Example.Alarm.A.stop)\n")
+    }
 }
