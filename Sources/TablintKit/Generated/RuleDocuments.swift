@@ -1863,7 +1863,8 @@ dispatcher (an `@Machine`'s is the macro's):
   dispatcher hands payloads on is its author's), `DELEGATE`;
 * **a changed cell** (a `GO` retargeted, `IGNORE` ↔ `EMIT`, effects changed, a cell made
   `UNREACHABLE`): the arm's returned expression is rewritten, when the arm lists that one pair
-  and its body is only `return <expression>` (or the trap) on the label's line. An arm that
+  and its body is only `return <expression>` (or the trap), on the label's line or on a line of
+  its own (only the expression is replaced, so the layout stays). An arm that
   calls a cells member, or has statements of its own, is the author's and is never rewritten:
   its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why.
 

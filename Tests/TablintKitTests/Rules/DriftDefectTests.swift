@@ -154,4 +154,55 @@ final class DriftDefectTests: XCTestCase {
         let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "alarm", in: folder, swiftc: swiftc)
         XCTAssertEqual(ran, "go(Example.Alarm.S.ringing, effects: [Example.Alarm.F.ring, Example.Alarm.F.log]) Optional(Example.Alarm.A.stop)\n")
     }
+
+    static func oven(armBody: String) -> String {
+        """
+        enum Oven {
+            enum S { case off, heating, idle }
+            enum A { case power }
+            enum F { case heaterOn }
+            final class Ctx {}
+
+            static func step(_ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                switch (s, a) {
+                case (.off, .power):
+        \(armBody)
+                case (.heating, .power): return .go(.off, effects: [])
+                case (.idle, .power): return .ignored
+                }
+            }
+
+            static let TABLE = Table(
+                machine: "Oven",
+                states: ["Off", "Heating", "Idle"],
+                actions: ["Power"],
+                cells: [
+                    [.go(target: "Idle", effects: ["HeaterOn"])],
+                    [.go(target: "Off", effects: [])],
+                    [.ignore],
+                ],
+                initial: "Off"
+            )
+        }
+
+        """
+    }
+
+    /// An arm whose body is only the return, on the line after its label: the matrix
+    /// retargeted it, and the fix rewrites the returned expression where it is.
+    func testAnArmReturningOnTheNextLineIsRewrittenInPlace() throws {
+        let before = Self.oven(armBody: "            return .go(.heating, effects: [.heaterOn])")
+        let found = Self.lint(["Oven.swift": before], code: DispatcherDrift().code)
+        XCTAssertFalse(found.contains { $0.message.contains("the fix leaves this case") }, "\(found.map(\.message))")
+        let after = try Self.fixed("Oven.swift", before)
+        XCTAssertEqual(after, Self.oven(armBody: "            return .go(.idle, effects: [.heaterOn])"))
+    }
+
+    /// A body with a statement of its own before the return is still the author's.
+    func testAnArmWithAStatementOfItsOwnIsLeftWithTheReason() throws {
+        let before = Self.oven(armBody: "            let x = 1\n            return .go(.heating, effects: [.heaterOn])")
+        let found = Self.lint(["Oven.swift": before], code: DispatcherDrift().code)
+        XCTAssertTrue(found.contains { $0.message.contains("the fix leaves this case: its body has code of its own besides the return the matrix determines") }, "\(found.map(\.message))")
+        XCTAssertEqual(try Self.fixed("Oven.swift", before), before)
+    }
 }
