@@ -2375,8 +2375,10 @@ compiles, and the matrix then describes a machine the code does not have.
 [ambiguous-pairing](ambiguous-pairing.md) and not compared. An enum whose cases depend on a
 `#if` is not compared.
 
-Names compare with the first letter folded (`"Running"` is `running`). Reported, at the string:
-a state or action the enum does not declare, with the enum's spelling when the string is a slip
+Names compare with the first letter folded on both sides (`"Running"` is `running`, and
+`"URLLoaded"` is `URLLoaded` as well as `uRLLoaded`). Reported, at the string (at the enum's
+name, in its file, when the enum is in another file than the matrix, so that the fix can add the
+case there): a state or action the enum does not declare, with the enum's spelling when the string is a slip
 of one of its cases; and at the `states:`/`actions:` list, a case the enum declares that the
 matrix lacks (unless a misspelt string above already stands for it). An effect `enum F` does not
 declare is [unknown-effect](unknown-effect.md).
@@ -2448,9 +2450,12 @@ failing the run. Both go on the command line or in a `.tablint` file.
 
 A state or action the matrix lists and the enum lacks (no slip of a declared case) is declared
 in the enum, after the case of the matrix's name before it (first when none is), without a
-payload, so the matrix's order is kept. Only when the enum is in the matrix's file (a fix edits
-the file its diagnostic is in), and not for an enum with raw values. A case the enum declares
-and the matrix does not list is not removed.
+payload, so the matrix's order is kept; after a case that has a trailing `// comment` it takes
+a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
+than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
+file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
+for an enum with raw values. A case the enum declares and the matrix does not list is not
+removed.
 
 ```swift before fix=unsafe path=Lamp.swift
 enum Lamp {

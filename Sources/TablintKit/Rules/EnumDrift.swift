@@ -49,14 +49,23 @@ struct EnumDrift: RunRule {
                 : "; expected `case \(NameCasing.lowerFirst(name.text))` in \(label), or no such \(role) in the matrix"
             var message = "\(role) `\(name.text)` of the matrix \(bound.label) is not a case of \(label), which declares \(cases.joined(separator: " "))\(hint)"
             var fix: Diagnostic.Fix?
+            // A fix edits the file its diagnostic is in: with the enum in another file, the
+            // finding is reported at the enum, where the case is to be added.
+            let atEnum = enumFile.path != file.path && slip.count != 1
             if slip.count != 1 {
-                switch Self.addition(of: name, among: names, to: declaration, sameFile: enumFile.path == file.path) {
+                switch Self.addition(of: name, among: names, to: declaration) {
                 case .success(let edit):
                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                     message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
                 case .failure(let why):
                     message += "; no fix: \(why.text)"
                 }
+            }
+            if atEnum {
+                found.append(diagnostic(
+                    enumFile, at: declaration.nameRange, message,
+                    notes: [file.note(at: name.range.lowerBound, "\(role) `\(name.text)` is listed here")], fix: fix))
+                continue
             }
             found.append(diagnostic(
                 file, at: name.range, message,
@@ -78,8 +87,7 @@ struct EnumDrift: RunRule {
 
     /// The edit that declares the matrix's `name` in the enum, after the case of the name
     /// before it in the matrix (before the first case when none is declared before it).
-    static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration, sameFile: Bool) -> Result<TextEdit, DispatcherSync.Why> {
-        guard sameFile else { return .failure(DispatcherSync.Why("the enum is in another file than the matrix, and a fix edits the file it is reported in")) }
+    static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration) -> Result<TextEdit, DispatcherSync.Why> {
         guard declaration.hasKnownCases, let first = declaration.cases.first else {
             return .failure(DispatcherSync.Why("the enum's cases are not all known"))
         }

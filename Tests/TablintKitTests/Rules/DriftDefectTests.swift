@@ -205,4 +205,37 @@ final class DriftDefectTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.message.contains("the fix leaves this case: its body has code of its own besides the return the matrix determines") }, "\(found.map(\.message))")
         XCTAssertEqual(try Self.fixed("Oven.swift", before), before)
     }
+
+    /// The enum in another file than the matrix: the finding is reported at the enum, in its
+    /// file, so its fix (which edits the file it is reported in) adds the case there.
+    func testAStateAddedToAMatrixIsAddedToAnEnumInAnotherFile() throws {
+        let types = "enum Gate {\n    enum S { case shut, open }\n    enum A { case push }\n}\n"
+        let table = """
+            extension Gate {
+                static let TABLE = Table(
+                    machine: "Gate",
+                    states: ["Shut", "Open", "Alarmed"],
+                    actions: ["Push"],
+                    cells: [
+                        [.go(target: "Open", effects: [])],
+                        [.go(target: "Alarmed", effects: [])],
+                        [.ignore],
+                    ],
+                    initial: "Shut"
+                )
+            }
+
+            """
+        let found = Self.lint(["Gate.swift": types, "Gate.tb.swift": table], code: EnumDrift().code)
+        XCTAssertEqual(found.map(\.path), ["Gate.swift"], "\(found.map(\.message))")
+        XCTAssertTrue(found.first?.message.contains("the fix adds `case alarmed` to `enum Gate.S`") ?? false, "\(found.map(\.message))")
+        let outcome = Engine.run(
+            [Engine.Document(path: "Gate.swift", bytes: Array(types.utf8)), Engine.Document(path: "Gate.tb.swift", bytes: Array(table.utf8))],
+            mode: .fix, unsafeFixes: true)
+        let fixed = try XCTUnwrap(outcome.files.first { $0.path == "Gate.swift" }?.fixed)
+        XCTAssertEqual(String(decoding: fixed, as: UTF8.self), types.replacingOccurrences(of: "case shut, open", with: "case shut, open, alarmed"))
+        // The matrix's file keeps its states (its other fixes, the `.tb.swift` header, are not this rule's).
+        let matrixAfter = outcome.files.first { $0.path == "Gate.tb.swift" }?.fixed.map { String(decoding: $0, as: UTF8.self) } ?? table
+        XCTAssertTrue(matrixAfter.contains("states: [\"Shut\", \"Open\", \"Alarmed\"],"), matrixAfter)
+    }
 }
