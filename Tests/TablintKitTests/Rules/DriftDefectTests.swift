@@ -238,4 +238,35 @@ final class DriftDefectTests: XCTestCase {
         let matrixAfter = outcome.files.first { $0.path == "Gate.tb.swift" }?.fixed.map { String(decoding: $0, as: UTF8.self) } ?? table
         XCTAssertTrue(matrixAfter.contains("states: [\"Shut\", \"Open\", \"Alarmed\"],"), matrixAfter)
     }
+
+    /// dispatcher-drift's expected return spells a declared acronym case as the enum does.
+    func testTheExpectedReturnSpellsAnAcronymCaseAsDeclared() throws {
+        let text = """
+            enum Net {
+                enum S { case idle, URLLoaded }
+                enum A { case load }
+                enum F { case log }
+                static func step(_ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.idle, .load): return .go(.idle, effects: [])
+                    case (.URLLoaded, .load): return .ignored
+                    }
+                }
+                static let TABLE = Table(
+                    machine: "Net",
+                    states: ["Idle", "URLLoaded"],
+                    actions: ["Load"],
+                    cells: [
+                        [.go(target: "URLLoaded", effects: [])],
+                        [.ignore],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let found = Self.lint(["Net.swift": text], code: DispatcherDrift().code)
+        XCTAssertTrue(found.contains { $0.message.hasSuffix("expected `.go(.URLLoaded, effects: [])`") }, "\(found.map(\.message))")
+        XCTAssertTrue(try Self.fixed("Net.swift", text).contains("case (.idle, .load): return .go(.URLLoaded, effects: [])"))
+    }
 }
