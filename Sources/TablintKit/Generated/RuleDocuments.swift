@@ -449,7 +449,9 @@ cell's or a child's member would be (at the requirement, naming the cell it woul
 there is one); the generator emits no properties, so any other `var` (`var name: String { get }`)
 is the team's own surface and is not reported; a refined `…Cells` protocol that is no child's; and
 a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a note at the
-cell). Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
+cell); and, in a protocol that declares some effect's member, an effect with no requirement
+(at the protocol's name): `perform`'s arm for it calls `cells.log(ctx)`, which the protocol
+must declare. Other refinements (`AnyObject`, `Sendable`), `static` requirements, associated types and
 initialisers are not compared.
 
 **Members named by their authors.** The generator's names are a convention of generated code.
@@ -589,8 +591,11 @@ the generator declares it (`func openPull(_ ctx: Vault.Ctx) -> Step<Vault.S, Vau
 the narrowed struct of a payload-carrying state or action), before the first requirement that
 follows it in the generator's order (the cells' members in row-major order, then the effects'),
 or before the protocol's `}`. Every implementation then stops compiling until it writes the
-member: the library's intent. One fix adds every missing requirement of the protocol. A
-requirement the matrix no longer asks for is not removed.
+member: the library's intent. A missing effect requirement is added the same way
+(`func log(_ ctx: Alarm.Ctx) -> Alarm.A?`, with `_ effect:` for a payload), after the cells'
+members: the requirement the `perform` arm that [dispatcher-drift](dispatcher-drift.md)'s fix
+writes calls. One fix adds every missing requirement of the protocol. A requirement the matrix
+no longer asks for is not removed.
 
 A protocol whose members are named by their authors (`onUnlock`): a `HANDLE` cell that no arm
 of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writes its arm) is
@@ -1858,7 +1863,8 @@ dispatcher (an `@Machine`'s is the macro's):
   dispatcher hands payloads on is its author's), `DELEGATE`;
 * **a changed cell** (a `GO` retargeted, `IGNORE` ↔ `EMIT`, effects changed, a cell made
   `UNREACHABLE`): the arm's returned expression is rewritten, when the arm lists that one pair
-  and its body is only `return <expression>` (or the trap) on the label's line. An arm that
+  and its body is only `return <expression>` (or the trap), on the label's line or on a line of
+  its own (only the expression is replaced, so the layout stays). An arm that
   calls a cells member, or has statements of its own, is the author's and is never rewritten:
   its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why.
 
@@ -2369,8 +2375,10 @@ compiles, and the matrix then describes a machine the code does not have.
 [ambiguous-pairing](ambiguous-pairing.md) and not compared. An enum whose cases depend on a
 `#if` is not compared.
 
-Names compare with the first letter folded (`"Running"` is `running`). Reported, at the string:
-a state or action the enum does not declare, with the enum's spelling when the string is a slip
+Names compare with the first letter folded on both sides (`"Running"` is `running`, and
+`"URLLoaded"` is `URLLoaded` as well as `uRLLoaded`). Reported, at the string (at the enum's
+name, in its file, when the enum is in another file than the matrix, so that the fix can add the
+case there): a state or action the enum does not declare, with the enum's spelling when the string is a slip
 of one of its cases; and at the `states:`/`actions:` list, a case the enum declares that the
 matrix lacks (unless a misspelt string above already stands for it). An effect `enum F` does not
 declare is [unknown-effect](unknown-effect.md).
@@ -2442,9 +2450,12 @@ failing the run. Both go on the command line or in a `.tablint` file.
 
 A state or action the matrix lists and the enum lacks (no slip of a declared case) is declared
 in the enum, after the case of the matrix's name before it (first when none is), without a
-payload, so the matrix's order is kept. Only when the enum is in the matrix's file (a fix edits
-the file its diagnostic is in), and not for an enum with raw values. A case the enum declares
-and the matrix does not list is not removed.
+payload, so the matrix's order is kept; after a case that has a trailing `// comment` it takes
+a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
+than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
+file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
+for an enum with raw values. A case the enum declares and the matrix does not list is not
+removed.
 
 ```swift before fix=unsafe path=Lamp.swift
 enum Lamp {

@@ -184,8 +184,8 @@ struct DispatcherSync {
     }
 
     /// The edit that makes an arm return what its cell says, when its body is only the
-    /// determined return (`return .ignored` or `fatalError(…)` on the label's line); otherwise
-    /// why it is left.
+    /// determined return (`return .ignored` or `fatalError(…)`, on the label's line or its own);
+    /// otherwise why it is left.
     func rewrite(arm armIndex: Int, state: Int, action: Int) -> Result<TextEdit, Why> {
         let arm = dispatcher.arms[armIndex]
         guard case .items(let items, _) = arm.label, items.count == 1 else {
@@ -196,12 +196,16 @@ struct DispatcherSync {
         case .go, .ignored, .stay, .unreachable: determined = true
         default: determined = false
         }
-        // Nothing but `return` (or nothing) between the label and the expression read: a body
-        // with statements of its own is the author's.
-        let gap = arm.outcome.range.lowerBound - arm.labelRange.upperBound
-        let allowed: Set<Int> = arm.outcome.kind == .unreachable ? [0, 1] : [7, 8]
+        // The body is one statement, on the label's line or the next (`return` or nothing
+        // before the expression read): a body with statements of its own is the author's.
         guard determined else { return .failure(Why("it calls `\(arm.outcome.text)`, whose code is the author's")) }
-        guard allowed.contains(gap) else { return .failure(Why("its body has code of its own besides the return the matrix determines")) }
+        guard let start = arm.outcome.soleStatementStart else {
+            return .failure(Why("its body has code of its own besides the return the matrix determines"))
+        }
+        let allowed: Set<Int> = arm.outcome.kind == .unreachable ? [0] : [7, 8]
+        guard allowed.contains(arm.outcome.range.lowerBound - start) else {
+            return .failure(Why("its return is not written `return` and the expression, which is how the fix rewrites one"))
+        }
         if shape.cells[state][action] == .handle, isHandNamed {
             return .failure(Why("the cell became HANDLE, and the protocol's members are named by their authors: declare the member and call it here"))
         }
@@ -217,7 +221,7 @@ struct DispatcherSync {
             let expression = body.hasPrefix("return ") ? String(body.dropFirst(7)) : body
             if arm.outcome.kind != .unreachable, !body.hasPrefix("return ") {
                 // `return .ignored` becoming `fatalError(…)`: the `return` goes too.
-                return .success(TextEdit(range: (arm.outcome.range.lowerBound - 7)..<arm.outcome.range.upperBound, replacement: Array(body.utf8)))
+                return .success(TextEdit(range: start..<arm.outcome.range.upperBound, replacement: Array(body.utf8)))
             }
             return .success(TextEdit(range: arm.outcome.range, replacement: Array(expression.utf8)))
         }

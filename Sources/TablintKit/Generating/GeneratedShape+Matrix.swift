@@ -17,8 +17,10 @@ extension GeneratedShape {
         let enums = pairing.enums(of: machine, near: near)
         func variants(_ names: [Name], _ declared: MachinePairing.EnumRef?) -> [Variant] {
             names.map { name in
-                let caseName = matrix.surface == .machineEnum ? name.text : NameCasing.lowerFirst(name.text)
-                let declaredCase = declared?.declaration.cases.first { $0.name == caseName }
+                let declaredCase = declared?.declaration.cases.first { $0.name == name.text }
+                    ?? (matrix.surface == .machineEnum ? nil : declared?.declaration.cases.first { NameComparison.firstLetterFolded.equal($0.name, name.text) })
+                // A declared case keeps the code's spelling (`URLLoaded` for `"URLLoaded"`).
+                let caseName = declaredCase?.name ?? (matrix.surface == .machineEnum ? name.text : NameCasing.lowerFirst(name.text))
                 return Variant(caseName, fields: (declaredCase?.payloadFields ?? []).map { Field(label: $0.label, type: $0.type) })
             }
         }
@@ -41,10 +43,17 @@ extension GeneratedShape {
             }
             effects = names.map { Variant($0) }
         }
+        /// The case a cell's name spells: a declared case as the code writes it, else the
+        /// generator's lowerCamel.
+        func caseName(_ name: Name, among variants: [Variant]) -> String {
+            variants.first { $0.name == name.text }?.name
+                ?? variants.first { NameComparison.firstLetterFolded.equal($0.name, name.text) }?.name
+                ?? NameCasing.lowerFirst(name.text)
+        }
         func use(_ name: Name) -> EffectUse {
             var arguments: String?
             if let text = source?(name.range), let open = text.firstIndex(of: "(") { arguments = String(text[open...]) }
-            return EffectUse(NameCasing.lowerFirst(name.text), arguments: arguments)
+            return EffectUse(caseName(name, among: effects), arguments: arguments)
         }
         let cells = matrix.rows.map { row in
             row.cells.map { cell -> Cell in
@@ -53,7 +62,7 @@ extension GeneratedShape {
                 case .handle: return .handle
                 case .unreachable: return .unreachable
                 case let .go(target, uses, arguments):
-                    return .go(target: NameCasing.lowerFirst(target.text), arguments: arguments, effects: uses.map(use))
+                    return .go(target: caseName(target, among: states), arguments: arguments, effects: uses.map(use))
                 case let .emit(uses): return .emit(effects: uses.map(use))
                 case let .delegate(child): return .delegate(child: child.text)
                 case .unknown: return .unreachable  // never reached: only complete matrices are shaped

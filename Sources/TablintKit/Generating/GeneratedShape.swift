@@ -186,8 +186,41 @@ struct GeneratedShape: Equatable {
         return parameters
     }
 
+    /// Where a copied `handle` prefix lands: a protocol requirement takes its attributes and
+    /// `mutating`/`nonisolated`-like modifiers but no access level, `final`, `override` and the
+    /// like (swiftc: "'public' modifier cannot be used in protocols"), and `class` becomes
+    /// `static`; `step` and `perform` are `static` already and cannot be `open`.
+    enum PrefixPlace { case requirement, staticMember }
+
+    private static let accessModifiers: Set<String> = ["public", "internal", "fileprivate", "private", "open", "package"]
+    private static let classOnlyModifiers: Set<String> = ["final", "override", "required", "convenience", "dynamic", "optional"]
+
+    static func prefix(_ memberPrefix: String, for place: PrefixPlace) -> String {
+        var words: [String] = []
+        for word in memberPrefix.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init) {
+            let bare = word.split(separator: "(").first.map(String.init) ?? word
+            if classOnlyModifiers.contains(bare) { continue }
+            switch place {
+            case .requirement:
+                if accessModifiers.contains(bare) { continue }
+                words.append(bare == "class" ? "static" : word)
+            case .staticMember:
+                if bare == "static" || bare == "class" { continue }
+                words.append(bare == "open" ? "public" : word)
+            }
+        }
+        return words.isEmpty ? "" : words.joined(separator: " ") + " "
+    }
+
+    /// `public` when the copied prefix makes `step` public: the protocol and the narrowed
+    /// structs its parameters name must be as visible as `step`.
+    var publicLevel: String {
+        Self.prefix(memberPrefix, for: .staticMember).split(separator: " ").contains { $0 == "public" || $0 == "package" }
+            ? (memberPrefix.split(separator: " ").contains("package") ? "package " : "public ") : ""
+    }
+
     private func member(_ name: String, _ parameters: [String], returning result: String) -> String {
-        let prefix = memberPrefix.isEmpty ? "" : memberPrefix + " "
+        let prefix = Self.prefix(memberPrefix, for: .requirement)
         let specifiers = memberEffects.isEmpty ? "" : " " + memberEffects
         return "\(prefix)func \(Self.declared(name))(\((["_ ctx: \(types.context)"] + parameters).joined(separator: ", ")))\(specifiers) -> \(result)"
     }
@@ -327,8 +360,8 @@ struct GeneratedShape: Equatable {
         }
         var seen = Set<String>()
         return used.filter { seen.insert(Self.narrowedName($0.name)).inserted }.map { variant in
-            let fields = zip(Self.fieldNames(variant.fields), variant.fields).map { "\(indent)var \(Self.declared($0)): \($1.type)" }
-            return "struct \(Self.narrowedName(variant.name)) {\n" + fields.joined(separator: "\n") + "\n}"
+            let fields = zip(Self.fieldNames(variant.fields), variant.fields).map { "\(indent)\(publicLevel)var \(Self.declared($0)): \($1.type)" }
+            return "\(publicLevel)struct \(Self.narrowedName(variant.name)) {\n" + fields.joined(separator: "\n") + "\n}"
         }
     }
 
@@ -341,7 +374,7 @@ struct GeneratedShape: Equatable {
             }
         }
         lines += effects.indices.map { indent + effectRequirement($0) }
-        return "protocol \(cellsProtocol) {\n" + lines.map { $0 + "\n" }.joined() + "}"
+        return "\(publicLevel)protocol \(cellsProtocol) {\n" + lines.map { $0 + "\n" }.joined() + "}"
     }
 
     /// `static func step(…)`, or the refusals that stop it; refused arms are not guessed.
@@ -358,7 +391,7 @@ struct GeneratedShape: Equatable {
         }
         if !refused.isEmpty { return .failure(Refusals(all: refused)) }
         let specifiers = memberEffects.isEmpty ? "" : " " + memberEffects
-        let prefix = memberPrefix.isEmpty ? "" : memberPrefix + " "
+        let prefix = Self.prefix(memberPrefix, for: .staticMember)
         let head = "\(prefix)static func step(_ cells: \(cellsProtocol), _ ctx: \(types.context), _ s: \(types.state), _ a: \(types.action))\(specifiers) -> \(stepResult) {"
         var lines: [String] = [head, indent + "switch (s, a) {"]
         for arm in arms { lines.append(indent + arm) }
@@ -371,7 +404,7 @@ struct GeneratedShape: Equatable {
     /// body: `enum F {}` has no values, so swiftc asks for no return (and warns on `switch f {}`).
     func performFunction(indent: String = "    ") -> String {
         let specifiers = memberEffects.isEmpty ? "" : " " + memberEffects
-        let prefix = memberPrefix.isEmpty ? "" : memberPrefix + " "
+        let prefix = Self.prefix(memberPrefix, for: .staticMember)
         let head = "\(prefix)static func perform(_ cells: \(cellsProtocol), _ ctx: \(types.context), _ f: \(types.effect))\(specifiers) -> \(types.action)? {"
         guard !effects.isEmpty else { return head + "\n}" }
         var lines: [String] = [head, indent + "switch f {"]

@@ -324,6 +324,10 @@ extension Dispatcher {
         var range: Range<Int>
         /// As written, on one line and shortened.
         var text: String
+        /// Where the body's statement starts (its `return`, or the expression) when the body is
+        /// that one statement, on whatever line: what a fix may rewrite without touching the
+        /// author's code. nil for a body with statements of its own.
+        var soleStatementStart: Int?
 
         init(kind: Kind, range: Range<Int>, text: String) {
             self.kind = kind

@@ -468,8 +468,9 @@ struct ArmReader {
             }
         }
         guard !expression.isEmpty, let kind = outcomeKind(expression) else { return unreadable(body) }
-        return Dispatcher.Outcome(
-            kind: kind, range: tokens.range(expression), text: tokens.oneLine(expression))
+        var read = Dispatcher.Outcome(kind: kind, range: tokens.range(expression), text: tokens.oneLine(expression))
+        if statements.count == 1 { read.soleStatementStart = tokens.range(last).lowerBound }
+        return read
     }
 
     private func outcomeKind(_ written: Range<Int>) -> Dispatcher.Outcome.Kind? {

@@ -28,6 +28,15 @@ struct EnumDeclaration: Equatable {
         /// The payload's fields as written (`since: Int` gives label `since`, type `Int`), in
         /// order: what generated code binds and narrows (`Generating/`).
         var payloadFields: [PayloadField] = []
+        /// `case off // dark`: where the line ends after the `//` comment that follows the case,
+        /// and the line's indentation: a case added after this one goes on a line of its own,
+        /// so the comment keeps describing its own case (`enum-drift`'s fix).
+        var trailingComment: (lineEnd: Int, indentation: String)? {
+            get { trailingCommentEnd.map { ($0, trailingCommentIndentation) } }
+            set { trailingCommentEnd = newValue?.lineEnd; trailingCommentIndentation = newValue?.indentation ?? "" }
+        }
+        private var trailingCommentEnd: Int?
+        private var trailingCommentIndentation = ""
 
         init(name: String, range: Range<Int>, hasPayload: Bool, payloadFields: [PayloadField] = []) {
             self.name = name
@@ -161,12 +170,30 @@ enum EnumDeclarationReader {
                     index += 1
                 }
             }
-            declaration.cases.append(.init(
+            var read = EnumDeclaration.Case(
                 name: SignificantTokens.unticked(tokens.text(nameIndex)), range: tokens.range(from: nameIndex, through: last),
-                hasPayload: hasPayload, payloadFields: fields))
+                hasPayload: hasPayload, payloadFields: fields)
+            read.trailingComment = trailingComment(tokens, after: last, lineOf: nameIndex)
+            declaration.cases.append(read)
             guard tokens.kind(index) == .comma else { break }
             index += 1
         }
         return index
+    }
+
+    /// The end of the line when only blanks and a `//` comment follow token `last` on it, with
+    /// the indentation of the line that holds token `first`.
+    private static func trailingComment(_ tokens: SignificantTokens, after last: Int, lineOf first: Int) -> (lineEnd: Int, indentation: String)? {
+        let bytes = tokens.file.bytes
+        var offset = tokens.tokens[last].end
+        while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") || bytes[offset] == UInt8(ascii: "\t") { offset += 1 }
+        guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "/"), bytes[offset + 1] == UInt8(ascii: "/") else { return nil }
+        var lineEnd = offset
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+        var lineStart = tokens.tokens[first].start
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n"), bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+        var indentEnd = lineStart
+        while indentEnd < bytes.count, bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t") { indentEnd += 1 }
+        return (lineEnd, String(decoding: bytes[lineStart..<indentEnd], as: UTF8.self))
     }
 }

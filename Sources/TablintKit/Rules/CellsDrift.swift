@@ -36,6 +36,8 @@ struct CellsDrift: RunRule {
     struct Member {
         var origin: String
         var cell: Cell?
+        /// The effect whose `perform` arm calls this member (`log` for `cells.log(ctx)`).
+        var effect: String?
     }
 
     struct Expected {
@@ -80,7 +82,7 @@ struct CellsDrift: RunRule {
             }
         }
         for effect in effects {
-            expected.add(NameCasing.lowerFirst(effect), Member(origin: "effect `\(effect)`", cell: nil))
+            expected.add(NameCasing.lowerFirst(effect), Member(origin: "effect `\(effect)`", cell: nil, effect: effect))
         }
         for path in matrix.paths {
             var index = 0
@@ -139,8 +141,22 @@ struct CellsDrift: RunRule {
         // rides on the first of these diagnostics.
         let firstMissing = found.count
         var added: [(name: String, text: String)] = []
+        // A protocol that declares some effect's member follows the generator there: one that
+        // lacks another effect's member leaves `perform`'s arm for it (which dispatcher-drift's
+        // fix writes) calling nothing.
+        let followsEffects = declaration.requirements.contains { expected.members[$0.name.text]?.effect != nil }
         for name in expected.order where !required.contains(name) {
-            guard let member = expected.members[name], let cell = member.cell else { continue }
+            guard let member = expected.members[name] else { continue }
+            if let effect = member.effect {
+                guard followsEffects else { continue }
+                let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map { shape!.effectRequirement($0) }
+                found.append(diagnostic(
+                    file, at: declaration.name.range,
+                    "\(protocolName) has no requirement `\(name)` for effect `\(effect)` of the machine the matrix \(what) describes; expected `func \(name)(…)` in \(protocolName), which `perform` calls for it"))
+                if let requirement { added.append((name, requirement)) }
+                continue
+            }
+            guard let cell = member.cell else { continue }
             found.append(diagnostic(
                 file, at: declaration.name.range,
                 "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName)",

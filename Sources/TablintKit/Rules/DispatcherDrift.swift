@@ -728,7 +728,10 @@ private struct Comparison {
         switch cell {
         case .ignore: return "`.ignored`"
         case .unreachable: return "`fatalError(…)`"
-        case let .go(target, names, _): return "`.go(.\(Self.lower(target.text)), effects: \(effects(names)))`"
+        case let .go(target, names, _):
+            // A declared case as the enum spells it (`URLLoaded`), else the generator's lowerCamel.
+            let spelt = shape?.states.first { NameComparison.firstLetterFolded.equal($0.name, target.text) }?.name ?? Self.lower(target.text)
+            return "`.go(.\(spelt), effects: \(effects(names)))`"
         case let .emit(names): return "`.stay(effects: \(effects(names)))`"
         case .handle:
             if isHandNamed() { return "a call to the cells member that handles it" }

@@ -34,19 +34,26 @@ struct EnumDrift: RunRule {
     ) -> [Diagnostic] {
         let declaration = ref.declaration
         let enumFile = run[ref.file]
+        // Swift cases and `Table` strings are two surfaces: their names compare with the first
+        // letter folded on both sides (`URLLoaded` is `"URLLoaded"`, and so is `uRLLoaded`).
+        let folded = NameComparison.firstLetterFolded
         let cases = declaration.cases.map(\.name)
-        let keys = Set(names.map { NameCasing.lowerFirst($0.text) })
+        let caseKeys = Set(cases.map(folded.key))
+        let keys = Set(names.map { folded.key($0.text) })
         let label = "`enum \(declaration.qualifiedName)`"
         var found: [Diagnostic] = []
-        for name in names where !cases.contains(NameCasing.lowerFirst(name.text)) {
-            let slip = cases.filter { EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) && !keys.contains($0) }
+        for name in names where !caseKeys.contains(folded.key(name.text)) {
+            let slip = cases.filter { EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) && !keys.contains(folded.key($0)) }
             let hint = slip.count == 1
                 ? "; expected `\"\(NameCasing.upperFirst(slip[0]))\"`, as \(label) spells it"
                 : "; expected `case \(NameCasing.lowerFirst(name.text))` in \(label), or no such \(role) in the matrix"
             var message = "\(role) `\(name.text)` of the matrix \(bound.label) is not a case of \(label), which declares \(cases.joined(separator: " "))\(hint)"
             var fix: Diagnostic.Fix?
+            // A fix edits the file its diagnostic is in: with the enum in another file, the
+            // finding is reported at the enum, where the case is to be added.
+            let atEnum = enumFile.path != file.path && slip.count != 1
             if slip.count != 1 {
-                switch Self.addition(of: name, among: names, to: declaration, sameFile: enumFile.path == file.path) {
+                switch Self.addition(of: name, among: names, to: declaration) {
                 case .success(let edit):
                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                     message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
@@ -54,14 +61,20 @@ struct EnumDrift: RunRule {
                     message += "; no fix: \(why.text)"
                 }
             }
+            if atEnum {
+                found.append(diagnostic(
+                    enumFile, at: declaration.nameRange, message,
+                    notes: [file.note(at: name.range.lowerBound, "\(role) `\(name.text)` is listed here")], fix: fix))
+                continue
+            }
             found.append(diagnostic(
                 file, at: name.range, message,
                 notes: [enumFile.note(at: declaration.nameRange.lowerBound, "\(label) is declared here")], fix: fix))
         }
-        for enumCase in declaration.cases where !keys.contains(enumCase.name) {
+        for enumCase in declaration.cases where !keys.contains(folded.key(enumCase.name)) {
             let upper = NameCasing.upperFirst(enumCase.name)
             // A misspelt string is reported above, with this case as the expected spelling.
-            if names.contains(where: { EditDistance.isSlip(enumCase.name.lowercased(), of: $0.text.lowercased()) && !cases.contains(NameCasing.lowerFirst($0.text)) }) {
+            if names.contains(where: { EditDistance.isSlip(enumCase.name.lowercased(), of: $0.text.lowercased()) && !caseKeys.contains(folded.key($0.text)) }) {
                 continue
             }
             found.append(diagnostic(
@@ -74,8 +87,7 @@ struct EnumDrift: RunRule {
 
     /// The edit that declares the matrix's `name` in the enum, after the case of the name
     /// before it in the matrix (before the first case when none is declared before it).
-    static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration, sameFile: Bool) -> Result<TextEdit, DispatcherSync.Why> {
-        guard sameFile else { return .failure(DispatcherSync.Why("the enum is in another file than the matrix, and a fix edits the file it is reported in")) }
+    static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration) -> Result<TextEdit, DispatcherSync.Why> {
         guard declaration.hasKnownCases, let first = declaration.cases.first else {
             return .failure(DispatcherSync.Why("the enum's cases are not all known"))
         }
@@ -87,7 +99,11 @@ struct EnumDrift: RunRule {
         let caseName = GeneratedShape.declared(NameCasing.lowerFirst(name.text))
         guard let index = names.firstIndex(of: name) else { return .failure(DispatcherSync.Why("the name is not the matrix's")) }
         for earlier in names[..<index].reversed() {
-            if let declared = declaration.cases.first(where: { $0.name == NameCasing.lowerFirst(earlier.text) }) {
+            if let declared = declaration.cases.first(where: { NameComparison.firstLetterFolded.equal($0.name, earlier.text) }) {
+                if let comment = declared.trailingComment {
+                    // `case off // dark`: the comment is the case's, so the new case takes a line.
+                    return .success(TextEdit(range: comment.lineEnd..<comment.lineEnd, replacement: Array(("\n" + comment.indentation + "case " + caseName).utf8)))
+                }
                 return .success(TextEdit(range: declared.range.upperBound..<declared.range.upperBound, replacement: Array((", " + caseName).utf8)))
             }
         }

@@ -27,7 +27,8 @@ extension Tablint {
                          if `tablint scaffold` wrote it (its first line says so)
 
         Exit status: 0 written; 1 a machine was refused (a cell the matrix does not say enough
-        for, a DELEGATE cell, a dispatcher that already exists); 2 trouble.
+        for, a DELEGATE cell, a dispatcher that already exists); 2 trouble (a --machine NAME
+        that names no machine, a file that cannot be read or written).
 
         """
 
@@ -116,7 +117,7 @@ extension Tablint {
         switch scaffold(summaries, sources: sources, machines: options.machines) {
         case .failure(let trouble):
             stderr.write(trouble.message)
-            return ExitStatus.errorsReported.rawValue
+            return trouble.status.rawValue
         case .success(let (text, refusals)):
             stderr.write(refusals)
             guard !text.isEmpty else { return ExitStatus.errorsReported.rawValue }
@@ -139,6 +140,7 @@ extension Tablint {
     struct ScaffoldTrouble: Error {
         /// Whole lines, each ending in a newline.
         var message: String
+        var status: ExitStatus = .errorsReported
     }
 
     /// The scaffold of every matrix of the run (or of the machines named) whose machine has no
@@ -189,9 +191,12 @@ extension Tablint {
                 }
             }
         }
-        for name in wanted where !seen.contains(name) {
-            refusals += CommandFailure.line("no machine named '\(name)'\(everything.isEmpty ? "; no matrix was found" : "; found: " + everything.joined(separator: ", "))") + "\n"
+        // A machine name that names nothing is a usage error (status 2), as for `paths` and
+        // `export`: nothing is written.
+        let unknown = wanted.filter { !seen.contains($0) }.map { name in
+            CommandFailure.line("no machine named '\(name)'\(everything.isEmpty ? "; no matrix was found" : "; found: " + everything.joined(separator: ", "))") + "\n"
         }
+        if !unknown.isEmpty { return .failure(ScaffoldTrouble(message: unknown.joined(), status: .failure)) }
         if texts.isEmpty, refusals.isEmpty { return .failure(ScaffoldTrouble(message: CommandFailure.line("no matrix to scaffold") + "\n")) }
         let text = texts.isEmpty ? "" : scaffoldMarker + "\n\n" + texts.joined(separator: "\n")
         return .success((text, refusals))
@@ -222,18 +227,28 @@ extension Tablint {
         let declaresMachine = declaredTypes.contains(machine)
         // Any `Ctx` of the run is taken for the machine's: a second one would be declared twice.
         let declaresContext = declaredTypes.contains("Ctx") || declaredTypes.contains(machine + "Ctx")
-        func declare(_ type: String, _ variants: [GeneratedShape.Variant]) -> String {
+        func declare(_ type: String, _ variants: [GeneratedShape.Variant], indent: String = "    ") -> String {
             let cases = variants.map { variant in
                 GeneratedShape.declared(variant.name) + (variant.hasPayload
                     ? "(" + variant.fields.map { ($0.label.map { GeneratedShape.declared($0) + ": " } ?? "") + $0.type }.joined(separator: ", ") + ")" : "")
             }
-            return "    enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
+            return "\(indent)enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
         }
         var members = ""
+        let nested = GeneratedShape.TypeNames.nested(in: machine)
+        if shape.types.context != nested.context {
+            // Top-level `DoorS`, `DoorA`, `DoorF`: what is missing is declared beside them, at
+            // the top level, under the names the code uses (`DoorCtx`).
+            var topLevel = ""
+            if enums.actions == nil, !declaredTypes.contains(shape.types.action) { topLevel += declare(shape.types.action, shape.actions, indent: "") }
+            if enums.effects == nil, !declaredTypes.contains(shape.types.effect) { topLevel += declare(shape.types.effect, shape.effects, indent: "") }
+            if !declaredTypes.contains(shape.types.context) { topLevel += "final class \(shape.types.context) {}\n" }
+            return (declaresMachine ? "" : "enum \(machine) {}\n") + topLevel + (declaresMachine && topLevel.isEmpty ? "" : "\n")
+        }
         if enums.states == nil { members += declare("S", shape.states) }
         if enums.actions == nil { members += declare("A", shape.actions) }
         if enums.effects == nil { members += declare("F", shape.effects) }
-        if !declaresContext && shape.types.context == machine + ".Ctx" { members += "    final class Ctx {}\n" }
+        if !declaresContext { members += "    final class Ctx {}\n" }
         guard !members.isEmpty || !declaresMachine else { return "" }
         return (declaresMachine ? "extension \(machine) {\n" : "enum \(machine) {\n") + members + "}\n\n"
     }

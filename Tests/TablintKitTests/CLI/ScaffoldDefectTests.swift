@@ -1,0 +1,147 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// Scaffolds that did not compile (found by a black-box pass), each compiled here with the real
+/// `swiftc` against a stand-in of the library's `Step`.
+final class ScaffoldDefectTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scaffold-defect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func scaffold(_ files: [String: String], _ arguments: [String] = []) throws -> (status: Int32, output: String, errors: String) {
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        var output = "", errors = ""
+        let status = Tablint.run(arguments: ["scaffold", folder.path] + arguments, stdout: &output, stderr: &errors)
+        return (status, output, errors)
+    }
+
+    private func compile(_ program: String, _ name: String) throws -> String {
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        return try DispatcherDefaultFixTests.compileAndRun(program, named: name, in: folder, swiftc: swiftc).0
+    }
+
+    static let step = "public enum Step<S, F> { case go(S, effects: [F]); case stay(effects: [F]); case ignored }\n"
+
+    /// `@MainActor public func handle`: requirements keep `@MainActor` and take no access
+    /// modifier (swiftc: "'public' modifier cannot be used in protocols"); `step` stays public,
+    /// so the protocol and the narrowed struct its parameters name are public too.
+    func testAPublicHandlePrototypeGivesRequirementsWithoutAccessModifiers() throws {
+        let machine = """
+            @Machine
+            public enum Turnstile {
+                public enum S { case locked, unlocked(paid: Int) }
+                public enum A { case coin, push }
+                public enum F { case click }
+                public final class Ctx { public init() {} }
+                @Row(.locked)   static let l = [ .handle, .ignore ]
+                @Row(.unlocked) static let u = [ .emit(.click), .handle ]
+                @MainActor public func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Turnstile.swift": machine])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(output.contains("    @MainActor func lockedCoin(_ ctx: Turnstile.Ctx) -> Step<Turnstile.S, Turnstile.F>\n"), output)
+        XCTAssertTrue(output.contains("@MainActor public static func step("), output)
+        let compiled = machine.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("@Machine") && !$0.contains("@Row") && !$0.contains("func handle") }.joined(separator: "\n")
+        let program = compiled + output + Self.step + """
+            @MainActor struct Impl: TurnstileCells {
+                func lockedCoin(_ ctx: Turnstile.Ctx) -> Step<Turnstile.S, Turnstile.F> { .go(.unlocked(paid: 1), effects: []) }
+                func unlockedPush(_ ctx: Turnstile.Ctx, _ state: Turnstile.Unlocked) -> Step<Turnstile.S, Turnstile.F> { .go(.locked, effects: []) }
+                func click(_ ctx: Turnstile.Ctx) -> Turnstile.A? { nil }
+            }
+            MainActor.assumeIsolated { print(Turnstile.step(Impl(), Turnstile.Ctx(), .locked, .coin)) }
+
+            """
+        XCTAssertEqual(try compile(program, "turnstile"), "go(Example.Turnstile.S.unlocked(paid: 1), effects: [])\n")
+    }
+
+    /// Top-level `DoorS`/`DoorA`/`DoorF` and no `Ctx`: the code names `DoorCtx`, so it is declared.
+    func testTopLevelEnumsWithoutAContextGetTheContextTheCodeNames() throws {
+        let door = """
+            enum DoorS { case shut, open }
+            enum DoorA { case push, pull }
+            enum DoorF { case creak }
+            let DOOR_TABLE = Table(
+                machine: "Door",
+                states: ["Shut", "Open"],
+                actions: ["Push", "Pull"],
+                cells: [
+                    [.go(target: "Open", effects: ["Creak"]), .handle],
+                    [.ignore, .go(target: "Shut", effects: [])],
+                ]
+            )
+
+            """
+        let (status, output, errors) = try scaffold(["Door.swift": door])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(output.contains("final class DoorCtx {}\n"), output)
+        let enums = door.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+        let program = enums + output + Self.step + """
+            struct Impl: DoorCells {
+                func shutPull(_ ctx: DoorCtx) -> Step<DoorS, DoorF> { .ignored }
+                func creak(_ ctx: DoorCtx) -> DoorA? { nil }
+            }
+            print(Door.step(Impl(), DoorCtx(), .shut, .push))
+
+            """
+        XCTAssertEqual(try compile(program, "door"), "go(Example.DoorS.open, effects: [Example.DoorF.creak])\n")
+    }
+
+    /// A declared case with a leading acronym (`URLLoaded`) is what the arms write, not the
+    /// generator's `uRLLoaded`; the HANDLE member keeps the generator's name (`lower(State)`).
+    func testAnAcronymCaseIsWrittenAsTheEnumDeclaresIt() throws {
+        let net = """
+            enum Net {
+                enum S { case idle, URLLoaded }
+                enum A { case load, reset }
+                enum F { case log }
+                final class Ctx {}
+            }
+
+            """
+        let table = """
+            extension Net {
+                static let TABLE = Table(
+                    machine: "Net",
+                    states: ["Idle", "URLLoaded"],
+                    actions: ["Load", "Reset"],
+                    cells: [
+                        [.go(target: "URLLoaded", effects: ["Log"]), .ignore],
+                        [.handle, .go(target: "Idle", effects: [])],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Net.swift": net, "Net.tb.swift": table])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(output.contains("case (.idle, .load): return .go(.URLLoaded, effects: [.log])"), output)
+        XCTAssertTrue(output.contains("func uRLLoadedLoad(_ ctx: Net.Ctx)"), output)
+        let program = net + output + Self.step + """
+            struct Impl: NetCells {
+                func uRLLoadedLoad(_ ctx: Net.Ctx) -> Step<Net.S, Net.F> { .ignored }
+                func log(_ ctx: Net.Ctx) -> Net.A? { nil }
+            }
+            print(Net.step(Impl(), Net.Ctx(), .idle, .load))
+
+            """
+        XCTAssertEqual(try compile(program, "net"), "go(Example.Net.S.URLLoaded, effects: [Example.Net.F.log])\n")
+    }
+
+    /// `--machine Nope` is a usage error, status 2 as for `paths` and `export`, and writes nothing.
+    func testAnUnknownMachineIsAUsageError() throws {
+        let (status, output, errors) = try scaffold(["Timer.tb.swift": ScaffoldCommandTests.timerTable, "Timer.swift": ScaffoldCommandTests.timerTypes], ["--machine", "Nope"])
+        XCTAssertEqual(status, 2, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("no machine named 'Nope'; found: Timer"), errors)
+    }
+}
