@@ -1,5 +1,6 @@
 /// `tablint::stuck-states`: a set of reachable states that, once entered, no action leaves,
-/// and that is not terminal by intent (a single row of IGNORE, the library's `dead-row`): the
+/// and that is not terminal by intent (a single row that cannot be left: IGNORE, EMIT, GO to
+/// itself, as `path-unterminated` reads an end): the
 /// machine can no longer get back to `initial`, nor to a terminal state, and gets stuck
 /// cycling. A machine whose states all lead back to `initial` runs forever by design. Reported once per set, at its first state. A single state that
 /// `no-static-exit` or `dead-row` already reports is left to them; nothing is said of a machine
@@ -18,7 +19,14 @@ struct StuckStates: GraphRule {
             let facts = GraphFacts(graph)
             guard !facts.sawUnknown else { continue }
             let closed = Self.closedSets(graph, reached: facts.reached)
-            let isTerminal: ([Int]) -> Bool = { set in set.count == 1 && graph.cells[set[0]].allSatisfy { $0.kind == .ignore } }
+            // Terminal by intent as `path-unterminated` reads an end: a lone state whose row
+            // cannot be left (IGNORE, EMIT, GO to itself; no HANDLE or DELEGATE).
+            let isTerminal: ([Int]) -> Bool = { set in
+                set.count == 1 && graph.cells[set[0]].allSatisfy { cell in
+                    cell.kind != .handle && cell.kind != .delegate && cell.kind != .unknown
+                        && cell.outcomes.allSatisfy { $0.target == set[0] }
+                }
+            }
             let terminals = closed.filter(isTerminal)
             guard let initial = graph.initial else { continue }
             // A machine that can always get back to `initial` (one closed set holding it) runs
@@ -37,7 +45,7 @@ struct StuckStates: GraphRule {
                     : "the cells move only by " + GraphFacts.list(inside.map { facts.edge($0.state, $0.action, $0.outcome) }, limit: 8)
                 let message = "\(graph.machine): \(what) (\(how)), so \(GraphFacts.quoted(lost)) can no longer be reached; "
                     + (terminals.isEmpty
-                        ? "and no state of the set is terminal (a row of IGNORE)"
+                        ? "and no state of the set is terminal (a row that cannot be left)"
                         : "the terminal state \(GraphFacts.quoted(terminals.map { graph.states[$0[0]] })) is never reached from here")
                 var notes: [Diagnostic.Note] = []
                 for edge in inside.prefix(8) {
