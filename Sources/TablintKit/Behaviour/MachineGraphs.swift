@@ -34,27 +34,23 @@ enum MachineGraphs {
         var graphs: [MachineGraph] = []
         // Built on first use: a run whose matrices have no HANDLE cell reads no code.
         var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
-        var named: [String: Int] = [:]
+        // Machine key → the files of its matrices: same-named machines (a run over several
+        // packages) take the implementations nearest their own folder.
+        var named: [String: [String]] = [:]
         for file in run {
-            for bound in file.matrices { named[bound.key, default: 0] += 1 }
+            for bound in file.matrices { named[bound.key, default: []].append(file.path) }
         }
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
                 Self.markDelegates(&graph)
                 Self.restoreWrittenHandles(&graph, bound.matrix)
-                if (named[bound.key] ?? 0) > 1 {
-                    for state in graph.cells.indices {
-                        for action in graph.cells[state].indices where graph.cells[state][action].kind == .handle {
-                            graph.cells[state][action].unknownReason = "\(sharedName) `\(bound.machine)`: which implementation serves which is not known"
-                        }
-                    }
-                } else if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
+                if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
                     if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
                     let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
                     HandleCells(
                         graph: graph, ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
-                        implementations: code!.implementations
+                        implementations: code!.implementations, siblings: named[bound.key] ?? []
                     ).complete(&graph)
                 }
                 graphs.append(graph)
@@ -130,6 +126,8 @@ enum MachineGraphs {
             /// Member name → the bodies read, with the file each is in.
             var members: [String: [(file: Int, member: CellsImplementation.Member)]] = [:]
             var hasConditionalMembers = false
+            /// The file of its first declaration or extension that names a conformance.
+            var file: Int?
             /// A `class` not marked `final` (nor a subclass of one that is).
             var isOpenClass = false
         }
@@ -198,6 +196,7 @@ enum MachineGraphs {
                     byName[name]!.conformances += conformances.filter { !byName[name]!.conformances.contains($0) }
                     byName[name]!.inherits += implementation.inherits.filter { !byName[name]!.inherits.contains($0) }
                     if !conformances.isEmpty { byName[name]!.enclosing = implementation.enclosingTypes }
+                    if byName[name]!.type.file == nil, !conformances.isEmpty || !implementation.inherits.isEmpty { byName[name]!.type.file = fileIndex }
                     byName[name]!.type.hasConditionalMembers = byName[name]!.type.hasConditionalMembers || implementation.hasConditionalMembers
                     byName[name]!.type.isOpenClass = byName[name]!.type.isOpenClass || implementation.isOpenClass
                     for member in implementation.members { byName[name]!.type.members[member.name.text, default: []].append((fileIndex, member)) }
@@ -248,6 +247,19 @@ enum MachineGraphs {
         /// The step dispatchers paired with this matrix.
         let dispatchers: [(file: Int, dispatcher: Dispatcher)]
         let implementations: Implementations
+        /// The files of every matrix of the run with the machine's name, this one's included.
+        let siblings: [String]
+
+        /// Whether a type of the machine's name is this matrix's: nearest its folder of all the
+        /// matrices named so (`MachinePairing.sharedFolders`); nil when another is as near.
+        func owns(_ type: Implementations.ImplementingType) -> Bool? {
+            guard siblings.count > 1, let file = type.file else { return true }
+            let shares = siblings.map { MachinePairing.sharedFolders(run[file].path, $0) }
+            let mine = MachinePairing.sharedFolders(run[file].path, run[ref.file].path)
+            let best = shares.max() ?? mine
+            if mine < best { return false }
+            return shares.filter { $0 == best }.count == 1 ? true : nil
+        }
 
         /// What decides one cell in code.
         enum Decider {
@@ -275,7 +287,17 @@ enum MachineGraphs {
             }
             let deciders = self.deciders()
             let key = ref.bound.key
-            let types = implementations.types[key] ?? []
+            var types: [Implementations.ImplementingType] = []
+            var unsure: String?
+            for type in implementations.types[key] ?? [] {
+                switch owns(type) {
+                case true?: types.append(type)
+                case false?: continue
+                case nil:
+                    types.append(type)
+                    unsure = unsure ?? "\(siblings.count) matrices of the run are named `\(graph.machine)`, and `\(type.name)` is as near to another's folder as to this one's: which it implements is not known"
+                }
+            }
             let defaults = implementations.defaults[key] ?? [:]
 
             func origin(_ file: Int, _ range: Range<Int>) -> MachineGraph.Origin {
@@ -320,6 +342,7 @@ enum MachineGraphs {
                         }
                     case .member(let name):
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
+                        if let unsure { unknown = unsure }
                         if let alias = implementations.aliases[key]?.first {
                             unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
                         }
