@@ -338,7 +338,14 @@ enum MachineGraphs {
                         case .stay, .ignored, .unreachable, .delegate:
                             unknown = "\(MachineGraphs.armDrift) `\(arm.labelText)` returns `\(arm.outcome.text)`"
                         default:
-                            unknown = "the dispatcher's arm `\(arm.labelText)` returns `\(arm.outcome.text)`, which tablint cannot follow"
+                            // An arm's body is not kept in the run's summaries: statements (an
+                            // `if … return`, a `let`) are not quoted as if they were a value.
+                            let written = arm.outcome.text
+                            let isOneExpression = !written.contains(";") && !written.contains("\n") && !written.hasPrefix("if ")
+                                && !written.hasPrefix("let ") && !written.hasPrefix("var ") && !written.hasPrefix("guard ")
+                            unknown = isOneExpression
+                                ? "the dispatcher's arm `\(arm.labelText)` returns `\(written)`, which tablint cannot follow"
+                                : "the body of the dispatcher's arm `\(arm.labelText)` is statements, which tablint does not read (a single `return` of a step, or a call of a `Cells` member, it does)"
                         }
                     case .member(let name):
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []

@@ -196,4 +196,18 @@ final class BehaviourFalseAlarmTests: XCTestCase {
         XCTAssertEqual(graph.cells[0][0].kind, .handle)
         XCTAssertEqual(graph.cells[0][0].outcomes.map(\.target), [1, 2])
     }
+
+    /// A HANDLE decided in a dispatcher arm by statements (`if … { return … }; return …`):
+    /// the body is not in the run's summaries, so the cell is unknown, and the reason does not
+    /// quote the statements as if they were one returned value.
+    func testAnArmOfStatementsIsNotQuotedAsAValue() throws {
+        var project = try MutationTests.project()
+        project["Retry/Retry.swift"] = project["Retry/Retry.swift"]!.replacingOccurrences(
+            of: "case (.trying, .fail): return c.tryingFail(ctx)",
+            with: "case (.trying, .fail):\n            if ctx.attempts > 3 { return .go(.failed, effects: []) }\n            return .go(.waiting, effects: [])")
+        let retry = try XCTUnwrap(MachineGraphsTests.graphs(project).first { $0.machine == "Retry" && $0.surface == .tableLiteral })
+        let reason = try XCTUnwrap(retry.cells[1][1].unknownReason)
+        XCTAssertFalse(reason.contains("returns `if"), reason)
+        XCTAssertTrue(reason.contains("is statements"), reason)
+    }
 }
