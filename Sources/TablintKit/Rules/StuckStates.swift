@@ -29,21 +29,33 @@ struct StuckStates: GraphRule {
             }
             let terminals = closed.filter(isTerminal)
             guard let initial = graph.initial else { continue }
+            // The reached states in declaration order, and which set each closed state is in:
+            // a set's message names the states it lost without a pass over every state per set.
+            let reachedInOrder = facts.reached.sorted()
+            var setOf = Array(repeating: -1, count: graph.states.count)
+            for (which, set) in closed.enumerated() { for state in set { setOf[state] = which } }
             // A machine that can always get back to `initial` (one closed set holding it) runs
             // forever by design; a set that has lost `initial` is stuck.
-            for set in closed where !isTerminal(set) && !set.contains(initial) {
+            for (which, set) in closed.enumerated() where !isTerminal(set) && setOf[initial] != which {
                 // `no-static-exit` reports a lone row with no GO and nothing dynamic.
                 if set.count == 1, !graph.cells[set[0]].contains(where: { $0.kind == .go || $0.kind == .handle || $0.kind == .delegate || $0.kind == .unreachable }) {
                     continue
                 }
                 let names = set.map { graph.states[$0] }
-                let lost = graph.states.indices.filter { facts.reached.contains($0) && !set.contains($0) }.map { graph.states[$0] }
+                // At most the 6 the message names, then how many more.
+                var lost: [String] = []
+                for state in reachedInOrder where setOf[state] != which {
+                    lost.append(graph.states[state])
+                    if lost.count == 6 { break }
+                }
+                let lostCount = reachedInOrder.count - set.count
                 let inside = facts.movingEdges(in: set)
                 let what = set.count == 1 ? "once in `\(names[0])`, no action leaves it" : "once in \(GraphFacts.quoted(names)), no action leaves them"
                 let how = inside.isEmpty
                     ? "every cell of `\(names[0])` stays"
                     : "the cells move only by " + GraphFacts.list(inside.map { facts.edge($0.state, $0.action, $0.outcome) }, limit: 8)
-                let message = "\(graph.machine): \(what) (\(how)), so \(GraphFacts.quoted(lost)) can no longer be reached; "
+                let lostText = GraphFacts.quoted(lost) + (lostCount > lost.count ? ", and \(lostCount - lost.count) more" : "")
+                let message = "\(graph.machine): \(what) (\(how)), so \(lostText) can no longer be reached; "
                     + (terminals.isEmpty
                         ? "and no state of the set is terminal (a row that cannot be left)"
                         : "the terminal state \(GraphFacts.quoted(terminals.map { graph.states[$0[0]] })) is never reached from here")
@@ -71,10 +83,12 @@ struct StuckStates: GraphRule {
     static func closedSets(_ graph: MachineGraph, reached: Set<Int>) -> [[Int]] {
         let count = graph.states.count
         var successors: [[Int]] = Array(repeating: [], count: count)
+        // Each state's distinct successors, marked by the state that last added them (no set per state).
+        var addedBy = Array(repeating: -1, count: count)
         for state in reached {
-            var seen = Set<Int>()
             for cell in graph.cells[state] {
-                for outcome in cell.outcomes where outcome.target != state && seen.insert(outcome.target).inserted {
+                for outcome in cell.outcomes where outcome.target != state && addedBy[outcome.target] != state {
+                    addedBy[outcome.target] = state
                     successors[state].append(outcome.target)
                 }
             }
