@@ -22,6 +22,7 @@ enum MachineGraphs {
     /// in the run, or another rule already reports the arm.
     static func isQuiet(_ reason: String) -> Bool {
         reason.hasPrefix(noImplementation) || reason.hasPrefix(armDrift) || reason.hasPrefix(sharedName)
+            || reason.hasPrefix(delegated)
     }
 
     /// How the reason of a cell starts when several matrices of the run share the machine's
@@ -33,31 +34,30 @@ enum MachineGraphs {
         var graphs: [MachineGraph] = []
         // Built on first use: a run whose matrices have no HANDLE cell reads no code.
         var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
-        var named: [String: Int] = [:]
+        // Machine key → the files of its matrices: same-named machines (a run over several
+        // packages) take the implementations nearest their own folder.
+        var named: [String: [String]] = [:]
         for file in run {
-            for bound in file.matrices { named[bound.key, default: 0] += 1 }
+            for bound in file.matrices { named[bound.key, default: []].append(file.path) }
         }
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
-                if (named[bound.key] ?? 0) > 1 {
-                    for state in graph.cells.indices {
-                        for action in graph.cells[state].indices where graph.cells[state][action].kind == .handle {
-                            graph.cells[state][action].unknownReason = "\(sharedName) `\(bound.machine)`: which implementation serves which is not known"
-                        }
-                    }
-                } else if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
+                Self.markDelegates(&graph)
+                Self.restoreWrittenHandles(&graph, bound.matrix)
+                if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
                     if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
                     let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
                     HandleCells(
                         graph: graph, ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
-                        implementations: code!.implementations
+                        implementations: code!.implementations, siblings: named[bound.key] ?? []
                     ).complete(&graph)
                 }
                 graphs.append(graph)
             }
             for pin in file.pins {
                 if var graph = MachineGraph(pin.matrix, path: file.path, lines: file.lines) {
+                    Self.markDelegates(&graph)
                     for state in graph.cells.indices {
                         for action in graph.cells[state].indices where graph.cells[state][action].kind == .handle {
                             graph.cells[state][action].unknownReason = "a `.tbl` pin has no implementation to read"
@@ -68,6 +68,34 @@ enum MachineGraphs {
             }
         }
         return graphs
+    }
+
+    /// How the reason of a `DELEGATE` cell starts: the parent's state after the child moves is
+    /// what the embedding returns, which tablint does not read.
+    static let delegated = "the parent's state after `DELEGATE` is what the embedding returns"
+
+    /// A `DELEGATE` cell may leave the parent in any state: unknown, so that every consumer
+    /// of the graph (the rules, `paths`, the hover) says the same of the states after it.
+    static func markDelegates(_ graph: inout MachineGraph) {
+        for state in graph.cells.indices {
+            for action in graph.cells[state].indices where graph.cells[state][action].kind == .delegate {
+                graph.cells[state][action].unknownReason = "\(delegated), which tablint does not read"
+            }
+        }
+    }
+
+    /// A cell written `HANDLE` that an `@Path` hop turned into `GO(to)` (the library's default;
+    /// its target spans the whole cell) is still decided by code: in the graph it stays a
+    /// `HANDLE`, with its implementations' outcomes.
+    static func restoreWrittenHandles(_ graph: inout MachineGraph, _ matrix: Matrix) {
+        guard matrix.surface == .machineEnum, !matrix.paths.isEmpty else { return }
+        for (state, row) in matrix.rows.enumerated() where state < graph.cells.count {
+            for (action, cell) in row.cells.enumerated() where action < graph.cells[state].count {
+                guard case .go(let target, _, _) = cell.kind, target.range == cell.range else { continue }
+                graph.cells[state][action] = MachineGraph.Cell(
+                    kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: graph.cells[state][action].origin)
+            }
+        }
     }
 
     /// A matrix of the run: its file and where it starts.
@@ -98,10 +126,17 @@ enum MachineGraphs {
             /// Member name → the bodies read, with the file each is in.
             var members: [String: [(file: Int, member: CellsImplementation.Member)]] = [:]
             var hasConditionalMembers = false
+            /// The file of its first declaration or extension that names a conformance.
+            var file: Int?
+            /// A `class` not marked `final` (nor a subclass of one that is).
+            var isOpenClass = false
         }
 
         /// Machine key → the types implementing its cells, in run order.
         private(set) var types: [String: [ImplementingType]] = [:]
+        /// Machine key → the aliases of its `Cells` protocol (`typealias Handlers = RetryCells`):
+        /// a type conforming through one, in a file that does not name `Cells`, may be unread.
+        private(set) var aliases: [String: [String]] = [:]
         /// Machine key → the members of protocol extensions of its `Cells` protocol.
         private(set) var defaults: [String: [String: [(file: Int, member: CellsImplementation.Member)]]] = [:]
 
@@ -129,11 +164,21 @@ enum MachineGraphs {
                 }
                 return found
             }
+            // `typealias Handlers = RetryCells & Sendable`: the alias's name → the protocols it names.
+            var aliases: [String: [String]] = [:]
+            for file in run {
+                for implementation in file.cellsImplementations where implementation.isAlias {
+                    aliases[implementation.typeName.text, default: []] += implementation.conformances
+                    for machine in machines(of: implementation.conformances, enclosing: implementation.enclosingTypes) {
+                        self.aliases[machine, default: []].append(implementation.typeName.text)
+                    }
+                }
+            }
             // By type name: conformances and members of every declaration and extension.
-            var byName: [String: (type: ImplementingType, conformances: [String], enclosing: [String])] = [:]
+            var byName: [String: (type: ImplementingType, conformances: [String], enclosing: [String], inherits: [String])] = [:]
             var order: [String] = []
             for (fileIndex, file) in run.enumerated() {
-                for implementation in file.cellsImplementations {
+                for implementation in file.cellsImplementations where !implementation.isAlias {
                     if implementation.isProtocolExtension {
                         for machine in machines(of: implementation.conformances, enclosing: implementation.enclosingTypes) {
                             for member in implementation.members { defaults[machine, default: [:]][member.name.text, default: []].append((fileIndex, member)) }
@@ -142,18 +187,41 @@ enum MachineGraphs {
                     }
                     let name = implementation.typeName.text
                     if byName[name] == nil {
-                        byName[name] = (ImplementingType(name: name), [], implementation.enclosingTypes)
+                        byName[name] = (ImplementingType(name: name), [], implementation.enclosingTypes, [])
                         order.append(name)
                     }
-                    byName[name]!.conformances += implementation.conformances.filter { !byName[name]!.conformances.contains($0) }
-                    if !implementation.conformances.isEmpty { byName[name]!.enclosing = implementation.enclosingTypes }
+                    // A conformance through an alias is a conformance to what the alias names.
+                    let through = implementation.inherits.flatMap { aliases[$0.split(separator: ".").last.map(String.init) ?? $0] ?? [] }
+                    let conformances = implementation.conformances + through
+                    byName[name]!.conformances += conformances.filter { !byName[name]!.conformances.contains($0) }
+                    byName[name]!.inherits += implementation.inherits.filter { !byName[name]!.inherits.contains($0) }
+                    if !conformances.isEmpty { byName[name]!.enclosing = implementation.enclosingTypes }
+                    if byName[name]!.type.file == nil, !conformances.isEmpty || !implementation.inherits.isEmpty { byName[name]!.type.file = fileIndex }
                     byName[name]!.type.hasConditionalMembers = byName[name]!.type.hasConditionalMembers || implementation.hasConditionalMembers
+                    byName[name]!.type.isOpenClass = byName[name]!.type.isOpenClass || implementation.isOpenClass
                     for member in implementation.members { byName[name]!.type.members[member.name.text, default: []].append((fileIndex, member)) }
                 }
             }
-            for name in order {
+            // A subclass of a conforming class implements its cells too: its own members, and
+            // its superclass's for the ones it does not override.
+            func resolved(_ name: String, seen: Set<String> = []) -> (type: ImplementingType, machines: [String]) {
                 let entry = byName[name]!
-                for machine in machines(of: entry.conformances, enclosing: entry.enclosing) { types[machine, default: []].append(entry.type) }
+                var type = entry.type
+                var found = machines(of: entry.conformances, enclosing: entry.enclosing)
+                for inherited in entry.inherits {
+                    let base = inherited.split(separator: ".").last.map(String.init) ?? inherited
+                    guard base != name, !seen.contains(base), byName[base] != nil else { continue }
+                    let superclass = resolved(base, seen: seen.union([name]))
+                    guard !superclass.machines.isEmpty else { continue }
+                    found += superclass.machines.filter { !found.contains($0) }
+                    for (member, bodies) in superclass.type.members where type.members[member] == nil { type.members[member] = bodies }
+                    type.hasConditionalMembers = type.hasConditionalMembers || superclass.type.hasConditionalMembers
+                }
+                return (type, found)
+            }
+            for name in order {
+                let (type, found) = resolved(name)
+                for machine in found { types[machine, default: []].append(type) }
             }
         }
 
@@ -179,6 +247,19 @@ enum MachineGraphs {
         /// The step dispatchers paired with this matrix.
         let dispatchers: [(file: Int, dispatcher: Dispatcher)]
         let implementations: Implementations
+        /// The files of every matrix of the run with the machine's name, this one's included.
+        let siblings: [String]
+
+        /// Whether a type of the machine's name is this matrix's: nearest its folder of all the
+        /// matrices named so (`MachinePairing.sharedFolders`); nil when another is as near.
+        func owns(_ type: Implementations.ImplementingType) -> Bool? {
+            guard siblings.count > 1, let file = type.file else { return true }
+            let shares = siblings.map { MachinePairing.sharedFolders(run[file].path, $0) }
+            let mine = MachinePairing.sharedFolders(run[file].path, run[ref.file].path)
+            let best = shares.max() ?? mine
+            if mine < best { return false }
+            return shares.filter { $0 == best }.count == 1 ? true : nil
+        }
 
         /// What decides one cell in code.
         enum Decider {
@@ -206,7 +287,17 @@ enum MachineGraphs {
             }
             let deciders = self.deciders()
             let key = ref.bound.key
-            let types = implementations.types[key] ?? []
+            var types: [Implementations.ImplementingType] = []
+            var unsure: String?
+            for type in implementations.types[key] ?? [] {
+                switch owns(type) {
+                case true?: types.append(type)
+                case false?: continue
+                case nil:
+                    types.append(type)
+                    unsure = unsure ?? "\(siblings.count) matrices of the run are named `\(graph.machine)`, and `\(type.name)` is as near to another's folder as to this one's: which it implements is not known"
+                }
+            }
             let defaults = implementations.defaults[key] ?? [:]
 
             func origin(_ file: Int, _ range: Range<Int>) -> MachineGraph.Origin {
@@ -247,17 +338,31 @@ enum MachineGraphs {
                         case .stay, .ignored, .unreachable, .delegate:
                             unknown = "\(MachineGraphs.armDrift) `\(arm.labelText)` returns `\(arm.outcome.text)`"
                         default:
-                            unknown = "the dispatcher's arm `\(arm.labelText)` returns `\(arm.outcome.text)`, which tablint cannot follow"
+                            // An arm's body is not kept in the run's summaries: statements (an
+                            // `if … return`, a `let`) are not quoted as if they were a value.
+                            let written = arm.outcome.text
+                            let isOneExpression = !written.contains(";") && !written.contains("\n") && !written.hasPrefix("if ")
+                                && !written.hasPrefix("let ") && !written.hasPrefix("var ") && !written.hasPrefix("guard ")
+                            unknown = isOneExpression
+                                ? "the dispatcher's arm `\(arm.labelText)` returns `\(written)`, which tablint cannot follow"
+                                : "the body of the dispatcher's arm `\(arm.labelText)` is statements, which tablint does not read (a single `return` of a step, or a call of a `Cells` member, it does)"
                         }
                     case .member(let name):
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
+                        if let unsure { unknown = unsure }
+                        if let alias = implementations.aliases[key]?.first {
+                            unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
+                        }
                         if types.isEmpty {
                             bodies = defaults[name] ?? []
-                            if bodies.isEmpty { unknown = "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
+                            if bodies.isEmpty { unknown = unknown ?? "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
                         }
                         for type in types {
                             if type.hasConditionalMembers {
                                 unknown = unknown ?? "`\(type.name)` declares members under `#if`"
+                            }
+                            if type.isOpenClass {
+                                unknown = unknown ?? "`\(type.name)` is a class not marked `final`: a subclass tablint does not read may override `\(name)`"
                             }
                             let own = type.members[name] ?? defaults[name] ?? []
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
@@ -271,6 +376,10 @@ enum MachineGraphs {
                             for step in member.returns {
                                 add(outcome(target: step.target, effects: step.effects, state: state, file: file, range: step.range))
                             }
+                        }
+                        // A stub (`fatalError("unimplemented")`) says nothing of what the cell will do.
+                        if !bodies.isEmpty, unknown == nil, bodies.allSatisfy({ $0.member.returns.isEmpty && $0.member.unknown == nil }) {
+                            unknown = "every implementation of `\(name)` traps (a stub): what the cell returns is not written yet"
                         }
                     }
                     graph.cells[state][action].outcomes = outcomes

@@ -5841,8 +5841,8 @@ A set of reachable states that no action leaves once entered: the machine never 
 
 ## Why it matters
 
-A machine that has an end (a terminal state: a row that ignores every action, the library's
-`dead-row`) should be able to get there from wherever it is, and one without an end should be
+A machine that has an end (a terminal state: a row that cannot be left, only IGNORE, EMIT and
+GO to itself, as `path-unterminated` reads an end) should be able to get there from wherever it is, and one without an end should be
 able to get back to where it started. A set of states whose cells only move among themselves
 traps it: it keeps cycling, and `initial`, the end, and every state outside the set can no
 longer be reached. The matrix alone cannot tell when a `HANDLE` cell decides the way
@@ -6875,13 +6875,19 @@ them are dead, and usually a target was mistyped or forgotten. The library's own
 cell's target is decided in code. tablint reads that code: for each `HANDLE` cell, the member
 that implements it (the one the step dispatcher's arm calls, or the generated name
 `lower(State)+Cap(Action)`) in every type of the run conforming to the machine's `Cells`
-protocol, and every `return .go(.x…)`, `.stay`, `.ignored` of its body. Then it follows every
-outcome from `initial`, breadth first.
+protocol (also an `actor`, a subclass read in the run, a conformer through a `typealias`; not a
+`static func` of the name), and every `return .go(.x…)`, `.stay`, `.ignored` of its body. A cell
+written `HANDLE` that an `@Path` hop gives a default `GO` is still read from its code. Machines
+of the same name in different folders each take the implementations nearest their own folder.
+Then it follows every outcome from `initial`, breadth first.
 
 When a reached cell's outcome cannot be read (no implementation in the run, a body that
-returns a variable or calls a helper, a `switch` expression), the cell may lead anywhere, and
-nothing is reported for the machine: [unread-cells](unread-cells.md) says which cells were not
-read.
+returns a variable or calls a helper, a `switch` expression, a body that only traps — a
+`fatalError("unimplemented")` stub —, a conformer that is a class not marked `final` or a
+`typealias` of the `Cells` protocol, either of which lets a type in a file tablint does not
+read implement the cell, a `DELEGATE`, whose parent state is what the embedding returns), the
+cell may lead anywhere, and nothing is reported for the machine: [unread-cells](unread-cells.md)
+says which cells were not read.
 
 ## What tablint reports
 

@@ -481,7 +481,8 @@ extension LanguageServer {
         }
         switch cell.kind {
         case .handle: return "HANDLE" + member("")
-        case .delegate(let child): return "DELEGATE(\(child.text))" + member("ToChild") + " returning \(child.text).A?"
+        // The child's type is the alias capitalised (`.auth` → `Auth`, reference §1.4).
+        case .delegate(let child): return "DELEGATE(\(child.text))" + member("ToChild") + " returning \(NameCasing.upperFirst(child.text)).A?"
         case .go(let target, let names, _): return "GO(\(target.text)) — moves to \(target.text)" + effects(names)
         case .emit(let names): return "EMIT — stays in \(state ?? "its state")" + effects(names)
         case .ignore: return "IGNORE — the action changes nothing"

@@ -17,10 +17,20 @@ struct CellsImplementation: Equatable {
     var members: [Member]
     /// A `#if` among the members: which members exist depends on the build configuration.
     var hasConditionalMembers: Bool
+    /// The other names of its inheritance clause (a superclass, an alias of a `Cells`
+    /// protocol): the run resolves them (`class Strict: BaseRetry`, `struct Live: Handlers`).
+    /// For `typealias Handlers = RetryCells & Sendable`, the alias's name is `typeName`, and
+    /// its target's `…Cells` names are `conformances`.
+    var inherits: [String]
+    /// A `typealias` whose target names a `…Cells` protocol, not a type.
+    var isAlias: Bool
+    /// A `class` not marked `final`: a subclass in a file tablint does not read may override
+    /// its members.
+    var isOpenClass: Bool
 
     init(
         typeName: Name, enclosingTypes: [String], conformances: [String], isProtocolExtension: Bool, members: [Member],
-        hasConditionalMembers: Bool
+        hasConditionalMembers: Bool, inherits: [String] = [], isAlias: Bool = false, isOpenClass: Bool = false
     ) {
         self.typeName = typeName
         self.enclosingTypes = enclosingTypes
@@ -28,6 +38,9 @@ struct CellsImplementation: Equatable {
         self.isProtocolExtension = isProtocolExtension
         self.members = members
         self.hasConditionalMembers = hasConditionalMembers
+        self.inherits = inherits
+        self.isAlias = isAlias
+        self.isOpenClass = isOpenClass
     }
 
     /// One member function and what its body returns.
@@ -87,13 +100,27 @@ enum CellsImplementationReader {
             var name: Name
             var qualified: String
             var conformances: [String]
+            var inherits: [String]
             var body: Int
+            var isOpenClass: Bool
         }
         var heads: [Head] = []
-        for index in 0..<tokens.count where tokens.kind(index) == .keyword {
+        var found: [CellsImplementation] = []
+        var built: TypeScopes?
+        for index in 0..<tokens.count where tokens.kind(index) == .keyword || tokens.kind(index) == .identifier {
+            if tokens.kind(index) == .keyword, tokens.isText(index, "typealias"), let alias = cellsAlias(tokens, at: index) {
+                if built == nil { built = scopes() }
+                found.append(CellsImplementation(
+                    typeName: alias.name, enclosingTypes: built!.enclosingTypeNames(of: index), conformances: alias.targets,
+                    isProtocolExtension: false, members: [], hasConditionalMembers: false, isAlias: true))
+                continue
+            }
+            // `actor` is a contextual keyword: the tokenizer may give it as an identifier.
+            let isActor = tokens.isText(index, "actor")
+            guard tokens.kind(index) == .keyword || isActor else { continue }
             let isExtension = tokens.isText(index, "extension")
             guard isExtension || tokens.isText(index, "struct") || tokens.isText(index, "class") || tokens.isText(index, "enum")
-                || tokens.isText(index, "actor"),
+                || isActor,
                 tokens.kind(index + 1) == .identifier
             else { continue }
             // `class func`, `class var` are members, not declarations.
@@ -115,6 +142,7 @@ enum CellsImplementationReader {
                 }
             }
             var conformances: [String] = []
+            var inherits: [String] = []
             var body: Int?
             var inWhere = false
             while cursor < tokens.count {
@@ -131,7 +159,7 @@ enum CellsImplementationReader {
                     while tokens.kind(end + 1) == .period, tokens.kind(end + 2) == .identifier { end += 2 }
                     let text = stride(from: cursor, through: end, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }
                         .joined(separator: ".")
-                    if text.hasSuffix("Cells") { conformances.append(text) }
+                    if text.hasSuffix("Cells") { conformances.append(text) } else { inherits.append(text) }
                     cursor = end + 1
                     continue
                 }
@@ -144,18 +172,18 @@ enum CellsImplementationReader {
             heads.append(Head(
                 keyword: index, name: Name(parts.last!, tokens[nameIndex].range), qualified: qualified,
                 conformances: isExtension && conformances.isEmpty && parts.last!.hasSuffix("Cells") ? [] : conformances,
-                body: body))
+                inherits: inherits, body: body, isOpenClass: tokens.isText(index, "class") && !Self.isFinal(tokens, before: index)))
         }
         // Conformers, the protocols extended, then the same file's extensions of the conformers.
         var conformers = Set<String>()
         for head in heads where !head.conformances.isEmpty { conformers.insert(head.name.text) }
-        var found: [CellsImplementation] = []
-        var built: TypeScopes?
         for head in heads {
             let isExtension = tokens.isText(head.keyword, "extension")
             let extendsProtocol = isExtension && head.conformances.isEmpty && head.name.text.hasSuffix("Cells")
             let extendsConformer = isExtension && (everyExtension || conformers.contains(head.name.text))
-            guard !head.conformances.isEmpty || extendsProtocol || extendsConformer else { continue }
+            // A subclass, or a conformer through an alias: kept for members that return a `Step`.
+            let mayConform = !isExtension && !head.inherits.isEmpty
+            guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || mayConform else { continue }
             let (members, conditional) = readMembers(tokens, body: head.body)
             // An extension of a type this file does not show conforming is kept only for members
             // that return a `Step` (what the file says, whatever triggered the reading).
@@ -168,9 +196,39 @@ enum CellsImplementationReader {
             found.append(CellsImplementation(
                 typeName: head.name, enclosingTypes: built!.enclosingTypeNames(of: head.keyword),
                 conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
-                members: members, hasConditionalMembers: conditional))
+                members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass))
         }
         return found
+    }
+
+    /// Whether the modifiers before the declaration keyword at `index` include `final`.
+    private static func isFinal(_ tokens: SignificantTokens, before index: Int) -> Bool {
+        var cursor = index - 1
+        while cursor >= 0, tokens.kind(cursor) == .keyword || tokens.kind(cursor) == .identifier {
+            if tokens.isText(cursor, "final") { return true }
+            guard ["public", "private", "fileprivate", "internal", "open", "package", "nonisolated"].contains(tokens.text(cursor)) else { break }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// `typealias Handlers = RetryCells`, `= RetryCells & Sendable`, `= Retry.Cells`: the alias's
+    /// name and the `…Cells` names of its target; nil for any other alias.
+    private static func cellsAlias(_ tokens: SignificantTokens, at index: Int) -> (name: Name, targets: [String])? {
+        guard tokens.kind(index + 1) == .identifier, tokens.kind(index + 2) == .equal else { return nil }
+        var targets: [String] = []
+        var cursor = index + 3
+        while cursor < tokens.count, tokens.kind(cursor) == .identifier {
+            var end = cursor
+            while tokens.kind(end + 1) == .period, tokens.kind(end + 2) == .identifier { end += 2 }
+            let text = stride(from: cursor, through: end, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
+            if text.hasSuffix("Cells") { targets.append(text) }
+            cursor = end + 1
+            guard tokens.kind(cursor) == .operator, tokens.isText(cursor, "&") else { break }
+            cursor += 1
+        }
+        guard !targets.isEmpty else { return nil }
+        return (Name(SignificantTokens.unticked(tokens.text(index + 1)), tokens[index + 1].range), targets)
     }
 
     /// Whether the body opened at `body` names `Step` (a member's result type).
@@ -194,7 +252,20 @@ enum CellsImplementationReader {
             let kind = tokens.kind(index)
             if kind == .poundKeyword, tokens.isText(index, "#if") { conditional = true }
             if kind == .keyword, tokens.isText(index, "func"), index + 1 < end {
+                // A `static func` (or `class func`) of the name is not the instance requirement.
+                var modifier = index - 1
+                var isTypeMember = false
+                while modifier > body, tokens.kind(modifier) == .keyword || tokens.kind(modifier) == .identifier {
+                    if tokens.isText(modifier, "static") || tokens.isText(modifier, "class") { isTypeMember = true }
+                    guard ["static", "class", "public", "private", "fileprivate", "internal", "open", "final", "override",
+                           "nonisolated", "mutating", "package", "dynamic", "@objc"].contains(tokens.text(modifier)) else { break }
+                    modifier -= 1
+                }
                 let nameIndex = index + 1
+                if isTypeMember {
+                    index = nameIndex
+                    continue
+                }
                 let name = Name(SignificantTokens.unticked(tokens.text(nameIndex)), tokens[nameIndex].range)
                 // The body: the first `{` after the head, over the parameter lists and the result type.
                 var cursor = nameIndex + 1

@@ -26,7 +26,9 @@ struct PathHandleTarget: GraphRule {
                         let member = NameCasing.lowerFirst(matrix.states[hop.from].text) + NameCasing.upperFirst(matrix.actions[hop.action].text)
                         guard let returned = Self.returns(of: member, machine: bound.key, implementations!) else { continue }
                         let to = matrix.states[hop.to].text
-                        guard !returned.contains(where: { $0.step.target.map(NameCasing.lowerFirst) == NameCasing.lowerFirst(to) }) else { continue }
+                        // A stay (`.stay`, `.ignored`) is the cell's own state.
+                        let from = matrix.states[hop.from].text
+                        guard !returned.contains(where: { NameCasing.lowerFirst($0.step.target ?? from) == NameCasing.lowerFirst(to) }) else { continue }
                         let named = returned.map { $0.step.target ?? matrix.states[hop.from].text }
                         var unique: [String] = []
                         for name in named where !unique.contains(name) { unique.append(name) }
@@ -53,17 +55,21 @@ struct PathHandleTarget: GraphRule {
     static func returns(
         of member: String, machine: String, _ implementations: MachineGraphs.Implementations
     ) -> [(file: Int, step: CellsImplementation.ReturnedStep)]? {
+        // An alias may hide a conformer that is not read, a subclass may override the member.
+        guard implementations.aliases[machine] == nil else { return nil }
         let types = implementations.types[machine] ?? []
         let defaults = implementations.defaults[machine]?[member] ?? []
         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
         if types.isEmpty { bodies = defaults }
         for type in types {
-            guard !type.hasConditionalMembers else { return nil }
+            guard !type.hasConditionalMembers, !type.isOpenClass else { return nil }
             let own = type.members[member] ?? defaults
             guard !own.isEmpty else { return nil }
             bodies += own
         }
-        guard !bodies.isEmpty, bodies.allSatisfy({ $0.member.unknown == nil }) else { return nil }
+        // Bodies that only trap are stubs: what the cell will return is not written yet.
+        guard !bodies.isEmpty, bodies.allSatisfy({ $0.member.unknown == nil }), bodies.contains(where: { !$0.member.returns.isEmpty })
+        else { return nil }
         return bodies.flatMap { body in body.member.returns.map { (body.file, $0) } }
     }
 }

@@ -1,5 +1,6 @@
 /// `tablint::stuck-states`: a set of reachable states that, once entered, no action leaves,
-/// and that is not terminal by intent (a single row of IGNORE, the library's `dead-row`): the
+/// and that is not terminal by intent (a single row that cannot be left: IGNORE, EMIT, GO to
+/// itself, as `path-unterminated` reads an end): the
 /// machine can no longer get back to `initial`, nor to a terminal state, and gets stuck
 /// cycling. A machine whose states all lead back to `initial` runs forever by design. Reported once per set, at its first state. A single state that
 /// `no-static-exit` or `dead-row` already reports is left to them; nothing is said of a machine
@@ -18,26 +19,45 @@ struct StuckStates: GraphRule {
             let facts = GraphFacts(graph)
             guard !facts.sawUnknown else { continue }
             let closed = Self.closedSets(graph, reached: facts.reached)
-            let isTerminal: ([Int]) -> Bool = { set in set.count == 1 && graph.cells[set[0]].allSatisfy { $0.kind == .ignore } }
+            // Terminal by intent as `path-unterminated` reads an end: a lone state whose row
+            // cannot be left (IGNORE, EMIT, GO to itself; no HANDLE or DELEGATE).
+            let isTerminal: ([Int]) -> Bool = { set in
+                set.count == 1 && graph.cells[set[0]].allSatisfy { cell in
+                    cell.kind != .handle && cell.kind != .delegate && cell.kind != .unknown
+                        && cell.outcomes.allSatisfy { $0.target == set[0] }
+                }
+            }
             let terminals = closed.filter(isTerminal)
             guard let initial = graph.initial else { continue }
+            // The reached states in declaration order, and which set each closed state is in:
+            // a set's message names the states it lost without a pass over every state per set.
+            let reachedInOrder = facts.reached.sorted()
+            var setOf = Array(repeating: -1, count: graph.states.count)
+            for (which, set) in closed.enumerated() { for state in set { setOf[state] = which } }
             // A machine that can always get back to `initial` (one closed set holding it) runs
             // forever by design; a set that has lost `initial` is stuck.
-            for set in closed where !isTerminal(set) && !set.contains(initial) {
+            for (which, set) in closed.enumerated() where !isTerminal(set) && setOf[initial] != which {
                 // `no-static-exit` reports a lone row with no GO and nothing dynamic.
                 if set.count == 1, !graph.cells[set[0]].contains(where: { $0.kind == .go || $0.kind == .handle || $0.kind == .delegate || $0.kind == .unreachable }) {
                     continue
                 }
                 let names = set.map { graph.states[$0] }
-                let lost = graph.states.indices.filter { facts.reached.contains($0) && !set.contains($0) }.map { graph.states[$0] }
+                // At most the 6 the message names, then how many more.
+                var lost: [String] = []
+                for state in reachedInOrder where setOf[state] != which {
+                    lost.append(graph.states[state])
+                    if lost.count == 6 { break }
+                }
+                let lostCount = reachedInOrder.count - set.count
                 let inside = facts.movingEdges(in: set)
                 let what = set.count == 1 ? "once in `\(names[0])`, no action leaves it" : "once in \(GraphFacts.quoted(names)), no action leaves them"
                 let how = inside.isEmpty
                     ? "every cell of `\(names[0])` stays"
                     : "the cells move only by " + GraphFacts.list(inside.map { facts.edge($0.state, $0.action, $0.outcome) }, limit: 8)
-                let message = "\(graph.machine): \(what) (\(how)), so \(GraphFacts.quoted(lost)) can no longer be reached; "
+                let lostText = GraphFacts.quoted(lost) + (lostCount > lost.count ? ", and \(lostCount - lost.count) more" : "")
+                let message = "\(graph.machine): \(what) (\(how)), so \(lostText) can no longer be reached; "
                     + (terminals.isEmpty
-                        ? "and no state of the set is terminal (a row of IGNORE)"
+                        ? "and no state of the set is terminal (a row that cannot be left)"
                         : "the terminal state \(GraphFacts.quoted(terminals.map { graph.states[$0[0]] })) is never reached from here")
                 var notes: [Diagnostic.Note] = []
                 for edge in inside.prefix(8) {
@@ -63,10 +83,12 @@ struct StuckStates: GraphRule {
     static func closedSets(_ graph: MachineGraph, reached: Set<Int>) -> [[Int]] {
         let count = graph.states.count
         var successors: [[Int]] = Array(repeating: [], count: count)
+        // Each state's distinct successors, marked by the state that last added them (no set per state).
+        var addedBy = Array(repeating: -1, count: count)
         for state in reached {
-            var seen = Set<Int>()
             for cell in graph.cells[state] {
-                for outcome in cell.outcomes where outcome.target != state && seen.insert(outcome.target).inserted {
+                for outcome in cell.outcomes where outcome.target != state && addedBy[outcome.target] != state {
+                    addedBy[outcome.target] = state
                     successors[state].append(outcome.target)
                 }
             }

@@ -159,17 +159,27 @@ final class MachineGraphsTests: XCTestCase {
         XCTAssertEqual(members[4].returns, [])
     }
 
-    /// Two projects linted together, each with its own `Retry`: which implementation is whose
-    /// is not known, so neither machine's HANDLE cells take the other's targets.
-    func testTwoMatricesOfOneNameInARunLeaveTheirHandleCellsUnknown() throws {
+    /// Two projects linted together, each with its own `Retry`: each matrix takes the
+    /// implementations nearest its own folder (as the rest of the pairing does); one as near to
+    /// both leaves the cells unknown, and noted (not quietly).
+    func testSameNamedMachinesTakeTheImplementationsNearestTheirFolder() throws {
         var project = try MutationTests.project()
         project["Other/Retry.tb.swift"] = project["Retry/Retry.tb.swift"]
         let retries = Self.graphs(project).filter { $0.machine == "Retry" }
         XCTAssertEqual(retries.count, 2)
-        for graph in retries {
-            XCTAssertEqual(graph.cells[1][1].unknownReason?.hasPrefix(MachineGraphs.sharedName), true, "\(graph.cells[1][1])")
+        let own = try XCTUnwrap(retries.first { $0.path == "Retry/Retry.tb.swift" })
+        XCTAssertNil(own.cells[1][1].unknownReason)
+        XCTAssertEqual(own.cells[1][1].outcomes.map(\.target), [2, 0])
+        let other = try XCTUnwrap(retries.first { $0.path == "Other/Retry.tb.swift" })
+        XCTAssertEqual(other.cells[1][1].unknownReason?.hasPrefix(MachineGraphs.noImplementation), true, "\(other.cells[1][1])")
+
+        project["Other/Retry.tb.swift"] = nil
+        project["Retry/Copy/Retry.tb.swift"] = project["Retry/Retry.tb.swift"]
+        for graph in Self.graphs(project).filter({ $0.machine == "Retry" }) {
+            let reason = graph.cells[1][1].unknownReason ?? ""
+            XCTAssertTrue(reason.hasPrefix("2 matrices of the run are named `Retry`"), "\(graph.cells[1][1])")
+            XCTAssertFalse(MachineGraphs.isQuiet(reason))
         }
-        XCTAssertNotNil(Self.graphs(try MutationTests.project()).first { $0.machine == "Retry" }.map { $0.cells[1][1].unknownReason == nil })
     }
 
     func testAnUnreadableBodyOrNoImplementationLeavesTheCellUnknown() throws {
