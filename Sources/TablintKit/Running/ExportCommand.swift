@@ -141,18 +141,13 @@ extension Tablint {
             options = parsed
         }
 
-        let walk = FileWalker().collect(options.paths)
-        if !walk.missing.isEmpty { throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" }) }
+        // A folder is walked as `tablint` walks it: the `.tablint` include and exclude globs
+        // apply to the files found in it (generated code, test fixtures).
+        let (walk, selection) = try subcommandFiles(options.paths)
+        let files = selection.files
         var trouble = !walk.failures.isEmpty
         for failure in walk.failures { writeError(failure.message, to: &stderr) }
 
-        // A folder is walked as `tablint` walks it: the `.tablint` include and exclude globs
-        // apply to the files found in it (generated code, test fixtures).
-        let files: [String]
-        switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
-        case .success(let selection): files = selection.files
-        case .failure(let failure): throw failure.commandFailure
-        }
 
         // Every matrix read, in order, with whether its file was named on the command line.
         var found: [(machine: ExportReading.Machine, named: Bool)] = []

@@ -75,11 +75,11 @@ extension Tablint {
         case .success(let parsed?):
             options = parsed
         }
-        let walk = FileWalker().collect(options.paths)
-        if !walk.missing.isEmpty { throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" }) }
+        // The files a lint of the same paths reads (`.tablint` globs applied).
+        let (walk, selection) = try subcommandFiles(options.paths)
         if !walk.failures.isEmpty { throw CommandFailure(messages: walk.failures.map(\.message)) }
         var files: [(path: String, bytes: [UInt8])] = []
-        for path in walk.files {
+        for path in selection.files {
             switch read(path) {
             case .success(let bytes): files.append((path, bytes))
             case .failure(let error):

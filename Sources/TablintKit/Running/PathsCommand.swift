@@ -96,18 +96,12 @@ extension Tablint {
             options = parsed
         }
 
-        let walk = FileWalker().collect(options.paths)
-        if !walk.missing.isEmpty { throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" }) }
+        // Walked and configured as `tablint` lints: `.tablint` include and exclude globs and
+        // each file's settings (a configured dispatcher name) apply.
+        let (walk, selection) = try subcommandFiles(options.paths)
         var trouble = !walk.failures.isEmpty
         for failure in walk.failures { writeError(failure.message, to: &stderr) }
 
-        // Walked and configured as `tablint` lints: `.tablint` include and exclude globs and
-        // each file's settings (a configured dispatcher name) apply.
-        let selection: Selection
-        switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
-        case .success(let selected): selection = selected
-        case .failure(let failure): throw failure.commandFailure
-        }
         var workspace = Workspace()
         let failures = workspace.update(paths: selection.files, settings: selection.settings, read: read)
         for failure in failures { writeError(failure.message, to: &stderr) }

@@ -84,14 +84,9 @@ extension Tablint {
         case .success(let parsed?):
             options = parsed
         }
-        let walk = FileWalker().collect(options.paths)
-        if !walk.missing.isEmpty { throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" }) }
+        let (walk, selection) = try subcommandFiles(options.paths)
         if !walk.failures.isEmpty { throw CommandFailure(messages: walk.failures.map(\.message)) }
-        let files: [String]
-        switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
-        case .success(let selection): files = selection.files
-        case .failure(let failure): throw failure.commandFailure
-        }
+        let files = selection.files
         // A file `--write` wrote before is the output, not part of the machine: its dispatcher
         // is the one about to be written anew.
         var existingOutput: [UInt8]?

@@ -144,6 +144,19 @@ public enum Tablint {
         }
     }
 
+    /// What a subcommand (`export`, `paths`, `scaffold`, `migrate`) reads for its PATHs: walked
+    /// and selected as a lint of them is, `.tablint` globs and each file's settings applied, so
+    /// every front end sees the same files. A missing path or an unusable configuration is a
+    /// failure; the walk's other failures (an unreadable folder) are the caller's to report.
+    static func subcommandFiles(_ paths: [String]) throws -> (walk: FileWalker.Walk, selection: Selection) {
+        let walk = FileWalker().collect(paths)
+        if !walk.missing.isEmpty { throw CommandFailure(messages: walk.missing.map { "no such file or directory: \($0)" }) }
+        switch select(walk, Options(), ConfigurationLookup(options: Options(), currentDirectory: ConfigurationLookup.currentDirectory())) {
+        case .success(let selection): return (walk, selection)
+        case .failure(let failure): throw failure.commandFailure
+        }
+    }
+
     /// Applies each file's configuration: files found in folders are skipped when their
     /// include/exclude globs say so, files named explicitly only with `--force-exclude`.
     static func select(_ walk: FileWalker.Walk, _ options: Options, _ configurations: ConfigurationLookup) -> Result<Selection, ConfigurationLookup.Failure> {
