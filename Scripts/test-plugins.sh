@@ -103,7 +103,7 @@ expect_line "^$timer_error" "swift package tablint did not show the row-arity er
 expect_line "^$door_error" "swift package tablint did not show the alignment error in Door.tb.swift"
 expect_line "^$steps_error" "swift package tablint did not compare DoorSteps.swift with Door.tb.swift"
 expect_line "$pin_error" "swift package tablint did not compare the pin Tests/Pins/Door.tbl, as tablint at the package root does"
-expect_line "; 1 $fix_hint \(1 more with \`--unsafe-fixes\`\)$" "swift package tablint's summary does not name tablint-fix"
+expect_line "; 1 $fix_hint \(2 more with \`--unsafe-fixes\`\)$" "swift package tablint's summary does not name tablint-fix"
 no_legacy "swift package tablint"
 
 step "swift package tablint --target Sample (expect the target's diagnostics, no pin, one line saying so)"
