@@ -5,15 +5,7 @@ import XCTest
 /// Every subcommand reads the files a lint of the same paths reads: a `.tablint` exclude
 /// keeps a folder out of `export`, `paths`, `scaffold` and `migrate` as it does out of `tablint`.
 final class SubcommandFilesTests: XCTestCase {
-    func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, stderr: String) {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        var output = ""
-        var errors = ""
-        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors)
-        return (status, output, errors)
-    }
+    func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, stderr: String) { TestRun.command(arguments, in: folder) }
 
     func testAnExcludedFolderIsLeftOutOfEverySubcommand() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subcommand-files-\(UUID().uuidString)")

@@ -16,15 +16,7 @@ final class MigrateDocumentTests: XCTestCase {
         return folder
     }
 
-    private func tablint(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, stderr: String) {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        var output = ""
-        var errors = ""
-        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors)
-        return (status, output, errors)
-    }
+    private func tablint(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, stderr: String) { TestRun.command(arguments, in: folder) }
 
     private func read(_ name: String, in folder: URL) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)

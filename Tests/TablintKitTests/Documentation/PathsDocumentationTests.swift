@@ -5,15 +5,7 @@ import XCTest
 /// docs/paths.md's worked example: its Swift file, run through `tablint paths` as the page
 /// says, prints the page's text exactly, and its JSON begins as the page shows.
 final class PathsDocumentationTests: XCTestCase {
-    func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, stderr: String) {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        var output = ""
-        var errors = ""
-        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors)
-        return (status, output, errors)
-    }
+    func run(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, stderr: String) { TestRun.command(arguments, in: folder) }
 
     func testTheWorkedExampleIsWhatTablintPathsPrints() throws {
         let page = try ReadmeTests.page("docs/paths.md")

@@ -6,15 +6,7 @@ import XCTest
 /// --format dot --dynamic` on `Tests/Fixtures/Export/Dynamic`, run from the repository's root
 /// as the README says, print the README's blocks exactly, and Graphviz renders the DOT.
 final class ReadmeBehaviourTests: XCTestCase {
-    func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) {
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(ReadmeTests.repository.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
-        var output = ""
-        var errors = ""
-        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors)
-        return (status, output, errors)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, stdout: String, stderr: String) { TestRun.command(arguments, in: ReadmeTests.repository) }
 
     func testThePathsExampleIsWhatTablintPrints() throws {
         let readme = try ReadmeTests.page("README.md")

@@ -1,3 +1,4 @@
+import Foundation
 @testable import TablintKit
 
 /// Files run through the one workspace and engine, as the command line runs them: the tests'
@@ -66,5 +67,16 @@ enum TestRun {
         guard let only = result.files.first else { return .unchanged }
         if let failure = only.failure { return .internalError(failure) }
         return only.fixed.map { .fixed($0) } ?? .unchanged
+    }
+
+    /// `tablint ARGUMENTS` run in process from `folder` (relative paths as a user types them).
+    static func command(_ arguments: [String], in folder: URL) -> (status: Int32, stdout: String, stderr: String) {
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(folder.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        var output = ""
+        var errors = ""
+        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors)
+        return (status, output, errors)
     }
 }
