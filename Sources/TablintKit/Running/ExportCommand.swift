@@ -151,10 +151,13 @@ extension Tablint {
 
         // Every matrix read, in order, with whether its file was named on the command line.
         var found: [(machine: ExportReading.Machine, named: Bool)] = []
-        // `--dynamic`: every file of the run, for the workspace that reads the implementations.
-        var documents: [Engine.Document] = []
         var refusedSomething = false
         var shown: [Diagnostic] = []
+        // `--dynamic`: one workspace of every file of the run, asked for the matrices and for
+        // the graphs (a HANDLE cell's implementation may be in any file); without it, each
+        // file is read on its own, and only its matrices are kept.
+        var workspace: Workspace? = options.dynamic ? Workspace() : nil
+        var readable: [(path: String, reading: ExportReading.FileReading?)] = []
         for path in files {
             let bytes: [UInt8]
             switch read(path) {
@@ -164,13 +167,19 @@ extension Tablint {
                 trouble = true
                 continue
             }
-            if options.dynamic { documents.append(Engine.Document(path: path, bytes: bytes)) }
-            let file = SourceFile(path: path, bytes: bytes)
-            let reading = ExportReading.read(file)
+            if workspace != nil {
+                workspace!.update([Engine.Document(path: path, bytes: bytes)], keeping: .context)
+                readable.append((path, nil))
+            } else {
+                readable.append((path, ExportReading.read(SourceFile(path: path, bytes: bytes))))
+            }
+        }
+        for (path, own) in readable {
+            let reading = own ?? ExportReading.read(path, from: workspace!)
             // Named on the command line, even when a folder named beside it holds it too.
             let named = walk.namedFiles.contains(path) || options.paths.contains(path)
             found += reading.machines.map { ($0, named) }
-            if !reading.unreadable.isEmpty, file.kind != .fixture || named || !options.machines.isEmpty {
+            if !reading.unreadable.isEmpty, FileKind(path: path) != .fixture || named || !options.machines.isEmpty {
                 refusedSomething = true
                 shown += reading.unreadable
             }
@@ -202,12 +211,7 @@ extension Tablint {
             throw CommandFailure("no matrix to export in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))")
         }
         // The implementations of a machine's HANDLE cells may be in any file of the run.
-        var graphs: [MachineGraph]?
-        if options.dynamic {
-            var workspace = Workspace()
-            workspace.update(documents)
-            graphs = workspace.machineGraphs()
-        }
+        let graphs = workspace?.machineGraphs()
         if options.format == .dot {
             for machine in exported {
                 let problems = graphs.map { DotExport.problems(machine.table!, graph: graph(of: machine, in: $0)) } ?? DotExport.problems(machine.table!)
