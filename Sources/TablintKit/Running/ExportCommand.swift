@@ -56,58 +56,26 @@ extension Tablint {
 
     static func parseExport(_ arguments: [String]) -> Result<ExportOptions?, UsageError> {
         var options = ExportOptions()
-        var index = 0
-        var onlyPaths = false
-        func value(_ option: String) -> Result<String, UsageError> {
-            guard index < arguments.count else { return .failure(UsageError("\(option) needs a value")) }
-            index += 1
-            return .success(arguments[index - 1])
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "-" && !onlyPaths {
-                return .failure(UsageError("tablint export reads files, not standard input ('-'); name the file (or write `--` before a path named '-')"))
-            }
-            if onlyPaths || !argument.hasPrefix("-") {
-                options.paths.append(argument)
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func take() -> Result<String, UsageError> { inline.map { .success($0) } ?? value(name) }
+        let scanned = SubcommandArguments.scan("export", arguments, path: { options.paths.append($0) }) { name, inline, scanner in
             switch name {
-            case "--": onlyPaths = true
-            case "-h", "--help": return .success(nil)
             case "--dynamic":
-                guard inline == nil else { return .failure(UsageError("--dynamic takes no value")) }
+                try scanner.flag(name, inline: inline)
                 options.dynamic = true
             case "--format":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    guard let format = ExportFormat(rawValue: text) else {
-                        return .failure(UsageError("--format: unknown format '\(text)'; expected one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))"))
-                    }
-                    options.format = format
+                let text = try scanner.value(of: name, inline: inline)
+                guard let format = ExportFormat(rawValue: text) else {
+                    throw UsageError("--format: unknown format '\(text)'; expected one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-            case "--machine":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text): options.machines.append(text)
-                }
-            case "--output":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text): options.output = text
-                }
-            default:
-                return .failure(UsageError("unknown option '\(argument)' for 'tablint export'"))
+                options.format = format
+            case "--machine": options.machines.append(try scanner.value(of: name, inline: inline))
+            case "--output": options.output = try scanner.value(of: name, inline: inline)
+            default: throw scanner.unknown(name, inline: inline)
             }
+        }
+        switch scanned {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success: break
         }
         if options.dynamic, let refusal = dynamicRefusal(options.format) { return .failure(UsageError(refusal)) }
         return .success(options)

@@ -1,0 +1,59 @@
+import XCTest
+@testable import TablintKit
+
+/// The one scanner of the file-reading subcommands' arguments: every subcommand reads `--`,
+/// `-`, `--help` and `--name=value` the same way.
+final class SubcommandArgumentsTests: XCTestCase {
+    func items(_ arguments: [String]) throws -> [SubcommandArguments.Item] {
+        var scanner = SubcommandArguments("export", arguments)
+        var items: [SubcommandArguments.Item] = []
+        while let item = try scanner.next() { items.append(item) }
+        return items
+    }
+
+    func testPathsOptionsAndTheDoubleDash() throws {
+        XCTAssertEqual(try items(["a.swift", "--format=dot", "--machine", "--", "-b.swift", "-"]), [
+            .path("a.swift"), .option(name: "--format", inline: "dot"), .option(name: "--machine", inline: nil),
+            .path("-b.swift"), .path("-"),
+        ])
+        XCTAssertEqual(try items(["-h"]), [.help])
+        XCTAssertEqual(try items(["x", "--help"]), [.path("x"), .help])
+    }
+
+    func testStandardInputIsRefusedBeforeTheDoubleDash() {
+        XCTAssertThrowsError(try items(["-"])) { error in
+            XCTAssertEqual(error as? UsageError, UsageError("tablint export reads files, not standard input ('-'); name the file (or write `--` before a path named '-')"))
+        }
+    }
+
+    func testAValueIsTheInlineTextOrTheNextArgument() throws {
+        var scanner = SubcommandArguments("paths", ["--machine", "Door", "--machine"])
+        guard case .option(let name, let inline)? = try scanner.next() else { return XCTFail("no option") }
+        XCTAssertEqual(try scanner.value(of: name, inline: inline), "Door")
+        guard case .option(let last, let none)? = try scanner.next() else { return XCTFail("no option") }
+        XCTAssertThrowsError(try scanner.value(of: last, inline: none)) { error in
+            XCTAssertEqual(error as? UsageError, UsageError("--machine needs a value"))
+        }
+        XCTAssertEqual(try scanner.value(of: "--machine", inline: "Lamp"), "Lamp")
+    }
+
+    /// Each subcommand refuses the same mistakes with the same words.
+    func testEverySubcommandRefusesTheSameWay() {
+        for command in ["export", "paths"] {
+            var output = ""
+            var errors = ""
+            XCTAssertEqual(Tablint.run(arguments: [command, "--frobnicate=1", "x"], stdout: &output, stderr: &errors), 2)
+            XCTAssertTrue(errors.contains("unknown option '--frobnicate=1' for 'tablint \(command)'"), errors)
+            errors = ""
+            XCTAssertEqual(Tablint.run(arguments: [command, "-"], stdout: &output, stderr: &errors), 2)
+            XCTAssertTrue(errors.contains("tablint \(command) reads files, not standard input ('-')"), errors)
+            errors = ""
+            XCTAssertEqual(Tablint.run(arguments: [command, "x", "--machine"], stdout: &output, stderr: &errors), 2)
+            XCTAssertTrue(errors.contains("--machine needs a value"), errors)
+        }
+        var output = ""
+        var errors = ""
+        XCTAssertEqual(Tablint.run(arguments: ["export", "--dynamic=yes", "--format", "dot", "x"], stdout: &output, stderr: &errors), 2)
+        XCTAssertTrue(errors.contains("--dynamic takes no value"), errors)
+    }
+}
