@@ -40,6 +40,12 @@ struct MigrationPlan {
             summaries.append(FileSummary(path: path, lines: file.lines, enums: enums, typeNames: names))
             for declaration in enums { typeNames.insert(declaration.qualifiedName) }
             for declaration in names { typeNames.insert((declaration.parent.map { $0 + "." } ?? "") + declaration.name) }
+            // The lint reads only enums and aliases; what migrate declares must not redeclare
+            // a struct, class, actor or protocol either (`Door.Locked`, `DoorCells`).
+            for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.kind(index + 1) == .identifier {
+                guard ["struct", "class", "actor", "protocol"].contains(tokens.text(index)) else { continue }
+                typeNames.insert((scopes.directTypeName(of: index).map { $0 + "." } ?? "") + SignificantTokens.unticked(tokens.text(index + 1)))
+            }
         }
         // Every matrix of the run, on any surface (`.tbl` pins included).
         var workspace = Workspace()
