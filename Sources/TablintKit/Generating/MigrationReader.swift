@@ -441,7 +441,7 @@ struct MigrationReader {
         migration.library = library
         if library == nil {
             let fields = { (declaration: EnumDeclaration) in
-                declaration.cases.map { $0.payloadFields.map { GeneratedShape.Field(label: $0.label, type: $0.type) } }
+                declaration.cases.map { $0.payloadFields.map { GeneratedShape.Field(label: $0.label, type: nestedQualified($0.type, in: declaration)) } }
             }
             migration.stateFields = fields(states)
             migration.actionFields = fields(actions)
@@ -480,6 +480,33 @@ struct MigrationReader {
             for (column, plan) in plans.enumerated() where plan.kind == .handle { add(migration.actions[column], migration.actionFields[column]) }
         }
         return found
+    }
+
+    /// A payload's type as the narrowed struct must write it, outside the enum: a type the enum
+    /// declares itself (`Mode` in `enum S { case priming(Mode); enum Mode { … } }`) qualified
+    /// (`Pump.S.Mode`), the rest as written.
+    private func nestedQualified(_ type: String, in declaration: EnumDeclaration) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            let previous = out.last { $0 != " " }
+            if !word.isEmpty, previous != ".", run.typeNames.contains(declaration.name + "." + word) {
+                out += Self.qualified(declaration) + "." + word
+            } else {
+                out += word
+            }
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
     }
 
     /// Why the HANDLE members cannot take the generator's narrowed structs as they are named:

@@ -337,10 +337,14 @@ final class MigrationBehaviourTests: XCTestCase {
 
         """
 
-    /// `-> Step` with payloads read by HANDLE arms, one of which uses the action itself.
+    /// `-> Step` with payloads read by HANDLE arms, one of which uses the action itself, and a
+    /// payload of a type the enum declares (its narrowed struct names it qualified).
     static let pump = """
         enum Pump {
-            enum S { case off, on(rate: Int) }
+            enum S {
+                case off, on(rate: Int), priming(Mode)
+                enum Mode { case slow, fast }
+            }
             enum A { case set(Int), stop }
             enum F { case started, changed }
 
@@ -354,6 +358,8 @@ final class MigrationBehaviourTests: XCTestCase {
                 case (.off, .stop):
                     if case .stop = a { return .ignored }
                     return .stay(effects: [])
+                case (.priming(let mode), .stop): return mode == .fast ? .go(.off, effects: []) : .stay(effects: [])
+                case (.priming, .set(let rate)): return .go(.on(rate: rate), effects: [.started])
                 }
             }
         }
@@ -471,7 +477,7 @@ final class MigrationBehaviourTests: XCTestCase {
             machine("meter", [MeterState.idle, .counting(3), .counting(9), .running(since: 2, lap: 1), .paused(at: 4)],
                     [MeterAction.add(2), .add(5), .tick(now: 5), .tick(now: 20), .move(2, 3), .pause, .reset],
                     traps: { _, _ in false }, advance) { _, _, next in next }
-            machine("pump", [Pump.S.off, .on(rate: 2), .on(rate: 7)], [Pump.A.set(0), .set(2), .set(4), .stop],
+            machine("pump", [Pump.S.off, .on(rate: 2), .on(rate: 7), .priming(.slow), .priming(.fast)], [Pump.A.set(0), .set(2), .set(4), .stop],
                     traps: { _, _ in false }, Pump.step) { s, _, step in
                 if case let .go(next, _) = step { return next }
                 return s
@@ -519,6 +525,7 @@ final class MigrationBehaviourTests: XCTestCase {
             "            let old = state.rate\n            let new = action.value\n            if old == new { return .ignored }\n",
             "            let a = Pump.A.stop\n            func decide() -> Step<Pump.S, Pump.F> {\n",
             "    func offStop(_ ctx: Pump.Ctx) -> Step<Pump.S, Pump.F>\n",
+            "    struct Priming {\n        var value: Pump.S.Mode\n    }\n",
         ] {
             XCTAssertTrue(migrated.contains(expected), "\(expected)\n\(migrated)")
         }
@@ -528,7 +535,7 @@ final class MigrationBehaviourTests: XCTestCase {
         // sequence line per start state.
         XCTAssertEqual(
             before.split(separator: "\n").count,
-            12 + 24 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 + 4 + 5 + 5 + 4 + 4 + 4 + 3 + 3 + 3 + 2 + 4 + 2 + 2 + 35 + 5 + 12 + 3, before)
+            12 + 24 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 + 4 + 5 + 5 + 4 + 4 + 4 + 3 + 3 + 3 + 2 + 4 + 2 + 2 + 35 + 5 + 20 + 5, before)
         XCTAssertEqual(after, before)
         // The comparison can fail: one GO cell retargeted prints differently.
         let mutated = migrated.replacingOccurrences(of: "case (.locked, .coin): return .go(.unlocked, effects: [])", with: "case (.locked, .coin): return .ignored")
