@@ -10,6 +10,9 @@ struct MigrationReader {
         var matrices: [String: String]
         /// Qualified names of every type the run declares (`Turnstile.Ctx`, `DoorS`).
         var typeNames: Set<String>
+        /// Per type name, the instance members every file declares in it or its extensions: a
+        /// call of one is `self.name(…)`, which a `Cells` member cannot make.
+        var instanceMembers: [String: Set<String>] = [:]
     }
 
     let file: SourceFile
@@ -689,19 +692,29 @@ struct MigrationReader {
     /// `index`, with their type: a call of one in a body is a call on `self`, which the nested
     /// `Cells` type cannot make. A `static` or `class` member it can.
     private func instanceMembers(around index: Int) -> [String: String] {
-        let types = Set(scopes.enclosingTypeNames(of: index))
-        guard !types.isEmpty else { return [:] }
-        let starters: Set<String> = ["func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit", "associatedtype", "enum", "struct", "protocol", "extension"]
         var members: [String: String] = [:]
+        for type in scopes.enclosingTypeNames(of: index) {
+            for name in run.instanceMembers[type] ?? [] where members[name] == nil {
+                members[name] = type
+            }
+        }
+        return members
+    }
+
+    /// Per type name, the non-`static` `func`s, `var`s and `let`s declared directly in it (its
+    /// body or an extension's) in one file.
+    static func instanceMembers(_ tokens: SignificantTokens, _ scopes: TypeScopes) -> [String: Set<String>] {
+        let starters: Set<String> = ["func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit", "associatedtype", "enum", "struct", "protocol", "extension"]
+        var members: [String: Set<String>] = [:]
         for at in 0..<tokens.count where tokens.kind(at) == .keyword && (tokens.isText(at, "func") || tokens.isText(at, "var") || tokens.isText(at, "let")) {
-            guard tokens.kind(at + 1) == .identifier, let type = scopes.directTypeName(of: at), types.contains(type) else { continue }
+            guard tokens.kind(at + 1) == .identifier, let type = scopes.directTypeName(of: at) else { continue }
             var modifier = at - 1
             var isStatic = false
             while modifier >= 0, tokens.kind(modifier) == .keyword || tokens.kind(modifier) == .identifier, !starters.contains(tokens.text(modifier)) {
                 if tokens.isText(modifier, "static") || tokens.isText(modifier, "class") { isStatic = true }
                 modifier -= 1
             }
-            if !isStatic { members[SignificantTokens.unticked(tokens.text(at + 1)), default: type] = type }
+            if !isStatic { members[type, default: []].insert(SignificantTokens.unticked(tokens.text(at + 1))) }
         }
         return members
     }

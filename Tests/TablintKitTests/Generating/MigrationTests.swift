@@ -347,6 +347,16 @@ final class MigrationTests: XCTestCase {
         // A static member, a local function and a global function are found from the member.
         let fine = search.replacingOccurrences(of: ".results(count(q))", with: ".results(q.count)")
         XCTAssertEqual(MigrationPlan.make([("Search.swift", Array(fine.utf8))], function: nil) { _ in false }.refusals, [])
+        // An instance member declared in another file's extension of the type is one too; a
+        // static one there is not.
+        let moved = search.replacingOccurrences(of: "    func count(_ q: String) -> Int { q.count }\n", with: "")
+        let elsewhere = "extension SearchModel {\n    func count(_ q: String) -> Int { q.count }\n}\n"
+        let split = MigrationPlan.make([("Search.swift", Array(moved.utf8)), ("SearchModel+Count.swift", Array(elsewhere.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(split.groups.map(\.source.path), [])
+        XCTAssertEqual(split.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.typing(q), .submit):` calls `count`, an instance member of `SearchModel` (`self.count`); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
+        let staticElsewhere = elsewhere.replacingOccurrences(of: "    func count", with: "    static func count")
+        let fineSplit = MigrationPlan.make([("Search.swift", Array(moved.utf8)), ("SearchModel+Count.swift", Array(staticElsewhere.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(fineSplit.refusals, [])
     }
 
     /// A function in `extension App.Panel` is named `App.Panel` by the generated code.
