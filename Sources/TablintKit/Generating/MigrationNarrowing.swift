@@ -51,7 +51,12 @@ struct MigrationNarrowing {
             let texts = [candidate.body] + (candidate.condition.map { [$0] } ?? [])
             return texts.contains { text in
                 let words = MigrationReader.significant(text)
-                return words.indices.contains { SignificantTokens.unticked(words[$0]) == parameter && ($0 == 0 || words[$0 - 1] != ".") }
+                return words.indices.contains { index in
+                    guard SignificantTokens.unticked(words[index]) == parameter, index == 0 || words[index - 1] != "." else { return false }
+                    // `.pair(a: x)`: a label, not the value.
+                    let isLabel = index + 1 < words.count && words[index + 1] == ":" && index > 0 && (words[index - 1] == "(" || words[index - 1] == ",")
+                    return !isLabel
+                }
             }
         }
         var bindings: [String] = []
@@ -73,7 +78,9 @@ struct MigrationNarrowing {
         }
         // A pattern rebinding a parameter's name (`case (.alert(var s), .dismiss)`) beside
         // that parameter rebuilt: the pattern stays, run in the member's nested function.
-        let rebuiltNames = (wholeState ? [migration.stateParameter] : []) + (wholeAction ? [migration.actionParameter] : [])
+        // So is one binding a name the member's own code declares beside it (`decide`, `next`,
+        // `effect`).
+        let rebuiltNames = (wholeState ? [migration.stateParameter] : []) + (wholeAction ? [migration.actionParameter] : []) + ["decide", "next", "effect"]
         if bindings.contains(where: { line in rebuiltNames.contains { line.hasPrefix("let \($0) = ") || line.hasPrefix("var \($0) = ") } }) {
             bindings = []
             keepsPatterns = true
