@@ -202,13 +202,13 @@ final class ScaffoldCommandTests: XCTestCase {
             """)
     }
 
-    /// An `async`, `throws` or `async throws` prototype: the macro copies the specifiers after
+    /// An `async`, `throws`, `async throws` or typed `throws(E)` prototype: the macro copies the specifiers after
     /// the parameters of every member, `step` and `perform`, and its calls get `try`/`await`
     /// (reference §1.2). Each scaffold compiles and runs, an error thrown by a member reaching
     /// the caller of `step`.
     func testAsyncAndThrowingHandlePrototypesGiveWhatTheMacroWouldEmit() throws {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
-        for specifiers in ["async", "throws", "async throws"] {
+        for specifiers in ["async", "throws", "async throws", "throws(Refused)"] {
             let throwing = specifiers.contains("throws"), waiting = specifiers.contains("async")
             let call = (throwing ? "try " : "") + (waiting ? "await " : "")
             let machine = """
@@ -226,7 +226,7 @@ final class ScaffoldCommandTests: XCTestCase {
                 }
 
                 """
-            let folder = self.folder.appendingPathComponent(specifiers.replacingOccurrences(of: " ", with: "-"))
+            let folder = self.folder.appendingPathComponent(specifiers.filter { $0.isLetter })
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try machine.write(to: folder.appendingPathComponent("Turnstile.swift"), atomically: true, encoding: .utf8)
             let (status, output, errors) = scaffold([folder.path])
