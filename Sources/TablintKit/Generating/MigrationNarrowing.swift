@@ -100,8 +100,7 @@ struct MigrationNarrowing {
             opening.append("let \(migration.stateParameter) = \(rebuilt(stateType, migration.states[row], stateFields, from: stateName))")
         }
         if wholeAction {
-            let cases = migration.shape == .bool ? migration.states : migration.actions
-            opening.append("let \(migration.actionParameter) = \(rebuilt(actionType, cases[column], actionFields, from: actionName))")
+            opening.append("let \(migration.actionParameter) = \(rebuilt(actionType, migration.actions[column], actionFields, from: actionName))")
         }
         opening += bindings
         return MigrationNarrowing(

@@ -249,9 +249,8 @@ enum MigrationWriter {
             if let state = parameters.0, !migration.stateFields[row].isEmpty {
                 list.append("_ \(state): \(migration.narrowedNamespace).\(GeneratedShape.narrowedName(migration.states[row]))")
             }
-            let actionCases = migration.actions
             if let action = parameters.1, !migration.actionFields[column].isEmpty {
-                list.append("_ \(action): \(migration.narrowedNamespace).\(GeneratedShape.narrowedName(actionCases[column]))")
+                list.append("_ \(action): \(migration.narrowedNamespace).\(GeneratedShape.narrowedName(migration.actions[column]))")
             }
             return "func \(migration.member(row, column))(\(list.joined(separator: ", "))) -> \(stepType)"
         }
