@@ -179,7 +179,7 @@ extension Tablint {
                 switch shape.source() {
                 case .failure(let refused):
                     for refusal in refused.all {
-                        refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: cell \(refusal.message)") + "\n"
+                        refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(refusal.state == nil ? "" : "cell ")\(refusal.message)") + "\n"
                     }
                 case .success(let code):
                     texts.append(declarationsMissing(shape, ref, pairing, declaredTypes: declaredTypeNames(sources)) + code)
