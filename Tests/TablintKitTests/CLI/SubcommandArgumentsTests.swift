@@ -39,7 +39,7 @@ final class SubcommandArgumentsTests: XCTestCase {
 
     /// Each subcommand refuses the same mistakes with the same words.
     func testEverySubcommandRefusesTheSameWay() {
-        for command in ["export", "paths"] {
+        for command in ["export", "paths", "scaffold", "migrate"] {
             var output = ""
             var errors = ""
             XCTAssertEqual(Tablint.run(arguments: [command, "--frobnicate=1", "x"], stdout: &output, stderr: &errors), 2)
@@ -48,8 +48,18 @@ final class SubcommandArgumentsTests: XCTestCase {
             XCTAssertEqual(Tablint.run(arguments: [command, "-"], stdout: &output, stderr: &errors), 2)
             XCTAssertTrue(errors.contains("tablint \(command) reads files, not standard input ('-')"), errors)
             errors = ""
-            XCTAssertEqual(Tablint.run(arguments: [command, "x", "--machine"], stdout: &output, stderr: &errors), 2)
-            XCTAssertTrue(errors.contains("--machine needs a value"), errors)
+            let valued = command == "migrate" ? "--function" : "--machine"
+            XCTAssertEqual(Tablint.run(arguments: [command, "x", valued], stdout: &output, stderr: &errors), 2)
+            XCTAssertTrue(errors.contains(command == "migrate" ? "--function needs a function name" : "--machine needs a value"), errors)
+            output = ""
+            XCTAssertEqual(Tablint.run(arguments: [command, "x", "--help"], stdout: &output, stderr: &errors), 0)
+            XCTAssertTrue(output.contains("tablint \(command)"), output)
+        }
+        for flag in ["--diff=1", "--write=yes"] {
+            var errors = ""
+            var output = ""
+            XCTAssertEqual(Tablint.run(arguments: ["migrate", flag, "x"], stdout: &output, stderr: &errors), 2)
+            XCTAssertTrue(errors.contains("takes no value"), errors)
         }
         var output = ""
         var errors = ""
