@@ -7,7 +7,8 @@ struct CellsDrift: RunRule {
     let code = "tablint::cells-drift"
     let defaultSeverity = Severity.error
     let summary = "A `Cells` protocol's requirements are not the members the generator would emit for its matrix."
-    /// Unsafe: a HANDLE cell's missing requirement is added, as the generator declares it.
+    /// Unsafe: a HANDLE cell's missing requirement is added, as the generator declares it; the
+    /// requirement of a cell of a state or action the matrix removed is removed (`RemovalSync`).
     var isFixable: Bool { true }
 
     init() {}
@@ -26,7 +27,8 @@ struct CellsDrift: RunRule {
             } else {
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
-                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil)
+                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil,
+                    removals: matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil)
             }
         }
         return found
@@ -105,7 +107,7 @@ struct CellsDrift: RunRule {
 
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
-        _ matrixFile: FileSummary, shape: GeneratedShape? = nil
+        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let matrix = matrixRef.matrix
@@ -131,10 +133,18 @@ struct CellsDrift: RunRule {
                 why = "cell (\(matrix.states[state].text), \(matrix.actions[action].text)) of the matrix \(what) is \(Self.describe(cell.kind)), not HANDLE, so the generator emits no such member"
                 notes = [matrixFile.note(at: cell.range.lowerBound, "cell (\(matrix.states[state].text), \(matrix.actions[action].text)) is \(Self.describe(cell.kind)) here")]
             }
-            found.append(diagnostic(
-                file, at: requirement.name.range,
-                "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix",
-                notes: notes))
+            var message = "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix"
+            var fix: Diagnostic.Fix?
+            switch removals?.requirementRemoval(requirement, matrix: matrix) {
+            case .success(let edit)?:
+                fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                message += "; the fix removes the requirement: its cell's state or action is removed from the matrix, and nothing left calls or implements it"
+            case .failure(let why)?:
+                message += "; the fix leaves it: \(why.text)"
+            case nil:
+                break
+            }
+            found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
         }
         found += refinements(declaration, file, expected, what)
         // One fix adds every missing HANDLE requirement, in matrix order, before the `}`: it

@@ -6,7 +6,8 @@ struct EnumDrift: RunRule {
     let code = "tablint::enum-drift"
     let defaultSeverity = Severity.error
     let summary = "A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`."
-    /// Unsafe: a state or action the matrix added is added to its enum, in matrix order.
+    /// Unsafe: a state or action the matrix added is added to its enum, in matrix order; one
+    /// it removed is removed from it (`RemovalSync`), when nothing else refers to it.
     var isFixable: Bool { true }
 
     init() {}
@@ -14,14 +15,17 @@ struct EnumDrift: RunRule {
     func check(run facts: CrossFileRun) -> [Diagnostic] {
         let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
-        for file in run {
-            for bound in file.matrices + file.shortTables where bound.matrix.surface == .tableLiteral {
+        for (index, file) in run.enumerated() {
+            for (position, bound) in (file.matrices + file.shortTables).enumerated() where bound.matrix.surface == .tableLiteral {
                 let enums = pairing.enums(of: bound.machine, near: file.path)
+                // Only a whole matrix says which names it no longer lists.
+                let removals = position < file.matrices.count
+                    ? RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, pairing) : nil
                 if let states = enums.states {
-                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run)
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals)
                 }
                 if let actions = enums.actions {
-                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run)
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals)
                 }
             }
         }
@@ -30,7 +34,7 @@ struct EnumDrift: RunRule {
 
     private func compare(
         _ bound: BoundMatrix, _ names: [Name], _ listRange: Range<Int>, _ ref: MachinePairing.EnumRef, role: String,
-        _ file: FileSummary, _ run: [FileSummary]
+        _ file: FileSummary, _ run: [FileSummary], _ removals: RemovalSync?
     ) -> [Diagnostic] {
         let declaration = ref.declaration
         let enumFile = run[ref.file]
@@ -77,10 +81,26 @@ struct EnumDrift: RunRule {
             if names.contains(where: { EditDistance.isSlip(enumCase.name.lowercased(), of: $0.text.lowercased()) && !caseKeys.contains(folded.key($0.text)) }) {
                 continue
             }
+            var message = "\(label) declares `\(enumCase.name)`, which the matrix \(bound.label) does not list in `\(role)s:`; expected `\"\(upper)\"` there and a \(role == "state" ? "row" : "column") for it"
+            guard let removal = removals?.removal(role == "state" ? .state : .action, enumCase.name) else {
+                found.append(diagnostic(file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
+                continue
+            }
+            var fix: Diagnostic.Fix?
+            if let refusal = removal.refusal {
+                message += "; no fix removes `\(enumCase.name)`: \(refusal)"
+            } else if let range = enumCase.removal {
+                message += "; the fix removes `case \(enumCase.name)` from \(label), as the fixes of dispatcher-drift and cells-drift remove the cases and requirements that only it named"
+                fix = Diagnostic.Fix(edits: [TextEdit(range: range, replacement: [])], applicability: .unsafe)
+            }
+            // The fix edits the enum's file: with the enum in another, the finding is there.
+            if fix != nil, enumFile.path != file.path {
+                found.append(diagnostic(
+                    enumFile, at: enumCase.range, message, notes: [file.note(at: listRange.lowerBound, "the matrix lists its \(role)s here")], fix: fix))
+                continue
+            }
             found.append(diagnostic(
-                file, at: listRange,
-                "\(label) declares `\(enumCase.name)`, which the matrix \(bound.label) does not list in `\(role)s:`; expected `\"\(upper)\"` there and a \(role == "state" ? "row" : "column") for it",
-                notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
+                file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")], fix: fix))
         }
         return found
     }
