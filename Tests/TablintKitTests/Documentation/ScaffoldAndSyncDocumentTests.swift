@@ -101,4 +101,19 @@ final class ScaffoldAndSyncDocumentTests: XCTestCase {
 
             """)
     }
+
+    /// The removal example: what the unsafe fixes write, nothing left to report, and the fixed
+    /// file compiles and does, for every pair left, what it did.
+    func testTheRemovalExampleIsWhatTheUnsafeFixesWriteAndBehavesAsBefore() throws {
+        let text = try page()
+        let before = try ReadmeTests.markedBlock("remove-before", in: text)
+        let after = try ReadmeTests.markedBlock("remove-after", in: text)
+        XCTAssertNotEqual(before, after)
+        let outcome = Engine.run([Engine.Document(path: "Alarm.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let result = try XCTUnwrap(outcome.files.first)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(String(decoding: result.fixed ?? result.original, as: UTF8.self), after)
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.map(\.message), [], "nothing left to report")
+        try RemovalSyncFixTests.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], in: "remove-doc")
+    }
 }
