@@ -34,9 +34,37 @@ struct RemovalSync {
         var armRange: Range<Int>
     }
 
+    /// A name changed in place (see `init`): the case, the patterns and the generated member
+    /// names are renamed instead of removed and added.
+    struct Renamed {
+        var role: Role
+        /// As the enum declares it, and as it is to be declared.
+        var old: String
+        var new: String
+        /// The matrix's new name, as written there.
+        var matrixName: String
+        var enumRef: MachinePairing.EnumRef
+        var refusal: String?
+        /// Every rename, by file: the case, patterns, calls, requirements and members.
+        var edits: [(file: Int, edit: TextEdit, site: Site)] = []
+        /// The generated members of the old name's cells, and their new names.
+        var members: [String: String] = [:]
+    }
+
+    enum Site: Equatable {
+        case enumCase
+        /// In the dispatcher whose `switch` is at this range.
+        case dispatcher(Range<Int>)
+        /// A requirement of a `Cells` protocol, by its old name.
+        case requirement(String)
+        /// An implementation's member, by its old name.
+        case member(String)
+    }
+
     let run: [FileSummary]
     private(set) var removed: [Removed] = []
     private(set) var cuts: [Cut] = []
+    private(set) var renamed: [Renamed] = []
 
     /// The plan for a `Table` literal's machine; empty for other surfaces.
     init(_ ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) {
@@ -50,21 +78,34 @@ struct RemovalSync {
             let cases = enumRef.declaration.cases.map(\.name)
             let caseKeys = Set(cases.map(folded.key))
             let keys = Set(names.map { folded.key($0.text) })
-            for enumCase in enumRef.declaration.cases where !keys.contains(folded.key(enumCase.name)) {
+            for (position, enumCase) in enumRef.declaration.cases.enumerated() where !keys.contains(folded.key(enumCase.name)) {
                 // A misspelt string (`enum-drift` names the case as its spelling) is no removal.
                 if names.contains(where: { EditDistance.isSlip(enumCase.name.lowercased(), of: $0.text.lowercased()) && !caseKeys.contains(folded.key($0.text)) }) {
+                    continue
+                }
+                // A rename: as many names as cases, and at the case's place a name the enum lacks.
+                if names.count == cases.count, !caseKeys.contains(folded.key(names[position].text)) {
+                    renamed.append(Renamed(
+                        role: role, old: enumCase.name, new: GeneratedShape.declared(NameCasing.lowerFirst(names[position].text)),
+                        matrixName: names[position].text, enumRef: enumRef, refusal: Self.caseRefusal(enumCase, enumRef.declaration)))
                     continue
                 }
                 removed.append(Removed(role: role, name: enumCase.name, enumRef: enumRef, refusal: Self.caseRefusal(enumCase, enumRef.declaration)))
             }
         }
-        guard !removed.isEmpty else { return }
+        guard !removed.isEmpty || !renamed.isEmpty else { return }
         let dispatchers = run.indices.flatMap { index in
             run[index].dispatchers.filter { dispatcher in
                 guard dispatcher.kind == .step, let paired = pairing.matrix(for: dispatcher, near: run[index].path).paired else { return false }
                 return paired.file == ref.file && paired.matrix.range == matrix.range
             }.map { (file: index, dispatcher: $0) }
         }
+        // A name changed in place whose arms do not do what the new name's cells say is a
+        // removal (and the new name an addition).
+        for entry in renamed where !Self.keepsCells(entry, matrix, dispatchers) {
+            removed.append(Removed(role: entry.role, name: entry.old, enumRef: entry.enumRef, refusal: entry.refusal))
+        }
+        renamed.removeAll { !Self.keepsCells($0, matrix, dispatchers) }
         var pending: [(file: Int, dispatcher: Dispatcher, arm: Dispatcher.Arm, items: [(item: Dispatcher.CaseItem, names: [Int])])] = []
         for (file, dispatcher) in dispatchers {
             guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else {
@@ -154,6 +195,162 @@ struct RemovalSync {
         }
         // A refusal found while cutting takes that name's cuts back.
         cuts.removeAll { removed[$0.owner].refusal != nil }
+        planRenames(matrix, matrixFile: ref.file, dispatchers, pairing)
+    }
+
+    /// A name is renamed, not removed and added, when it changed in place: the matrix lists as
+    /// many names as the enum declares cases, the case at its position is the one the matrix no
+    /// longer lists and the matrix's name there is no case (and no slip of one), and every arm
+    /// that decides a pair of the old name does what the cell of the new name says (the same
+    /// row, or column, of cells). Then the case, the patterns that name it, a `GO` to it in a
+    /// determined arm, and the generated members of its cells (requirement, dispatcher call,
+    /// implementations' members: `pausedSnooze` to `holdingSnooze`) are renamed; any other
+    /// reference refuses the rename, named.
+    private mutating func planRenames(_ matrix: Matrix, matrixFile: Int, _ dispatchers: [(file: Int, dispatcher: Dispatcher)], _ pairing: MachinePairing) {
+        guard !renamed.isEmpty else { return }
+        let protocols = pairing.cellsProtocols().filter { _, outcome in
+            outcome.paired.map { $0.file == matrixFile && $0.matrix.range == matrix.range } ?? false
+        }.map(\.0)
+        for index in renamed.indices {
+            let entry = renamed[index]
+            var edits: [(file: Int, edit: TextEdit, site: Site)] = []
+            var refusal = entry.refusal
+            func refuse(_ why: String) { if refusal == nil { refusal = why } }
+            let declaration = entry.enumRef.declaration
+            if let enumCase = declaration.cases.first(where: { $0.name == entry.old }) {
+                if enumCase.range.count != entry.old.utf8.count { refuse("its declaration is not its name alone (backticks or a raw value)") }
+                edits.append((entry.enumRef.file, TextEdit(range: enumCase.range.lowerBound..<(enumCase.range.lowerBound + entry.old.utf8.count), replacement: Array(entry.new.utf8)), .enumCase))
+            }
+            let oldNames: Set<String> = [entry.old]
+            // The members of the old name's cells, and their new names.
+            var members: [String: String] = [:]
+            let others = entry.role == .state ? matrix.actions.map(\.text) : matrix.states.map(\.text)
+            for other in others {
+                let (oldMember, newMember) = entry.role == .state
+                    ? (GeneratedShape.handleMember(state: entry.old, action: other), GeneratedShape.handleMember(state: entry.matrixName, action: other))
+                    : (GeneratedShape.handleMember(state: other, action: entry.old), GeneratedShape.handleMember(state: other, action: entry.matrixName))
+                members[oldMember] = newMember
+            }
+            var covered: [(file: Int, range: Range<Int>)] = []
+            for (file, dispatcher) in dispatchers {
+                guard let at = dispatcher.position(of: entry.role == .state ? .state : .action) else { continue }
+                for arm in dispatcher.arms {
+                    guard case .items(let items, _) = arm.label else { continue }
+                    var names = false
+                    for item in items where item.isTuple {
+                        let element = item.elements[at]
+                        guard case .member(let member, _) = element.kind, oldNames.contains(member) else { continue }
+                        names = true
+                        guard element.text.hasSuffix(entry.old), element.text.utf8.count == element.range.count, !element.text.contains("(") else {
+                            refuse("`\(arm.labelText)` spells it in a way the fix does not rename")
+                            continue
+                        }
+                        let start = element.range.upperBound - entry.old.utf8.count
+                        edits.append((file, TextEdit(range: start..<element.range.upperBound, replacement: Array(entry.new.utf8)), .dispatcher(dispatcher.switchRange)))
+                        covered.append((file, start..<element.range.upperBound))
+                    }
+                    // A `GO` to the old state in a determined arm's return.
+                    // (An arm of one pair is rewritten by dispatcher-drift's fix of its changed
+                    // cell, which writes the new name: only a label of several pairs is renamed here.)
+                    if entry.role == .state, arm.outcome.soleStatementStart != nil, case .go = arm.outcome.kind {
+                        for offset in run[file].memberReferences.offsets[entry.old] ?? [] where arm.outcome.range.contains(offset) {
+                            if items.count > 1 {
+                                edits.append((file, TextEdit(range: offset..<(offset + entry.old.utf8.count), replacement: Array(entry.new.utf8)), .dispatcher(dispatcher.switchRange)))
+                            }
+                            covered.append((file, offset..<(offset + entry.old.utf8.count)))
+                        }
+                    }
+                    for call in arm.cellsCalls {
+                        if let newMember = members[call.text] {
+                            if !names { refuse("`\(arm.labelText)` calls `\(call.text)` for a pair of another name") }
+                            edits.append((file, TextEdit(range: call.range, replacement: Array(newMember.utf8)), .dispatcher(dispatcher.switchRange)))
+                            covered.append((file, call.range))
+                        }
+                    }
+                }
+            }
+            for ref in protocols {
+                for requirement in ref.declaration.requirements {
+                    guard let newMember = members[requirement.name.text] else { continue }
+                    if requirement.name.range.count != requirement.name.text.utf8.count { refuse("`\(requirement.name.text)` is written with backticks") }
+                    edits.append((ref.file, TextEdit(range: requirement.name.range, replacement: Array(newMember.utf8)), .requirement(requirement.name.text)))
+                }
+            }
+            for (file, summary) in run.enumerated() {
+                for implementation in summary.cellsImplementations {
+                    for member in implementation.members {
+                        guard let newMember = members[member.name.text] else { continue }
+                        if implementation.members.contains(where: { $0.name.text == newMember }) {
+                            refuse("`\(implementation.typeName.text)` already has a member `\(newMember)`")
+                        }
+                        edits.append((file, TextEdit(range: member.name.range, replacement: Array(newMember.utf8)), .member(member.name.text)))
+                    }
+                }
+            }
+            // Anything else that names the old case or one of its members.
+            let excluded = covered + edits.map { ($0.file, $0.edit.range) }
+            for name in [entry.old] + members.keys.sorted() {
+                if let (file, offset) = firstReference(to: name, excluding: excluded) {
+                    refuse("`\(name)` is referred to at \(place(file, offset))")
+                }
+            }
+            renamed[index].refusal = refusal
+            renamed[index].edits = refusal == nil ? edits : []
+            renamed[index].members = members
+        }
+    }
+
+    /// Whether every arm that decides a pair of the old name, with a pattern naming both, does
+    /// what the new name's cell of that pair says: the same row (or column) of cells.
+    private static func keepsCells(_ entry: Renamed, _ matrix: Matrix, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> Bool {
+        for (_, dispatcher) in dispatchers {
+            guard let at = dispatcher.position(of: entry.role == .state ? .state : .action),
+                let otherAt = dispatcher.position(of: entry.role == .state ? .action : .state)
+            else { continue }
+            for arm in dispatcher.arms {
+                guard case .items(let items, _) = arm.label else { continue }
+                for item in items where item.isTuple && !item.isGuarded {
+                    guard case .member(entry.old, false) = item.elements[at].kind, case .member(let other, false) = item.elements[otherAt].kind,
+                        let cell = cell(of: entry, other: other, in: matrix)
+                    else { continue }
+                    if !agrees(arm.outcome.kind, cell, renaming: entry) { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// The cell of the renamed name's pair with `other` (an action for a state, a state for an action).
+    private static func cell(of entry: Renamed, other: String, in matrix: Matrix) -> Cell.Kind? {
+        let folded = NameComparison.firstLetterFolded
+        let states = matrix.states.map(\.text), actions = matrix.actions.map(\.text)
+        let (state, action) = entry.role == .state ? (entry.matrixName, other) : (other, entry.matrixName)
+        guard let row = states.firstIndex(where: { folded.equal($0, state) }), let column = actions.firstIndex(where: { folded.equal($0, action) }),
+            row < matrix.rows.count, column < matrix.rows[row].cells.count
+        else { return nil }
+        return matrix.rows[row].cells[column].kind
+    }
+
+    /// Whether an arm does what a cell says, reading a `GO` to the old state as one to the new.
+    private static func agrees(_ outcome: Dispatcher.Outcome.Kind, _ cell: Cell.Kind, renaming entry: Renamed) -> Bool {
+        if entry.role == .state, case .go(let target, let effects) = outcome, target.text == entry.old {
+            return DispatcherDrift.outcome(.go(target: Name(entry.matrixName, target.range), effects: effects), agreesWith: cell)
+        }
+        return DispatcherDrift.outcome(outcome, agreesWith: cell)
+    }
+
+    /// The rename of `role` whose new name the matrix lists as `matrixName`, or whose old
+    /// case is `old`.
+    func rename(_ role: Role, matrixName: String? = nil, old: String? = nil) -> Renamed? {
+        renamed.first { entry in
+            entry.role == role && (matrixName.map { NameComparison.firstLetterFolded.equal(entry.matrixName, $0) } ?? true)
+                && (old.map { entry.old == $0 } ?? true)
+        }
+    }
+
+    /// The renames' edits of one site kind in one file, of the renames that go.
+    func renameEdits(file: Int, where include: (Site) -> Bool) -> [TextEdit] {
+        renamed.filter { $0.refusal == nil }.flatMap(\.edits).filter { $0.file == file && include($0.site) }.map(\.edit)
     }
 
     private mutating func refuseAll(_ why: String) {

@@ -423,7 +423,17 @@ private struct Comparison {
         let declared = role == "state" ? matrix.statesRange : matrix.actionsRange
         var message = "`\(arm.labelText)` in dispatcher \(name) names \(role) `\(member)`, which the matrix \(machine) does not declare. \(role == "state" ? "States" : "Actions"): \(list)"
         var fix: Diagnostic.Fix?
-        if let removals, let removal = removals.removal(role == "state" ? .state : .action, member) {
+        if let removals, let rename = removals.rename(role == "state" ? .state : .action, old: member) {
+            if let refusal = rename.refusal {
+                message += "; the matrix lists `\(rename.matrixName)` in its place, but no fix renames `\(member)`: \(refusal)"
+            } else {
+                let edits = removals.renameEdits(file: fileIndex) { $0 == .dispatcher(dispatcher.switchRange) }
+                if !edits.isEmpty {
+                    fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                    message += "; the matrix renamed it `\(rename.matrixName)` (the same cells), so the fix renames it `\(rename.new)` in the patterns, in a `GO` to it and in the calls of its cells' members, as enum-drift's renames the case"
+                }
+            }
+        } else if let removals, let removal = removals.removal(role == "state" ? .state : .action, member) {
             if let refusal = removal.refusal {
                 message += "; no fix removes `\(member)`: \(refusal)"
             } else {
@@ -457,6 +467,9 @@ private struct Comparison {
         let missing = states.indices.map { state in
             actions.indices.map { !brokenStates.contains(state) && decider[state][$0] == nil && !conditional[state][$0] }
         }
+        // The pairs of a name the matrix renamed in place come with the rename, not as new arms.
+        let renamedStates = Set(states.indices.filter { removals?.rename(.state, matrixName: matrix.states[$0].text).map { $0.refusal == nil } ?? false })
+        let renamedActions = Set(actions.indices.filter { removals?.rename(.action, matrixName: matrix.actions[$0].text).map { $0.refusal == nil } ?? false })
         let stateType = dispatcher.subjects.first { $0.role == .state }!.type
         let actionType = dispatcher.subjects.first { $0.role == .action }!.type
         let wholeStates = Set(states.indices.filter { state in !actions.isEmpty && missing[state].allSatisfy { $0 } })
@@ -491,7 +504,13 @@ private struct Comparison {
         // One fix writes every missing arm, each in its row-major place: it rides on the
         // first of these diagnostics, and says which pairs it leaves.
         guard found.count > firstMissing, let sync else { return }
-        let pairs = states.indices.flatMap { state in actions.indices.filter { missing[state][$0] }.map { (state: state, action: $0) } }
+        let pairs = states.indices.flatMap { state in
+            actions.indices.filter { missing[state][$0] && !renamedStates.contains(state) && !renamedActions.contains($0) }.map { (state: state, action: $0) }
+        }
+        guard !pairs.isEmpty else {
+            found[firstMissing].message += "; the matrix renamed in place the \(renamedStates.isEmpty ? "action" : "state") of these pairs: its cases are renamed, not written (see the finding at the old name)"
+            return
+        }
         let (edits, refused) = sync.insertions(pairs)
         var note = ""
         if !refused.isEmpty {

@@ -56,7 +56,17 @@ struct EnumDrift: RunRule {
             // A fix edits the file its diagnostic is in: with the enum in another file, the
             // finding is reported at the enum, where the case is to be added.
             let atEnum = enumFile.path != file.path && slip.count != 1
-            if slip.count != 1 {
+            let rename = slip.count == 1 ? nil : removals?.rename(role == "state" ? .state : .action, matrixName: name.text)
+            if let rename, rename.refusal == nil {
+                // A name changed in place: the case is renamed, not added.
+                let edits = removals!.renameEdits(file: ref.file) { $0 == .enumCase }
+                fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                message += "; it takes the place of `\(rename.old)` with the same cells, so the fix renames `case \(rename.old)` of \(label) `\(rename.new)`, as the fixes of dispatcher-drift and cells-drift rename its patterns and its cells' members"
+            } else if slip.count != 1 {
+                // A refused rename is an addition (the old case staying, with why).
+                if let rename, let refusal = rename.refusal {
+                    message += "; it takes the place of `\(rename.old)`, but no fix renames `\(rename.old)` to `\(rename.new)`: \(refusal)"
+                }
                 switch Self.addition(of: name, among: names, to: declaration) {
                 case .success(let edit):
                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
@@ -82,6 +92,13 @@ struct EnumDrift: RunRule {
                 continue
             }
             var message = "\(label) declares `\(enumCase.name)`, which the matrix \(bound.label) does not list in `\(role)s:`; expected `\"\(upper)\"` there and a \(role == "state" ? "row" : "column") for it"
+            if let rename = removals?.rename(role == "state" ? .state : .action, old: enumCase.name) {
+                message += rename.refusal == nil
+                    ? "; the matrix renamed it `\(rename.matrixName)`, and the fix of that finding renames the case"
+                    : "; the matrix lists `\(rename.matrixName)` in its place, but no fix renames it: \(rename.refusal!)"
+                found.append(diagnostic(file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
+                continue
+            }
             guard let removal = removals?.removal(role == "state" ? .state : .action, enumCase.name) else {
                 found.append(diagnostic(file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
                 continue
