@@ -607,6 +607,12 @@ code, which no fix deletes; delete the member, and the requirement goes on the n
 the removal of the state or action is itself refused. Any other requirement the matrix no longer
 asks for is not removed.
 
+A state or action renamed in place (see [enum-drift](enum-drift.md)): the requirements of its
+cells are renamed (`pausedSnooze` to `holdingSnooze`) by the fix of their "requires" finding,
+instead of the new ones being added, and each implementation in the run whose member serves
+one is reported at that member ("`pausedSnooze` implements the requirement … renames
+`holdingSnooze`"), in its own file, with the fix that renames it and keeps its body.
+
 A protocol whose members are named by their authors (`onUnlock`): a `HANDLE` cell that no arm
 of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writes its arm) is
 reported once, "has no member for the HANDLE cell …", and the fix declares the member named as
@@ -1896,9 +1902,13 @@ dispatcher (an `@Machine`'s is the macro's):
   run tablint read, named as `path:line:column` (see enum-drift for which files are searched).
   A removed effect (`enum F` still declares it, no cell emits it) is not fixed.
 
-Renamed states and actions are not fixed as renames yet: a name changed in place is removed
-and added (the old arms go, the new are written), and the old `HANDLE` member's requirement is
-kept when an implementation in the run writes it.
+* **a renamed state or action** (changed in place, with the same cells: see
+  [enum-drift](enum-drift.md) for when a change is a rename): the finding at its first pattern
+  carries the fix that renames it in every pattern (`(.paused, .stop)` to `(.holding, .stop)`),
+  in a `GO` to it in a label of several pairs (a single pair's `GO` is rewritten by the fix of its
+  changed cell), and in the calls of its cells' generated members (`cells.pausedSnooze(ctx)` to
+  `cells.holdingSnooze(ctx)`); the new name's pairs are not written as missing arms. A refused
+  rename (said in the message) leaves the old arms, and the new name's arms are written.
 
 ```swift before fix=unsafe path=Door.swift
 enum Door {
@@ -2501,8 +2511,17 @@ message says why, when:
 * the case's text cannot be cut alone (a comment between it and its neighbour).
 
 A misspelt string (a slip of the case, reported with the enum's spelling) is never a removal.
-A renamed name (the same position in `states:`, the old case still declared) is, for now, a
-removal and an addition.
+
+A name changed in place is renamed, not removed and added: when the matrix lists as many names
+as the enum declares cases, the case at the changed position is the one it no longer lists, its
+name there is no case and no slip of one, and every arm deciding a pair of the old name does
+what the new name's cell says (the same row or column of cells). The finding at the new name
+(`state `Holding` … is not a case`) then carries the fix that renames the case (`paused` to
+`holding`), while dispatcher-drift's renames its patterns and calls and cells-drift its
+cells' requirements and every implementation's member (`pausedSnooze` to `holdingSnooze`). A
+rename is refused for the reasons a removal is, and when an implementation already has the new
+member's name; the finding says why, and the fix then adds the new case as for any other name.
+See [scaffold and sync](../docs/scaffold-and-sync.md) for a worked example.
 
 ```swift before fix=unsafe path=Lamp.swift
 enum Lamp {

@@ -177,6 +177,7 @@ struct RemovalSync {
             guard let firstKept = all.firstIndex(where: { !goingRanges.contains($0.range.lowerBound) }) else { continue }
             let label = Array(entry.arm.labelText.utf8), base = entry.arm.labelRange.lowerBound
             func isPlain(_ range: Range<Int>) -> Bool {
+                guard range.lowerBound >= base, range.upperBound - base <= label.count else { return false }
                 let bytes = label[(range.lowerBound - base)..<(range.upperBound - base)]
                 return bytes.filter { $0 == UInt8(ascii: ",") }.count == 1 && bytes.allSatisfy { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") }
             }
