@@ -182,7 +182,9 @@ final class RemovalSyncFixTests: XCTestCase {
 
     /// The fixed file type-checks with the real `swiftc`, and every (state, action) pair left
     /// does what it did before the fix.
-    static func compileAndCompare(before: String, after: String, statesAfter: [String], in name: String) throws {
+    static func compileAndCompare(
+        before: String, after: String, statesAfter: [String], actionsAfter: [String] = ["trigger", "stop", "snooze"], in name: String
+    ) throws {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -191,8 +193,9 @@ final class RemovalSyncFixTests: XCTestCase {
             + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
             + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
         func program(_ source: String, extra: String) -> String {
+            let ringingSnooze = source.contains("func ringingSnooze") ? "func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { ctx.snoozes += 1; return .go(.armed, effects: [.silence]) }" : ""
             let members = """
-                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { ctx.snoozes += 1; return .go(.armed, effects: [.silence]) }
+                \(ringingSnooze)
                 func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
                 func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
             \(extra)
@@ -200,7 +203,7 @@ final class RemovalSyncFixTests: XCTestCase {
             return source + standIn + "struct Impl: AlarmCells {\n" + members + "}\n" + """
                 let ctx = Alarm.Ctx()
                 for s in [\(statesAfter.map { "Alarm.S." + $0 }.joined(separator: ", "))] {
-                    for a in [Alarm.A.trigger, .stop, .snooze] where !(s == .armed && a == .snooze) {
+                    for a in [\(actionsAfter.map { "Alarm.A." + $0 }.joined(separator: ", "))] where !(s == .armed && "\\(a)" == "snooze") {
                         print(s, a, Alarm.step(Impl(), ctx, s, a), ctx.snoozes)
                     }
                 }
@@ -213,5 +216,34 @@ final class RemovalSyncFixTests: XCTestCase {
         XCTAssertFalse(compiler.contains("error:"), compiler)
         XCTAssertFalse(ranAfter.isEmpty)
         XCTAssertEqual(ranAfter, ranBefore)
+    }
+
+    /// A state and an action removed together: each arm goes once, by one of the two fixes.
+    func testAStateAndAnActionRemovedTogether() throws {
+        let before = Self.alarm()
+            .replacingOccurrences(of: #"actions: ["Trigger", "Stop", "Snooze"]"#, with: #"actions: ["Trigger", "Stop"]"#)
+            .replacingOccurrences(of: ", .unreachable],", with: "],")
+            .replacingOccurrences(of: #"effects: ["Silence"]), .handle],"#, with: #"effects: ["Silence"])],"#)
+        let outcome = Self.run(["Alarm.swift": before])
+        XCTAssertNil(outcome.files.first?.failure)
+        let after = Self.text(outcome, "Alarm.swift")
+        XCTAssertTrue(after.contains("enum S { case armed, ringing }") && after.contains("enum A { case trigger, stop }"), after)
+        XCTAssertFalse(after.contains("paused") || after.contains(".snooze") || after.contains("Snooze("), after)
+        XCTAssertTrue(after.contains("        case (.ringing, .stop): return .go(.armed, effects: [.silence])\n"), after)
+        XCTAssertEqual(outcome.files.first?.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        try Self.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], actionsAfter: ["trigger", "stop"], in: "removed-both")
+    }
+
+    /// The removed pattern first in its label, and the case first of its list or alone on its line.
+    func testTheCutsKeepTheRestOfALabelAndOfACaseList() throws {
+        let first = Self.alarm(paused: "case paused, armed, ringing")
+            .replacingOccurrences(of: "case (.ringing, .stop), (.paused, .stop):", with: "case (.paused, .stop), (.ringing, .stop):")
+        var after = Self.text(Self.run(["Alarm.swift": first]), "Alarm.swift")
+        XCTAssertTrue(after.contains("enum S { case armed, ringing }"), after)
+        XCTAssertTrue(after.contains("        case (.ringing, .stop): return .go(.armed, effects: [.silence])\n"), after)
+        let lines = Self.alarm().replacingOccurrences(of: "    enum S { case armed, ringing, paused }\n", with: "    enum S {\n        case armed\n        case ringing\n        case paused // resting\n    }\n")
+        after = Self.text(Self.run(["Alarm.swift": lines]), "Alarm.swift")
+        XCTAssertTrue(after.contains("    enum S {\n        case armed\n        case ringing\n    }\n"), after)
+        XCTAssertFalse(after.contains("paused"), after)
     }
 }
