@@ -8,9 +8,11 @@ import XCTest
 /// the unsafe fixes of enum-drift, dispatcher-drift and cells-drift; the result compiles with
 /// the real `swiftc` and every pair does what it did.
 final class RenameSyncFixTests: XCTestCase {
-    static func alarm(states: String = #"["Armed", "Ringing", "Holding"]"#, paused: String = "paused", holdingRow: String = #"[.go(target: "Ringing", effects: ["Ring"]), .go(target: "Armed", effects: []), .handle]"#) -> String {
-        let target = paused == "paused" ? "Holding" : "Holding"
-        return """
+    static func alarm(
+        states: String = #"["Armed", "Ringing", "Holding"]"#, paused: String = "paused",
+        holdingRow: String = #"[.go(target: "Ringing", effects: ["Ring"]), .go(target: "Armed", effects: []), .handle]"#
+    ) -> String {
+        """
             enum Alarm {
                 enum S { case armed, ringing, \(paused) }
                 enum A { case trigger, stop, snooze }
@@ -23,7 +25,7 @@ final class RenameSyncFixTests: XCTestCase {
                     actions: ["Trigger", "Stop", "Snooze"],
                     cells: [
                         [.go(target: "Ringing", effects: ["Ring"]), .ignore, .unreachable],
-                        [.ignore, .go(target: "Armed", effects: ["Silence"]), .go(target: "\(target)", effects: ["Silence"])],
+                        [.ignore, .go(target: "Armed", effects: ["Silence"]), .go(target: "Holding", effects: ["Silence"])],
                         \(holdingRow),
                     ],
                     initial: "Armed"
@@ -126,5 +128,22 @@ final class RenameSyncFixTests: XCTestCase {
         let after = RemovalSyncFixTests.text(RemovalSyncFixTests.run(["Alarm.swift": before]), "Alarm.swift")
         XCTAssertTrue(after.contains("enum S { case armed, ringing, holding, paused }") || after.contains("enum S { case armed, ringing, paused, holding }"), after)
         XCTAssertTrue(after.contains("func pausedSnooze(") && after.contains("case (.paused, .snooze): return cells.pausedSnooze(ctx)"), after)
+    }
+
+    /// An action renamed in place (`Snooze` to `Nap`): the case, the patterns, the requirement
+    /// and the implementation's member follow; the result compiles and behaves as before.
+    func testAnActionRenamedInPlaceIsRenamedEverywhere() throws {
+        let before = Self.alarm(states: #"["Armed", "Ringing", "Paused"]"#)
+            .replacingOccurrences(of: #"target: "Holding""#, with: #"target: "Paused""#)
+            .replacingOccurrences(of: #""Stop", "Snooze"]"#, with: #""Stop", "Nap"]"#)
+        let live = Self.live("paused")
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": before, "Live.swift": live])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = RemovalSyncFixTests.text(outcome, "Alarm.swift")
+        XCTAssertEqual(after, before.replacingOccurrences(of: ".snooze", with: ".nap")
+            .replacingOccurrences(of: "case trigger, stop, snooze", with: "case trigger, stop, nap")
+            .replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), live.replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
+        XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
     }
 }
