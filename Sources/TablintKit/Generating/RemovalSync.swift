@@ -87,7 +87,7 @@ struct RemovalSync {
                 if names.count == cases.count, !caseKeys.contains(folded.key(names[position].text)) {
                     renamed.append(Renamed(
                         role: role, old: enumCase.name, new: GeneratedShape.declared(NameCasing.lowerFirst(names[position].text)),
-                        matrixName: names[position].text, enumRef: enumRef, refusal: Self.caseRefusal(enumCase, enumRef.declaration)))
+                        matrixName: names[position].text, enumRef: enumRef, refusal: Self.caseRefusal(enumCase, enumRef.declaration, renaming: true)))
                     continue
                 }
                 removed.append(Removed(role: role, name: enumCase.name, enumRef: enumRef, refusal: Self.caseRefusal(enumCase, enumRef.declaration)))
@@ -103,7 +103,8 @@ struct RemovalSync {
         // A name changed in place whose arms do not do what the new name's cells say is a
         // removal (and the new name an addition).
         for entry in renamed where !Self.keepsCells(entry, matrix, dispatchers) {
-            removed.append(Removed(role: entry.role, name: entry.old, enumRef: entry.enumRef, refusal: entry.refusal))
+            let refusal = entry.enumRef.declaration.cases.first { $0.name == entry.old }.map { Self.caseRefusal($0, entry.enumRef.declaration) } ?? entry.refusal
+            removed.append(Removed(role: entry.role, name: entry.old, enumRef: entry.enumRef, refusal: refusal))
         }
         renamed.removeAll { !Self.keepsCells($0, matrix, dispatchers) }
         var pending: [(file: Int, dispatcher: Dispatcher, arm: Dispatcher.Arm, items: [(item: Dispatcher.CaseItem, names: [Int])])] = []
@@ -359,7 +360,7 @@ struct RemovalSync {
     }
 
     /// Why the case itself cannot be deleted, if it cannot.
-    static func caseRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration) -> String? {
+    static func caseRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration, renaming: Bool = false) -> String? {
         let label = "`enum \(declaration.qualifiedName)`"
         if !declaration.hasKnownCases { return "the cases of \(label) are not all known" }
         if enumCase.hasPayload { return "it carries a payload, which the code that makes it gives" }
@@ -369,7 +370,7 @@ struct RemovalSync {
             return "\(label) is `\(kept.joined(separator: ", "))`, so the names of its cases may be stored"
         }
         if !kept.isEmpty { return "\(label) has raw values (`: \(kept.joined(separator: ", "))`), which may be stored" }
-        if enumCase.removal == nil { return "its declaration shares its span with a comment or another declaration" }
+        if !renaming, enumCase.removal == nil { return "its declaration shares its span with a comment or another declaration" }
         return nil
     }
 
