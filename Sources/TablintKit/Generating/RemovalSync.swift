@@ -1,4 +1,5 @@
-/// The removals a matrix asks of its code once a state or action is taken out of it: the
+/// The removals (and renames, see `planRenames`) a matrix asks of its code once a state or
+/// action is taken out of it (or renamed in place): the
 /// `enum S`/`enum A` case the matrix no longer lists, the dispatcher arms and patterns that
 /// name only it, and the `Cells` requirements of its cells. Worked out the same way by
 /// `enum-drift`, `dispatcher-drift` and `cells-drift`, each of which carries the edits of its

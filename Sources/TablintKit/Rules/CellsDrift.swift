@@ -8,7 +8,8 @@ struct CellsDrift: RunRule {
     let defaultSeverity = Severity.error
     let summary = "A `Cells` protocol's requirements are not the members the generator would emit for its matrix."
     /// Unsafe: a HANDLE cell's missing requirement is added, as the generator declares it; the
-    /// requirement of a cell of a state or action the matrix removed is removed (`RemovalSync`).
+    /// requirement of a cell of a state or action the matrix removed is removed, and renamed
+    /// (with the implementations' members) for one it renamed in place (`RemovalSync`).
     var isFixable: Bool { true }
 
     init() {}

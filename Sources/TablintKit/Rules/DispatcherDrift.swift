@@ -9,7 +9,8 @@ struct DispatcherDrift: RunRule {
     let summary = "A dispatcher's cases disagree with its matrix: a pair missing, listed twice, or doing something else than its cell."
     /// Unsafe: a missing arm is written, and an arm whose body is only the determined return is
     /// rewritten, in the generator's shape (`DispatcherSync`); the arms and patterns of a state
-    /// or action the matrix removed are removed (`RemovalSync`).
+    /// or action the matrix removed are removed, and those of one it renamed in place renamed
+    /// (`RemovalSync`).
     var isFixable: Bool { true }
 
     init() {}

@@ -7,7 +7,8 @@ struct EnumDrift: RunRule {
     let defaultSeverity = Severity.error
     let summary = "A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`."
     /// Unsafe: a state or action the matrix added is added to its enum, in matrix order; one
-    /// it removed is removed from it (`RemovalSync`), when nothing else refers to it.
+    /// it removed is removed from it, and one it renamed in place is renamed (`RemovalSync`),
+    /// when nothing else refers to it.
     var isFixable: Bool { true }
 
     init() {}

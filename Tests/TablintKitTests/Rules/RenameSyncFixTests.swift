@@ -146,4 +146,15 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), live.replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
         XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
     }
+
+    /// The enum in another file than the matrix: its case is renamed there.
+    func testARenamedCaseIsRenamedInAnEnumInAnotherFile() throws {
+        let enums = "extension Alarm {\n    enum S { case armed, ringing, paused }\n}\n"
+        let main = Self.alarm().replacingOccurrences(of: "    enum S { case armed, ringing, paused }\n", with: "")
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": main, "AlarmStates.swift": enums, "Live.swift": Self.live("paused")])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "AlarmStates.swift"), "extension Alarm {\n    enum S { case armed, ringing, holding }\n}\n")
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), Self.alarm(paused: "holding").replacingOccurrences(of: "    enum S { case armed, ringing, holding }\n", with: ""))
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), Self.live("holding"))
+    }
 }
