@@ -28,6 +28,9 @@ struct FileSummary: Equatable {
     /// The types implementing a machine's `Cells` protocol, with what each member returns:
     /// the outcomes of the `HANDLE` cells they serve (`MachineGraphs`).
     var cellsImplementations: [CellsImplementation] = []
+    /// The names the file writes after a `.`, read only when it holds something above
+    /// (`MemberReferences`): what the removal fixes search for references they would leave.
+    var memberReferences = MemberReferences()
 
     init(
         path: String, lines: LineTable, matrices: [BoundMatrix] = [], dispatchers: [Dispatcher] = [],

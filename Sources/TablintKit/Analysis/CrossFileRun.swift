@@ -80,6 +80,7 @@ struct SummaryParts: OptionSet, Hashable {
     static let cellsProtocols = SummaryParts(rawValue: 1 << 6)
     static let shortTables = SummaryParts(rawValue: 1 << 7)
     static let cellsImplementations = SummaryParts(rawValue: 1 << 8)
+    static let memberReferences = SummaryParts(rawValue: 1 << 9)
     /// Any part this type does not name (a field added to `FileSummary` later): a rule that
     /// declares no `reads` reads it, and a change to it counts for it.
     static let unnamed = SummaryParts(rawValue: 1 << 30)
@@ -96,6 +97,7 @@ struct SummaryParts: OptionSet, Hashable {
         (.cellsProtocols, "cellsProtocols", { $0.cellsProtocols == $1.cellsProtocols }, { $0.cellsProtocols.isEmpty }),
         (.shortTables, "shortTables", { $0.shortTables == $1.shortTables }, { $0.shortTables.isEmpty }),
         (.cellsImplementations, "cellsImplementations", { $0.cellsImplementations == $1.cellsImplementations }, { $0.cellsImplementations.isEmpty }),
+        (.memberReferences, "memberReferences", { $0.memberReferences == $1.memberReferences }, { $0.memberReferences.isEmpty }),
     ]
 
     /// The labels of `FileSummary`'s stored properties that are no part (every rule reads them).

@@ -79,9 +79,11 @@ extension Workspace {
             return scopes
         }
         if enums.isEmpty, cellsProtocols.isEmpty, typeNames.isEmpty, implementations.isEmpty { return .empty(file.path) }
-        return FileSummary(
+        var summary = FileSummary(
             path: file.path, lines: file.lines, enums: enums, cellsProtocols: cellsProtocols, typeNames: typeNames,
             cellsImplementations: implementations)
+        summary.memberReferences = MemberReferences(pieces: tokens.tokens, bytes: file.bytes)
+        return summary
     }
 }
 

@@ -204,11 +204,13 @@ struct LintContext {
     /// What the cross-file step needs of this file: its pairable matrices, its step
     /// dispatchers that name their machine, its enums and its dispatchers with a catch-all.
     var summary: FileSummary {
-        FileSummary(
+        var summary = FileSummary(
             path: file.path, lines: file.lines, matrices: boundMatrices,
             dispatchers: dispatchers.filter { ($0.kind == .step || $0.kind == .effect) && $0.machine != nil }, enums: enums,
             catchAllDispatchers: dispatchers.filter(\.hasCatchAll), pins: pins, cellsProtocols: cellsProtocols,
             shortTables: shortTables, typeNames: typeNames, cellsImplementations: cellsImplementations)
+        if !summary.holdsNothing { summary.memberReferences = MemberReferences(pieces: tokens, bytes: file.bytes) }
+        return summary
     }
 }
 

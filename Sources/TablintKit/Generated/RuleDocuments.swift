@@ -594,8 +594,24 @@ or before the protocol's `}`. Every implementation then stops compiling until it
 member: the library's intent. A missing effect requirement is added the same way
 (`func log(_ ctx: Alarm.Ctx) -> Alarm.A?`, with `_ effect:` for a payload), after the cells'
 members: the requirement the `perform` arm that [dispatcher-drift](dispatcher-drift.md)'s fix
-writes calls. One fix adds every missing requirement of the protocol. A requirement the matrix
-no longer asks for is not removed.
+writes calls. One fix adds every missing requirement of the protocol.
+
+A requirement the matrix no longer asks for because its cell's state or action was removed from
+the matrix (`pausedSnooze` once `Paused` is gone, `enum S` still declaring `paused`) is removed,
+its line with it, by the fix of its "requires" finding, planned with
+[enum-drift](enum-drift.md)'s removal of the case and [dispatcher-drift](dispatcher-drift.md)'s
+of its arms. The fix leaves it, and the message says why (`the fix leaves it: …`), when an arm
+that stays calls it, anything else refers to it (`path:line:column`), an implementation in the
+run writes it (`Live.pausedSnooze at Live.swift:2:10 implements it`: its body is the author's
+code, which no fix deletes; delete the member, and the requirement goes on the next run), or
+the removal of the state or action is itself refused. Any other requirement the matrix no longer
+asks for is not removed.
+
+A state or action renamed in place (see [enum-drift](enum-drift.md)): the requirements of its
+cells are renamed (`pausedSnooze` to `holdingSnooze`) by the fix of their "requires" finding,
+instead of the new ones being added, and each implementation in the run whose member serves
+one is reported at that member ("`pausedSnooze` implements the requirement … renames
+`holdingSnooze`"), in its own file, with the fix that renames it and keeps its body.
 
 A protocol whose members are named by their authors (`onUnlock`): a `HANDLE` cell that no arm
 of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writes its arm) is
@@ -1873,8 +1889,26 @@ dispatcher (an `@Machine`'s is the macro's):
   writes each missing arm after the arm of the effect before it, as the generator would
   (`case let .log(message): return c.log(ctx, message)`).
 
-Renamed or removed states and actions are not fixed yet: their arms stay, reported as naming a
-state or action the matrix does not declare.
+* **a removed state or action** (the matrix no longer lists `Paused`, `enum S` still declares
+  `paused`): the finding "names state `paused`, which the matrix does not declare" carries the
+  fix that removes every arm of the dispatcher whose patterns all name removed names, and, from
+  a label that also lists live pairs (`case (.ringing, .stop), (.paused, .stop):`), only the
+  removed pattern, when the label is on one line and the pattern has no `where`. It goes with
+  [enum-drift](enum-drift.md)'s fix, which removes the case, and [cells-drift](cells-drift.md)'s,
+  which removes the requirements of its cells; the three refuse together, and the message ends
+  `no fix removes `paused`: …` with the reason: an arm with the author's code (statements of its
+  own, a `fallthrough`, a call that is not the generated one), a payload, a raw-valued or coded
+  enum, a pattern that cannot be cut exactly, or another reference to the case in a file of the
+  run tablint read, named as `path:line:column` (see enum-drift for which files are searched).
+  A removed effect (`enum F` still declares it, no cell emits it) is not fixed.
+
+* **a renamed state or action** (changed in place, with the same cells: see
+  [enum-drift](enum-drift.md) for when a change is a rename): the finding at its first pattern
+  carries the fix that renames it in every pattern (`(.paused, .stop)` to `(.holding, .stop)`),
+  in a `GO` to it in a label of several pairs (a single pair's `GO` is rewritten by the fix of its
+  changed cell), and in the calls of its cells' generated members (`cells.pausedSnooze(ctx)` to
+  `cells.holdingSnooze(ctx)`); the new name's pairs are not written as missing arms. A refused
+  rename (said in the message) leaves the old arms, and the new name's arms are written.
 
 ```swift before fix=unsafe path=Door.swift
 enum Door {
@@ -2406,7 +2440,7 @@ let TIMER_TABLE = Table(
 ```text diagnostics
 Timer.swift:9:22: error: state `Runing` of the matrix `TIMER_TABLE` is not a case of `enum Timer.S`, which declares idle running done; expected `"Running"`, as `enum Timer.S` spells it [tablint::enum-drift]
 Timer.swift:2:10: note: `enum Timer.S` is declared here
-Timer.swift:10:14: error: `enum Timer.A` declares `cancel`, which the matrix `TIMER_TABLE` does not list in `actions:`; expected `"Cancel"` there and a column for it [tablint::enum-drift]
+Timer.swift:10:14: error: `enum Timer.A` declares `cancel`, which the matrix `TIMER_TABLE` does not list in `actions:`; expected `"Cancel"` there and a column for it; the fix removes `case cancel` from `enum Timer.A`, as the fixes of dispatcher-drift and cells-drift remove the cases and requirements that only it named [tablint::enum-drift]
 Timer.swift:3:32: note: `cancel` is declared here
 Timer.swift:13:49: error: cell (Runing, Tick) emits `StopClok`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`); expected `"StopClock"` [tabular-center::unknown-effect]
 Timer.swift:4:10: note: `enum Timer.F` declares the effects here
@@ -2454,8 +2488,40 @@ payload, so the matrix's order is kept; after a case that has a trailing `// com
 a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
-for an enum with raw values. A case the enum declares and the matrix does not list is not
-removed.
+for an enum with raw values.
+
+A case the enum declares and the matrix no longer lists (a state or action removed from the
+matrix) is removed from the enum (`, paused`, or the line of a `case paused` alone on it), while
+[dispatcher-drift](dispatcher-drift.md)'s fix removes the arms and patterns that name it and
+[cells-drift](cells-drift.md)'s the requirements of its cells: the three plan the removal
+together, so a name goes from every place or from none. With the enum in another file than the
+matrix, the finding is reported at the case, in the enum's file. The removal is refused, and the
+message says why, when:
+
+* anything else refers to the case: a `.paused`, `S.paused` or `Alarm.S.paused` outside its
+  declaration and the patterns and arms that go with it, in any file of the run whose summary
+  tablint has (the files holding the machine's matrix, enums, dispatchers, `Cells` protocol or
+  implementations, and any other file holding one of those); the message names the first
+  (`path:line:column`). A file tablint did not read is not searched: a reference there is left
+  dangling, which the compiler reports as an error (never a silent change of behaviour);
+* the case carries a payload, or the enum has a raw type or a coding conformance (`enum S:
+  String`, `Codable`), whose raw values or names may be stored;
+* an arm that would go has the author's code (statements besides the return the matrix
+  determines, a `fallthrough`), or a pattern cannot be cut from its label exactly;
+* the case's text cannot be cut alone (a comment between it and its neighbour).
+
+A misspelt string (a slip of the case, reported with the enum's spelling) is never a removal.
+
+A name changed in place is renamed, not removed and added: when the matrix lists as many names
+as the enum declares cases, the case at the changed position is the one it no longer lists, its
+name there is no case and no slip of one, and every arm deciding a pair of the old name does
+what the new name's cell says (the same row or column of cells). The finding at the new name
+(`state `Holding` … is not a case`) then carries the fix that renames the case (`paused` to
+`holding`), while dispatcher-drift's renames its patterns and calls and cells-drift its
+cells' requirements and every implementation's member (`pausedSnooze` to `holdingSnooze`). A
+rename is refused for the reasons a removal is, and when an implementation already has the new
+member's name; the finding says why, and the fix then adds the new case as for any other name.
+See [scaffold and sync](../docs/scaffold-and-sync.md) for a worked example.
 
 ```swift before fix=unsafe path=Lamp.swift
 enum Lamp {
@@ -2493,6 +2559,66 @@ let LAMP_TABLE = Table(
     ],
     initial: "Off"
 )
+```
+
+The action `Hold` removed from the matrix, and the arms that named it with it:
+
+```swift before fix=unsafe path=Fan.swift
+enum Fan {
+    enum S { case off, on }
+    enum A { case press, hold }
+    enum F { case hum }
+}
+
+let FAN_TABLE = Table(
+    machine: "Fan",
+    states: ["Off", "On"],
+    actions: ["Press"],
+    cells: [
+        [.go(target: "On", effects: ["Hum"])],
+        [.go(target: "Off", effects: [])],
+    ],
+    initial: "Off"
+)
+
+extension Fan {
+    static func step(_ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.off, .press): return .go(.on, effects: [.hum])
+        case (.off, .hold): return .ignored
+        case (.on, .press): return .go(.off, effects: [])
+        case (.on, .hold): return .ignored
+        }
+    }
+}
+```
+
+```swift after path=Fan.swift
+enum Fan {
+    enum S { case off, on }
+    enum A { case press }
+    enum F { case hum }
+}
+
+let FAN_TABLE = Table(
+    machine: "Fan",
+    states: ["Off", "On"],
+    actions: ["Press"],
+    cells: [
+        [.go(target: "On", effects: ["Hum"])],
+        [.go(target: "Off", effects: [])],
+    ],
+    initial: "Off"
+)
+
+extension Fan {
+    static func step(_ s: S, _ a: A) -> Step<S, F> {
+        switch (s, a) {
+        case (.off, .press): return .go(.on, effects: [.hum])
+        case (.on, .press): return .go(.off, effects: [])
+        }
+    }
+}
 ```
 
 """#),

@@ -29,6 +29,10 @@ struct CellsProtocol: Equatable {
         /// The start of the requirement's line when the line holds only it (blanks, modifiers
         /// and `func` before the name): where a requirement that comes before it is inserted.
         var lineStart: Int?
+        /// Its whole line, through the line break, when the line holds only it and the next
+        /// line starts another declaration or the protocol's `}`: what `cells-drift`'s fix
+        /// deletes for a cell the matrix removed. nil otherwise.
+        var removal: Range<Int>?
 
         init(name: Name, kind: Kind, isStatic: Bool, lineStart: Int? = nil) {
             self.name = name
@@ -120,6 +124,10 @@ enum CellsProtocolReader {
                         kind: tokens.isText(member, "func") ? .function : .property, isStatic: isStatic,
                         lineStart: Self.ownLineStart(tokens, before: tokens[member + 1].range.lowerBound)))
                     isStatic = false
+                    if let lineStart = declaration.requirements.last?.lineStart {
+                        declaration.requirements[declaration.requirements.count - 1].removal = Self.lineRemoval(
+                            tokens, from: lineStart, name: member + 1, closing: end)
+                    }
                     member += 2
                     continue
                 }
@@ -145,6 +153,33 @@ enum CellsProtocolReader {
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         let stops: Set<UInt8> = [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/")]
         return bytes[start..<offset].contains(where: stops.contains) ? nil : start
+    }
+
+    /// `Requirement.removal`: the line from `start` through its line break, when no token on
+    /// it after the name starts another declaration and the next line's first token starts
+    /// one (a modifier, an attribute, `func`, `var`…) or is the protocol's `}`.
+    private static func lineRemoval(_ tokens: SignificantTokens, from start: Int, name: Int, closing: Int) -> Range<Int>? {
+        let bytes = tokens.file.bytes
+        var lineEnd = tokens[name].end
+        while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        guard lineEnd < bytes.count else { return nil }
+        var next = name + 1
+        while next < closing, tokens[next].start < lineEnd {
+            if tokens.kind(next) == .semicolon || tokens.kind(next) == .leftBrace { return nil }
+            if tokens.kind(next) == .keyword, tokens.isText(next, "func") || tokens.isText(next, "var") { return nil }
+            if tokens.partner[next] > next {
+                // A parameter list or generic clause running onto the next line.
+                if tokens[tokens.partner[next]].start > lineEnd { return nil }
+                next = tokens.partner[next]
+            }
+            next += 1
+        }
+        let starters: Set<String> = [
+            "func", "var", "static", "class", "mutating", "nonmutating", "nonisolated", "associatedtype", "typealias", "init",
+            "subscript", "@",
+        ]
+        guard next == closing || starters.contains(tokens.text(next)) else { return nil }
+        return start..<(lineEnd + 1)
     }
 
     /// See `CellsProtocol.insertion`.

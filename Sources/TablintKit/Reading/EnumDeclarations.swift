@@ -18,6 +18,10 @@ struct EnumDeclaration: Equatable {
     var hasConditionalCases: Bool
     /// The body could not be read to its end (an unpaired brace): the case list is not known.
     var isIncomplete: Bool
+    /// The names of its inheritance clause, as written (`String`, `Codable`): a raw type or a
+    /// coding conformance means a case's name or raw value may be stored, so the removal and
+    /// rename fixes leave it.
+    var inherits: [String] = []
 
     struct Case: Equatable {
         /// As written, without backticks.
@@ -37,6 +41,11 @@ struct EnumDeclaration: Equatable {
         }
         private var trailingCommentEnd: Int?
         private var trailingCommentIndentation = ""
+        /// The bytes that delete this case and nothing else (`, paused` after another case of
+        /// its `case` clause, `paused, ` before one, or the whole line of a `case paused` alone
+        /// on it): `enum-drift`'s fix for a case the matrix removed. nil when no such span is
+        /// plain (a comment in the way, a `case` sharing its line with other declarations).
+        var removal: Range<Int>?
 
         init(name: String, range: Range<Int>, hasPayload: Bool, payloadFields: [PayloadField] = []) {
             self.name = name
@@ -83,6 +92,9 @@ enum EnumDeclarationReader {
             guard tokens.kind(index + 1) == .identifier, let body = bodyBrace(tokens, after: index + 1) else { continue }
             if built == nil { built = scopes() }
             var declaration = read(tokens, name: index + 1, body: body, parent: built!.directTypeName(of: index))
+            if tokens.kind(index + 2) == .colon {
+                declaration.inherits = (index + 3..<body).filter { tokens.kind($0) == .identifier }.map { tokens.text($0) }
+            }
             if declaration.parent != nil { declaration.outerTypes = Array(built!.enclosingTypeNames(of: index).dropFirst()) }
             found.append(declaration)
         }
@@ -139,6 +151,7 @@ enum EnumDeclarationReader {
         _ tokens: SignificantTokens, after keyword: Int, end: Int, into declaration: inout EnumDeclaration
     ) -> Int {
         var index = keyword + 1
+        var clause: [(first: Int, last: Int)] = []
         while index < end, tokens.kind(index) == .identifier {
             let nameIndex = index
             index += 1
@@ -175,10 +188,54 @@ enum EnumDeclarationReader {
                 hasPayload: hasPayload, payloadFields: fields)
             read.trailingComment = trailingComment(tokens, after: last, lineOf: nameIndex)
             declaration.cases.append(read)
+            clause.append((nameIndex, last))
             guard tokens.kind(index) == .comma else { break }
             index += 1
         }
+        setRemovals(tokens, keyword: keyword, clause: clause, of: &declaration)
         return index
+    }
+
+    /// `EnumDeclaration.Case.removal` for the cases of one `case` clause (the last
+    /// `clause.count` cases read), by their first and last tokens.
+    private static func setRemovals(
+        _ tokens: SignificantTokens, keyword: Int, clause: [(first: Int, last: Int)], of declaration: inout EnumDeclaration
+    ) {
+        let bytes = tokens.file.bytes
+        let base = declaration.cases.count - clause.count
+        /// Only blanks, line breaks and one comma: deleting the span loses nothing written.
+        func isPlainSeparator(_ range: Range<Int>) -> Bool {
+            var commas = 0
+            for byte in bytes[range] {
+                if byte == UInt8(ascii: ",") { commas += 1 } else if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte) { return false }
+            }
+            return commas == 1
+        }
+        for (position, tokensOfCase) in clause.enumerated() {
+            let start = tokens[tokensOfCase.first].start, end = tokens[tokensOfCase.last].end
+            if clause.count > 1 {
+                // A trailing comment describes its case's line: with the case gone, it would
+                // describe another.
+                if declaration.cases[base + position].trailingComment != nil { continue }
+                if position > 0 {
+                    let previousEnd = tokens[clause[position - 1].last].end
+                    if isPlainSeparator(previousEnd..<start) { declaration.cases[base + position].removal = previousEnd..<end }
+                } else {
+                    let nextStart = tokens[clause[1].first].start
+                    if isPlainSeparator(end..<nextStart) { declaration.cases[base + position].removal = start..<nextStart }
+                }
+                continue
+            }
+            // `case paused` alone on its line (a trailing `//` comment is its own and goes too).
+            var lineStart = tokens[keyword].start
+            while lineStart > 0, bytes[lineStart - 1] == UInt8(ascii: " ") || bytes[lineStart - 1] == UInt8(ascii: "\t") { lineStart -= 1 }
+            guard lineStart > 0, bytes[lineStart - 1] == UInt8(ascii: "\n") else { continue }
+            var lineEnd = declaration.cases[base + position].trailingComment?.lineEnd ?? end
+            while lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == UInt8(ascii: "\t") { lineEnd += 1 }
+            if lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: "\r") { lineEnd += 1 }
+            guard lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: "\n") else { continue }
+            declaration.cases[base + position].removal = lineStart..<(lineEnd + 1)
+        }
     }
 
     /// The end of the line when only blanks and a `//` comment follow token `last` on it, with

@@ -7,7 +7,9 @@ struct CellsDrift: RunRule {
     let code = "tablint::cells-drift"
     let defaultSeverity = Severity.error
     let summary = "A `Cells` protocol's requirements are not the members the generator would emit for its matrix."
-    /// Unsafe: a HANDLE cell's missing requirement is added, as the generator declares it.
+    /// Unsafe: a HANDLE cell's missing requirement is added, as the generator declares it; the
+    /// requirement of a cell of a state or action the matrix removed is removed, and renamed
+    /// (with the implementations' members) for one it renamed in place (`RemovalSync`).
     var isFixable: Bool { true }
 
     init() {}
@@ -24,9 +26,12 @@ struct CellsDrift: RunRule {
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)
                 found += handNamedAdditions(ref, served, matrixRef, pairing)
             } else {
+                let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
-                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil)
+                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil,
+                    removals: removals, protocolFile: ref.file)
+                found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             }
         }
         return found
@@ -105,7 +110,7 @@ struct CellsDrift: RunRule {
 
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
-        _ matrixFile: FileSummary, shape: GeneratedShape? = nil
+        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, protocolFile: Int = 0
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let matrix = matrixRef.matrix
@@ -131,10 +136,30 @@ struct CellsDrift: RunRule {
                 why = "cell (\(matrix.states[state].text), \(matrix.actions[action].text)) of the matrix \(what) is \(Self.describe(cell.kind)), not HANDLE, so the generator emits no such member"
                 notes = [matrixFile.note(at: cell.range.lowerBound, "cell (\(matrix.states[state].text), \(matrix.actions[action].text)) is \(Self.describe(cell.kind)) here")]
             }
-            found.append(diagnostic(
-                file, at: requirement.name.range,
-                "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix",
-                notes: notes))
+            var message = "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix"
+            var fix: Diagnostic.Fix?
+            if let rename = removals?.renamed.first(where: { $0.members[requirement.name.text] != nil }) {
+                let newName = rename.members[requirement.name.text]!
+                if let refusal = rename.refusal {
+                    message += "; the matrix lists `\(rename.matrixName)` in the place of `\(rename.old)`, but no fix renames it `\(newName)`: \(refusal)"
+                } else {
+                    let edits = removals!.renameEdits(file: protocolFile) { $0 == .requirement(requirement.name.text) }
+                    fix = edits.isEmpty ? nil : Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                    message += "; the matrix renamed `\(rename.old)` `\(rename.matrixName)` in place, so the fix renames it `\(newName)`, as the fixes of enum-drift and dispatcher-drift rename the case and its calls, and each implementation's member is renamed with it"
+                }
+                found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
+                continue
+            }
+            switch removals?.requirementRemoval(requirement, matrix: matrix) {
+            case .success(let edit)?:
+                fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                message += "; the fix removes the requirement: its cell's state or action is removed from the matrix, and nothing left calls or implements it"
+            case .failure(let why)?:
+                message += "; the fix leaves it: \(why.text)"
+            case nil:
+                break
+            }
+            found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
         }
         found += refinements(declaration, file, expected, what)
         // One fix adds every missing HANDLE requirement, in matrix order, before the `}`: it
@@ -145,8 +170,11 @@ struct CellsDrift: RunRule {
         // lacks another effect's member leaves `perform`'s arm for it (which dispatcher-drift's
         // fix writes) calling nothing.
         let followsEffects = declaration.requirements.contains { expected.members[$0.name.text]?.effect != nil }
+        let renamedMembers = Set((removals?.renamed ?? []).filter { $0.refusal == nil }.flatMap(\.members.values))
         for name in expected.order where !required.contains(name) {
             guard let member = expected.members[name] else { continue }
+            // The member a rename gives its new name is not added.
+            if renamedMembers.contains(name), required.contains(where: { old in removals!.renamed.contains { $0.refusal == nil && $0.members[old] == name } }) { continue }
             if let effect = member.effect {
                 guard followsEffects else { continue }
                 let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map { shape!.effectRequirement($0) }
@@ -184,6 +212,24 @@ struct CellsDrift: RunRule {
             let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
             found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them"), so every implementation stops compiling until it is written"
+        }
+        return found
+    }
+
+    /// An implementation's member of a cell whose state or action the matrix renamed in place
+    /// (`Live.pausedSnooze` once `Paused` is `Holding`): renamed with the requirement, in the
+    /// implementation's own file, so the run keeps compiling.
+    private func renamedImplementations(_ removals: RemovalSync?, protocolName: String) -> [Diagnostic] {
+        guard let removals else { return [] }
+        var found: [Diagnostic] = []
+        for rename in removals.renamed where rename.refusal == nil {
+            for (file, edit, site) in rename.edits {
+                guard case .member(let old) = site, let newName = rename.members[old] else { continue }
+                found.append(diagnostic(
+                    removals.run[file], at: edit.range,
+                    "`\(old)` implements the requirement of `\(protocolName)` that the matrix's rename of `\(rename.old)` to `\(rename.matrixName)` renames `\(newName)`; the fix renames it, its body kept",
+                    fix: Diagnostic.Fix(edits: [edit], applicability: .unsafe)))
+            }
         }
         return found
     }

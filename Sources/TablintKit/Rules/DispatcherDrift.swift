@@ -8,7 +8,9 @@ struct DispatcherDrift: RunRule {
     let defaultSeverity = Severity.error
     let summary = "A dispatcher's cases disagree with its matrix: a pair missing, listed twice, or doing something else than its cell."
     /// Unsafe: a missing arm is written, and an arm whose body is only the determined return is
-    /// rewritten, in the generator's shape (`DispatcherSync`).
+    /// rewritten, in the generator's shape (`DispatcherSync`); the arms and patterns of a state
+    /// or action the matrix removed are removed, and those of one it renamed in place renamed
+    /// (`RemovalSync`).
     var isFixable: Bool { true }
 
     init() {}
@@ -16,7 +18,7 @@ struct DispatcherDrift: RunRule {
     func check(run facts: CrossFileRun) -> [Diagnostic] {
         let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
-        for file in run {
+        for (fileIndex, file) in run.enumerated() {
             for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms {
                 // Two matrices for one machine: which one the dispatcher follows is a guess
                 // (`ambiguous-pairing` says so).
@@ -45,6 +47,8 @@ struct DispatcherDrift: RunRule {
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, matrixFile: run[ref.file],
                         declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) },
                         shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
+                    comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
+                    comparison.fileIndex = fileIndex
                     found += comparison.run()
                 case .effect:
                     found += EffectComparison(
@@ -281,6 +285,10 @@ private struct Comparison {
     /// The generator's shape of the matrix, for the fixes; nil where nothing is fixed (a
     /// partial table, an `@Machine` enum, whose dispatcher the macro writes).
     let shape: GeneratedShape?
+    /// What goes with the states and actions the matrix removed, and the dispatcher's file in
+    /// the run; nil where nothing is fixed.
+    var removals: RemovalSync?
+    var fileIndex = 0
 
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
@@ -414,10 +422,34 @@ private struct Comparison {
         guard reportedUndeclared.insert(role + " " + Self.fold(member)).inserted else { return }
         let list = role == "state" ? matrix.stateList : matrix.actionList
         let declared = role == "state" ? matrix.statesRange : matrix.actionsRange
+        var message = "`\(arm.labelText)` in dispatcher \(name) names \(role) `\(member)`, which the matrix \(machine) does not declare. \(role == "state" ? "States" : "Actions"): \(list)"
+        var fix: Diagnostic.Fix?
+        if let removals, let rename = removals.rename(role == "state" ? .state : .action, old: member) {
+            if let refusal = rename.refusal {
+                message += "; the matrix lists `\(rename.matrixName)` in its place, but no fix renames `\(member)`: \(refusal)"
+            } else {
+                let edits = removals.renameEdits(file: fileIndex) { $0 == .dispatcher(dispatcher.switchRange) }
+                if !edits.isEmpty {
+                    fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                    message += "; the matrix renamed it `\(rename.matrixName)` (the same cells), so the fix renames it `\(rename.new)` in the patterns, in a `GO` to it and in the calls of its cells' members, as enum-drift's renames the case"
+                }
+            }
+        } else if let removals, let removal = removals.removal(role == "state" ? .state : .action, member) {
+            if let refusal = removal.refusal {
+                message += "; no fix removes `\(member)`: \(refusal)"
+            } else {
+                let cuts = removals.cuts(of: removal.role, member, file: fileIndex, switchRange: dispatcher.switchRange)
+                let whole = cuts.filter(\.isWholeArm).count, patterns = cuts.count - whole
+                let parts = (whole > 0 ? [whole == 1 ? "1 case" : "\(whole) cases"] : []) + (patterns > 0 ? [patterns == 1 ? "1 pattern" : "\(patterns) patterns"] : [])
+                if !cuts.isEmpty {
+                    fix = Diagnostic.Fix(edits: cuts.map(\.edit), applicability: .unsafe)
+                    message += "; the fix removes the \(parts.joined(separator: " and ")) that name it, as enum-drift's removes the case"
+                }
+            }
+        }
         found.append(rule.diagnostic(
-            file, at: element.range,
-            "`\(arm.labelText)` in dispatcher \(name) names \(role) `\(member)`, which the matrix \(machine) does not declare. \(role == "state" ? "States" : "Actions"): \(list)",
-            notes: [matrixFile.note(at: declared.lowerBound, "the matrix \(machine) declares its \(role)s here")]))
+            file, at: element.range, message,
+            notes: [matrixFile.note(at: declared.lowerBound, "the matrix \(machine) declares its \(role)s here")], fix: fix))
     }
 
     private mutating func duplicate(_ item: Dispatcher.CaseItem, _ arm: Int, of earlier: Decider, _ state: Int, _ action: Int) {
@@ -436,6 +468,9 @@ private struct Comparison {
         let missing = states.indices.map { state in
             actions.indices.map { !brokenStates.contains(state) && decider[state][$0] == nil && !conditional[state][$0] }
         }
+        // The pairs of a name the matrix renamed in place come with the rename, not as new arms.
+        let renamedStates = Set(states.indices.filter { removals?.rename(.state, matrixName: matrix.states[$0].text).map { $0.refusal == nil } ?? false })
+        let renamedActions = Set(actions.indices.filter { removals?.rename(.action, matrixName: matrix.actions[$0].text).map { $0.refusal == nil } ?? false })
         let stateType = dispatcher.subjects.first { $0.role == .state }!.type
         let actionType = dispatcher.subjects.first { $0.role == .action }!.type
         let wholeStates = Set(states.indices.filter { state in !actions.isEmpty && missing[state].allSatisfy { $0 } })
@@ -470,7 +505,13 @@ private struct Comparison {
         // One fix writes every missing arm, each in its row-major place: it rides on the
         // first of these diagnostics, and says which pairs it leaves.
         guard found.count > firstMissing, let sync else { return }
-        let pairs = states.indices.flatMap { state in actions.indices.filter { missing[state][$0] }.map { (state: state, action: $0) } }
+        let pairs = states.indices.flatMap { state in
+            actions.indices.filter { missing[state][$0] && !renamedStates.contains(state) && !renamedActions.contains($0) }.map { (state: state, action: $0) }
+        }
+        guard !pairs.isEmpty else {
+            found[firstMissing].message += "; the matrix renamed in place the \(renamedStates.isEmpty ? "action" : "state") of these pairs: its cases are renamed, not written (see the finding at the old name)"
+            return
+        }
         let (edits, refused) = sync.insertions(pairs)
         var note = ""
         if !refused.isEmpty {

@@ -6,7 +6,9 @@ struct EnumDrift: RunRule {
     let code = "tablint::enum-drift"
     let defaultSeverity = Severity.error
     let summary = "A `Table` literal's states or actions are not the cases of its machine's `enum S` or `enum A`."
-    /// Unsafe: a state or action the matrix added is added to its enum, in matrix order.
+    /// Unsafe: a state or action the matrix added is added to its enum, in matrix order; one
+    /// it removed is removed from it, and one it renamed in place is renamed (`RemovalSync`),
+    /// when nothing else refers to it.
     var isFixable: Bool { true }
 
     init() {}
@@ -14,14 +16,17 @@ struct EnumDrift: RunRule {
     func check(run facts: CrossFileRun) -> [Diagnostic] {
         let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
-        for file in run {
-            for bound in file.matrices + file.shortTables where bound.matrix.surface == .tableLiteral {
+        for (index, file) in run.enumerated() {
+            for (position, bound) in (file.matrices + file.shortTables).enumerated() where bound.matrix.surface == .tableLiteral {
                 let enums = pairing.enums(of: bound.machine, near: file.path)
+                // Only a whole matrix says which names it no longer lists.
+                let removals = position < file.matrices.count
+                    ? RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, pairing) : nil
                 if let states = enums.states {
-                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run)
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals)
                 }
                 if let actions = enums.actions {
-                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run)
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals)
                 }
             }
         }
@@ -30,7 +35,7 @@ struct EnumDrift: RunRule {
 
     private func compare(
         _ bound: BoundMatrix, _ names: [Name], _ listRange: Range<Int>, _ ref: MachinePairing.EnumRef, role: String,
-        _ file: FileSummary, _ run: [FileSummary]
+        _ file: FileSummary, _ run: [FileSummary], _ removals: RemovalSync?
     ) -> [Diagnostic] {
         let declaration = ref.declaration
         let enumFile = run[ref.file]
@@ -52,7 +57,17 @@ struct EnumDrift: RunRule {
             // A fix edits the file its diagnostic is in: with the enum in another file, the
             // finding is reported at the enum, where the case is to be added.
             let atEnum = enumFile.path != file.path && slip.count != 1
-            if slip.count != 1 {
+            let rename = slip.count == 1 ? nil : removals?.rename(role == "state" ? .state : .action, matrixName: name.text)
+            if let rename, rename.refusal == nil {
+                // A name changed in place: the case is renamed, not added.
+                let edits = removals!.renameEdits(file: ref.file) { $0 == .enumCase }
+                fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                message += "; it takes the place of `\(rename.old)` with the same cells, so the fix renames `case \(rename.old)` of \(label) `\(rename.new)`, as the fixes of dispatcher-drift and cells-drift rename its patterns and its cells' members"
+            } else if slip.count != 1 {
+                // A refused rename is an addition (the old case staying, with why).
+                if let rename, let refusal = rename.refusal {
+                    message += "; it takes the place of `\(rename.old)`, but no fix renames `\(rename.old)` to `\(rename.new)`: \(refusal)"
+                }
                 switch Self.addition(of: name, among: names, to: declaration) {
                 case .success(let edit):
                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
@@ -77,10 +92,33 @@ struct EnumDrift: RunRule {
             if names.contains(where: { EditDistance.isSlip(enumCase.name.lowercased(), of: $0.text.lowercased()) && !caseKeys.contains(folded.key($0.text)) }) {
                 continue
             }
+            var message = "\(label) declares `\(enumCase.name)`, which the matrix \(bound.label) does not list in `\(role)s:`; expected `\"\(upper)\"` there and a \(role == "state" ? "row" : "column") for it"
+            if let rename = removals?.rename(role == "state" ? .state : .action, old: enumCase.name) {
+                message += rename.refusal == nil
+                    ? "; the matrix renamed it `\(rename.matrixName)`, and the fix of that finding renames the case"
+                    : "; the matrix lists `\(rename.matrixName)` in its place, but no fix renames it: \(rename.refusal!)"
+                found.append(diagnostic(file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
+                continue
+            }
+            guard let removal = removals?.removal(role == "state" ? .state : .action, enumCase.name) else {
+                found.append(diagnostic(file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
+                continue
+            }
+            var fix: Diagnostic.Fix?
+            if let refusal = removal.refusal {
+                message += "; no fix removes `\(enumCase.name)`: \(refusal)"
+            } else if let range = enumCase.removal {
+                message += "; the fix removes `case \(enumCase.name)` from \(label), as the fixes of dispatcher-drift and cells-drift remove the cases and requirements that only it named"
+                fix = Diagnostic.Fix(edits: [TextEdit(range: range, replacement: [])], applicability: .unsafe)
+            }
+            // The fix edits the enum's file: with the enum in another, the finding is there.
+            if fix != nil, enumFile.path != file.path {
+                found.append(diagnostic(
+                    enumFile, at: enumCase.range, message, notes: [file.note(at: listRange.lowerBound, "the matrix lists its \(role)s here")], fix: fix))
+                continue
+            }
             found.append(diagnostic(
-                file, at: listRange,
-                "\(label) declares `\(enumCase.name)`, which the matrix \(bound.label) does not list in `\(role)s:`; expected `\"\(upper)\"` there and a \(role == "state" ? "row" : "column") for it",
-                notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")]))
+                file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")], fix: fix))
         }
         return found
     }

@@ -44,7 +44,8 @@ final class DeclarationGatingTests: XCTestCase {
         for paths in [["Vend.swift", "VendEnums.swift"], ["VendEnums.swift", "Vend.swift"]] {
             for jobs in [1, 2] {
                 let (workspace, drift, _) = run(paths, jobs: jobs)
-                XCTAssertEqual(drift.map(\.path), ["Vend.swift"], "\(paths) -j \(jobs)")
+                // `paying`, which the matrix does not list, is reported at the enum, whose file its removal fix edits.
+                XCTAssertEqual(drift.map(\.path), ["VendEnums.swift"], "\(paths) -j \(jobs)")
                 XCTAssertEqual(Set(workspace.summaries.flatMap(\.enums).map(\.name)), ["Vend", "S", "A"], "\(paths) -j \(jobs)")
                 XCTAssertEqual(workspace.entry("VendEnums.swift")?.analysis.declarationsDeferred, false)
             }
@@ -99,7 +100,7 @@ final class DeclarationGatingTests: XCTestCase {
             let harness = try LanguageServerTests.Harness(directory: directory)
             harness.initialize()
             for uri in order { harness.open(uri, uri == table ? CrossSurfaceTests.vendTable : Self.enums) }
-            let codes = harness.diagnostics(table)?.compactMap { $0["code"]?.stringValue } ?? []
+            let codes = harness.diagnostics(enums)?.compactMap { $0["code"]?.stringValue } ?? []
             XCTAssertTrue(codes.contains("tablint::enum-drift"), "\(order.map { ($0 as NSString).lastPathComponent }): \(codes)")
         }
     }

@@ -101,4 +101,55 @@ final class ScaffoldAndSyncDocumentTests: XCTestCase {
 
             """)
     }
+
+    /// The removal example: what the unsafe fixes write, nothing left to report, and the fixed
+    /// file compiles and does, for every pair left, what it did.
+    func testTheRemovalExampleIsWhatTheUnsafeFixesWriteAndBehavesAsBefore() throws {
+        let text = try page()
+        let before = try ReadmeTests.markedBlock("remove-before", in: text)
+        let after = try ReadmeTests.markedBlock("remove-after", in: text)
+        XCTAssertNotEqual(before, after)
+        let outcome = Engine.run([Engine.Document(path: "Alarm.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let result = try XCTUnwrap(outcome.files.first)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(String(decoding: result.fixed ?? result.original, as: UTF8.self), after)
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.map(\.message), [], "nothing left to report")
+        try RemovalSyncFixTests.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], in: "remove-doc")
+    }
+
+    /// The rename example: what the unsafe fixes write, nothing left to report, and the fixed
+    /// file compiles and does for `holding` what it did for `paused`, pair by pair.
+    func testTheRenameExampleIsWhatTheUnsafeFixesWriteAndBehavesAsBefore() throws {
+        let text = try page()
+        let before = try ReadmeTests.markedBlock("rename-before", in: text)
+        let after = try ReadmeTests.markedBlock("rename-after", in: text)
+        XCTAssertNotEqual(before, after)
+        let outcome = Engine.run([Engine.Document(path: "Alarm.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let result = try XCTUnwrap(outcome.files.first)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(String(decoding: result.fixed ?? result.original, as: UTF8.self), after)
+        XCTAssertEqual(result.diagnostics.filter { $0.severity == .error }.map(\.message), [], "nothing left to report")
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rename-doc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = Self.step + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        func driver(_ third: String) -> String {
+            """
+            let ctx = Alarm.Ctx()
+            for s in [Alarm.S.armed, .ringing, .\(third)] {
+                for a in [Alarm.A.trigger, .stop, .snooze] where !(s == .armed && a == .snooze) {
+                    print(s, a, Alarm.step(Live(), ctx, s, a), ctx.snoozes)
+                }
+            }
+
+            """
+        }
+        let (ranBefore, _) = try DispatcherDefaultFixTests.compileAndRun(before + standIn + driver("paused"), named: "before", in: folder, swiftc: swiftc)
+        let (ranAfter, compiler) = try DispatcherDefaultFixTests.compileAndRun(after + standIn + driver("holding"), named: "after", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertFalse(ranAfter.isEmpty)
+        XCTAssertEqual(ranAfter, ranBefore.replacingOccurrences(of: "paused", with: "holding"))
+    }
 }

@@ -1,0 +1,448 @@
+/// The removals (and renames, see `planRenames`) a matrix asks of its code once a state or
+/// action is taken out of it (or renamed in place): the
+/// `enum S`/`enum A` case the matrix no longer lists, the dispatcher arms and patterns that
+/// name only it, and the `Cells` requirements of its cells. Worked out the same way by
+/// `enum-drift`, `dispatcher-drift` and `cells-drift`, each of which carries the edits of its
+/// own site as an unsafe fix, so the three agree on what goes: a name goes wholly or not at all.
+///
+/// A name stays (each finding says why) when something the fixes would not delete refers to
+/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run tablint
+/// read (`MemberReferences`), an arm with the author's code, a payload, a raw-valued or coded
+/// enum (its raw values or names may be stored), a span that cannot be cut exactly. A file
+/// tablint did not read is not searched: a reference there becomes a compile error, never a
+/// silent change of behaviour.
+struct RemovalSync {
+    enum Role: String { case state, action }
+
+    struct Removed {
+        var role: Role
+        /// As the enum declares it.
+        var name: String
+        var enumRef: MachinePairing.EnumRef
+        /// Why no fix removes it; nil when the fixes do.
+        var refusal: String?
+    }
+
+    /// One cut in a dispatcher: a whole arm, or one pattern of a label that keeps others.
+    struct Cut {
+        var file: Int
+        var switchRange: Range<Int>
+        var edit: TextEdit
+        var isWholeArm: Bool
+        /// The index in `removed` of the name whose fix makes the cut.
+        var owner: Int
+        /// The arm's whole text, for references inside it.
+        var armRange: Range<Int>
+    }
+
+    /// A name changed in place (see `init`): the case, the patterns and the generated member
+    /// names are renamed instead of removed and added.
+    struct Renamed {
+        var role: Role
+        /// As the enum declares it, and as it is to be declared.
+        var old: String
+        var new: String
+        /// The matrix's new name, as written there.
+        var matrixName: String
+        var enumRef: MachinePairing.EnumRef
+        var refusal: String?
+        /// Every rename, by file: the case, patterns, calls, requirements and members.
+        var edits: [(file: Int, edit: TextEdit, site: Site)] = []
+        /// The generated members of the old name's cells, and their new names.
+        var members: [String: String] = [:]
+    }
+
+    enum Site: Equatable {
+        case enumCase
+        /// In the dispatcher whose `switch` is at this range.
+        case dispatcher(Range<Int>)
+        /// A requirement of a `Cells` protocol, by its old name.
+        case requirement(String)
+        /// An implementation's member, by its old name.
+        case member(String)
+    }
+
+    let run: [FileSummary]
+    private(set) var removed: [Removed] = []
+    private(set) var cuts: [Cut] = []
+    private(set) var renamed: [Renamed] = []
+
+    /// The plan for a `Table` literal's machine; empty for other surfaces.
+    init(_ ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) {
+        run = pairing.run
+        let matrix = ref.matrix
+        guard matrix.surface == .tableLiteral, ref.bound.matrix.rows.count == matrix.states.count else { return }
+        let enums = pairing.enums(of: machine, near: run[ref.file].path)
+        let folded = NameComparison.firstLetterFolded
+        for (role, names, enumRef) in [(Role.state, matrix.states, enums.states), (.action, matrix.actions, enums.actions)] {
+            guard let enumRef else { continue }
+            let cases = enumRef.declaration.cases.map(\.name)
+            let caseKeys = Set(cases.map(folded.key))
+            let keys = Set(names.map { folded.key($0.text) })
+            for (position, enumCase) in enumRef.declaration.cases.enumerated() where !keys.contains(folded.key(enumCase.name)) {
+                // A misspelt string (`enum-drift` names the case as its spelling) is no removal.
+                if names.contains(where: { EditDistance.isSlip(enumCase.name.lowercased(), of: $0.text.lowercased()) && !caseKeys.contains(folded.key($0.text)) }) {
+                    continue
+                }
+                // A rename: as many names as cases, and at the case's place a name the enum lacks.
+                if names.count == cases.count, !caseKeys.contains(folded.key(names[position].text)) {
+                    renamed.append(Renamed(
+                        role: role, old: enumCase.name, new: GeneratedShape.declared(NameCasing.lowerFirst(names[position].text)),
+                        matrixName: names[position].text, enumRef: enumRef, refusal: Self.caseRefusal(enumCase, enumRef.declaration, renaming: true)))
+                    continue
+                }
+                removed.append(Removed(role: role, name: enumCase.name, enumRef: enumRef, refusal: Self.caseRefusal(enumCase, enumRef.declaration)))
+            }
+        }
+        guard !removed.isEmpty || !renamed.isEmpty else { return }
+        let dispatchers = run.indices.flatMap { index in
+            run[index].dispatchers.filter { dispatcher in
+                guard dispatcher.kind == .step, let paired = pairing.matrix(for: dispatcher, near: run[index].path).paired else { return false }
+                return paired.file == ref.file && paired.matrix.range == matrix.range
+            }.map { (file: index, dispatcher: $0) }
+        }
+        // A name changed in place whose arms do not do what the new name's cells say is a
+        // removal (and the new name an addition).
+        for entry in renamed where !Self.keepsCells(entry, matrix, dispatchers) {
+            let refusal = entry.enumRef.declaration.cases.first { $0.name == entry.old }.map { Self.caseRefusal($0, entry.enumRef.declaration) } ?? entry.refusal
+            removed.append(Removed(role: entry.role, name: entry.old, enumRef: entry.enumRef, refusal: refusal))
+        }
+        renamed.removeAll { !Self.keepsCells($0, matrix, dispatchers) }
+        var pending: [(file: Int, dispatcher: Dispatcher, arm: Dispatcher.Arm, items: [(item: Dispatcher.CaseItem, names: [Int])])] = []
+        for (file, dispatcher) in dispatchers {
+            guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else {
+                refuseAll("dispatcher `\(dispatcher.function.text)` does not switch over a state and an action")
+                continue
+            }
+            if dispatcher.hasConditionalArms { refuseAll("dispatcher `\(dispatcher.function.text)` has a `#if` among its arms") }
+            for (armIndex, arm) in dispatcher.arms.enumerated() {
+                guard case .items(let items, _) = arm.label else {
+                    if case .unreadable = arm.label { refuseAll("`\(arm.labelText)` in dispatcher `\(dispatcher.function.text)` cannot be read") }
+                    continue
+                }
+                var naming: [(item: Dispatcher.CaseItem, names: [Int])] = []
+                for item in items {
+                    // dispatcher-drift compares nothing where a pattern is not read, so no fix
+                    // there would remove the arms the case's removal leaves dangling.
+                    if item.isTuple ? item.elements.contains(where: { $0.kind == .other }) : !item.elements[0].matchesEverything {
+                        refuseAll("`\(arm.labelText)` in dispatcher `\(dispatcher.function.text)` has a pattern tablint does not read")
+                    }
+                    guard item.isTuple else { continue }
+                    var names: [Int] = []
+                    for (position, role) in [(stateAt, Role.state), (actionAt, .action)] {
+                        if case .member(let member, _) = item.elements[position].kind,
+                            let index = removed.firstIndex(where: { $0.role == role && $0.name == member })
+                        {
+                            names.append(index)
+                        }
+                    }
+                    if !names.isEmpty { naming.append((item, names)) }
+                }
+                guard !naming.isEmpty else { continue }
+                if naming.count == items.count {
+                    if let why = Self.authorsCode(arm, after: armIndex > 0 ? dispatcher.arms[armIndex - 1] : nil) {
+                        for index in Set(naming.flatMap(\.names)) where removed[index].refusal == nil { removed[index].refusal = why }
+                    }
+                } else if arm.labelText.utf8.count != arm.labelRange.count || naming.contains(where: \.item.isGuarded) {
+                    for index in Set(naming.flatMap(\.names)) where removed[index].refusal == nil {
+                        removed[index].refusal = "`\(arm.labelText)` cannot be cut to its other patterns exactly (a `where` clause, or a label over several lines)"
+                    }
+                }
+                pending.append((file, dispatcher, arm, naming))
+            }
+        }
+        // References: any `.name` outside the case's declaration and the patterns and arms
+        // that go with it.
+        for index in removed.indices where removed[index].refusal == nil {
+            var excluded: [(file: Int, range: Range<Int>)] = []
+            for entry in pending {
+                let mine = entry.items.filter { $0.names.contains(index) }
+                excluded += mine.map { (entry.file, $0.item.range) }
+                if case .items(let all, _) = entry.arm.label, mine.count == all.count { excluded.append((entry.file, entry.arm.layout.removal)) }
+            }
+            if let (file, offset) = firstReference(to: removed[index].name, excluding: excluded) {
+                removed[index].refusal = "`\(removed[index].name)` is referred to at \(place(file, offset))"
+            }
+        }
+        // The cuts, each made by the fix of the first name the pattern names that goes.
+        for entry in pending {
+            guard case .items(let all, _) = entry.arm.label else { continue }
+            let going = entry.items.compactMap { item in item.names.first { removed[$0].refusal == nil }.map { (item.item, $0) } }
+            guard !going.isEmpty else { continue }
+            if going.count == all.count {
+                cuts.append(Cut(
+                    file: entry.file, switchRange: entry.dispatcher.switchRange, edit: TextEdit(range: entry.arm.layout.removal, replacement: []),
+                    isWholeArm: true, owner: going[0].1, armRange: entry.arm.layout.removal))
+                continue
+            }
+            let goingRanges = Set(going.map(\.0.range.lowerBound))
+            guard let firstKept = all.firstIndex(where: { !goingRanges.contains($0.range.lowerBound) }) else { continue }
+            let label = Array(entry.arm.labelText.utf8), base = entry.arm.labelRange.lowerBound
+            func isPlain(_ range: Range<Int>) -> Bool {
+                guard range.lowerBound >= base, range.upperBound - base <= label.count else { return false }
+                let bytes = label[(range.lowerBound - base)..<(range.upperBound - base)]
+                return bytes.filter { $0 == UInt8(ascii: ",") }.count == 1 && bytes.allSatisfy { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") }
+            }
+            for (position, item) in all.enumerated() {
+                guard let owner = going.first(where: { $0.0.range == item.range })?.1 else { continue }
+                let range = position < firstKept ? item.range.lowerBound..<all[position + 1].range.lowerBound : all[position - 1].range.upperBound..<item.range.upperBound
+                let gap = position < firstKept ? item.range.upperBound..<all[position + 1].range.lowerBound : all[position - 1].range.upperBound..<item.range.lowerBound
+                guard isPlain(gap) else {
+                    removed[owner].refusal = "`\(entry.arm.labelText)` cannot be cut to its other patterns exactly"
+                    continue
+                }
+                cuts.append(Cut(
+                    file: entry.file, switchRange: entry.dispatcher.switchRange, edit: TextEdit(range: range, replacement: []),
+                    isWholeArm: false, owner: owner, armRange: entry.arm.layout.removal))
+            }
+        }
+        // A refusal found while cutting takes that name's cuts back.
+        cuts.removeAll { removed[$0.owner].refusal != nil }
+        planRenames(matrix, matrixFile: ref.file, dispatchers, pairing)
+    }
+
+    /// A name is renamed, not removed and added, when it changed in place: the matrix lists as
+    /// many names as the enum declares cases, the case at its position is the one the matrix no
+    /// longer lists and the matrix's name there is no case (and no slip of one), and every arm
+    /// that decides a pair of the old name does what the cell of the new name says (the same
+    /// row, or column, of cells). Then the case, the patterns that name it, a `GO` to it in a
+    /// determined arm, and the generated members of its cells (requirement, dispatcher call,
+    /// implementations' members: `pausedSnooze` to `holdingSnooze`) are renamed; any other
+    /// reference refuses the rename, named.
+    private mutating func planRenames(_ matrix: Matrix, matrixFile: Int, _ dispatchers: [(file: Int, dispatcher: Dispatcher)], _ pairing: MachinePairing) {
+        guard !renamed.isEmpty else { return }
+        let protocols = pairing.cellsProtocols().filter { _, outcome in
+            outcome.paired.map { $0.file == matrixFile && $0.matrix.range == matrix.range } ?? false
+        }.map(\.0)
+        for index in renamed.indices {
+            let entry = renamed[index]
+            var edits: [(file: Int, edit: TextEdit, site: Site)] = []
+            var refusal = entry.refusal
+            func refuse(_ why: String) { if refusal == nil { refusal = why } }
+            let declaration = entry.enumRef.declaration
+            if let enumCase = declaration.cases.first(where: { $0.name == entry.old }) {
+                if enumCase.range.count != entry.old.utf8.count { refuse("its declaration is not its name alone (backticks or a raw value)") }
+                edits.append((entry.enumRef.file, TextEdit(range: enumCase.range.lowerBound..<(enumCase.range.lowerBound + entry.old.utf8.count), replacement: Array(entry.new.utf8)), .enumCase))
+            }
+            let oldNames: Set<String> = [entry.old]
+            // The members of the old name's cells, and their new names.
+            var members: [String: String] = [:]
+            let others = entry.role == .state ? matrix.actions.map(\.text) : matrix.states.map(\.text)
+            for other in others {
+                let (oldMember, newMember) = entry.role == .state
+                    ? (GeneratedShape.handleMember(state: entry.old, action: other), GeneratedShape.handleMember(state: entry.matrixName, action: other))
+                    : (GeneratedShape.handleMember(state: other, action: entry.old), GeneratedShape.handleMember(state: other, action: entry.matrixName))
+                members[oldMember] = newMember
+            }
+            var covered: [(file: Int, range: Range<Int>)] = []
+            for (file, dispatcher) in dispatchers {
+                guard let at = dispatcher.position(of: entry.role == .state ? .state : .action) else { continue }
+                for arm in dispatcher.arms {
+                    guard case .items(let items, _) = arm.label else { continue }
+                    var names = false
+                    for item in items where item.isTuple {
+                        let element = item.elements[at]
+                        guard case .member(let member, _) = element.kind, oldNames.contains(member) else { continue }
+                        names = true
+                        guard element.text.hasSuffix(entry.old), element.text.utf8.count == element.range.count, !element.text.contains("(") else {
+                            refuse("`\(arm.labelText)` spells it in a way the fix does not rename")
+                            continue
+                        }
+                        let start = element.range.upperBound - entry.old.utf8.count
+                        edits.append((file, TextEdit(range: start..<element.range.upperBound, replacement: Array(entry.new.utf8)), .dispatcher(dispatcher.switchRange)))
+                        covered.append((file, start..<element.range.upperBound))
+                    }
+                    // A `GO` to the old state in a determined arm's return.
+                    // (An arm of one pair is rewritten by dispatcher-drift's fix of its changed
+                    // cell, which writes the new name: only a label of several pairs is renamed here.)
+                    if entry.role == .state, arm.outcome.soleStatementStart != nil, case .go = arm.outcome.kind {
+                        for offset in run[file].memberReferences.offsets[entry.old] ?? [] where arm.outcome.range.contains(offset) {
+                            if items.count > 1 {
+                                edits.append((file, TextEdit(range: offset..<(offset + entry.old.utf8.count), replacement: Array(entry.new.utf8)), .dispatcher(dispatcher.switchRange)))
+                            }
+                            covered.append((file, offset..<(offset + entry.old.utf8.count)))
+                        }
+                    }
+                    for call in arm.cellsCalls {
+                        if let newMember = members[call.text] {
+                            if !names { refuse("`\(arm.labelText)` calls `\(call.text)` for a pair of another name") }
+                            edits.append((file, TextEdit(range: call.range, replacement: Array(newMember.utf8)), .dispatcher(dispatcher.switchRange)))
+                            covered.append((file, call.range))
+                        }
+                    }
+                }
+            }
+            for ref in protocols {
+                for requirement in ref.declaration.requirements {
+                    guard let newMember = members[requirement.name.text] else { continue }
+                    if requirement.name.range.count != requirement.name.text.utf8.count { refuse("`\(requirement.name.text)` is written with backticks") }
+                    edits.append((ref.file, TextEdit(range: requirement.name.range, replacement: Array(newMember.utf8)), .requirement(requirement.name.text)))
+                }
+            }
+            for (file, summary) in run.enumerated() {
+                for implementation in summary.cellsImplementations {
+                    for member in implementation.members {
+                        guard let newMember = members[member.name.text] else { continue }
+                        if implementation.members.contains(where: { $0.name.text == newMember }) {
+                            refuse("`\(implementation.typeName.text)` already has a member `\(newMember)`")
+                        }
+                        edits.append((file, TextEdit(range: member.name.range, replacement: Array(newMember.utf8)), .member(member.name.text)))
+                    }
+                }
+            }
+            // Anything else that names the old case or one of its members.
+            let excluded = covered + edits.map { ($0.file, $0.edit.range) }
+            for name in [entry.old] + members.keys.sorted() {
+                if let (file, offset) = firstReference(to: name, excluding: excluded) {
+                    refuse("`\(name)` is referred to at \(place(file, offset))")
+                }
+            }
+            renamed[index].refusal = refusal
+            renamed[index].edits = refusal == nil ? edits : []
+            renamed[index].members = members
+        }
+    }
+
+    /// Whether every arm that decides a pair of the old name, with a pattern naming both, does
+    /// what the new name's cell of that pair says: the same row (or column) of cells.
+    private static func keepsCells(_ entry: Renamed, _ matrix: Matrix, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> Bool {
+        for (_, dispatcher) in dispatchers {
+            guard let at = dispatcher.position(of: entry.role == .state ? .state : .action),
+                let otherAt = dispatcher.position(of: entry.role == .state ? .action : .state)
+            else { continue }
+            for arm in dispatcher.arms {
+                guard case .items(let items, _) = arm.label else { continue }
+                for item in items where item.isTuple && !item.isGuarded {
+                    guard case .member(entry.old, false) = item.elements[at].kind, case .member(let other, false) = item.elements[otherAt].kind,
+                        let cell = cell(of: entry, other: other, in: matrix)
+                    else { continue }
+                    if !agrees(arm.outcome.kind, cell, renaming: entry) { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// The cell of the renamed name's pair with `other` (an action for a state, a state for an action).
+    private static func cell(of entry: Renamed, other: String, in matrix: Matrix) -> Cell.Kind? {
+        let folded = NameComparison.firstLetterFolded
+        let states = matrix.states.map(\.text), actions = matrix.actions.map(\.text)
+        let (state, action) = entry.role == .state ? (entry.matrixName, other) : (other, entry.matrixName)
+        guard let row = states.firstIndex(where: { folded.equal($0, state) }), let column = actions.firstIndex(where: { folded.equal($0, action) }),
+            row < matrix.rows.count, column < matrix.rows[row].cells.count
+        else { return nil }
+        return matrix.rows[row].cells[column].kind
+    }
+
+    /// Whether an arm does what a cell says, reading a `GO` to the old state as one to the new.
+    private static func agrees(_ outcome: Dispatcher.Outcome.Kind, _ cell: Cell.Kind, renaming entry: Renamed) -> Bool {
+        if entry.role == .state, case .go(let target, let effects) = outcome, target.text == entry.old {
+            return DispatcherDrift.outcome(.go(target: Name(entry.matrixName, target.range), effects: effects), agreesWith: cell)
+        }
+        return DispatcherDrift.outcome(outcome, agreesWith: cell)
+    }
+
+    /// The rename of `role` whose new name the matrix lists as `matrixName`, or whose old
+    /// case is `old`.
+    func rename(_ role: Role, matrixName: String? = nil, old: String? = nil) -> Renamed? {
+        renamed.first { entry in
+            entry.role == role && (matrixName.map { NameComparison.firstLetterFolded.equal(entry.matrixName, $0) } ?? true)
+                && (old.map { entry.old == $0 } ?? true)
+        }
+    }
+
+    /// The renames' edits of one site kind in one file, of the renames that go.
+    func renameEdits(file: Int, where include: (Site) -> Bool) -> [TextEdit] {
+        renamed.filter { $0.refusal == nil }.flatMap(\.edits).filter { $0.file == file && include($0.site) }.map(\.edit)
+    }
+
+    private mutating func refuseAll(_ why: String) {
+        for index in removed.indices where removed[index].refusal == nil { removed[index].refusal = why }
+    }
+
+    /// Why the case itself cannot be deleted, if it cannot.
+    static func caseRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration, renaming: Bool = false) -> String? {
+        let label = "`enum \(declaration.qualifiedName)`"
+        if !declaration.hasKnownCases { return "the cases of \(label) are not all known" }
+        if enumCase.hasPayload { return "it carries a payload, which the code that makes it gives" }
+        let harmless: Set<String> = ["Equatable", "Hashable", "Sendable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible"]
+        let kept = declaration.inherits.filter { !harmless.contains($0) }
+        if kept.contains(where: { ["Codable", "Encodable", "Decodable"].contains($0) }) {
+            return "\(label) is `\(kept.joined(separator: ", "))`, so the names of its cases may be stored"
+        }
+        if !kept.isEmpty { return "\(label) has raw values (`: \(kept.joined(separator: ", "))`), which may be stored" }
+        if !renaming, enumCase.removal == nil { return "its declaration shares its span with a comment or another declaration" }
+        return nil
+    }
+
+    /// Why an arm cannot be deleted: code beyond the return the matrix determines.
+    static func authorsCode(_ arm: Dispatcher.Arm, after previous: Dispatcher.Arm?) -> String? {
+        if previous?.fallsThrough == true { return "`\(arm.labelText)` is entered by the `fallthrough` of the case before it" }
+        if arm.fallsThrough { return "`\(arm.labelText)` falls through to the case after it" }
+        if arm.outcome.soleStatementStart == nil { return "`\(arm.labelText)` has code of its own besides the return the matrix determines" }
+        switch arm.outcome.kind {
+        case .go, .ignored, .stay, .unreachable, .handle: return nil
+        default: return "`\(arm.labelText)` calls `\(arm.outcome.text)`, whose code is the author's"
+        }
+    }
+
+    /// The first `.name` of the run outside `excluded`, by file then offset.
+    func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)]) -> (Int, Int)? {
+        for (file, summary) in run.enumerated() {
+            for offset in summary.memberReferences.offsets[name] ?? [] where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
+                return (file, offset)
+            }
+        }
+        return nil
+    }
+
+    /// `path:line:column`.
+    func place(_ file: Int, _ offset: Int) -> String {
+        let location = run[file].location(of: offset)
+        return "\(run[file].path):\(location.line):\(location.column)"
+    }
+
+    /// The removed name of `role` the enum declares as `name`.
+    func removal(_ role: Role, _ name: String) -> Removed? {
+        removed.first { $0.role == role && $0.name == name }
+    }
+
+    /// The cuts in one dispatcher made by the fix of `name`.
+    func cuts(of role: Role, _ name: String, file: Int, switchRange: Range<Int>) -> [Cut] {
+        guard let index = removed.firstIndex(where: { $0.role == role && $0.name == name }) else { return [] }
+        return cuts.filter { $0.owner == index && $0.file == file && $0.switchRange == switchRange }
+    }
+
+    /// For a requirement the matrix no longer asks for: its edit when it is the generated
+    /// member of a cell of a name that goes and nothing left calls or implements it; why not
+    /// otherwise; nil when it is no removed cell's.
+    func requirementRemoval(_ requirement: CellsProtocol.Requirement, matrix: Matrix) -> Result<TextEdit, DispatcherSync.Why>? {
+        let states = matrix.states.map(\.text) + removed.filter { $0.role == .state }.map(\.name)
+        let actions = matrix.actions.map(\.text) + removed.filter { $0.role == .action }.map(\.name)
+        let name = requirement.name.text
+        var owners: [Removed] = []
+        for state in states {
+            for action in actions where GeneratedShape.handleMember(state: state, action: action) == name {
+                owners += removed.filter { ($0.role == .state && $0.name == state) || ($0.role == .action && $0.name == action) }
+            }
+        }
+        guard !owners.isEmpty else { return nil }
+        let removedArms = cuts.filter(\.isWholeArm).map { (file: $0.file, range: $0.armRange) }
+        if let (file, offset) = firstReference(to: name, excluding: removedArms) {
+            let arm = run[file].dispatchers.lazy.flatMap(\.arms).first { $0.layout.removal.contains(offset) }
+            return .failure(DispatcherSync.Why(arm.map { "`\($0.labelText)` calls it at \(place(file, offset))" } ?? "it is referred to at \(place(file, offset))"))
+        }
+        if !owners.contains(where: { $0.refusal == nil }) {
+            return .failure(DispatcherSync.Why("`\(owners[0].name)` stays: \(owners[0].refusal!)"))
+        }
+        for (file, summary) in run.enumerated() {
+            for implementation in summary.cellsImplementations {
+                if let member = implementation.members.first(where: { $0.name.text == name }) {
+                    return .failure(DispatcherSync.Why("`\(implementation.typeName.text).\(name)` at \(place(file, member.name.range.lowerBound)) implements it, and its body is the author's code"))
+                }
+            }
+        }
+        guard let range = requirement.removal else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
+        return .success(TextEdit(range: range, replacement: []))
+    }
+}

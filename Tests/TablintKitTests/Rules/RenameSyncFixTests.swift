@@ -1,0 +1,160 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// Issue 24: a state or action renamed in the matrix (the same position, the same cells, the
+/// old case still declared and the new one not): the case, the patterns, a `GO` to it, and the
+/// generated members of its cells (requirement, call, implementations' members) are renamed by
+/// the unsafe fixes of enum-drift, dispatcher-drift and cells-drift; the result compiles with
+/// the real `swiftc` and every pair does what it did.
+final class RenameSyncFixTests: XCTestCase {
+    static func alarm(
+        states: String = #"["Armed", "Ringing", "Holding"]"#, paused: String = "paused",
+        holdingRow: String = #"[.go(target: "Ringing", effects: ["Ring"]), .go(target: "Armed", effects: []), .handle]"#
+    ) -> String {
+        """
+            enum Alarm {
+                enum S { case armed, ringing, \(paused) }
+                enum A { case trigger, stop, snooze }
+                enum F { case ring, silence }
+                final class Ctx { var snoozes = 0 }
+
+                static let TABLE = Table(
+                    machine: "Alarm",
+                    states: \(states),
+                    actions: ["Trigger", "Stop", "Snooze"],
+                    cells: [
+                        [.go(target: "Ringing", effects: ["Ring"]), .ignore, .unreachable],
+                        [.ignore, .go(target: "Armed", effects: ["Silence"]), .go(target: "Holding", effects: ["Silence"])],
+                        \(holdingRow),
+                    ],
+                    initial: "Armed"
+                )
+            }
+
+            protocol AlarmCells {
+                func \(paused)Snooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A?
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A?
+            }
+
+            extension Alarm {
+                static func step(_ cells: AlarmCells, _ ctx: Alarm.Ctx, _ s: Alarm.S, _ a: Alarm.A) -> Step<Alarm.S, Alarm.F> {
+                    switch (s, a) {
+                    case (.armed, .trigger): return .go(.ringing, effects: [.ring])
+                    case (.armed, .stop): return .ignored
+                    case (.armed, .snooze): fatalError("tabular-center: Armed x Snooze was declared UNREACHABLE but occurred")
+                    case (.ringing, .trigger): return .ignored
+                    case (.ringing, .stop): return .go(.armed, effects: [.silence])
+                    case (.ringing, .snooze): return .go(.\(paused), effects: [.silence])
+                    case (.\(paused), .trigger): return .go(.ringing, effects: [.ring])
+                    case (.\(paused), .stop): return .go(.armed, effects: [])
+                    case (.\(paused), .snooze): return cells.\(paused)Snooze(ctx)
+                    }
+                }
+            }
+
+            """
+    }
+
+    static func live(_ name: String) -> String {
+        """
+        struct Live: AlarmCells {
+            func \(name)Snooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { ctx.snoozes += 1; return .go(.ringing, effects: []) }
+            func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+            func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+        }
+
+        """
+    }
+
+    func testAStateRenamedInPlaceIsRenamedEverywhereAndBehavesAsBefore() throws {
+        let before = Self.alarm(), live = Self.live("paused")
+        let files = ["Alarm.swift": before, "Live.swift": live]
+        let found = MutationTests.lint(files)
+        XCTAssertTrue(found.contains { $0.code == EnumDrift().code && $0.message.contains("so the fix renames `case paused` of `enum Alarm.S` `holding`") && $0.fix != nil }, "\(found.map(\.message))")
+        XCTAssertTrue(found.contains { $0.code == DispatcherDrift().code && $0.message.contains("so the fix renames it `holding`") && $0.fix != nil }, "\(found.map(\.message))")
+        XCTAssertTrue(found.contains { $0.code == CellsDrift().code && $0.path == "Live.swift" && $0.fix != nil }, "\(found.map(\.message))")
+        XCTAssertEqual(RemovalSyncFixTests.text(RemovalSyncFixTests.run(files, unsafe: false), "Alarm.swift"), before)
+        let outcome = RemovalSyncFixTests.run(files)
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = RemovalSyncFixTests.text(outcome, "Alarm.swift")
+        XCTAssertEqual(after, Self.alarm(paused: "holding"))
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), Self.live("holding"))
+        XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
+
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rename-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = ScaffoldAndSyncDocumentTests.step
+            + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        func program(_ source: String, _ implementation: String, third: String) -> String {
+            source + standIn + implementation + """
+                let ctx = Alarm.Ctx()
+                for s in [Alarm.S.armed, .ringing, .\(third)] {
+                    for a in [Alarm.A.trigger, .stop, .snooze] where !(s == .armed && a == .snooze) {
+                        print(s, a, Alarm.step(Live(), ctx, s, a), ctx.snoozes)
+                    }
+                }
+
+                """
+        }
+        let (ranBefore, _) = try DispatcherDefaultFixTests.compileAndRun(program(before, live, third: "paused"), named: "before", in: folder, swiftc: swiftc)
+        let (ranAfter, compiler) = try DispatcherDefaultFixTests.compileAndRun(
+            program(after, RemovalSyncFixTests.text(outcome, "Live.swift"), third: "holding"), named: "after", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertFalse(ranAfter.isEmpty)
+        XCTAssertEqual(ranAfter, ranBefore.replacingOccurrences(of: "paused", with: "holding"))
+    }
+
+    /// The new name's row is not the old one's: a removal and an addition, not a rename.
+    func testANameChangedInPlaceWithOtherCellsIsNoRename() throws {
+        let before = Self.alarm(holdingRow: #"[.ignore, .go(target: "Armed", effects: []), .handle]"#)
+        let found = MutationTests.lint(["Alarm.swift": before])
+        XCTAssertFalse(found.contains { $0.message.contains("renames") }, "\(found.map(\.message))")
+        XCTAssertTrue(found.contains { $0.code == EnumDrift().code && $0.message.contains("the fix adds `case holding`") }, "\(found.map(\.message))")
+    }
+
+    /// A reference the fixes would not rename refuses the rename, named.
+    func testAReferenceElsewhereRefusesTheRename() throws {
+        let before = Self.alarm() + "extension Alarm {\n    static let resting = S.paused\n}\n"
+        let found = MutationTests.lint(["Alarm.swift": before])
+        let finding = try XCTUnwrap(found.first { $0.code == EnumDrift().code && $0.message.contains("Holding") && $0.message.contains("state `Holding`") })
+        XCTAssertTrue(finding.message.contains("no fix renames `paused` to `holding`: `paused` is referred to at Alarm.swift:"), finding.message)
+        // What is left is an addition, as before renames were fixed: nothing named `paused` is renamed.
+        XCTAssertTrue(finding.message.contains("the fix adds `case holding`"), finding.message)
+        let after = RemovalSyncFixTests.text(RemovalSyncFixTests.run(["Alarm.swift": before]), "Alarm.swift")
+        XCTAssertTrue(after.contains("enum S { case armed, ringing, holding, paused }") || after.contains("enum S { case armed, ringing, paused, holding }"), after)
+        XCTAssertTrue(after.contains("func pausedSnooze(") && after.contains("case (.paused, .snooze): return cells.pausedSnooze(ctx)"), after)
+    }
+
+    /// An action renamed in place (`Snooze` to `Nap`): the case, the patterns, the requirement
+    /// and the implementation's member follow; the result compiles and behaves as before.
+    func testAnActionRenamedInPlaceIsRenamedEverywhere() throws {
+        let before = Self.alarm(states: #"["Armed", "Ringing", "Paused"]"#)
+            .replacingOccurrences(of: #"target: "Holding""#, with: #"target: "Paused""#)
+            .replacingOccurrences(of: #""Stop", "Snooze"]"#, with: #""Stop", "Nap"]"#)
+        let live = Self.live("paused")
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": before, "Live.swift": live])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = RemovalSyncFixTests.text(outcome, "Alarm.swift")
+        XCTAssertEqual(after, before.replacingOccurrences(of: ".snooze", with: ".nap")
+            .replacingOccurrences(of: "case trigger, stop, snooze", with: "case trigger, stop, nap")
+            .replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), live.replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
+        XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
+    }
+
+    /// The enum in another file than the matrix: its case is renamed there.
+    func testARenamedCaseIsRenamedInAnEnumInAnotherFile() throws {
+        let enums = "extension Alarm {\n    enum S { case armed, ringing, paused }\n}\n"
+        let main = Self.alarm().replacingOccurrences(of: "    enum S { case armed, ringing, paused }\n", with: "")
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": main, "AlarmStates.swift": enums, "Live.swift": Self.live("paused")])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "AlarmStates.swift"), "extension Alarm {\n    enum S { case armed, ringing, holding }\n}\n")
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), Self.alarm(paused: "holding").replacingOccurrences(of: "    enum S { case armed, ringing, holding }\n", with: ""))
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), Self.live("holding"))
+    }
+}
