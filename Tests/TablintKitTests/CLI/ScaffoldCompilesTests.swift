@@ -2,9 +2,10 @@ import Foundation
 import XCTest
 @testable import TablintKit
 
-/// Scaffolds that did not compile (found by a black-box pass), each compiled here with the real
-/// `swiftc` against a stand-in of the library's `Step`.
-final class ScaffoldDefectTests: XCTestCase {
+/// Scaffolds of the shapes that are easy to get wrong (a public `handle` prototype, top-level
+/// enums without a context, acronym cases), each compiled here with the real `swiftc` against
+/// a stand-in of the library's `Step`.
+final class ScaffoldCompilesTests: XCTestCase {
     private var folder: URL!
 
     override func setUpWithError() throws {

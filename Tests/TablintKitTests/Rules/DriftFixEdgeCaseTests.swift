@@ -2,8 +2,10 @@ import Foundation
 import XCTest
 @testable import TablintKit
 
-/// Defects a black-box pass found in the drift rules' findings and fixes.
-final class DriftDefectTests: XCTestCase {
+/// The drift rules' findings and fixes on the cases that are easy to get wrong: acronym cases,
+/// a new case beside a trailing comment, an arm returning on the next line, an enum in another
+/// file.
+final class DriftFixEdgeCaseTests: XCTestCase {
     static func lint(_ files: [String: String], code: String) -> [Diagnostic] {
         MutationTests.lint(files).filter { $0.code == code }
     }
