@@ -28,6 +28,7 @@ extension Workspace {
         var waiting = paths.filter { entries[$0]?.analysis.declarationsDeferred == true }
         guard !waiting.isEmpty, asksForDeclarations else { return }
         let read = rereading
+        let implementations = readsCellsImplementations
         // Aliases read in one round may name enums of files left waiting: go round until none is added.
         while !waiting.isEmpty {
             let demand = DeclarationDemand(summaries)
@@ -41,7 +42,8 @@ extension Workspace {
                 }
                 guard let names = entry.declaredNames ?? load().map(DeclaredNames.init) else { return (nil, nil) }
                 guard names.matter(to: demand), let source = load() else { return (names, nil) }
-                return (names, Self.declarationSummary(SourceFile(path: entry.path, bytes: source)))
+                return (names, Self.declarationSummary(
+                    SourceFile(path: entry.path, bytes: source), implementations: implementations))
             }
             var stillWaiting: [String] = []
             var added = false
@@ -67,10 +69,10 @@ extension Workspace {
     }
 
     /// The summary of a file that holds only declarations: its enums and `Cells` protocols.
-    static func declarationSummary(_ file: SourceFile) -> FileSummary {
+    static func declarationSummary(_ file: SourceFile, implementations reading: Bool = true) -> FileSummary {
         let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
         var built: TypeScopes?
-        let (enums, cellsProtocols, typeNames, implementations) = LintContext.readDeclarations(tokens) {
+        let (enums, cellsProtocols, typeNames, implementations) = LintContext.readDeclarations(tokens, implementations: reading) {
             if let built { return built }
             let scopes = TypeScopes(tokens)
             built = scopes

@@ -74,7 +74,7 @@ enum Engine {
         _ documents: [Document], mode: Mode, unsafeFixes: Bool = false, rules: [Rule] = RuleRegistry.all,
         jobs: Int = 1
     ) -> Outcome {
-        var workspace = Workspace(rules: rules)
+        var workspace = Workspace(rules: Workspace.rules(rules, enabledInAnyOf: documents.map(\.settings)))
         workspace.update(documents, keeping: mode == .fix ? [.tokens, .bytes] : [], jobs: jobs)
         guard mode == .fix else {
             let diagnostics = workspace.diagnostics()
@@ -109,10 +109,10 @@ enum Engine {
                     && (!entry.analysis.tokens.isEmpty || !FileKind(path: document.path).isSwift) ? entry.analysis : nil
             } ?? analyze(
                 SourceFile(path: document.path, bytes: document.bytes), rules: rules, settings: document.settings,
-                readers: workspace.readers, keepingTokens: true)
+                readers: workspace.readers, keepingTokens: true, implementations: workspace.readsCellsImplementations)
             return FileState(
                 document: document, analysis: analysis, applicable: applicable(unsafeFixes: unsafeFixes, document.settings),
-                selecting: selecting, readers: workspace.readers)
+                selecting: selecting, readers: workspace.readers, implementations: workspace.readsCellsImplementations)
         }
         let finish = { (states: inout [FileState]) in Self.finish(&states, in: workspace) }
         finish(&states)
@@ -215,6 +215,8 @@ enum Engine {
         /// Which diagnostics' fixes may be taken (nil: every one of an applicable kind).
         let selecting: ((Diagnostic) -> Bool)?
         let readers: ReaderPolicy
+        /// Whether `Cells` implementations are read (`Workspace.readsCellsImplementations`).
+        let implementations: Bool
         var bytes: [UInt8]
         var analysis: FileAnalysis
         var diagnostics: [Diagnostic] = []
@@ -226,8 +228,9 @@ enum Engine {
 
         init(
             document: Document, analysis: FileAnalysis, applicable: Set<Diagnostic.Applicability>,
-            selecting: ((Diagnostic) -> Bool)?, readers: ReaderPolicy
+            selecting: ((Diagnostic) -> Bool)?, readers: ReaderPolicy, implementations: Bool
         ) {
+            self.implementations = implementations
             self.document = document
             self.originalAnalysis = analysis
             self.applicable = applicable
@@ -280,7 +283,7 @@ enum Engine {
             let result = TextEdit.apply(edits, to: bytes)
             let next = Engine.analyze(
                 SourceFile(path: document.path, bytes: result), rules: rules, settings: document.settings, readers: readers,
-                keepingTokens: true)
+                keepingTokens: true, implementations: implementations)
             if applicability == .safe {
                 let kind = FileKind(path: document.path)
                 if let problem = SafetyCheck.differences(

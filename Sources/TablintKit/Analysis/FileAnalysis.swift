@@ -41,10 +41,12 @@ extension Engine {
     /// document (in parallel), then the cross-file step once, then `finish` for each document.
     /// `context` receives the file's `LintContext` when the caller keeps it (the language
     /// server's open documents, for hover and definition); nil when the prefilter skipped it.
+    /// `implementations` false: no `Cells` implementation is read (the run has no rule that asks
+    /// what a machine does: `Workspace.readsCellsImplementations`).
     static func analyze(
         _ file: SourceFile, rules: [Rule] = RuleRegistry.all, settings: LintSettings = .default,
         readers: ReaderPolicy = .shortcuts, keepingTokens: Bool = false, declarations: LintContext.DeclarationReading = .read,
-        context kept: ((LintContext) -> Void)? = nil
+        implementations: Bool = true, context kept: ((LintContext) -> Void)? = nil
     ) -> FileAnalysis {
         if let encodingProblem = Encoding.check(file) {
             return FileAnalysis(diagnostics: [encodingProblem], summary: .empty(file.path), settings: settings)
@@ -57,7 +59,7 @@ extension Engine {
         let skips = need == .nothing || (need == .declarations && deferring)
         let context = LintContext(
             file: file, settings: settings, readers: skips ? .none : readers == .shortcuts ? .triggered : .all,
-            declarations: deferring ? .whenAsked : .read)
+            declarations: deferring ? .whenAsked : .read, implementations: implementations)
         kept?(context)
         let enabled = rules.filter { settings.isEnabled($0.code) }
         var analysis = FileAnalysis(

@@ -32,7 +32,12 @@ struct LintContext {
     }
 
     /// The one way to build a context: the file, its configuration, and how much to read.
-    init(file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered, declarations: DeclarationReading = .read) {
+    /// `implementations`: whether `Cells` implementations are read (only the behaviour rules and
+    /// the commands that draw a machine's graph look at them).
+    init(
+        file: SourceFile, settings: LintSettings = .default, readers: Readers = .triggered, declarations: DeclarationReading = .read,
+        implementations: Bool = true
+    ) {
         self.file = file
         self.settings = settings
         let empty: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration], [CellsImplementation]) = ([], [], [], [], [], [], [], [])
@@ -42,7 +47,9 @@ struct LintContext {
             self.reading = reading
             matrices = reading.matrices.map { $0.derivingPaths() }
             (dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames, cellsImplementations) = file.kind.isSwift
-                ? Self.readDispatchers(file, SignificantTokens(file: file, pieces: tokens), matrices, settings, deferring: false).found
+                ? Self.readDispatchers(
+                    file, SignificantTokens(file: file, pieces: tokens), matrices, settings, deferring: false,
+                    implementations: implementations).found
                 : empty
             declarationsDeferred = false
         case .none:
@@ -64,7 +71,8 @@ struct LintContext {
                     + (triggers.multilineString ? FixtureReader.readEmbedded(significant) : MatrixReading())
                 matrices = reading.matrices.map { $0.derivingPaths() }
                 ((dispatchers, boundMatrices, enums, pins, cellsProtocols, shortTables, typeNames, cellsImplementations), declarationsDeferred) = Self.readDispatchers(
-                    file, significant, matrices, settings, deferring: !everything && declarations == .whenAsked)
+                    file, significant, matrices, settings, deferring: !everything && declarations == .whenAsked,
+                    implementations: implementations)
             } else if file.kind == .fixture {
                 tokens = []
                 reading = FixtureReader.read(file)
@@ -121,7 +129,8 @@ struct LintContext {
     /// `deferring`: the enums and `Cells` protocols only if the file has one of the others
     /// (else `deferred` says whether it may hold some).
     private static func readDispatchers(
-        _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings, deferring: Bool
+        _ file: SourceFile, _ tokens: SignificantTokens, _ matrices: [Matrix], _ settings: LintSettings, deferring: Bool,
+        implementations: Bool
     ) -> (
         found: ([Dispatcher], [BoundMatrix], [EnumDeclaration], [BoundPin], [CellsProtocol], [BoundMatrix], [TypeNameDeclaration], [CellsImplementation]),
         deferred: Bool
@@ -148,23 +157,24 @@ struct LintContext {
         // A file naming `…Cells` or `Step` may implement a machine's cells: its declarations are
         // read now, from the tokens at hand, rather than tokenized again if the run asks.
         if deferring, dispatchers.isEmpty, bound.isEmpty, pins.isEmpty, shortTables.isEmpty,
-            !tokens.triggers.cellsName, !tokens.triggers.stepName
+            !tokens.triggers.cellsName, !(implementations && tokens.triggers.stepName)
         {
             return ((dispatchers, bound, [], pins, [], shortTables, [], []), tokens.triggers.declarations)
         }
-        let (enums, cellsProtocols, typeNames, implementations) = readDeclarations(tokens, scopes: scopes)
-        return ((dispatchers, bound, enums, pins, cellsProtocols, shortTables, typeNames, implementations), false)
+        let (enums, cellsProtocols, typeNames, found) = readDeclarations(tokens, scopes: scopes, implementations: implementations)
+        return ((dispatchers, bound, enums, pins, cellsProtocols, shortTables, typeNames, found), false)
     }
 
     /// The file's `enum` declarations, `Cells` protocols, type aliases and `Cells` implementations
     /// (read only in a file with a name ending in `Cells`, or the name `Step`: then every
     /// extension, which may be of a type that conforms in another file).
+    /// `implementations` false: no `Cells` implementation is read (no rule of the run asks).
     static func readDeclarations(
-        _ tokens: SignificantTokens, scopes: () -> TypeScopes
+        _ tokens: SignificantTokens, scopes: () -> TypeScopes, implementations: Bool = true
     ) -> ([EnumDeclaration], [CellsProtocol], [TypeNameDeclaration], [CellsImplementation]) {
         (EnumDeclarationReader.read(tokens, scopes: scopes), CellsProtocolReader.read(tokens, scopes: scopes),
          TypeNameDeclarationReader.read(tokens, scopes: scopes),
-         tokens.triggers.cellsName || tokens.triggers.stepName
+         implementations && (tokens.triggers.cellsName || tokens.triggers.stepName)
             ? CellsImplementationReader.read(tokens, scopes: scopes, everyExtension: tokens.triggers.stepName) : [])
     }
 

@@ -30,6 +30,10 @@ struct Workspace {
     /// `rules`' run rules, picked out once.
     let runRules: [RunRule]
     let readers: ReaderPolicy
+    /// Whether the documents' `Cells` implementations are read: only the rules that ask what a
+    /// machine does (`GraphRule`) look at them, and the commands that draw a graph (`paths`,
+    /// `export`), whose workspaces hold every rule.
+    let readsCellsImplementations: Bool
     /// Internal, not private: the deferred declarations are read in `DeferredDeclarations.swift`.
     var entries: [String: Entry] = [:]
     /// How a document is read again for its deferred declarations: set by `update(paths:)` to
@@ -48,6 +52,23 @@ struct Workspace {
         self.rules = rules
         self.runRules = CrossFileCheck.runRules(of: rules)
         self.readers = readers
+        readsCellsImplementations = runRules.contains { $0 is GraphRule }
+    }
+
+    /// `rules` without those every one of `settings` disables (`--disable`, `.tablint`): the
+    /// rules a run of files with these settings needs. A rule left out never runs, and what only
+    /// it reads is not read (no machine graph, no `Cells` implementation without the rules that
+    /// ask what a machine does).
+    static func rules(_ rules: [Rule], enabledInAnyOf settings: some Sequence<LintSettings>) -> [Rule] {
+        var disabledEverywhere: Set<String>?
+        for one in settings {
+            // Most runs have a file that disables nothing: every rule is needed.
+            guard !one.disabledCodes.isEmpty else { return rules }
+            disabledEverywhere = disabledEverywhere?.intersection(one.disabledCodes) ?? one.disabledCodes
+            if disabledEverywhere?.isEmpty == true { return rules }
+        }
+        guard let disabledEverywhere else { return rules }
+        return rules.filter { !disabledEverywhere.contains($0.code) }
     }
 
     /// What to keep of a document besides its analysis.
@@ -117,7 +138,7 @@ struct Workspace {
         let analysis = Engine.analyze(
             SourceFile(path: path, bytes: bytes), rules: rules, settings: settings, readers: readers,
             keepingTokens: !keeping.isDisjoint(with: [.tokens, .whenFixable]), declarations: declarations,
-            context: keeping.contains(.context) ? { context = $0 } : nil)
+            implementations: readsCellsImplementations, context: keeping.contains(.context) ? { context = $0 } : nil)
         var entry = Entry(
             path: path, settings: settings, analysis: analysis, bytes: keeping.contains(.bytes) ? bytes : nil,
             context: context)
@@ -134,6 +155,8 @@ struct Workspace {
     private mutating func record(_ entry: Entry) {
         if let old = entries.updateValue(entry, forKey: entry.path) {
             summaryChanged(from: old.analysis.summary, to: entry.analysis.summary)
+            // Which run rules some document enables may have changed: they are asked again.
+            if old.settings.disabledCodes != entry.settings.disabledCodes { crossFileCache = crossFileCache.next(changed: []) }
         } else {
             paths.append(entry.path)
             if !entry.analysis.summary.holdsNothing { invalidateCrossFile(SummaryParts.held(by: entry.analysis.summary)) }
@@ -189,10 +212,16 @@ struct Workspace {
     }
 
     /// Each run rule's diagnostics over `summaries`: `base`'s for a rule that reads none of the
-    /// parts `changed` since `base` was worked out, the rule's own run for another.
-    private func perRule(base: [[Diagnostic]]?, changed: SummaryParts, summaries: [FileSummary]) -> [[Diagnostic]] {
-        var results = base ?? Array(repeating: [], count: runRules.count)
-        let due = runRules.indices.filter { base == nil || !runRules[$0].reads.isDisjoint(with: changed) }
+    /// parts `changed` since `base` was worked out, the rule's own run for another; nil for a
+    /// rule every document disables (it does not run: whatever it found would be dropped).
+    private func perRule(base: [[Diagnostic]?]?, changed: SummaryParts, summaries: [FileSummary]) -> [[Diagnostic]?] {
+        let wanted = runRulesWanted
+        var results = base ?? Array(repeating: nil, count: runRules.count)
+        for index in runRules.indices where !wanted[index] { results[index] = nil }
+        // A rule not run last time (disabled then) runs now that a document enables it.
+        let due = runRules.indices.filter {
+            wanted[$0] && (base?[$0] == nil || !runRules[$0].reads.isDisjoint(with: changed))
+        }
         guard !due.isEmpty else { return results }
         let facts = CrossFileRun(summaries)
         let rules = runRules
@@ -208,6 +237,17 @@ struct Workspace {
             for index in due { results[index] = rules[index].check(run: facts) }
         }
         return results
+    }
+
+    /// For each run rule, whether some document's settings enable it.
+    private var runRulesWanted: [Bool] {
+        var disabledEverywhere: Set<String>?
+        for entry in entries.values {
+            guard !entry.settings.disabledCodes.isEmpty else { return Array(repeating: true, count: runRules.count) }
+            disabledEverywhere = disabledEverywhere?.intersection(entry.settings.disabledCodes) ?? entry.settings.disabledCodes
+            if disabledEverywhere?.isEmpty == true { return Array(repeating: true, count: runRules.count) }
+        }
+        return runRules.map { !(disabledEverywhere?.contains($0.code) ?? false) }
     }
 
     /// Below this many documents the run rules take less than a thread costs to start.
@@ -232,7 +272,7 @@ struct Workspace {
     }
 
     /// One document's diagnostics before configuration and suppressions (every rule of the
-    /// workspace, its own and the cross-file ones at it), sorted: what the library itself would
+    /// workspace some document enables, its own and the cross-file ones at it), sorted: what the library itself would
     /// say of the file, for export and diff.
     func unconfiguredDiagnostics(for path: String) -> [Diagnostic] {
         guard let entry = entries[path] else { return [] }
@@ -254,11 +294,11 @@ struct Workspace {
 /// not theirs; the new one keeps the last per-rule results worked out and the parts changed since.
 private final class CrossFileCache {
     private let lock = NSLock()
-    private let base: [[Diagnostic]]?
+    private let base: [[Diagnostic]?]?
     private let changed: SummaryParts
-    private var worked: (perRule: [[Diagnostic]], byPath: [String: [Diagnostic]])?
+    private var worked: (perRule: [[Diagnostic]?], byPath: [String: [Diagnostic]])?
 
-    init(base: [[Diagnostic]]?, changed: SummaryParts) {
+    init(base: [[Diagnostic]?]?, changed: SummaryParts) {
         self.base = base
         self.changed = changed
     }
@@ -270,7 +310,7 @@ private final class CrossFileCache {
         return CrossFileCache(base: base, changed: changed.union(more))
     }
 
-    func results(_ work: ([[Diagnostic]]?, SummaryParts) -> [[Diagnostic]]) -> (perRule: [[Diagnostic]], byPath: [String: [Diagnostic]]) {
+    func results(_ work: ([[Diagnostic]?]?, SummaryParts) -> [[Diagnostic]?]) -> (perRule: [[Diagnostic]?], byPath: [String: [Diagnostic]]) {
         lock.lock()
         defer { lock.unlock() }
         if let worked { return worked }
@@ -281,9 +321,9 @@ private final class CrossFileCache {
     }
 
     /// The diagnostics by the path they are reported at, each path's in rule order.
-    static func byPath(_ perRule: [[Diagnostic]]) -> [String: [Diagnostic]] {
+    static func byPath(_ perRule: [[Diagnostic]?]) -> [String: [Diagnostic]] {
         var byPath: [String: [Diagnostic]] = [:]
-        for diagnostic in perRule.joined() { byPath[diagnostic.path, default: []].append(diagnostic) }
+        for diagnostic in perRule.lazy.compactMap({ $0 }).joined() { byPath[diagnostic.path, default: []].append(diagnostic) }
         return byPath
     }
 }

@@ -45,17 +45,29 @@ enum ExportReading {
         PathUnknownState().code, PathBroken().code, PathUnterminated().code,
     ]
 
+    /// The file read on its own: the workspace of that one file.
     static func read(_ file: SourceFile) -> FileReading {
         if let encodingProblem = Encoding.check(file) {
             return FileReading(unreadable: [encodingProblem])
         }
-        // Every rule, unconfigured and unsuppressed (a disabled rule or a `tablint:disable`
-        // comment does not make the library build a matrix it refuses): the workspace of the
-        // file on its own (a short `Table` literal's `missing-row` is a cross-file rule's).
         var workspace = Workspace()
         workspace.update([Engine.Document(path: file.path, bytes: file.bytes)], keeping: .context)
-        guard let context = workspace.context(of: file.path) else { return FileReading() }
-        let diagnostics = workspace.unconfiguredDiagnostics(for: file.path)
+        return read(file.path, from: workspace)
+    }
+
+    /// A document of `workspace`, which must keep its context (`Workspace.Keeping.context`):
+    /// `export --dynamic` reads every file of the run into one workspace and asks it both for
+    /// the matrices and for the graphs of their implementations, analysing each file once.
+    static func read(_ path: String, from workspace: Workspace) -> FileReading {
+        // Every rule, unconfigured and unsuppressed (a disabled rule or a `tablint:disable`
+        // comment does not make the library build a matrix it refuses), cross-file rules
+        // included (a short `Table` literal's `missing-row` is a cross-file rule's).
+        guard let context = workspace.context(of: path) else { return FileReading() }
+        let file = context.file
+        if let encodingProblem = Encoding.check(file) {
+            return FileReading(unreadable: [encodingProblem])
+        }
+        let diagnostics = workspace.unconfiguredDiagnostics(for: path)
         var reading = FileReading()
         var attributed = Set<Int>()
         for matrix in context.matrices {

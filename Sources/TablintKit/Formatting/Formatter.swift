@@ -46,6 +46,9 @@ struct FormatPlan: Equatable {
     /// Matrices `--fix` leaves as they are while it aligns the rest of the file: a `Table`
     /// literal it cannot split into rows and cells (a `#if` among its rows, say).
     var skipped: [Refusal] = []
+    /// Rows `--fix` leaves as written while it aligns their matrix's other rows: a block
+    /// comment on a row's line, which no column can be kept for.
+    var rowsLeft: [Refusal] = []
 
     /// One matrix (or, in a `.tbl` fixture, its header or its rows) that would change.
     struct MisalignedRun: Equatable {
@@ -118,6 +121,9 @@ enum Formatter {
         for matrix in swiftMatrices {
             let surface = matrix.surface == .tableLiteral ? Self.tableRowsSurface : Self.machineRowsSurface
             let layoutRows = swiftRows.rows(of: matrix)
+            if layoutRows.count < matrix.rows.count {
+                plan.rowsLeft += Self.rowsWithBlockComments(matrix, laidOut: layoutRows, context)
+            }
             let runs = Aligner.runs(layoutRows).map { Aligner.placingPrefixPadding($0, file.bytes) }
             let (rowEdits, changedLines) = alignedEdits(runs)
             let header = HeaderComment.find(matrix, file: file, pieces: context.tokens)
@@ -205,6 +211,32 @@ enum Formatter {
             return FormatPlan(refusals: [Refusal(range: next.range, message: "two alignments claim the same whitespace")])
         }
         return plan
+    }
+
+    /// The readable rows of `matrix` that `laidOut` lacks because a block comment sits on
+    /// their line: otherwise `--fix` would pass over them without a word.
+    static func rowsWithBlockComments(_ matrix: Matrix, laidOut: [LayoutRow], _ context: LintContext) -> [Refusal] {
+        let file = context.file
+        let ends = Set(laidOut.map(\.range.upperBound))
+        var left: [Refusal] = []
+        for row in matrix.rows where row.isReadable && !row.range.isEmpty && !ends.contains(row.range.upperBound) {
+            let first = file.lines.lineIndex(of: row.range.lowerBound)
+            let last = file.lines.lineIndex(of: row.range.upperBound - 1)
+            let start = file.lines.lineStarts[first]
+            let end = last + 1 < file.lines.lineStarts.count ? file.lines.lineStarts[last + 1] : file.bytes.count
+            var index = context.tokens.partitionPoint { $0.start < start }
+            while index < context.tokens.count, context.tokens[index].start < end {
+                let token = context.tokens[index]
+                if token.kind == .blockComment {
+                    let text = file.text(of: token)
+                    let shown = text.count <= 24 ? text : String(text.prefix(20)) + "…*/"
+                    left.append(Refusal(range: token.range, message: "a block comment (`\(shown)`) sits on the row's line, and no column can be kept for it; a `//` comment at the end of the row is kept aligned"))
+                    break
+                }
+                index += 1
+            }
+        }
+        return left
     }
 
     /// What makes a file impossible to format with confidence.

@@ -6266,6 +6266,29 @@ Example.tb.swift:8:9: warning: `tablint --fix` leaves this matrix as it is (and 
 Example.tb.swift:8:9: warning: cannot read the `Table` of `Door`: expected each row of `cells:` to be an array literal of cells, found `closed`; tablint checks nothing else in it [tablint::unreadable-matrix]
 ```
 
+A block comment on a row's line leaves that row as written: no column can be kept for the
+comment, so `--fix` aligns the matrix's other rows around it and says which row it passed over.
+A `//` comment at the end of the row is aligned with the rest:
+
+```swift triggers path=Example.tb.swift
+// swift-format-ignore-file
+let DOOR_TABLE = Table(
+    machine: "Door",
+    states: ["Shut", "Open", "Ajar"],
+    actions: ["Push", "Pull"],
+    cells: [
+        [.go(target: "Open", effects: []), /* for now */ .ignore],
+        [.ignore,                          .go(target: "Ajar", effects: [])],
+        [.go(target: "Open", effects: []), .go(target: "Shut", effects: [])],
+    ],
+    initial: "Shut"
+)
+```
+
+```text diagnostics
+Example.tb.swift:7:44: warning: `tablint --fix` leaves this row as written (and aligns the matrix's other rows): a block comment (`/* for now */`) sits on the row's line, and no column can be kept for it; a `//` comment at the end of the row is kept aligned [tablint::unformattable]
+```
+
 ## Passing
 
 ```swift passes path=Example.tb.swift

@@ -86,6 +86,9 @@ extension GeneratedShape {
         var shape = GeneratedShape(machine: machine, states: states, actions: actions, effects: effects, cells: cells, types: types)
         if matrix.surface == .machineEnum, let prototype = matrix.handlePrototype, let source {
             shape.memberPrefix = Self.prototypePrefix(source(prototype))
+            if let effects = matrix.handleEffects {
+                shape.memberEffects = source(effects).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+            }
         }
         return shape
     }

@@ -255,8 +255,9 @@ struct GeneratedShape: Equatable {
     /// What a call to a member is written as, `try await` when its prototype says so.
     private var callPrefix: String {
         var words: [String] = []
-        if memberEffects.contains("throws") { words.append("try") }
-        if memberEffects.contains("async") { words.append("await") }
+        let specifiers = memberEffects.split(separator: " ")
+        if specifiers.contains(where: { $0.hasPrefix("throws") || $0 == "rethrows" }) { words.append("try") }
+        if specifiers.contains("async") { words.append("await") }
         return words.isEmpty ? "" : words.joined(separator: " ") + " "
     }
 
@@ -388,6 +389,11 @@ struct GeneratedShape: Equatable {
                 case .failure(let refusal): refused.append(refusal)
                 }
             }
+        }
+        if memberEffects.split(separator: " ").contains(where: { $0 == "rethrows" }) {
+            // Nothing the generator writes takes a function to rethrow from (swiftc: "'rethrows'
+            // function must take a throwing function argument").
+            refused.insert(Refusal(state: nil, action: nil, message: "its `func handle` prototype is `rethrows`, which a member without a function parameter cannot be; write `throws`"), at: 0)
         }
         if !refused.isEmpty { return .failure(Refusals(all: refused)) }
         let specifiers = memberEffects.isEmpty ? "" : " " + memberEffects

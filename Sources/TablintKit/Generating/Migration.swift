@@ -102,6 +102,13 @@ struct Migration {
     /// Per state and action, whether its case carries a payload (a GO target cannot).
     var statePayloads: [Bool]
     var actionPayloads: [Bool]
+    /// Per state and action, its payload's fields: what a HANDLE member's narrowed struct holds.
+    var stateFields: [[GeneratedShape.Field]] = []
+    var actionFields: [[GeneratedShape.Field]] = []
+    /// Where the narrowed structs are declared and named from (`Turnstile` gives
+    /// `Turnstile.Broken`), and whether migrate declares it (`enum Job {}`: the files do not).
+    var narrowedNamespace = ""
+    var declaresNamespace = false
     var stateParameter: String
     var actionParameter: String
     /// The parameter types as written (`S`, `Turnstile.S`, `DoorState`).

@@ -29,6 +29,7 @@ struct MigrationPlan {
         var summaries: [FileSummary] = []
         var typeNames = Set<String>()
         var sources: [SourceFile] = []
+        var instanceMembers: [String: Set<String>] = [:]
         for (path, bytes) in files {
             let file = SourceFile(path: path, bytes: bytes)
             guard file.kind == .swift else { continue }
@@ -40,6 +41,13 @@ struct MigrationPlan {
             summaries.append(FileSummary(path: path, lines: file.lines, enums: enums, typeNames: names))
             for declaration in enums { typeNames.insert(declaration.qualifiedName) }
             for declaration in names { typeNames.insert((declaration.parent.map { $0 + "." } ?? "") + declaration.name) }
+            for (type, names) in MigrationReader.instanceMembers(tokens, scopes) { instanceMembers[type, default: []].formUnion(names) }
+            // The lint reads only enums and aliases; what migrate declares must not redeclare
+            // a struct, class, actor or protocol either (`Door.Locked`, `DoorCells`).
+            for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.kind(index + 1) == .identifier {
+                guard ["struct", "class", "actor", "protocol"].contains(tokens.text(index)) else { continue }
+                typeNames.insert((scopes.directTypeName(of: index).map { $0 + "." } ?? "") + SignificantTokens.unticked(tokens.text(index + 1)))
+            }
         }
         // Every matrix of the run, on any surface (`.tbl` pins included).
         var workspace = Workspace()
@@ -54,7 +62,8 @@ struct MigrationPlan {
                 matrices[MachineKey.normalized(matrix.machine.text)] = "\(path):\(context.file.location(of: matrix.range.lowerBound).line)"
             }
         }
-        let run = MigrationReader.Run(enums: EnumIndex(summaries), matrices: matrices, typeNames: typeNames)
+        var run = MigrationReader.Run(enums: EnumIndex(summaries), matrices: matrices, typeNames: typeNames)
+        run.instanceMembers = instanceMembers
         var machines: [String: String] = [:]
         for file in sources {
             var migrations: [Migration] = []

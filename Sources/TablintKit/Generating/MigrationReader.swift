@@ -10,6 +10,9 @@ struct MigrationReader {
         var matrices: [String: String]
         /// Qualified names of every type the run declares (`Turnstile.Ctx`, `DoorS`).
         var typeNames: Set<String>
+        /// Per type name, the instance members every file declares in it or its extensions: a
+        /// call of one is `self.name(…)`, which a `Cells` member cannot make.
+        var instanceMembers: [String: Set<String>] = [:]
     }
 
     let file: SourceFile
@@ -439,8 +442,136 @@ struct MigrationReader {
             cells: cells, hasContextType: hasContext, hasEffectType: hasEffects, assumptions: assumptions,
             implementation: implementation)
         migration.library = library
+        if library == nil {
+            let fields = { (declaration: EnumDeclaration) in
+                declaration.cases.map { $0.payloadFields.map { GeneratedShape.Field(label: $0.label, type: nestedQualified($0.type, in: declaration)) } }
+            }
+            migration.stateFields = fields(states)
+            migration.actionFields = fields(actions)
+            switch style {
+            case .nested(let qualified):
+                migration.narrowedNamespace = qualified
+            case .fused:
+                if let parent = states.parent, parent == actions.parent, states.outerTypes == actions.outerTypes {
+                    migration.narrowedNamespace = (states.outerTypes.reversed() + [parent]).joined(separator: ".")
+                } else if sameEnum {
+                    migration.narrowedNamespace = Self.qualified(states)
+                } else {
+                    migration.narrowedNamespace = machine
+                    migration.declaresNamespace = !run.typeNames.contains(machine)
+                }
+            }
+            if let refusal = narrowingRefusal(migration, at: at, function: function) { return refusal }
+            migration.assumptions.insert(contentsOf: narrowingNotes(migration, function: function), at: migration.assumptions.count - 1)
+        }
         migration.switchStatement = dispatcher.switchRange.lowerBound..<tokens[tokens.partner[open]].range.upperBound
         return .migrated(migration)
+    }
+
+    /// The narrowed structs the HANDLE members receive, by name: the variants they narrow.
+    static func narrowedStructs(_ migration: Migration) -> [(name: String, variant: String, fields: [GeneratedShape.Field])] {
+        var found: [(name: String, variant: String, fields: [GeneratedShape.Field])] = []
+        func add(_ variant: String, _ fields: [GeneratedShape.Field]) {
+            guard !fields.isEmpty else { return }
+            let name = GeneratedShape.narrowedName(variant)
+            if !found.contains(where: { $0.name == name && $0.variant == variant && $0.fields == fields }) { found.append((name, variant, fields)) }
+        }
+        for (row, plans) in migration.cells.enumerated() where plans.contains(where: { $0.kind == .handle }) {
+            add(migration.states[row], migration.stateFields[row])
+        }
+        for plans in migration.cells {
+            for (column, plan) in plans.enumerated() where plan.kind == .handle { add(migration.actions[column], migration.actionFields[column]) }
+        }
+        return found
+    }
+
+    /// A payload's type as the narrowed struct must write it, outside the enum: a type the enum
+    /// declares itself (`Mode` in `enum S { case priming(Mode); enum Mode { … } }`) qualified
+    /// (`Pump.S.Mode`), the rest as written.
+    private func nestedQualified(_ type: String, in declaration: EnumDeclaration) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            let previous = out.last { $0 != " " }
+            if !word.isEmpty, previous != ".", run.typeNames.contains(declaration.name + "." + word) {
+                out += Self.qualified(declaration) + "." + word
+            } else {
+                out += word
+            }
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
+    }
+
+    /// Why the HANDLE members cannot take the generator's narrowed structs as they are named:
+    /// a struct would redeclare a type of the files, two variants would share one, or a name the
+    /// moved code or a payload uses would then mean the struct.
+    private func narrowingRefusal(_ migration: Migration, at: Int, function: String) -> Outcome? {
+        let structs = Self.narrowedStructs(migration)
+        let namespace = migration.narrowedNamespace
+        let last = namespace.split(separator: ".").last.map(String.init) ?? namespace
+        for (index, item) in structs.enumerated() {
+            let qualified = namespace + "." + item.name
+            if let earlier = structs[..<index].first(where: { $0.name == item.name }) {
+                return refuse(at, "cannot migrate \(function): the cases `\(earlier.variant)` and `\(item.variant)` would both be narrowed to the generator's struct `\(qualified)`, with other fields; rename one of them")
+            }
+            if run.typeNames.contains(qualified) || run.typeNames.contains(last + "." + item.name) {
+                return refuse(at, "cannot migrate \(function): the generator's narrowed struct `\(qualified)` of `\(item.variant)` would redeclare the type `\(qualified)` the files declare; rename the type or the case")
+            }
+            let named = Set(structs.flatMap { $0.fields.flatMap { MigrationReader.significant($0.type) } })
+            if named.contains(item.name) {
+                return refuse(at, "cannot migrate \(function): a payload names the type `\(item.name)`, which inside `\(namespace)` would then mean the generator's narrowed struct `\(qualified)` of `\(item.variant)`; rename the type or the case")
+            }
+            for plans in migration.cells {
+                for plan in plans where plan.kind == .handle {
+                    for candidate in plan.candidates {
+                        let words = MigrationReader.significant(candidate.body) + (candidate.condition.map(MigrationReader.significant) ?? [])
+                        if words.indices.contains(where: { words[$0] == item.name && ($0 == 0 || words[$0 - 1] != ".") }) {
+                            return refuse(at, "cannot migrate \(function): the code of a HANDLE arm names `\(item.name)`, which beside the moved code would then mean the generator's narrowed struct `\(qualified)` of `\(item.variant)`; qualify the name or rename the case")
+                        }
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// What the migration chose for the HANDLE members' arguments, said as notes.
+    private func narrowingNotes(_ migration: Migration, function: String) -> [String] {
+        let structs = Self.narrowedStructs(migration)
+        guard migration.handleCount > 0 else { return [] }
+        var notes: [String] = []
+        let namespace = migration.narrowedNamespace
+        if structs.isEmpty {
+            notes.append("the HANDLE members take the context only, as the generator's do: no state or action of their cells carries a payload")
+        } else {
+            let declared = migration.declaresNamespace ? "declared in a new `enum \(namespace) {}`" : "declared in `extension \(namespace)`"
+            notes.append("the HANDLE members take the context and, as the generator's do, the narrowed struct of a payload-carrying state or action (\(structs.map { "`\(namespace).\($0.name)`" }.joined(separator: ", ")), \(declared)); each member binds the names its pattern bound from them at its top (`let since = state.since`), and its code is moved unchanged")
+        }
+        var rebuilt: [String] = []
+        let names = MigrationWriter.names(migration)
+        for (row, plans) in migration.cells.enumerated() {
+            for (column, plan) in plans.enumerated() where plan.kind == .handle {
+                let narrowing = MigrationNarrowing.plan(migration, row: row, column: column, stateType: names.state, actionType: names.action)
+                var whole: [String] = []
+                if narrowing.rebuildsState { whole.append("`\(migration.stateParameter)`") }
+                if narrowing.rebuildsAction { whole.append("`\(migration.actionParameter)`") }
+                if !whole.isEmpty { rebuilt.append("`\(migration.member(row, column))` (\(whole.joined(separator: ", ")))") }
+            }
+        }
+        if !rebuilt.isEmpty {
+            notes.append("the code of \(rebuilt.joined(separator: ", ")) uses the state or the action whole (or a pattern kept as `guard case`/`if case`, or the value the member goes to), so the member rebuilds it first from its case and narrowed struct, under the parameter's name (`let \(migration.stateParameter) = \(names.state).<case>(…)`): the same value, as the cell fixes the case")
+        }
+        return notes
     }
 
     // MARK: Reading arms
@@ -561,19 +692,29 @@ struct MigrationReader {
     /// `index`, with their type: a call of one in a body is a call on `self`, which the nested
     /// `Cells` type cannot make. A `static` or `class` member it can.
     private func instanceMembers(around index: Int) -> [String: String] {
-        let types = Set(scopes.enclosingTypeNames(of: index))
-        guard !types.isEmpty else { return [:] }
-        let starters: Set<String> = ["func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit", "associatedtype", "enum", "struct", "protocol", "extension"]
         var members: [String: String] = [:]
+        for type in scopes.enclosingTypeNames(of: index) {
+            for name in run.instanceMembers[type] ?? [] where members[name] == nil {
+                members[name] = type
+            }
+        }
+        return members
+    }
+
+    /// Per type name, the non-`static` `func`s, `var`s and `let`s declared directly in it (its
+    /// body or an extension's) in one file.
+    static func instanceMembers(_ tokens: SignificantTokens, _ scopes: TypeScopes) -> [String: Set<String>] {
+        let starters: Set<String> = ["func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit", "associatedtype", "enum", "struct", "protocol", "extension"]
+        var members: [String: Set<String>] = [:]
         for at in 0..<tokens.count where tokens.kind(at) == .keyword && (tokens.isText(at, "func") || tokens.isText(at, "var") || tokens.isText(at, "let")) {
-            guard tokens.kind(at + 1) == .identifier, let type = scopes.directTypeName(of: at), types.contains(type) else { continue }
+            guard tokens.kind(at + 1) == .identifier, let type = scopes.directTypeName(of: at) else { continue }
             var modifier = at - 1
             var isStatic = false
             while modifier >= 0, tokens.kind(modifier) == .keyword || tokens.kind(modifier) == .identifier, !starters.contains(tokens.text(modifier)) {
                 if tokens.isText(modifier, "static") || tokens.isText(modifier, "class") { isStatic = true }
                 modifier -= 1
             }
-            if !isStatic { members[SignificantTokens.unticked(tokens.text(at + 1)), default: type] = type }
+            if !isStatic { members[type, default: []].insert(SignificantTokens.unticked(tokens.text(at + 1))) }
         }
         return members
     }

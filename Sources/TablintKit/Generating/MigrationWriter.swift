@@ -168,6 +168,8 @@ enum MigrationWriter {
     static func declarations(_ migration: Migration) -> String {
         let nl = migration.newline
         let names = names(migration)
+        let shape = generatorShape(migration, names)
+        let narrowed = shape.narrowedStructs()
         var lines: [String] = []
         let cellsName: String
         let stepIndent: String
@@ -183,6 +185,10 @@ enum MigrationWriter {
             case .state, .bool, .mutating(nil): if !migration.hasEffectType { lines.append("    enum F {}") }
             }
             if lines.count > 1 { lines.append("") }
+            for declaration in narrowed {
+                lines += declaration.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+                lines.append("")
+            }
             cellsName = names.cells
             stepIndent = "    "
             types = ("S", "A", migration.hasContextType ? "Void" : "Ctx", effect)
@@ -197,6 +203,15 @@ enum MigrationWriter {
             case .state, .bool, .mutating(nil): lines.append("enum \(prefix)F {}")
             }
             lines.append("")
+            if !narrowed.isEmpty {
+                lines.append(migration.declaresNamespace ? "enum \(migration.narrowedNamespace) {" : "extension \(migration.narrowedNamespace) {")
+                for (index, declaration) in narrowed.enumerated() {
+                    if index > 0 { lines.append("") }
+                    lines += declaration.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+                }
+                lines.append("}")
+                lines.append("")
+            }
             cellsName = names.cells
             stepIndent = ""
             types = (names.state, names.action, names.context, names.effect)
@@ -205,8 +220,12 @@ enum MigrationWriter {
         lines.append(stepIndent + "    switch (s, a) {")
         for (row, plans) in migration.cells.enumerated() {
             for (column, plan) in plans.enumerated() {
-                let outcome = constantOutcome(plan.kind, migration, row, column) ?? "return cells.\(migration.member(row, column))(ctx, s, a)"
-                lines.append(stepIndent + "    \(cellPattern(migration, row, column)): \(outcome)")
+                if let outcome = constantOutcome(plan.kind, migration, row, column) {
+                    lines.append(stepIndent + "    \(cellPattern(migration, row, column)): \(outcome)")
+                } else if case .success(let arm) = shape.stepArm(state: row, action: column) {
+                    // The generator's own arm: the payloads bound and passed narrowed.
+                    lines.append(stepIndent + "    " + arm)
+                }
             }
         }
         lines.append(stepIndent + "    }")
@@ -220,11 +239,23 @@ enum MigrationWriter {
         }
         let stepType = "Step<\(names.state), \(names.effect)>"
         let contextName = [migration.stateParameter, migration.actionParameter].contains("ctx") ? "_" : "ctx"
-        func signature(_ row: Int, _ column: Int) -> String {
-            "func \(migration.member(row, column))(_ \(contextName): \(names.context), _ \(migration.stateParameter): \(names.state), _ \(migration.actionParameter): \(names.action)) -> \(stepType)"
+        func narrowing(_ row: Int, _ column: Int) -> MigrationNarrowing {
+            MigrationNarrowing.plan(migration, row: row, column: column, stateType: names.state, actionType: names.action)
+        }
+        /// The generator's member: the context, then the narrowed structs where the cell's
+        /// state and action carry a payload; `names` are the implementation's parameter names.
+        func signature(_ row: Int, _ column: Int, context: String, names parameters: (String?, String?)) -> String {
+            var list = ["_ \(context): \(names.context)"]
+            if let state = parameters.0, !migration.stateFields[row].isEmpty {
+                list.append("_ \(state): \(migration.narrowedNamespace).\(GeneratedShape.narrowedName(migration.states[row]))")
+            }
+            if let action = parameters.1, !migration.actionFields[column].isEmpty {
+                list.append("_ \(action): \(migration.narrowedNamespace).\(GeneratedShape.narrowedName(migration.actions[column]))")
+            }
+            return "func \(migration.member(row, column))(\(list.joined(separator: ", "))) -> \(stepType)"
         }
         lines.append("protocol \(cellsName) {")
-        for (row, column, _) in handles { lines.append("    " + signature(row, column)) }
+        for (row, column, _) in handles { lines.append("    " + signature(row, column, context: "ctx", names: ("state", "action"))) }
         lines.append("}")
         lines.append("")
 
@@ -235,14 +266,19 @@ enum MigrationWriter {
         lines.append(pad + "struct \(migration.implementation): \(cellsName) {")
         for (index, (row, column, plan)) in handles.enumerated() {
             if index > 0 { lines.append("") }
-            lines.append(pad + "    " + signature(row, column) + " {")
+            let narrowing = narrowing(row, column)
+            lines.append(pad + "    " + signature(row, column, context: contextName, names: (narrowing.stateName, narrowing.actionName)) + " {")
             let bodyIndent = pad + "        "
+            lines += narrowing.opening.map { bodyIndent + $0 }
             var code: [String] = []
             let subjects = "(\(migration.stateParameter), \(migration.actionParameter))"
             let cell = "(\(NameCasing.upperFirst(migration.states[row])), \(NameCasing.upperFirst(migration.actions[column])))"
+            // Code that returns a `Step` runs in a nested function when values are rebuilt
+            // before it, so its own names may shadow them as they shadowed the parameters.
+            let wrapsStep = narrowing.rebuildsState || narrowing.rebuildsAction
             let inner: String
             switch migration.shape {
-            case .step: inner = ""
+            case .step: inner = wrapsStep ? "    " : ""
             case .state, .bool, .mutating: inner = "    "
             }
             // The arms that decide the cell in part, each in its own branch (a body that does
@@ -256,7 +292,7 @@ enum MigrationWriter {
                     code += reindented(candidate.body, branch, migration.newline)
                 } else {
                     if partial { code.append(inner + "} else {") }
-                    if candidate.binds, let pattern = candidate.pattern {
+                    if candidate.binds, narrowing.keepsPatterns, let pattern = candidate.pattern {
                         code.append(branch + "guard case \(pattern) = \(subjects) else { preconditionFailure(\"tablint migrate: `\(pattern)` decides \(cell)\") }")
                     }
                     code += reindented(candidate.body, branch, migration.newline)
@@ -264,6 +300,11 @@ enum MigrationWriter {
                 }
             }
             switch migration.shape {
+            case .step where wrapsStep:
+                lines.append(bodyIndent + "func decide() -> \(stepType) {")
+                lines += code.map { bodyIndent + $0 }
+                lines.append(bodyIndent + "}")
+                lines.append(bodyIndent + "return decide()")
             case .step:
                 lines += code.map { bodyIndent + $0 }
             case .state:
@@ -294,6 +335,17 @@ enum MigrationWriter {
         lines.append(pad + "}")
         if !owner.isEmpty { lines.append("}") }
         return lines.map { $0.isEmpty ? $0 : $0 }.joined(separator: nl) + nl
+    }
+
+    /// The generator's view of the migrated machine: its HANDLE cells' arms and narrowed
+    /// structs are written as the generator writes them.
+    static func generatorShape(_ migration: Migration, _ names: Names) -> GeneratedShape {
+        let states = zip(migration.states, migration.stateFields).map { GeneratedShape.Variant($0, fields: $1) }
+        let actions = zip(migration.actions, migration.actionFields).map { GeneratedShape.Variant($0, fields: $1) }
+        let cells = migration.cells.map { row in row.map { $0.kind == .handle ? GeneratedShape.Cell.handle : .ignore } }
+        let types = GeneratedShape.TypeNames(
+            state: names.state, action: names.action, effect: names.effect, context: names.context, namespace: migration.narrowedNamespace)
+        return GeneratedShape(machine: migration.machine, states: states, actions: actions, effects: [], cells: cells, types: types, cellsProtocol: names.cells)
     }
 
     /// A body's lines at `indent`: its first line (which followed the label's `:`) and the

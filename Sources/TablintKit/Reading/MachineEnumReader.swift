@@ -245,6 +245,7 @@ private struct MachineReader {
         var rows: [RowDeclaration] = []
         var pending: [Attribute] = []
         var handlePrototype: Range<Int>?
+        var handleEffects: Range<Int>?
 
         var index = open + 1
         while index < close {
@@ -292,6 +293,7 @@ private struct MachineReader {
                 // The first `func handle(…)` is the prototype the generator copies onto members.
                 if handlePrototype == nil, tokens.isText(index, "func"), tokens.isText(index + 1, "handle") {
                     handlePrototype = tokens.range(from: pending.first?.atSign ?? index, through: index + 1)
+                    handleEffects = effectSpecifiers(afterHandle: index + 1, limit: close)
                 }
                 reportIgnoredPaths(pending, machine)
                 pending = []
@@ -334,7 +336,26 @@ private struct MachineReader {
         }
         matrix.paths = paths
         matrix.handlePrototype = handlePrototype
+        matrix.handleEffects = handleEffects
         return MatrixReading(matrices: [matrix], problems: problems)
+    }
+
+    /// `async`, `throws`, `throws(E)`, `rethrows` after `func handle`'s parameters, first to last.
+    private func effectSpecifiers(afterHandle name: Int, limit: Int) -> Range<Int>? {
+        var parameters = name + 1
+        while parameters < limit, tokens.kind(parameters) != .leftParen, tokens.kind(parameters) != .leftBrace { parameters += 1 }
+        guard parameters < limit, tokens.kind(parameters) == .leftParen, tokens.partner[parameters] > parameters else { return nil }
+        var index = tokens.partner[parameters] + 1
+        var last: Int?
+        while index < limit, ["async", "throws", "rethrows"].contains(where: { tokens.isText(index, $0) }) {
+            last = index
+            if tokens.isText(index, "throws"), tokens.kind(index + 1) == .leftParen, tokens.partner[index + 1] > index + 1 {
+                last = tokens.partner[index + 1]
+            }
+            index = last! + 1
+        }
+        guard let last else { return nil }
+        return tokens.range(from: tokens.partner[parameters] + 1, through: last)
     }
 
     private func syntax(_ range: Range<Int>, _ message: String) -> ReadProblem {

@@ -36,6 +36,8 @@ struct Matrix: Equatable {
     /// generator copies its attributes and modifiers onto every generated member. Missing is
     /// not an error (the library then copies nothing).
     var handlePrototype: Range<Int>?
+    /// Its `async`/`throws` after the parameters, which the generator copies there too.
+    var handleEffects: Range<Int>?
 
     init(
         surface: Surface, range: Range<Int>, machine: Name, states: [Name], statesRange: Range<Int>,

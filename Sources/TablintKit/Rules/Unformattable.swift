@@ -20,8 +20,13 @@ struct Unformattable: Rule {
             found.severity = .warning
             return found
         }
+        let rowsLeft = context.formatPlan.rowsLeft.map { left -> Diagnostic in
+            var found = diagnostic(context, at: left.range, "`tablint --fix` leaves this row as written (and aligns the matrix's other rows): \(left.message)")
+            found.severity = .warning
+            return found
+        }
         let refusals = context.formatPlan.refusals
-        guard let first = refusals.first else { return skipped }
+        guard let first = refusals.first else { return skipped + rowsLeft }
         let more = refusals.count == 1 ? "" : " (and \(refusals.count - 1) more \(refusals.count == 2 ? "place" : "places"))"
         return [diagnostic(context, at: first.range, "`tablint --fix` leaves this file untouched: \(first.message)\(more)")]
     }

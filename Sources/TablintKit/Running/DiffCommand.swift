@@ -344,6 +344,15 @@ extension Tablint {
         return .success(Array(bytes))
     }
 
+    /// Whether two texts are the same code: the same tokens once whitespace, line ends and
+    /// comments are left out.
+    static func sameCode(_ old: [UInt8], _ new: [UInt8]) -> Bool {
+        func layout(_ token: Token) -> Bool { [.whitespace, .newline, .lineComment, .blockComment, .byteOrderMark].contains(token.kind) }
+        let oldTokens = Tokenizer.tokenize(old).lazy.filter { !layout($0) }
+        let newTokens = Tokenizer.tokenize(new).lazy.filter { !layout($0) }
+        return oldTokens.map { old[$0.start..<$0.end] }.elementsEqual(newTokens.map { new[$0.start..<$0.end] })
+    }
+
     /// git's standard error, filled by the thread that drains it; read after that thread ends.
     final class ErrorCollector: @unchecked Sendable {
         var data = Data()
@@ -373,10 +382,20 @@ extension Tablint {
         switch result {
         case .success(let diff) where !diff.hasChanges:
             // git calls the driver only for a file that changed: say what the change is, or
-            // `git diff` is silent while `git status` says modified.
-            let how = arguments[1] == "/dev/null" ? " (a new file)" : arguments[4] == "/dev/null" ? " (deleted)"
-                : newPath == path ? "" : " (renamed from \(path))"
-            stdout.write("\(newPath): no change in behaviour\(how)\n")
+            // `git diff` is silent while `git status` says modified. The driver compares
+            // matrices only, so it claims no change in behaviour only when nothing but layout
+            // and comments changed.
+            if arguments[1] == "/dev/null" || arguments[4] == "/dev/null" {
+                stdout.write("\(newPath): no matrix in it (\(arguments[1] == "/dev/null" ? "a new file" : "deleted"))\n")
+            } else {
+                let renamed = newPath == path ? "" : " (renamed from \(path))"
+                // A `.tbl` pin is its matrix and nothing else; a Swift file holds code around them.
+                let unchanged = FileKind(path: newPath) == .fixture
+                    || (try? (FileIO.readFile(arguments[1]).get(), FileIO.readFile(arguments[4]).get())).map { sameCode($0.0, $0.1) } ?? false
+                stdout.write(unchanged
+                    ? "\(newPath): no change in behaviour\(renamed)\n"
+                    : "\(newPath): no change in its matrices; code outside them changed (`git diff --no-ext-diff` shows it)\(renamed)\n")
+            }
         case .success(let diff): stdout.write(diff.text)
         case .failure(let trouble): stdout.write(trouble.printed)
         }

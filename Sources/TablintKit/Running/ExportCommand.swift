@@ -56,58 +56,26 @@ extension Tablint {
 
     static func parseExport(_ arguments: [String]) -> Result<ExportOptions?, UsageError> {
         var options = ExportOptions()
-        var index = 0
-        var onlyPaths = false
-        func value(_ option: String) -> Result<String, UsageError> {
-            guard index < arguments.count else { return .failure(UsageError("\(option) needs a value")) }
-            index += 1
-            return .success(arguments[index - 1])
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "-" && !onlyPaths {
-                return .failure(UsageError("tablint export reads files, not standard input ('-'); name the file (or write `--` before a path named '-')"))
-            }
-            if onlyPaths || !argument.hasPrefix("-") {
-                options.paths.append(argument)
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func take() -> Result<String, UsageError> { inline.map { .success($0) } ?? value(name) }
+        let scanned = SubcommandArguments.scan("export", arguments, path: { options.paths.append($0) }) { name, inline, scanner in
             switch name {
-            case "--": onlyPaths = true
-            case "-h", "--help": return .success(nil)
             case "--dynamic":
-                guard inline == nil else { return .failure(UsageError("--dynamic takes no value")) }
+                try scanner.flag(name, inline: inline)
                 options.dynamic = true
             case "--format":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    guard let format = ExportFormat(rawValue: text) else {
-                        return .failure(UsageError("--format: unknown format '\(text)'; expected one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))"))
-                    }
-                    options.format = format
+                let text = try scanner.value(of: name, inline: inline)
+                guard let format = ExportFormat(rawValue: text) else {
+                    throw UsageError("--format: unknown format '\(text)'; expected one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-            case "--machine":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text): options.machines.append(text)
-                }
-            case "--output":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text): options.output = text
-                }
-            default:
-                return .failure(UsageError("unknown option '\(argument)' for 'tablint export'"))
+                options.format = format
+            case "--machine": options.machines.append(try scanner.value(of: name, inline: inline))
+            case "--output": options.output = try scanner.value(of: name, inline: inline)
+            default: throw scanner.unknown(name, inline: inline)
             }
+        }
+        switch scanned {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success: break
         }
         if options.dynamic, let refusal = dynamicRefusal(options.format) { return .failure(UsageError(refusal)) }
         return .success(options)
@@ -151,10 +119,13 @@ extension Tablint {
 
         // Every matrix read, in order, with whether its file was named on the command line.
         var found: [(machine: ExportReading.Machine, named: Bool)] = []
-        // `--dynamic`: every file of the run, for the workspace that reads the implementations.
-        var documents: [Engine.Document] = []
         var refusedSomething = false
         var shown: [Diagnostic] = []
+        // `--dynamic`: one workspace of every file of the run, asked for the matrices and for
+        // the graphs (a HANDLE cell's implementation may be in any file); without it, each
+        // file is read on its own, and only its matrices are kept.
+        var workspace: Workspace? = options.dynamic ? Workspace() : nil
+        var readable: [(path: String, reading: ExportReading.FileReading?)] = []
         for path in files {
             let bytes: [UInt8]
             switch read(path) {
@@ -164,13 +135,19 @@ extension Tablint {
                 trouble = true
                 continue
             }
-            if options.dynamic { documents.append(Engine.Document(path: path, bytes: bytes)) }
-            let file = SourceFile(path: path, bytes: bytes)
-            let reading = ExportReading.read(file)
+            if workspace != nil {
+                workspace!.update([Engine.Document(path: path, bytes: bytes)], keeping: .context)
+                readable.append((path, nil))
+            } else {
+                readable.append((path, ExportReading.read(SourceFile(path: path, bytes: bytes))))
+            }
+        }
+        for (path, own) in readable {
+            let reading = own ?? ExportReading.read(path, from: workspace!)
             // Named on the command line, even when a folder named beside it holds it too.
             let named = walk.namedFiles.contains(path) || options.paths.contains(path)
             found += reading.machines.map { ($0, named) }
-            if !reading.unreadable.isEmpty, file.kind != .fixture || named || !options.machines.isEmpty {
+            if !reading.unreadable.isEmpty, FileKind(path: path) != .fixture || named || !options.machines.isEmpty {
                 refusedSomething = true
                 shown += reading.unreadable
             }
@@ -202,12 +179,7 @@ extension Tablint {
             throw CommandFailure("no matrix to export in \(options.paths.isEmpty ? "." : options.paths.joined(separator: " "))")
         }
         // The implementations of a machine's HANDLE cells may be in any file of the run.
-        var graphs: [MachineGraph]?
-        if options.dynamic {
-            var workspace = Workspace()
-            workspace.update(documents)
-            graphs = workspace.machineGraphs()
-        }
+        let graphs = workspace?.machineGraphs()
         if options.format == .dot {
             for machine in exported {
                 let problems = graphs.map { DotExport.problems(machine.table!, graph: graph(of: machine, in: $0)) } ?? DotExport.problems(machine.table!)

@@ -91,18 +91,20 @@ extension FileIO {
     /// one whose owner, group or mode the replacement cannot keep.
     static func writeAtomically(_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult {
         var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
+        // Paths go to the system as their bytes (a name need not be UTF-8: `PathBytes`).
+        if let resolved = realpath(PathBytes.cString(path), nil) {
+            target = PathBytes.string(cString: resolved)
             free(resolved)
         }
+        let targetBytes = PathBytes.cString(target)
         var info = stat()
-        guard stat(target, &info) == 0 else { return .failed(.current) }
+        guard stat(targetBytes, &info) == 0 else { return .failed(.current) }
         // A FIFO, a device or a socket: reading it again would block or read something else,
         // and the rename would put a regular file in its place.
         if info.st_mode & S_IFMT != S_IFREG {
             return .refused("cannot write \(path): it is \(Self.kind(ofMode: info.st_mode)), not a regular file; it is unchanged")
         }
-        if access(target, W_OK) != 0 || info.st_mode & 0o222 == 0 {
+        if access(targetBytes, W_OK) != 0 || info.st_mode & 0o222 == 0 {
             return .refused("cannot write \(path): permission denied; the file is unchanged")
         }
         if info.st_nlink > 1 {
@@ -111,7 +113,7 @@ extension FileIO {
         }
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array((directory.isEmpty ? "/" : directory + "/") .utf8CString.dropLast()) + Array(".\(name).tablint-XXXXXX".utf8CString)
+        var template = PathBytes.cString((directory.isEmpty ? "/" : directory + "/") + ".\(name).tablint-XXXXXX")
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             let error = SystemError.current
@@ -122,7 +124,7 @@ extension FileIO {
             }
             return .failed(error)
         }
-        let temporary = String(cString: template)
+        let temporary = template
         func fail(_ error: SystemError) -> WriteResult {
             close(descriptor)
             unlink(temporary)
@@ -159,7 +161,7 @@ extension FileIO {
             unlink(temporary)
             return .changedOnDisk
         }
-        guard rename(temporary, target) == 0 else {
+        guard rename(temporary, targetBytes) == 0 else {
             let error = SystemError.current
             unlink(temporary)
             return .failed(error)
@@ -212,10 +214,10 @@ extension FileIO {
     static func createAtomically(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o644) -> CreateResult {
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((directory.isEmpty ? "/" : directory + "/").utf8CString.dropLast()) + Array(".\(name).tablint-XXXXXX".utf8CString)
+        var template = PathBytes.cString((directory.isEmpty ? "/" : directory + "/") + ".\(name).tablint-XXXXXX")
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return .failed(.current) }
-        let temporary = String(cString: template)
+        let temporary = template
         defer { unlink(temporary) }
         var written = 0
         while written < bytes.count {
@@ -237,7 +239,7 @@ extension FileIO {
             return .failed(error)
         }
         close(descriptor)
-        if link(temporary, path) != 0 {
+        if link(temporary, PathBytes.cString(path)) != 0 {
             return errno == EEXIST ? .exists : .failed(.current)
         }
         return .created
@@ -245,6 +247,6 @@ extension FileIO {
 
     /// Removes a file this run created (a migration whose other half could not be written).
     static func removeCreated(_ path: String) {
-        unlink(path)
+        unlink(PathBytes.cString(path))
     }
 }

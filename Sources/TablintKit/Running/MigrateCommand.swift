@@ -31,30 +31,26 @@ extension Tablint {
 
     static func parseMigrate(_ arguments: [String]) -> Result<MigrateOptions?, UsageError> {
         var options = MigrateOptions()
-        var index = 0
         var outputs: [String] = []
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            switch argument {
-            case "-h", "--help": return .success(nil)
-            case "--diff": options.output = .diff; outputs.append(argument)
-            case "--write": options.output = .write; outputs.append(argument)
+        let scanned = SubcommandArguments.scan("migrate", arguments, path: { options.paths.append($0) }) { name, inline, scanner in
+            switch name {
+            case "--diff", "--write":
+                try scanner.flag(name, inline: inline)
+                options.output = name == "--diff" ? .diff : .write
+                outputs.append(name)
             case "--function":
-                guard index < arguments.count, !arguments[index].hasPrefix("-") else {
-                    return .failure(UsageError("--function needs a function name, e.g. --function reduce"))
+                let function = inline ?? (try? scanner.value(of: name, inline: nil))
+                guard let function, !function.isEmpty, !function.hasPrefix("-") else {
+                    throw UsageError("--function needs a function name, e.g. --function reduce")
                 }
-                options.function = arguments[index]
-                index += 1
-            default:
-                if argument.hasPrefix("--function=") {
-                    options.function = String(argument.dropFirst("--function=".count))
-                } else if argument.hasPrefix("-"), argument != "-" {
-                    return .failure(UsageError("unknown option '\(argument)' for 'tablint migrate'"))
-                } else {
-                    options.paths.append(argument)
-                }
+                options.function = function
+            default: throw scanner.unknown(name, inline: inline)
             }
+        }
+        switch scanned {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success: break
         }
         if Set(outputs).count > 1 { return .failure(UsageError("--diff and --write cannot be given together: --diff prints what --write would write")) }
         if options.paths.isEmpty { return .failure(UsageError("'tablint migrate' needs the files or folders to read, e.g. tablint migrate Sources/")) }

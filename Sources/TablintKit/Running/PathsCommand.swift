@@ -33,52 +33,19 @@ extension Tablint {
 
     static func parsePaths(_ arguments: [String]) -> Result<PathsOptions?, UsageError> {
         var options = PathsOptions()
-        var index = 0
-        var onlyPaths = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "-" && !onlyPaths {
-                return .failure(UsageError("tablint paths reads files, not standard input ('-'); name the file (or write `--` before a path named '-')"))
-            }
-            if onlyPaths || !argument.hasPrefix("-") {
-                options.paths.append(argument)
-                continue
-            }
-            var name = argument
-            var inline: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func take() -> Result<String, UsageError> {
-                if let inline { return .success(inline) }
-                guard index < arguments.count else { return .failure(UsageError("\(name) needs a value")) }
-                index += 1
-                return .success(arguments[index - 1])
-            }
+        let scanned = SubcommandArguments.scan("paths", arguments, path: { options.paths.append($0) }) { name, inline, scanner in
             switch name {
-            case "--": onlyPaths = true
-            case "-h", "--help": return .success(nil)
             case "--format":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text):
-                    guard let format = PathsOutput(rawValue: text) else {
-                        return .failure(UsageError("--format: unknown format '\(text)'; expected one of \(PathsOutput.allCases.map(\.rawValue).joined(separator: ", "))"))
-                    }
-                    options.format = format
+                let text = try scanner.value(of: name, inline: inline)
+                guard let format = PathsOutput(rawValue: text) else {
+                    throw UsageError("--format: unknown format '\(text)'; expected one of \(PathsOutput.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-            case "--machine":
-                switch take() {
-                case .failure(let error): return .failure(error)
-                case .success(let text): options.machines.append(text)
-                }
-            default:
-                return .failure(UsageError("unknown option '\(argument)' for 'tablint paths'"))
+                options.format = format
+            case "--machine": options.machines.append(try scanner.value(of: name, inline: inline))
+            default: throw scanner.unknown(name, inline: inline)
             }
         }
-        return .success(options)
+        return scanned.map { $0.map { options } }
     }
 
     static func runPaths<Output: TextOutputStream, Errors: TextOutputStream>(

@@ -34,38 +34,17 @@ extension Tablint {
 
     static func parseScaffold(_ arguments: [String]) -> Result<ScaffoldOptions?, UsageError> {
         var options = ScaffoldOptions()
-        var index = 0
-        var onlyPaths = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
-                options.paths.append(argument)
-                continue
-            }
-            func value(_ name: String) -> Result<String, UsageError> {
-                if let equal = argument.firstIndex(of: "=") { return .success(String(argument[argument.index(after: equal)...])) }
-                guard index < arguments.count else { return .failure(UsageError("\(name) needs a value")) }
-                index += 1
-                return .success(arguments[index - 1])
-            }
-            let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+        let scanned = SubcommandArguments.scan("scaffold", arguments, path: { options.paths.append($0) }) { name, inline, scanner in
             switch name {
-            case "--": onlyPaths = true
-            case "-h", "--help": return .success(nil)
-            case "--machine":
-                switch value(name) {
-                case .success(let machine): options.machines.append(machine)
-                case .failure(let error): return .failure(error)
-                }
-            case "--write":
-                switch value(name) {
-                case .success(let file): options.write = file
-                case .failure(let error): return .failure(error)
-                }
-            default:
-                return .failure(UsageError("unknown option '\(argument)' for 'tablint scaffold'"))
+            case "--machine": options.machines.append(try scanner.value(of: name, inline: inline))
+            case "--write": options.write = try scanner.value(of: name, inline: inline)
+            default: throw scanner.unknown(name, inline: inline)
             }
+        }
+        switch scanned {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .success(nil)
+        case .success: break
         }
         if options.paths.isEmpty { return .failure(UsageError("'tablint scaffold' needs a PATH: the files or folders that hold the matrix")) }
         return .success(options)
@@ -179,7 +158,7 @@ extension Tablint {
                 switch shape.source() {
                 case .failure(let refused):
                     for refusal in refused.all {
-                        refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: cell \(refusal.message)") + "\n"
+                        refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(refusal.state == nil ? "" : "cell ")\(refusal.message)") + "\n"
                     }
                 case .success(let code):
                     texts.append(declarationsMissing(shape, ref, pairing, declaredTypes: declaredTypeNames(sources)) + code)

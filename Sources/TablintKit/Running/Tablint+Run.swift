@@ -101,7 +101,8 @@ extension Tablint {
     static func analyse(
         _ selection: Selection, _ mode: RunMode, _ options: Options, read: @escaping FileIO.FileReader
     ) -> (Engine.Outcome, [PathFailure]) {
-        var workspace = Workspace()
+        // A rule every selected file disables is not in the run at all.
+        var workspace = Workspace(rules: Workspace.rules(RuleRegistry.all, enabledInAnyOf: selection.settingsByFile.values))
         let keeping: Workspace.Keeping = mode == .lint ? (options.reporter.needsSources ? .bytes : []) : .whenFixable
         var failures = workspace.update(
             paths: selection.files, settings: selection.settings, keeping: keeping, jobs: options.jobs, read: read)

@@ -1,3 +1,4 @@
+import Foundation
 /// File names are bytes, and tablint's paths are `String`s. A name that is not UTF-8 (Linux
 /// allows any bytes but `/` and NUL) is kept whole: each byte that is not part of valid UTF-8 is
 /// held as the private-use scalar U+10FF00 + byte (in plane 16, which real names do not use),
@@ -60,6 +61,17 @@ public enum PathBytes {
         guard path.unicodeScalars.contains(where: { heldByte($0) != nil }) else { return try path.withCString(body) }
         let bytes = self.bytes(path).map { CChar(bitPattern: $0) } + [0]
         return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
+    }
+
+    /// The path as the NUL-terminated bytes the system expects, for calls that take several
+    /// paths or keep one (`rename`, `mkstemp`'s template).
+    static func cString(_ path: String) -> [CChar] {
+        bytes(path).map { CChar(bitPattern: $0) } + [0]
+    }
+
+    /// The path for a C string the system gave back (`realpath`, a filled `mkstemp` template).
+    static func string(cString: UnsafePointer<CChar>) -> String {
+        string(Array(UnsafeBufferPointer(start: cString, count: strlen(cString))).map { UInt8(bitPattern: $0) })
     }
 
     /// Text for a report that must stay valid text: a held byte as `\xFF`.

@@ -61,4 +61,29 @@ final class NonUTF8PathTests: XCTestCase {
         XCTAssertTrue(checkstyle.contains(#"<file name="\#(root)/bad\xFF.tb.swift">"#), checkstyle)
         XCTAssertFalse(PathBytes.bytes(checkstyle).contains(0xFF), "XML holds text, not the raw byte")
     }
+
+    /// `--fix` writes such a file in place (the temporary file and the rename use the name's
+    /// bytes), keeping its mode, and what it wrote is what `--diff` showed.
+    func testFixWritesAFileWhoseNameIsNotUTF8() throws {
+        let misaligned = Array("// swift-format-ignore-file\nlet T = Table(\n    machine: \"M\",\n    states: [\"A\", \"B\"],\n    actions: [\"X\", \"Y\"],\n    cells: [\n        [.ignore, .go(target: \"B\", effects: [])],\n        [.go(target: \"A\", effects: []),    .ignore],\n    ],\n    initial: \"A\"\n)\n".utf8)
+        let path = root + "/" + fileName
+        let descriptor = PathBytes.withCString(path) { open($0, O_WRONLY | O_TRUNC) }
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        XCTAssertEqual(misaligned.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }, misaligned.count)
+        close(descriptor)
+        _ = PathBytes.withCString(path) { chmod($0, 0o640) }
+        var output = ""
+        var errors = ""
+        XCTAssertEqual(Tablint.run(arguments: ["--fix", "--no-config", root], stdout: &output, stderr: &errors, currentDirectory: root), 0, errors)
+        XCTAssertFalse(errors.contains("cannot write"), errors)
+        let written = try XCTUnwrap(try? FileIO.readFile(path).get())
+        XCTAssertNotEqual(written, misaligned, "the file was rewritten")
+        XCTAssertTrue(String(decoding: written, as: UTF8.self).contains("[.ignore,                          .go(target: \"B\", effects: [])],"), String(decoding: written, as: UTF8.self))
+        var info = stat()
+        XCTAssertEqual(PathBytes.withCString(path) { stat($0, &info) }, 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o640)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.contains("tablint-") }
+        XCTAssertEqual(leftovers, [], "no temporary file left")
+        XCTAssertEqual(Tablint.run(arguments: ["--no-config", root], stdout: &output, stderr: &errors, currentDirectory: root), 0)
+    }
 }

@@ -202,6 +202,100 @@ final class ScaffoldCommandTests: XCTestCase {
             """)
     }
 
+    /// An `async`, `throws`, `async throws` or typed `throws(E)` prototype: the macro copies the specifiers after
+    /// the parameters of every member, `step` and `perform`, and its calls get `try`/`await`
+    /// (reference §1.2). Each scaffold compiles and runs, an error thrown by a member reaching
+    /// the caller of `step`.
+    func testAsyncAndThrowingHandlePrototypesGiveWhatTheMacroWouldEmit() throws {
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        for specifiers in ["async", "throws", "async throws", "throws(Refused)"] {
+            let throwing = specifiers.contains("throws"), waiting = specifiers.contains("async")
+            let call = (throwing ? "try " : "") + (waiting ? "await " : "")
+            let machine = """
+                @Machine
+                enum Turnstile {
+                    enum S { case locked, unlocked(paid: Int) }
+                    enum A { case coin, push }
+                    enum F { case click }
+                    final class Ctx { var admitted = 0 }
+                    static let initial = S.locked
+                    @Row(.locked)   static let l = [ .go(.unlocked(paid: 1), [.click]), .ignore ]
+                    @Row(.unlocked) static let u = [ .emit(.click),                   .handle ]
+                    @MainActor func handle(_ ctx: Ctx, _ state: S, _ action: A)
+                        \(specifiers) -> Step<S, F> { fatalError() }
+                }
+
+                """
+            let folder = self.folder.appendingPathComponent(specifiers.filter { $0.isLetter })
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try machine.write(to: folder.appendingPathComponent("Turnstile.swift"), atomically: true, encoding: .utf8)
+            let (status, output, errors) = scaffold([folder.path])
+            XCTAssertEqual(status, 0, errors)
+            XCTAssertTrue(output.contains("    @MainActor func unlockedPush(_ ctx: Turnstile.Ctx, _ state: Turnstile.Unlocked) \(specifiers) -> Step<Turnstile.S, Turnstile.F>\n"), output)
+            XCTAssertTrue(output.contains("    @MainActor func click(_ ctx: Turnstile.Ctx) \(specifiers) -> Turnstile.A?\n"), output)
+            XCTAssertTrue(output.contains("_ a: Turnstile.A) \(specifiers) -> Step<Turnstile.S, Turnstile.F> {"), output)
+            XCTAssertTrue(output.contains("_ f: Turnstile.F) \(specifiers) -> Turnstile.A? {"), output)
+            XCTAssertTrue(output.contains("case let (.unlocked(paid), .push): return \(call)cells.unlockedPush(ctx, Turnstile.Unlocked(paid: paid))"), output)
+            XCTAssertTrue(output.contains("case .click: return \(call)cells.click(ctx)"), output)
+            let compiled = machine.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.contains("@Machine") && !$0.contains("@Row") && !$0.contains("func handle") && !$0.contains("fatalError") && !$0.contains("static let initial") }
+                .joined(separator: "\n")
+            let program = compiled + output + """
+                enum Step<S, F> { case go(S, effects: [F]); case stay(effects: [F]); case ignored }
+                struct Refused: Error {}
+                @MainActor struct Impl: TurnstileCells {
+                    func unlockedPush(_ ctx: Turnstile.Ctx, _ state: Turnstile.Unlocked) \(specifiers) -> Step<Turnstile.S, Turnstile.F> {
+                        \(throwing ? "if state.paid == 0 { throw Refused() }" : "")
+                        ctx.admitted += state.paid
+                        return .go(.locked, effects: [])
+                    }
+                    func click(_ ctx: Turnstile.Ctx) \(specifiers) -> Turnstile.A? { .push }
+                }
+                @MainActor func main() \(waiting ? "async" : "") {
+                    let ctx = Turnstile.Ctx()
+                    do {
+                        print(\(call)Turnstile.step(Impl(), ctx, .locked, .coin))
+                        print(\(call)Turnstile.step(Impl(), ctx, .unlocked(paid: 4), .push), ctx.admitted)
+                        print(\(call)Turnstile.perform(Impl(), ctx, .click) as Any)
+                        print(\(call)Turnstile.step(Impl(), ctx, .unlocked(paid: 0), .push))
+                    } catch {
+                        print("thrown", error)
+                    }
+                }
+                \(waiting ? "await main()" : "MainActor.assumeIsolated { main() }")
+
+                """
+            let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "turnstile", in: folder, swiftc: swiftc)
+            XCTAssertEqual(ran, """
+                go(Example.Turnstile.S.unlocked(paid: 1), effects: [Example.Turnstile.F.click])
+                go(Example.Turnstile.S.locked, effects: []) 4
+                Optional(Example.Turnstile.A.push)
+                \(throwing ? "thrown Refused()" : "go(Example.Turnstile.S.locked, effects: [])")
+
+                """, specifiers)
+        }
+    }
+
+    /// `rethrows` fits no member the generator writes (none takes a function): refused, said why.
+    func testARethrowingHandlePrototypeIsRefused() throws {
+        try write("Turnstile.swift", """
+            @Machine
+            enum Turnstile {
+                enum S { case locked, unlocked }
+                enum A { case coin, push }
+                static let initial = S.locked
+                @Row(.locked)   static let l = [ .go(.unlocked), .ignore ]
+                @Row(.unlocked) static let u = [ .ignore,        .handle ]
+                func handle(_ ctx: Ctx, _ state: S, _ action: A) rethrows -> Step<S, F> { fatalError() }
+            }
+
+            """)
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("is not scaffolded: its `func handle` prototype is `rethrows`, which a member without a function parameter cannot be; write `throws`"), errors)
+    }
+
     func testWhatCannotBeWrittenIsRefusedWithTheReason() throws {
         try write("Job.tb.swift", """
             let JOB_TABLE = Table(

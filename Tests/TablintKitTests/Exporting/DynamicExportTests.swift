@@ -144,6 +144,22 @@ final class DynamicExportTests: XCTestCase {
         }
     }
 
+    /// `--dynamic` reads the matrices from the same workspace that gives the graphs, each file
+    /// analysed once: what it reads of a file there is what the file gives read on its own.
+    func testTheWholeRunsWorkspaceReadsTheMatricesAsEachFileAlone() throws {
+        var workspace = Workspace()
+        for url in [Self.door, Self.doorCells] {
+            workspace.update([Engine.Document(path: url.path, bytes: Array(try Data(contentsOf: url)))], keeping: .context)
+        }
+        let alone = ExportReading.read(try Fixtures.source(Self.door))
+        let fromRun = ExportReading.read(Self.door.path, from: workspace)
+        XCTAssertEqual(fromRun.machines.count, 1)
+        XCTAssertEqual(fromRun.machines.map(\.table), alone.machines.map(\.table))
+        XCTAssertEqual(fromRun.machines.map { $0.diagnostics.map(\.message) }, alone.machines.map { $0.diagnostics.map(\.message) })
+        XCTAssertTrue(ExportReading.read(Self.doorCells.path, from: workspace).machines.isEmpty)
+        XCTAssertTrue(ExportReading.read("/no/such/file.swift", from: workspace).machines.isEmpty)
+    }
+
     /// Each `?` is explained on standard error, at its cell; the status stays 0.
     func testEachUnknownOutcomeIsANoteAtItsCell() throws {
         let folder = Fixtures.url("Export/Dynamic").path

@@ -304,6 +304,24 @@ final class TableDiffTests: XCTestCase {
         XCTAssertEqual(pin.stdout, "Pins/Clock.tbl: no change in behaviour (renamed from Pins/Timer.tbl)\n", pin.stderr)
     }
 
+    /// The driver compares matrices: when they are the same but code outside them changed, it
+    /// says so instead of "no change in behaviour", which only layout and comments earn.
+    func testGitDriverTellsCodeChangedOutsideTheMatricesFromALayoutChange() throws {
+        let old = try String(contentsOfFile: path("timer.old.tb.swift"), encoding: .utf8)
+        let folder = try TemporaryDirectory(self)
+        let withCode = try folder.write("with-code.tb.swift", old + "\nfunc ticks() -> Int { 2 }\n")
+        let moreCode = try folder.write("more-code.tb.swift", old + "\nfunc ticks() -> Int { 3 }\n")
+        let commented = try folder.write("commented.tb.swift", old + "\n// a note\nfunc ticks() ->   Int { 2 }\n")
+        func driver(_ from: String, _ to: String) -> String {
+            var output = ""
+            var errors = ""
+            _ = Tablint.run(arguments: ["diff", "--git-driver", "Sources/Timer.tb.swift", from, "abc", "100644", to, "def", "100644"], stdout: &output, stderr: &errors)
+            return output
+        }
+        XCTAssertEqual(driver(withCode, moreCode), "Sources/Timer.tb.swift: no change in its matrices; code outside them changed (`git diff --no-ext-diff` shows it)\n")
+        XCTAssertEqual(driver(withCode, commented), "Sources/Timer.tb.swift: no change in behaviour\n")
+    }
+
     func testGitDriverAlwaysExitsZero() throws {
         var output = ""
         var errors = ""
@@ -317,14 +335,14 @@ final class TableDiffTests: XCTestCase {
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "x.tb.swift", "/nonexistent", ".", ".", new, "def", "100644"], stdout: &output, stderr: &errors), 0)
         XCTAssertTrue(output.contains("tablint: error: cannot read /nonexistent"), output)
-        // A file with no matrix, added or deleted, changes no behaviour, and says so.
+        // A file with no matrix, added or deleted, has no matrix to compare, and says so.
         let empty = try TemporaryDirectory(self).write("Notes.tb.swift", "// no matrix yet\n")
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "Notes.tb.swift", "/dev/null", ".", ".", empty, "def", "100644"], stdout: &output, stderr: &errors), 0)
-        XCTAssertEqual(output, "Notes.tb.swift: no change in behaviour (a new file)\n")
+        XCTAssertEqual(output, "Notes.tb.swift: no matrix in it (a new file)\n")
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "Notes.tb.swift", empty, "abc", "100644", "/dev/null", ".", "."], stdout: &output, stderr: &errors), 0)
-        XCTAssertEqual(output, "Notes.tb.swift: no change in behaviour (deleted)\n")
+        XCTAssertEqual(output, "Notes.tb.swift: no matrix in it (deleted)\n")
         output = ""
         XCTAssertEqual(Tablint.run(arguments: ["diff", "--git-driver", "x.tb.swift"], stdout: &output, stderr: &errors), 0)
         XCTAssertEqual(output, "x.tb.swift: unmerged; tablint compares it once it is resolved\n")

@@ -308,6 +308,107 @@ final class MigrationBehaviourTests: XCTestCase {
 
         """
 
+    /// Payloads on both sides read by the HANDLE arms, which receive them narrowed: labelled
+    /// and unlabelled fields, a `var` binding the code changes, a label in the pattern, `_`
+    /// inside a payload, a `where` over one cell, and code using the state itself (rebuilt).
+    static let meter = """
+        enum MeterState { case idle, counting(Int), running(since: Int, lap: Int), paused(at: Int) }
+        enum MeterAction { case add(Int), tick(now: Int), move(Int, Int), pause, reset }
+
+        extension MeterState {
+            var isBusy: Bool { if case .idle = self { return false }; return true }
+        }
+
+        func advance(_ state: MeterState, _ action: MeterAction) -> MeterState {
+            switch (state, action) {
+            case (.idle, .add(let k)): return .counting(k)
+            case (.counting(var n), .add(let k)):
+                n += k
+                return n > 10 ? .running(since: n, lap: 0) : .counting(n)
+            case let (.counting(n), .move(dx, dy)): return .counting(n + dx * dy)
+            case (.running(let since, _), .tick(let now)) where now - since > 10: return .paused(at: now)
+            case let (.running(since, lap), .tick(now: now)): return .running(since: since, lap: lap + now - since)
+            case let (.running(_, lap), .pause): return state.isBusy ? .paused(at: lap) : state
+            case (.paused(let at), .move(let dx, _)): return .paused(at: at + dx)
+            case (_, .reset): return state.isBusy ? .idle : state
+            default: return state
+            }
+        }
+
+        """
+
+    /// `-> Step` with payloads read by HANDLE arms, one of which uses the action itself, and a
+    /// payload of a type the enum declares (its narrowed struct names it qualified).
+    static let pump = """
+        enum Pump {
+            enum S {
+                case off, on(rate: Int), priming(Mode)
+                enum Mode { case slow, fast }
+            }
+            enum A { case set(Int), stop }
+            enum F { case started, changed }
+
+            static func step(_ s: S, _ a: A) -> Step<S, F> {
+                switch (s, a) {
+                case let (.off, .set(rate)): return rate > 0 ? .go(.on(rate: rate), effects: [.started]) : .ignored
+                case (.on(let old), .set(let new)):
+                    if old == new { return .ignored }
+                    return .go(.on(rate: new), effects: [.changed])
+                case (.on(let rate), .stop): return rate > 5 ? .go(.off, effects: []) : .stay(effects: [])
+                case (.off, .stop):
+                    if case .stop = a { return .ignored }
+                    return .stay(effects: [])
+                case (.priming(let mode), .stop): return mode == .fast ? .go(.off, effects: []) : .stay(effects: [])
+                case (.priming, .set(let rate)): return .go(.on(rate: rate), effects: [.started])
+                }
+            }
+        }
+
+        """
+
+    /// An `inout` reducer whose patterns migrate cannot bind field by field, or whose names the
+    /// member's own code declares: a payload bound as one tuple, a backticked name, a default
+    /// field value, bindings named `next` and `effect`; they keep their pattern over the
+    /// rebuilt values.
+    static let gauge = """
+        enum Gauge {
+            enum S { case idle, pair(a: Int, b: Int), `default`(Int), reading(level: Int = 0), next(Int) }
+            enum A { case swap, bump(by: Int), read(Int), stop }
+
+            static func apply(_ s: inout S, _ a: A) {
+                switch (s, a) {
+                case let (.pair(p), .swap): s = .pair(a: p.b, b: p.a)
+                case (.pair(a: let x, b: _), .bump(by: let k)): s = .pair(a: x + k, b: k)
+                case let (.default(`default`), .bump(by)): s = .default(`default` + by)
+                case (.reading(let l), .read(let r)): s = .reading(level: l + r)
+                case let (.next(next), .bump(k)): s = .next(next + k)
+                case let (.idle, .read(effect)): s = .reading(level: effect)
+                case (_, .stop): s = .idle
+                default: break
+                }
+            }
+        }
+
+        """
+
+    /// A machine whose `Ctx` is a class: migrate declares no `typealias Ctx` beside it.
+    static let bell = """
+        enum Bell {
+            enum S { case quiet, ringing(times: Int) }
+            enum A { case ring, hush }
+            final class Ctx {}
+            static func reduce(_ s: S, _ a: A) -> S {
+                switch (s, a) {
+                case (.quiet, .ring): return .ringing(times: 1)
+                case let (.ringing(times), .ring): return .ringing(times: times + 1)
+                case (.ringing, .hush): return .quiet
+                default: return s
+                }
+            }
+        }
+
+        """
+
     /// The library's runtime, as much as the code uses: `Step`, and `Table` with its cells.
     static let runtime = """
         enum Step<S, F> {
@@ -416,6 +517,21 @@ final class MigrationBehaviourTests: XCTestCase {
             machine("panel", [App.Panel.State.list, .detail(id: 2)], [App.Panel.Action.open(5), .back], traps: { _, _ in false },
                     App.Panel.reduce) { _, _, next in next }
             machine("gate", [Gate.S.open, .closed], [Gate.A.push, .pull], traps: { _, _ in false }, Gate.next) { _, _, next in next }
+            machine("meter", [MeterState.idle, .counting(3), .counting(9), .running(since: 2, lap: 1), .paused(at: 4)],
+                    [MeterAction.add(2), .add(5), .tick(now: 5), .tick(now: 20), .move(2, 3), .pause, .reset],
+                    traps: { _, _ in false }, advance) { _, _, next in next }
+            machine("gauge", [Gauge.S.idle, .pair(a: 1, b: 2), .default(3), .reading(level: 1), .next(2)], [Gauge.A.swap, .bump(by: 2), .read(4), .stop],
+                    traps: { _, _ in false }, { s, a -> Gauge.S in
+                        var state = s
+                        Gauge.apply(&state, a)
+                        return state
+                    }) { _, _, next in next }
+            machine("bell", [Bell.S.quiet, .ringing(times: 1)], [Bell.A.ring, .hush], traps: { _, _ in false }, Bell.reduce) { _, _, next in next }
+            machine("pump", [Pump.S.off, .on(rate: 2), .on(rate: 7), .priming(.slow), .priming(.fast)], [Pump.A.set(0), .set(2), .set(4), .stop],
+                    traps: { _, _ in false }, Pump.step) { s, _, step in
+                if case let .go(next, _) = step { return next }
+                return s
+            }
         }
 
         """
@@ -425,16 +541,17 @@ final class MigrationBehaviourTests: XCTestCase {
         ("Machines/Timer.swift", timer), ("Machines/Vend.swift", vend),
         ("Machines/Feature.swift", feature), ("Machines/Lamp.swift", lamp), ("Machines/Screen.swift", screen),
         ("Machines/Fan.swift", fan), ("Machines/Lock.swift", lock), ("Machines/Stopwatch.swift", stopwatch),
-        ("Machines/Panel.swift", panel), ("Machines/Gate.swift", gate),
+        ("Machines/Panel.swift", panel), ("Machines/Gate.swift", gate), ("Machines/Meter.swift", meter),
+        ("Machines/Pump.swift", pump), ("Machines/Gauge.swift", gauge), ("Machines/Bell.swift", bell),
     ]
 
     func testMigratedMachinesBehaveAsTheOriginalsOnEveryPairAndSequence() throws {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
         let plan = MigrationPlan.make(Self.sources.map { ($0.path, Array($0.text.utf8)) }, function: nil) { _ in false }
         XCTAssertEqual(plan.refusals, [])
-        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step", "reduce", "apply", "reduce", "decide", "apply", "step", "reduce", "next"])
+        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step", "reduce", "apply", "reduce", "decide", "apply", "step", "reduce", "next", "advance", "step", "apply", "reduce"])
         XCTAssertEqual(plan.findings.map { "\($0.path):\($0.start.line): \($0.message) [\($0.code)]" }, [], "tablint reports nothing on the migrated code")
-        XCTAssertEqual(plan.groups.count, 13)
+        XCTAssertEqual(plan.groups.count, 17)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -444,18 +561,42 @@ final class MigrationBehaviourTests: XCTestCase {
         XCTAssertTrue(migrated.contains("static let TABLE = Table("), migrated)
         XCTAssertFalse(migrated.contains("default:"), migrated)
         XCTAssertTrue(migrated.contains("case (.vending, .refund): return .stay(effects: [.dispense])"), migrated)
+        // HANDLE members take the generator's narrowed structs, and bind the pattern's names from them.
+        for expected in [
+            "case let (.counting(value), .move(value0, value1)): return cells.countingMove(ctx, Meter.Counting(value: value), Meter.Move(value0: value0, value1: value1))",
+            "    func countingAdd(_ ctx: MeterCtx, _ state: Meter.Counting, _ action: Meter.Add) -> Step<MeterS, MeterF>\n",
+            "enum Meter {\n    struct Counting {\n        var value: Int\n    }\n",
+            // `advance` names its parameters `state` and `action`, so the narrowed ones are named apart.
+            "    func countingAdd(_ ctx: MeterCtx, _ narrowedState: Meter.Counting, _ narrowedAction: Meter.Add) -> Step<MeterS, MeterF> {\n",
+            "        var n = narrowedState.value\n        let k = narrowedAction.value\n",
+            "        let dx = narrowedAction.value0\n        let dy = narrowedAction.value1\n",
+            "        let state = MeterS.running(since: narrowedState.since, lap: narrowedState.lap)\n        let lap = narrowedState.lap\n",
+            "        let state = MeterS.idle\n",
+            "            let old = state.rate\n            let new = action.value\n            if old == new { return .ignored }\n",
+            "            let a = Pump.A.stop\n            func decide() -> Step<Pump.S, Pump.F> {\n",
+            "    func offStop(_ ctx: Pump.Ctx) -> Step<Pump.S, Pump.F>\n",
+            // A label `a:` is not the action `a`: only the state is rebuilt.
+            "            let s = Gauge.S.pair(a: state.a, b: state.b)\n            let x = state.a\n",
+            "    struct Priming {\n        var value: Pump.S.Mode\n    }\n",
+        ] {
+            XCTAssertTrue(migrated.contains(expected), "\(expected)\n\(migrated)")
+        }
         let (before, beforeProgram) = try Self.build(original, named: "before", in: folder, swiftc: swiftc)
         let (after, afterProgram) = try Self.build(migrated, named: "after", in: folder, swiftc: swiftc)
         // 12 + 25 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 pairs less the trap, and one
         // sequence line per start state.
         XCTAssertEqual(
             before.split(separator: "\n").count,
-            12 + 24 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 + 4 + 5 + 5 + 4 + 4 + 4 + 3 + 3 + 3 + 2 + 4 + 2 + 2, before)
+            12 + 24 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 + 4 + 5 + 5 + 4 + 4 + 4 + 3 + 3 + 3 + 2 + 4 + 2 + 2 + 35 + 5 + 20 + 5 + 20 + 5 + 4 + 2, before)
         XCTAssertEqual(after, before)
         // The comparison can fail: one GO cell retargeted prints differently.
         let mutated = migrated.replacingOccurrences(of: "case (.locked, .coin): return .go(.unlocked, effects: [])", with: "case (.locked, .coin): return .ignored")
         XCTAssertNotEqual(mutated, migrated)
         XCTAssertNotEqual(try Self.build(mutated, named: "mutated", in: folder, swiftc: swiftc).0, before)
+        // So can a payload field bound from the wrong field of its narrowed struct.
+        let swapped = migrated.replacingOccurrences(of: "let dx = narrowedAction.value0", with: "let dx = narrowedAction.value1")
+        XCTAssertNotEqual(swapped, migrated)
+        XCTAssertNotEqual(try Self.build(swapped, named: "swapped", in: folder, swiftc: swiftc).0, before)
         for program in [beforeProgram, afterProgram] {
             let (status, _) = try DispatcherDefaultFixTests.run(program, ["trap"])
             XCTAssertNotEqual(status, 0, "(.done, .start) traps in \(program.lastPathComponent)")

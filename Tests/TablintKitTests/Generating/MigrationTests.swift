@@ -268,7 +268,10 @@ final class MigrationTests: XCTestCase {
                     [.ignore, .handle, .ignore],
                     [.ignore, .handle, .handle],
             """), text)
-        XCTAssertTrue(text.contains("guard case let (.alert(_, state), .dismiss) = (state, action) else"), text)
+        XCTAssertTrue(text.contains("""
+                    func alertDismiss(_ ctx: ScreenCtx, _ narrowedState: Screen.Alert) -> Step<ScreenS, ScreenF> {
+                        let state = narrowedState.previous
+            """), text)
         // `s = .list` assigns to a `var` the pattern binds, so the state stays: no GO.
         let nav = """
             enum Nav {
@@ -344,6 +347,16 @@ final class MigrationTests: XCTestCase {
         // A static member, a local function and a global function are found from the member.
         let fine = search.replacingOccurrences(of: ".results(count(q))", with: ".results(q.count)")
         XCTAssertEqual(MigrationPlan.make([("Search.swift", Array(fine.utf8))], function: nil) { _ in false }.refusals, [])
+        // An instance member declared in another file's extension of the type is one too; a
+        // static one there is not.
+        let moved = search.replacingOccurrences(of: "    func count(_ q: String) -> Int { q.count }\n", with: "")
+        let elsewhere = "extension SearchModel {\n    func count(_ q: String) -> Int { q.count }\n}\n"
+        let split = MigrationPlan.make([("Search.swift", Array(moved.utf8)), ("SearchModel+Count.swift", Array(elsewhere.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(split.groups.map(\.source.path), [])
+        XCTAssertEqual(split.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.typing(q), .submit):` calls `count`, an instance member of `SearchModel` (`self.count`); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
+        let staticElsewhere = elsewhere.replacingOccurrences(of: "    func count", with: "    static func count")
+        let fineSplit = MigrationPlan.make([("Search.swift", Array(moved.utf8)), ("SearchModel+Count.swift", Array(staticElsewhere.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(fineSplit.refusals, [])
     }
 
     /// A function in `extension App.Panel` is named `App.Panel` by the generated code.
@@ -439,7 +452,9 @@ final class MigrationTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Door.tb.swift").path))
 
         let diff = tablint(["migrate", "--diff", source.path])
-        XCTAssertTrue(diff.stdout.contains("+        case (.locked, .pull): return cells.lockedPull(ctx, s, a)\n"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("+        case let (.locked(code), .pull): return cells.lockedPull(ctx, Door.Locked(code: code))\n"), diff.stdout)
+        XCTAssertTrue(diff.stdout.contains("+    func lockedPull(_ ctx: Door.Ctx, _ state: Door.Locked) -> Step<Door.S, Door.F> {\n+        let s = Door.S.locked(code: state.code)\n+        let code = state.code\n"), diff.stdout)
+        XCTAssertTrue(printed.stderr.contains("note: the code of `lockedPull` (`s`) uses the state or the action whole"), printed.stderr)
         XCTAssertTrue(diff.stdout.contains("-    case (.open, .push): return .closed\n"), diff.stdout)
 
         let written = tablint(["migrate", "--write", source.path])
@@ -472,6 +487,60 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(alone.status, 1)
         XCTAssertTrue(alone.stderr.contains("Door.tb.swift exists already, and migrate never overwrites a `*.tb.swift`"), alone.stderr)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("Door.tb.swift"), encoding: .utf8), matrix)
+    }
+
+    /// The generator's narrowed structs are named after the cases: where that name would
+    /// redeclare a type, be shared by two variants, or change what a name of the moved code or
+    /// of a payload means, the function is refused, saying so.
+    func testANarrowedStructThatWouldMeanAnotherTypeIsRefused() {
+        let arms = """
+                case let (.locked(code), .pull): return code == 0 ? .open : s
+                default: return s
+            """
+        XCTAssertEqual(
+            refusal(Self.function(arms) + "extension Door { struct Locked {} }\n"),
+            "5:6: cannot migrate `reduce`: the generator's narrowed struct `Door.Locked` of `locked` would redeclare the type `Door.Locked` the files declare; rename the type or the case")
+        let naming = """
+                case let (.locked(code), .pull): return Locked.open(code) ? .open : s
+                default: return s
+            """
+        XCTAssertEqual(
+            refusal(Self.function(naming)),
+            "5:6: cannot migrate `reduce`: the code of a HANDLE arm names `Locked`, which beside the moved code would then mean the generator's narrowed struct `Door.Locked` of `locked`; qualify the name or rename the case")
+        let shared = """
+            enum Jar {
+                enum S { case empty, full(Fill) }
+                enum A { case full(Int), tip }
+                static func reduce(_ s: S, _ a: A) -> S {
+                    switch (s, a) {
+                    case let (.empty, .full(n)): return .full(Fill(n))
+                    case let (.full(f), .full(n)): return .full(Fill(f.n + n))
+                    default: return .empty
+                    }
+                }
+            }
+            struct Fill { var n: Int; init(_ n: Int) { self.n = n } }
+
+            """
+        let made = MigrationPlan.make([("Jar.swift", Array(shared.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(made.groups, [])
+        XCTAssertEqual(made.refusals.map(\.message), ["cannot migrate `reduce`: the cases `full` and `full` would both be narrowed to the generator's struct `Jar.Full`, with other fields; rename one of them"])
+        let payload = """
+            enum Box {
+                enum S { case empty, fill(Fill) }
+                enum A { case put(Int), tip }
+                static func reduce(_ s: S, _ a: A) -> S {
+                    switch (s, a) {
+                    case let (.fill(f), .put(n)): return .fill(Fill(n: f.n + n))
+                    default: return .empty
+                    }
+                }
+            }
+            struct Fill { var n: Int }
+
+            """
+        let boxed = MigrationPlan.make([("Box.swift", Array(payload.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(boxed.refusals.map(\.message), ["cannot migrate `reduce`: a payload names the type `Fill`, which inside `Box` would then mean the generator's narrowed struct `Box.Fill` of `fill`; rename the type or the case"])
     }
 
     func testUsageErrors() {

@@ -105,7 +105,7 @@ final class WorkspaceAgreementTests: XCTestCase {
             """,
     ]
 
-    private var root = ""
+    var root = ""
 
     override func setUpWithError() throws {
         root = DocumentIdentity.of(NSTemporaryDirectory()) + "/tablint-agreement-\(UUID().uuidString)"
@@ -117,7 +117,7 @@ final class WorkspaceAgreementTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: root + "-link")
     }
 
-    private func write(_ path: String, _ text: String) throws {
+    func write(_ path: String, _ text: String) throws {
         let url = URL(fileURLWithPath: root + "/" + path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
@@ -126,7 +126,7 @@ final class WorkspaceAgreementTests: XCTestCase {
     // MARK: The two sides
 
     /// `tablint --reporter json ROOT`, run as the binary runs.
-    private func commandLine() throws -> Set<Finding> {
+    func commandLine() throws -> Set<Finding> {
         var output = ""
         var errors = ""
         _ = Tablint.run(arguments: ["--reporter", "json", root], stdout: &output, stderr: &errors, currentDirectory: root)
@@ -145,7 +145,7 @@ final class WorkspaceAgreementTests: XCTestCase {
 
     /// What the server last published for each file (by identity, whichever URI spelling it
     /// used last), under UTF-8 positions so columns are the CLI's.
-    private func published(_ harness: Harness) -> Set<Finding> {
+    func published(_ harness: Harness) -> Set<Finding> {
         var latest: [String: [JSONValue]] = [:]
         for message in harness.messages() where message["method"]?.stringValue == "textDocument/publishDiagnostics" {
             guard let uri = message["params"]?["uri"]?.stringValue, let path = DocumentURI.path(of: uri) else { continue }
@@ -164,7 +164,7 @@ final class WorkspaceAgreementTests: XCTestCase {
         return findings
     }
 
-    private func assertAgree(_ harness: Harness, _ step: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func assertAgree(_ harness: Harness, _ step: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let expected = try commandLine()
         let got = published(harness)
         let missing = expected.subtracting(got).map(\.description).sorted()
@@ -172,7 +172,7 @@ final class WorkspaceAgreementTests: XCTestCase {
         XCTAssertTrue(missing.isEmpty && extra.isEmpty, "\(step): the server misses \(missing) and adds \(extra)", file: file, line: line)
     }
 
-    private func start(rootURI: String) throws -> Harness {
+    func start(rootURI: String) throws -> Harness {
         let harness = try Harness(directory: root)
         harness.request("initialize", .object([
             "capabilities": .object(["general": .object(["positionEncodings": .array([.string("utf-8")])])]),
@@ -182,7 +182,7 @@ final class WorkspaceAgreementTests: XCTestCase {
         return harness
     }
 
-    private func uri(_ path: String, under base: String? = nil) -> String { DocumentURI.uri(of: (base ?? root) + "/" + path) }
+    func uri(_ path: String, under base: String? = nil) -> String { DocumentURI.uri(of: (base ?? root) + "/" + path) }
 
     // MARK: Tests
 
