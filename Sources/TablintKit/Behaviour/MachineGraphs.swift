@@ -280,12 +280,23 @@ enum MachineGraphs {
                 stateIndex[NameCasing.lowerFirst(name.text)] = index
             }
             var effectName: [String: String] = [:]
-            // Code names effects as its enum does (`.lock`); the graph as the matrix does (`Lock`).
-            let written = (matrix.effects?.map(\.text) ?? []) + graph.cells.joined().flatMap { $0.outcomes.flatMap(\.effects) }
-            for effect in written where effectName[NameCasing.lowerFirst(effect)] == nil {
-                effectName[NameCasing.lowerFirst(effect)] = effect
+            // Code names effects as its enum does (`.lock`); the graph as the matrix does (`Lock`):
+            // the declared names first, then the cells' in matrix order.
+            func learn(_ effect: String) {
+                let key = NameCasing.lowerFirst(effect)
+                if effectName[key] == nil { effectName[key] = effect }
             }
-            let deciders = self.deciders()
+            for effect in matrix.effects ?? [] { learn(effect.text) }
+            for row in graph.cells {
+                for cell in row where !cell.outcomes.isEmpty {
+                    for outcome in cell.outcomes { outcome.effects.forEach(learn) }
+                }
+            }
+            // Without a step dispatcher every HANDLE cell is its generated member's: no table of
+            // deciders for every cell.
+            let deciders = dispatchers.isEmpty ? nil : self.deciders()
+            let stateNames = deciders == nil ? matrix.states.map { NameCasing.lowerFirst($0.text) } : []
+            let actionNames = deciders == nil ? matrix.actions.map { NameCasing.upperFirst($0.text) } : []
             let key = ref.bound.key
             var types: [Implementations.ImplementingType] = []
             var unsure: String?
@@ -328,7 +339,7 @@ enum MachineGraphs {
                             if unknown == nil { unknown = reason }
                         }
                     }
-                    switch deciders[state][action] {
+                    switch deciders?[state][action] ?? .member(stateNames[state] + actionNames[action]) {
                     case .unknown(let reason):
                         unknown = reason
                     case .arm(let arm, let file):

@@ -16,9 +16,13 @@ extension GeneratedShape {
         }
         let enums = pairing.enums(of: machine, near: near)
         func variants(_ names: [Name], _ declared: MachinePairing.EnumRef?) -> [Variant] {
-            names.map { name in
-                let declaredCase = declared?.declaration.cases.first { $0.name == name.text }
-                    ?? (matrix.surface == .machineEnum ? nil : declared?.declaration.cases.first { NameComparison.firstLetterFolded.equal($0.name, name.text) })
+            // The first case by name and by folded name, looked up (not scanned) for every name.
+            let cases = declared?.declaration.cases ?? []
+            let exactCase = FirstByName(cases.indices, name: { cases[$0].name })
+            let foldedCase = FirstByName(cases.indices, name: { NameComparison.firstLetterFolded.key(cases[$0].name) })
+            return names.map { name in
+                let declaredCase = (exactCase[name.text] ?? (matrix.surface == .machineEnum ? nil : foldedCase[NameComparison.firstLetterFolded.key(name.text)]))
+                    .map { cases[$0] }
                 // A declared case keeps the code's spelling (`URLLoaded` for `"URLLoaded"`).
                 let caseName = declaredCase?.name ?? (matrix.surface == .machineEnum ? name.text : NameCasing.lowerFirst(name.text))
                 return Variant(caseName, fields: (declaredCase?.payloadFields ?? []).map { Field(label: $0.label, type: $0.type) })
@@ -45,15 +49,17 @@ extension GeneratedShape {
         }
         /// The case a cell's name spells: a declared case as the code writes it, else the
         /// generator's lowerCamel.
-        func caseName(_ name: Name, among variants: [Variant]) -> String {
-            variants.first { $0.name == name.text }?.name
-                ?? variants.first { NameComparison.firstLetterFolded.equal($0.name, name.text) }?.name
-                ?? NameCasing.lowerFirst(name.text)
+        func caseName(_ name: Name, among variants: (exact: FirstByName<String>, folded: FirstByName<String>)) -> String {
+            variants.exact[name.text] ?? variants.folded[NameComparison.firstLetterFolded.key(name.text)] ?? NameCasing.lowerFirst(name.text)
         }
+        func index(_ variants: [Variant]) -> (exact: FirstByName<String>, folded: FirstByName<String>) {
+            (FirstByName(variants.map(\.name), name: { $0 }), FirstByName(variants.map(\.name), name: { NameComparison.firstLetterFolded.key($0) }))
+        }
+        let effectIndex = index(effects), stateIndex = index(states)
         func use(_ name: Name) -> EffectUse {
             var arguments: String?
             if let text = source?(name.range), let open = text.firstIndex(of: "(") { arguments = String(text[open...]) }
-            return EffectUse(caseName(name, among: effects), arguments: arguments)
+            return EffectUse(caseName(name, among: effectIndex), arguments: arguments)
         }
         let cells = matrix.rows.map { row in
             row.cells.map { cell -> Cell in
@@ -62,7 +68,7 @@ extension GeneratedShape {
                 case .handle: return .handle
                 case .unreachable: return .unreachable
                 case let .go(target, uses, arguments):
-                    return .go(target: caseName(target, among: states), arguments: arguments, effects: uses.map(use))
+                    return .go(target: caseName(target, among: stateIndex), arguments: arguments, effects: uses.map(use))
                 case let .emit(uses): return .emit(effects: uses.map(use))
                 case let .delegate(child): return .delegate(child: child.text)
                 case .unknown: return .unreachable  // never reached: only complete matrices are shaped
@@ -95,4 +101,15 @@ extension GeneratedShape {
         if words.last == "func" { words.removeLast() }
         return words.joined(separator: " ")
     }
+}
+
+/// The first of some values by a name of each: what `first { name($0) == key }` finds, by lookup.
+struct FirstByName<Value> {
+    private var byName: [String: Value] = [:]
+
+    init<S: Sequence>(_ values: S, name: (Value) -> String) where S.Element == Value {
+        for value in values where byName[name(value)] == nil { byName[name(value)] = value }
+    }
+
+    subscript(_ name: String) -> Value? { byName[name] }
 }

@@ -31,7 +31,8 @@ struct CellMembers {
         var actionIndex: [String: Int] = [:]
         for (index, name) in matrix.states.enumerated() where stateIndex[name.text.lowercased()] == nil { stateIndex[name.text.lowercased()] = index }
         for (index, name) in matrix.actions.enumerated() where actionIndex[name.text.lowercased()] == nil { actionIndex[name.text.lowercased()] = index }
-        let generatedCellNames = Self.generatedCellNames(matrix)
+        // Asked only of a member that is not its own cell's name: most machines never ask.
+        var generatedCellNames: GeneratedCellNames?
         for (fileIndex, file) in run.enumerated() {
             for dispatcher in file.dispatchers where !dispatcher.hasConditionalArms && dispatcher.machine != nil {
                 guard let paired = pairing.matrix(for: dispatcher, near: file.path).paired, paired.file == ref.file,
@@ -71,8 +72,11 @@ struct CellMembers {
                                         Served(state: state, action: action, arm: arm, dispatcher: dispatcher, file: fileIndex))
                                     // A slip of the cell's own generated name is a typo in
                                     // generated-style code, not a name of the authors' own.
+                                    guard !isHandNamed else { continue }
                                     let own = NameCasing.lowerFirst(matrix.states[state].text) + NameCasing.upperFirst(matrix.actions[action].text)
-                                    if !generatedCellNames.contains(member), !EditDistance.isSlip(member.lowercased(), of: own.lowercased()),
+                                    guard member != own, member != own + "ToChild" else { continue }
+                                    if generatedCellNames == nil { generatedCellNames = GeneratedCellNames(matrix) }
+                                    if !generatedCellNames!.contains(member), !EditDistance.isSlip(member.lowercased(), of: own.lowercased()),
                                         !EditDistance.isSlip(member.lowercased(), of: (own + "ToChild").lowercased())
                                     {
                                         isHandNamed = true
@@ -109,17 +113,44 @@ struct CellMembers {
         }
     }
 
-    /// `idleStart`, `retryingRunToChild`: what the generator names each cell's member.
-    static func generatedCellNames(_ matrix: Matrix) -> Set<String> {
-        var names = Set<String>()
-        for (row, state) in zip(matrix.rows, matrix.states) {
-            for (_, action) in zip(row.cells, matrix.actions) {
-                let base = NameCasing.lowerFirst(state.text) + NameCasing.upperFirst(action.text)
-                names.insert(base)
-                names.insert(base + "ToChild")
+    /// Whether a name is what the generator names some cell's member (`idleStart`,
+    /// `retryingRunToChild`: `lower(State) + Cap(Action)`, `…ToChild`), answered from the
+    /// states' and actions' names: a matrix of 50,000 cells does not build 100,000 names to be
+    /// asked about a few.
+    struct GeneratedCellNames {
+        /// `lower(State)` → the indices of the rows so named; `Cap(Action)` → the columns.
+        private var rows: [String: [Int]] = [:]
+        private var columns: [String: [Int]] = [:]
+        /// Each row's cell count as `generatedCellNames` pairs them (a short row names fewer).
+        private var width: [Int]
+
+        init(_ matrix: Matrix) {
+            let rowCount = min(matrix.rows.count, matrix.states.count)
+            width = (0..<rowCount).map { min(matrix.rows[$0].cells.count, matrix.actions.count) }
+            for state in 0..<rowCount { rows[NameCasing.lowerFirst(matrix.states[state].text), default: []].append(state) }
+            for (index, action) in matrix.actions.enumerated() { columns[NameCasing.upperFirst(action.text), default: []].append(index) }
+        }
+
+        func contains(_ name: String) -> Bool {
+            if isCellName(name.unicodeScalars[...]) { return true }
+            let suffix = "ToChild".unicodeScalars
+            guard name.unicodeScalars.count >= suffix.count, name.unicodeScalars.suffix(suffix.count).elementsEqual(suffix) else { return false }
+            return isCellName(name.unicodeScalars.dropLast(suffix.count))
+        }
+
+        /// Some split of the name is a row's name then a column's, of a cell the row has.
+        private func isCellName(_ name: Substring.UnicodeScalarView) -> Bool {
+            var split = name.startIndex
+            while true {
+                if let states = rows[String(name[..<split])], let actions = columns[String(name[split...])],
+                    states.contains(where: { state in actions.contains { $0 < width[state] } })
+                {
+                    return true
+                }
+                guard split < name.endIndex else { return false }
+                split = name.index(after: split)
             }
         }
-        return names
     }
 
     /// A machine's cells members are named by their authors (see `isHandNamed`).

@@ -34,7 +34,13 @@ struct UnemittedEffect: GraphRule {
             // A cell naming an undeclared effect is `unknown-effect`'s: the names disagree, and
             // which was meant is not known.
             let declaredKeys = Set(declared.map { NameCasing.lowerFirst($0.name) })
-            guard graph.cells.joined().allSatisfy({ $0.outcomes.allSatisfy { $0.effects.allSatisfy { declaredKeys.contains(NameCasing.lowerFirst($0)) } } })
+            // A name spelt as declared needs no folding (most are).
+            let declaredNames = Set(declared.map(\.name))
+            guard graph.cells.allSatisfy({ row in
+                row.allSatisfy { cell in
+                    cell.outcomes.allSatisfy { $0.effects.allSatisfy { declaredNames.contains($0) || declaredKeys.contains(NameCasing.lowerFirst($0)) } }
+                }
+            })
             else { continue }
             var emitted = Set<String>()
             // What a step dispatcher of the machine returns emits too, whatever its cell says
