@@ -25,16 +25,6 @@ struct LineTable: Equatable {
                         index += 8
                         continue
                     }
-                    // Without a `\r` every line break of the word is a `\n`: note them all at once.
-                    var newlines = Self.lanes(of: UInt8(ascii: "\n"), in: word)
-                    if Self.lanes(of: UInt8(ascii: "\r"), in: word) == 0 {
-                        while newlines != 0 {
-                            starts.append(index + (newlines.trailingZeroBitCount >> 3) + 1)
-                            newlines &= newlines - 1
-                        }
-                        index += 8
-                        continue
-                    }
                     index += marked.trailingZeroBitCount >> 3
                 }
                 let byte = buffer[index]
@@ -48,15 +38,6 @@ struct LineTable: Equatable {
             }
         }
         lineStarts = starts
-    }
-
-    /// The high bit of each lane of `word` that equals `byte`, and of no other (exact: no carry
-    /// crosses a lane, as it does in the cheaper test above).
-    @inline(__always)
-    private static func lanes(of byte: UInt8, in word: UInt64) -> UInt64 {
-        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-        return ~(((x & lowBits) &+ lowBits) | x | lowBits)
     }
 
     var lineCount: Int { lineStarts.count }
