@@ -83,6 +83,14 @@ protocol RunRule: Rule {
     func check(run facts: CrossFileRun) -> [Diagnostic]
     func check(run: [FileSummary]) -> [Diagnostic]
     var reads: SummaryParts { get }
+    /// Whether the rule asks what a machine does (`GraphRule`: true): only then are the run's
+    /// `Cells` implementations read. A requirement rather than a cast: a conformance lookup per
+    /// rule costs more than a small run's analysis.
+    var asksWhatMachinesDo: Bool { get }
+}
+
+extension GraphRule {
+    var asksWhatMachinesDo: Bool { true }
 }
 
 extension RunRule {
@@ -91,6 +99,7 @@ extension RunRule {
     func check(run facts: CrossFileRun) -> [Diagnostic] { check(run: facts.summaries) }
     func check(run: [FileSummary]) -> [Diagnostic] { check(run: CrossFileRun(run)) }
     var reads: SummaryParts { .all }
+    var asksWhatMachinesDo: Bool { false }
 
     /// A diagnostic of this rule at a byte range of a summarised file.
     func diagnostic(

@@ -72,12 +72,14 @@ extension Workspace {
     static func declarationSummary(_ file: SourceFile, implementations reading: Bool = true) -> FileSummary {
         let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
         var built: TypeScopes?
-        let (enums, cellsProtocols, typeNames, implementations) = LintContext.readDeclarations(tokens, implementations: reading) {
+        func scopes() -> TypeScopes {
             if let built { return built }
             let scopes = TypeScopes(tokens)
             built = scopes
             return scopes
         }
+        let (enums, cellsProtocols, typeNames, implementations) = LintContext.readDeclarations(
+            tokens, scopes: scopes, implementations: reading)
         if enums.isEmpty, cellsProtocols.isEmpty, typeNames.isEmpty, implementations.isEmpty { return .empty(file.path) }
         var summary = FileSummary(
             path: file.path, lines: file.lines, enums: enums, cellsProtocols: cellsProtocols, typeNames: typeNames,

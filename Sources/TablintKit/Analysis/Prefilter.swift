@@ -93,21 +93,27 @@ enum Prefilter {
                 while after < count, base[after] == UInt8(ascii: " ") { after += 1 }
                 return after < count && base[after] == UInt8(ascii: ":")
             case UInt8(ascii: "@"):
-                return spells("@Machine", at: index) && endsWord(at: index + 8)
+                // The byte after the anchor first: most anchors are not the word, and a call is dear.
+                return second(index) == UInt8(ascii: "M") && spells("@Machine", at: index) && endsWord(at: index + 8)
             case UInt8(ascii: "C"):
                 // A name ending in `Cells` (a protocol, a conformance): read at once, from the
                 // tokens at hand, since its implementation matters to any run with its machine.
-                return spells("Cells", at: index) && endsWord(at: index + 5)
+                return second(index) == UInt8(ascii: "e") && spells("Cells", at: index) && endsWord(at: index + 5)
             case UInt8(ascii: "S"):
                 // `-> Step<…>`: an extension holding a `Cells` implementation's members.
-                return spells("Step", at: index) && endsWord(at: index + 4) && (index == 0 || !isNameByte(base[index - 1]))
+                return second(index) == UInt8(ascii: "t") && spells("Step", at: index) && endsWord(at: index + 4)
+                    && (index == 0 || !isNameByte(base[index - 1]))
             case UInt8(ascii: "\""):
-                if !tripleQuote, spells("\"\"\"", at: index) { tripleQuote = true }
+                if !tripleQuote, second(index) == UInt8(ascii: "\""), spells("\"\"\"", at: index) { tripleQuote = true }
                 return false
             default:
                 return false
             }
         }
+
+        /// The byte after `index`, or 0 at the end.
+        @inline(__always)
+        func second(_ index: Int) -> UInt8 { index + 1 < count ? base[index + 1] : 0 }
 
         func spells(_ word: StaticString, at index: Int) -> Bool {
             let length = word.utf8CodeUnitCount

@@ -52,7 +52,7 @@ struct Workspace {
         self.rules = rules
         self.runRules = CrossFileCheck.runRules(of: rules)
         self.readers = readers
-        readsCellsImplementations = runRules.contains { $0 is GraphRule }
+        readsCellsImplementations = runRules.contains(where: \.asksWhatMachinesDo)
     }
 
     /// `rules` without those every one of `settings` disables (`--disable`, `.tablint`): the

@@ -113,6 +113,15 @@ final class DisabledRuleTests: XCTestCase {
         retryFiles.keys.sorted().map { Engine.Document(path: $0, bytes: Array(retryFiles[$0]!.utf8), settings: settings) }
     }
 
+    /// The rules that ask what a machine does (for which the implementations are read) are the
+    /// five, and each is a `GraphRule`.
+    func testTheRulesThatAskWhatMachinesDoAreTheBehaviourRules() {
+        let asking = RuleRegistry.all.compactMap { $0 as? RunRule }.filter(\.asksWhatMachinesDo)
+        XCTAssertEqual(Set(asking.map(\.code)), Self.behaviourCodes)
+        XCTAssertTrue(asking.allSatisfy { $0 is GraphRule })
+        XCTAssertFalse(RuleRegistry.all.contains { $0 is GraphRule && !(($0 as? RunRule)?.asksWhatMachinesDo ?? false) })
+    }
+
     func testWithEveryBehaviourRuleDisabledNoImplementationIsReadAndTheOtherRulesSayTheSame() {
         let full = Engine.run(Self.documents(.default), mode: .report).diagnostics
         XCTAssertTrue(full.contains { $0.code == UnreachableState().code }, "\(full.map(\.code))")

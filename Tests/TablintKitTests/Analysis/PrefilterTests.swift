@@ -55,7 +55,7 @@ final class PrefilterTests: XCTestCase {
 
     /// A word found at every position of the 8-byte scan, and at the very start and end.
     func testWordsAreFoundWhereverTheyFallInTheScan() {
-        for word in ["Table", "switch", "@Machine", "tablint", "machine:"] {
+        for word in ["Table", "switch", "@Machine", "tablint", "machine:", "Cells", "TimerCells", "Step"] {
             for padding in 0..<20 {
                 let text = String(repeating: " ", count: padding) + word + String(repeating: " ", count: 19 - padding)
                 XCTAssertFalse(skips(text), "\(word) after \(padding) spaces")
