@@ -13,6 +13,9 @@ struct MigrationReader {
         /// Per type name, the instance members every file declares in it or its extensions: a
         /// call of one is `self.name(…)`, which a `Cells` member cannot make.
         var instanceMembers: [String: Set<String>] = [:]
+        /// Per type name, the `static` (and `class`) members every file declares in it or its
+        /// extensions: the implementation type, declared in that type, finds them unqualified.
+        var staticMembers: [String: Set<String>] = [:]
     }
 
     let file: SourceFile
@@ -258,6 +261,7 @@ struct MigrationReader {
         var closed = [[Bool]](repeating: [Bool](repeating: false, count: actions.cases.count), count: states.cases.count)
         let allowed = Set(subjects + (library.map { [$0.cells, $0.context] } ?? []))
         let selfMembers = instanceMembers(around: header.keyword)
+        let statics = staticMembers(around: header.keyword, instances: selfMembers)
         for (armIndex, arm) in dispatcher.arms.enumerated() {
             let labelAt = arm.labelRange.lowerBound
             if arm.fallsThrough {
@@ -331,7 +335,7 @@ struct MigrationReader {
                     decided[row][column].append(candidate)
                     if !item.partial { closed[row][column] = true }
                 }
-                if !cells.isEmpty, let free = freeVariable(in: arm, allowed: allowed.union(item.bindings), condition: item.condition, members: selfMembers) {
+                if !cells.isEmpty, let free = freeVariable(in: arm, allowed: allowed.union(item.bindings), condition: item.condition, members: selfMembers, statics: statics) {
                     return refuse(free.offset, "cannot migrate \(function): `\(arm.labelText)` \(free.what); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names")
                 }
             }
@@ -701,9 +705,47 @@ struct MigrationReader {
         return members
     }
 
+    struct StaticMembers {
+        /// The function's own type's: found from the implementation type declared in it.
+        var visible: Set<String> = []
+        /// Of the types around it, by name, with the type as code qualifies it (`App`).
+        var outer: [String: String] = [:]
+        /// The type the implementation is declared in, as its extension names it (`App.Panel`).
+        var extended = ""
+    }
+
+    /// The static members the moved code may name: the function's innermost type's (any file,
+    /// any extension; not one that is also an instance member's name), and those of the types
+    /// lexically around it, which the implementation's `extension` does not see.
+    private func staticMembers(around index: Int, instances: [String: String]) -> StaticMembers {
+        var found = StaticMembers()
+        let path = ownerPath(of: index)
+        found.extended = path.reversed().joined(separator: ".")
+        for (position, type) in path.enumerated() {
+            let name = type.split(separator: ".").last.map(String.init) ?? type
+            for member in run.staticMembers[name] ?? [] where instances[member] == nil {
+                if position == 0 {
+                    found.visible.insert(member)
+                } else if found.outer[member] == nil, !found.visible.contains(member) {
+                    found.outer[member] = path[position...].reversed().joined(separator: ".")
+                }
+            }
+        }
+        return found
+    }
+
     /// Per type name, the non-`static` `func`s, `var`s and `let`s declared directly in it (its
     /// body or an extension's) in one file.
     static func instanceMembers(_ tokens: SignificantTokens, _ scopes: TypeScopes) -> [String: Set<String>] {
+        members(tokens, scopes, static: false)
+    }
+
+    /// Per type name, the `static` and `class` `func`s, `var`s and `let`s declared directly in it.
+    static func staticMembers(_ tokens: SignificantTokens, _ scopes: TypeScopes) -> [String: Set<String>] {
+        members(tokens, scopes, static: true)
+    }
+
+    private static func members(_ tokens: SignificantTokens, _ scopes: TypeScopes, static wanted: Bool) -> [String: Set<String>] {
         let starters: Set<String> = ["func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit", "associatedtype", "enum", "struct", "protocol", "extension"]
         var members: [String: Set<String>] = [:]
         for at in 0..<tokens.count where tokens.kind(at) == .keyword && (tokens.isText(at, "func") || tokens.isText(at, "var") || tokens.isText(at, "let")) {
@@ -714,7 +756,7 @@ struct MigrationReader {
                 if tokens.isText(modifier, "static") || tokens.isText(modifier, "class") { isStatic = true }
                 modifier -= 1
             }
-            if !isStatic { members[type, default: []].insert(SignificantTokens.unticked(tokens.text(at + 1))) }
+            if isStatic == wanted { members[type, default: []].insert(SignificantTokens.unticked(tokens.text(at + 1))) }
         }
         return members
     }
@@ -797,7 +839,9 @@ struct MigrationReader {
     /// The first name the arm's body (or its `where` clause) uses that is neither a parameter,
     /// a name its pattern binds, nor one the body declares: a variable outside the function,
     /// or a call of an instance member of the function's type (`members`).
-    private func freeVariable(in arm: Dispatcher.Arm, allowed: Set<String>, condition: String?, members: [String: String]) -> (offset: Int, what: String)? {
+    private func freeVariable(
+        in arm: Dispatcher.Arm, allowed: Set<String>, condition: String?, members: [String: String], statics: StaticMembers
+    ) -> (offset: Int, what: String)? {
         let ranges = armRanges(arm, condition: condition)
         let declared = allowed.union(declaredNames(in: ranges))
         for range in ranges {
@@ -809,11 +853,19 @@ struct MigrationReader {
                 let name = SignificantTokens.unticked(tokens.text(index))
                 if declared.contains(name) || tokens.kind(index - 1) == .period { continue }
                 if let first = name.unicodeScalars.first, ("A"..."Z").contains(first) { continue }  // a type
-                if tokens.kind(index + 1) == .leftParen, let owner = members[name] {
-                    return (tokens[index].range.lowerBound, "calls `\(name)`, an instance member of `\(owner)` (`self.\(name)`)")
+                if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
+                if let owner = members[name] {
+                    let verb = tokens.kind(index + 1) == .leftParen ? "calls" : "uses"
+                    return (tokens[index].range.lowerBound, "\(verb) `\(name)`, an instance member of `\(owner)` (`self.\(name)`)")
+                }
+                // The implementation type is declared in the function's type, so it finds that
+                // type's static members unqualified, but not those of a type around it.
+                if statics.visible.contains(name) { continue }
+                if let outer = statics.outer[name] {
+                    let verb = tokens.kind(index + 1) == .leftParen ? "calls" : "uses"
+                    return (tokens[index].range.lowerBound, "\(verb) `\(name)`, a static member of `\(outer)`, which the `Cells` type, declared in `extension \(statics.extended)`, does not see unqualified (write `\(outer).\(name)`)")
                 }
                 if tokens.kind(index + 1) == .leftParen { continue }  // a call to a function
-                if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
                 return (tokens[index].range.lowerBound, "uses `\(name)`, which is not a parameter of the function or a name its body declares")
             }
         }
