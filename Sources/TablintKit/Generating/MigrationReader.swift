@@ -559,7 +559,20 @@ struct MigrationReader {
             notes.append("the HANDLE members take the context only, as the generator's do: no state or action of their cells carries a payload")
         } else {
             let declared = migration.declaresNamespace ? "declared in a new `enum \(namespace) {}`" : "declared in `extension \(namespace)`"
-            notes.append("the HANDLE members take the context and, as the generator's do, the narrowed struct of a payload-carrying state or action (\(structs.map { "`\(namespace).\($0.name)`" }.joined(separator: ", ")), \(declared)); each member binds the names its pattern bound from them at its top (`let since = state.since`), and its code is moved unchanged")
+            // The example is the code's own: the first binding a member takes from a narrowed struct.
+            var example = ""
+            let names = MigrationWriter.names(migration)
+            search: for (row, plans) in migration.cells.enumerated() {
+                for (column, plan) in plans.enumerated() where plan.kind == .handle {
+                    let narrowing = MigrationNarrowing.plan(migration, row: row, column: column, stateType: names.state, actionType: names.action)
+                    let sources = [narrowing.stateName, narrowing.actionName].compactMap { $0 }.map { " = \($0)." }
+                    if let line = narrowing.opening.first(where: { line in sources.contains { line.contains($0) } }) {
+                        example = " (`\(line)` in `\(migration.member(row, column))`)"
+                        break search
+                    }
+                }
+            }
+            notes.append("the HANDLE members take the context and, as the generator's do, the narrowed struct of a payload-carrying state or action (\(structs.map { "`\(namespace).\($0.name)`" }.joined(separator: ", ")), \(declared)); each member binds the names its pattern bound from them at its top\(example), and its code is moved unchanged")
         }
         var rebuilt: [String] = []
         let names = MigrationWriter.names(migration)

@@ -389,6 +389,10 @@ final class MigrationTests: XCTestCase {
         let made = MigrationPlan.make([("Panel.swift", Array(panel.utf8)), ("Panel+Sizes.swift", Array(sizes.utf8))], function: nil) { _ in false }
         XCTAssertEqual(made.refusals, [])
         XCTAssertEqual(made.migratedFunctions, ["reduce"])
+        // The note's example of a binding is the code's own, not a stock one.
+        let binding = made.notes.map(\.message).first { $0.contains("each member binds the names its pattern bound") } ?? ""
+        XCTAssertTrue(binding.contains("(`let w = action.value` in `hiddenShow`)"), binding)
+        XCTAssertFalse(binding.contains("since"), binding)
         // Without the other file, `maxWidth` is no member of the type.
         let alone = MigrationPlan.make([("Panel.swift", Array(panel.utf8))], function: nil) { _ in false }
         XCTAssertEqual(alone.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.hidden, .show(w)):` uses `maxWidth`, which is not a parameter of the function or a name its body declares; migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
