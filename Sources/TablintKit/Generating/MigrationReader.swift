@@ -16,6 +16,8 @@ struct MigrationReader {
         /// Per type name, the `static` (and `class`) members every file declares in it or its
         /// extensions: the implementation type, declared in that type, finds them unqualified.
         var staticMembers: [String: Set<String>] = [:]
+        /// Per protocol name, the functions it requires: a library-shaped dispatcher's `Cells`.
+        var protocolRequirements: [String: Set<String>] = [:]
     }
 
     let file: SourceFile
@@ -401,6 +403,9 @@ struct MigrationReader {
                 return refuse(at, "cannot migrate \(function): it mutates its `inout` state and returns `\(effect)`, and no arm returns `.none`; migrate reads `.none` as no effect (TCA's `Effect.none`) and needs it for the cells that have none")
             }
         }
+        if let library, let refusal = effectMembersRefusal(library, header: header, actionType: actionParameter.type, shape: shape, enclosing: enclosing, function: function, at: at) {
+            return refusal
+        }
         var members = Set<String>()
         for row in states.cases.indices where library == nil {
             for column in actions.cases.indices where cells[row][column].kind == .handle {
@@ -470,6 +475,34 @@ struct MigrationReader {
         }
         migration.switchStatement = dispatcher.switchRange.lowerBound..<tokens[tokens.partner[open]].range.upperBound
         return .migrated(migration)
+    }
+
+    /// A library-shaped dispatcher's `Cells` protocol that declares the member the generator's
+    /// `perform` calls for some effect but not for another: once the matrix exists,
+    /// `cells-drift` reads the protocol as the generator's and asks for the missing one, so the
+    /// migration is refused naming it, with the requirement to add.
+    private func effectMembersRefusal(
+        _ library: Migration.LibraryShape, header: FunctionHeader, actionType action: String, shape: Migration.Shape, enclosing: [String],
+        function: String, at: Int
+    ) -> Outcome? {
+        guard case .step(let effectType) = shape, let cellsType = header.parameters.first(where: { $0.name == library.cells })?.type,
+            let requirements = run.protocolRequirements[cellsType.split(separator: ".").last.map(String.init) ?? cellsType],
+            case .found(let effects) = run.enums.resolve(effectType, enclosing: enclosing)
+        else { return nil }
+        let members = effects.cases.map { (effect: $0, member: NameCasing.lowerFirst($0.name)) }
+        guard let declared = members.first(where: { requirements.contains($0.member) }),
+            let missing = members.first(where: { !requirements.contains($0.member) })
+        else { return nil }
+        let context = header.parameters.first { $0.name == library.context }?.type ?? "Ctx"
+        let fields = missing.effect.payloadFields
+        var parameters = ["_ ctx: \(context)"]
+        if fields.count == 1 {
+            parameters.append("_ effect: \(fields[0].type)")
+        } else if fields.count > 1 {
+            parameters.append("_ effect: (" + fields.map { ($0.label.map { $0 + ": " } ?? "") + $0.type }.joined(separator: ", ") + ")")
+        }
+        let requirement = "func \(missing.member)(\(parameters.joined(separator: ", "))) -> \(action)?"
+        return refuse(at, "cannot migrate \(function): `\(cellsType)` declares `\(declared.member)`, the member the generator's `perform` calls for effect `\(declared.effect.name)` of `\(effectType)`, but not `\(missing.member)` for effect `\(missing.effect.name)`, so with the matrix tablint (cells-drift) would ask for it; add `\(requirement)` to `\(cellsType)` and its implementations (or rename `\(declared.member)` if it serves no effect), then migrate again")
     }
 
     /// The narrowed structs the HANDLE members receive, by name: the variants they narrow.

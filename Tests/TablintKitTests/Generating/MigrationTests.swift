@@ -408,6 +408,38 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(nested.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.hidden, .show(w)):` uses `unit`, a static member of `App`, which the `Cells` type, declared in `extension App.Panel`, does not see unqualified (write `App.unit`); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
     }
 
+    /// A library-shaped dispatcher whose `Cells` protocol declares the member of one effect
+    /// (`alarm`) and not of another (`beep`): with the matrix, cells-drift asks for `beep`. The
+    /// refusal says what is missing, and does not speak of a `perform` the file does not have (m5).
+    func testALibraryShapedProtocolMissingAnEffectsMemberIsRefusedNamingIt() {
+        let gate = """
+            enum GateS { case shut, open(since: Int), jammed }
+            enum GateA { case coin(Int), pass, kick }
+            enum GateF { case beep, alarm(String) }
+            final class GateCtx { var coins = 0 }
+            protocol GateCells {
+                func shutCoin(_ ctx: GateCtx, _ v: Int) -> Step<GateS, GateF>
+                func alarm(_ ctx: GateCtx, _ effect: String) -> GateA?
+            }
+            func gateStep(_ c: GateCells, _ ctx: GateCtx, _ s: GateS, _ a: GateA) -> Step<GateS, GateF> {
+                switch (s, a) {
+                case let (.shut, .coin(v)): return c.shutCoin(ctx, v)
+                case (.open, .pass): return .go(.shut, effects: [.beep])
+                case (_, .kick): return .go(.jammed, effects: [])
+                default: return .ignored
+                }
+            }
+
+            """
+        let made = MigrationPlan.make([("Gate.swift", Array(gate.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(made.groups, [])
+        XCTAssertEqual(made.refusals.map(\.message), ["cannot migrate `gateStep`: `GateCells` declares `alarm`, the member the generator's `perform` calls for effect `alarm` of `GateF`, but not `beep` for effect `beep`, so with the matrix tablint (cells-drift) would ask for it; add `func beep(_ ctx: GateCtx) -> GateA?` to `GateCells` and its implementations (or rename `alarm` if it serves no effect), then migrate again"])
+        XCTAssertFalse(made.refusals.contains { $0.message.contains("which `perform` calls for it") })
+        // With the member, it migrates.
+        let whole = gate.replacingOccurrences(of: "    func alarm(", with: "    func beep(_ ctx: GateCtx) -> GateA?\n    func alarm(")
+        XCTAssertEqual(MigrationPlan.make([("Gate.swift", Array(whole.utf8))], function: nil) { _ in false }.refusals, [])
+    }
+
     /// A function in `extension App.Panel` is named `App.Panel` by the generated code.
     func testAFunctionInAnExtensionOfANestedTypeIsNamedQualified() {
         let (made, text) = migrated([("Panel.swift", MigrationBehaviourTests.panel)])
