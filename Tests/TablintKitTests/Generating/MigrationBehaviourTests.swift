@@ -410,7 +410,8 @@ final class MigrationBehaviourTests: XCTestCase {
         """
 
     /// Arms naming `static` properties of the function's type unqualified, one declared in
-    /// the nested type and one in an extension of it in another file (`shelfSizes`).
+    /// the nested type and others in an extension of it in another file (`shelfSizes`), one
+    /// of them named `ctx` as the members' context parameter would be.
     static let shelf = """
         enum Shop {
             struct Shelf {
@@ -424,7 +425,7 @@ final class MigrationBehaviourTests: XCTestCase {
             static func reduce(_ mode: Mode, _ event: Event) -> Mode {
                 switch (mode, event) {
                 case let (.hidden, .show(w)): return .shown(width: max(w, minWidth))
-                case let (.shown, .resize(w)): return .shown(width: min(max(w, minWidth), maxWidth))
+                case let (.shown, .resize(w)): return .shown(width: min(max(w, minWidth), maxWidth) * ctx)
                 case (.shown, .hide): return .hidden
                 default: return mode
                 }
@@ -436,6 +437,7 @@ final class MigrationBehaviourTests: XCTestCase {
     static let shelfSizes = """
         extension Shop.Shelf {
             static let maxWidth = 400
+            static let ctx = 1  // a name the members' context parameter must not hide
         }
 
         """
