@@ -1090,16 +1090,20 @@ name, as in Swift, and is followed from where it is declared (`typealias S = Lam
 fix, and the message names the alias.
 
 **The fix** (unsafe: `tablint --fix --unsafe-fixes` applies it, plain `--fix` does not)
-replaces the catch-all with exactly the patterns it decides, in one `case` with one pattern
-per line, lined up under the first: the states, then the actions, each in declaration order
-(for other subjects, the order of the switch). The body is not touched, so every value runs
-the code it ran before; what changes is that a state, action or effect added later must be
+replaces the catch-all with exactly the patterns it decides: the states, then the actions,
+each in declaration order (for other subjects, the order of the switch). In a
+`(state, action)` dispatcher each pattern gets its own `case`, with the body repeated as
+written, so that every arm is one cell, as the generator writes them and as
+[`dispatcher-drift`](dispatcher-drift.md) rewrites them (it cannot rewrite one cell of a label
+that lists others); an arm that falls through, or a catch-all that shares its label with other
+patterns, keeps one label. In an effect, render or configured dispatcher the patterns go in
+one `case`, one per line, lined up under the first. The code runs as before for every value; what changes is that a state, action or effect added later must be
 given a case before the program compiles. A wildcard becomes the case's name alone
 (`.running` matches every payload of `running`), written as Swift needs it after a pattern's
 `.`: a case declared ``case `init` `` is written ``.`init` `` (`.init` would name an
 initialiser; checked with swiftc 6.3.1, every other keyword, `.self`, `.Type` and `.default`
 included, names the case there); the rest of a partial pattern stays as
-written (`case (.paused, _):` becomes `case (.paused, .start), (.paused, .tick), …`). A
+written (`case (.paused, _):` becomes `case (.paused, .start): …`, `case (.paused, .tick): …`). A
 partial pattern that shares its label with others is spelt out where it stands, and the
 other patterns of the label are left as they are (`case (.open, _), (.shut, .push):` keeps
 `(.shut, .push)` after the last pattern it writes, on that pattern's line). A catch-all that
@@ -1206,13 +1210,13 @@ enum Timer {
         case (.idle, .start): return .go(.running(since: 0), effects: [.startClock])
         case (.running(let since), .tick) where since > 9: return c.timeout(since)
         case (.running, .stop): return .go(.idle, effects: [.stopClock])
-        case (.paused, .start),
-             (.paused, .tick),
-             (.paused, .stop): return .go(.idle, effects: [])
-        case (.idle, .tick),
-             (.idle, .stop),
-             (.running, .start),
-             (.running, .tick): return .ignored
+        case (.paused, .start): return .go(.idle, effects: [])
+        case (.paused, .tick): return .go(.idle, effects: [])
+        case (.paused, .stop): return .go(.idle, effects: [])
+        case (.idle, .tick): return .ignored
+        case (.idle, .stop): return .ignored
+        case (.running, .start): return .ignored
+        case (.running, .tick): return .ignored
         }
     }
 }

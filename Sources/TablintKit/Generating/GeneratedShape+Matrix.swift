@@ -86,6 +86,10 @@ extension GeneratedShape {
         var shape = GeneratedShape(machine: machine, states: states, actions: actions, effects: effects, cells: cells, types: types)
         if matrix.surface == .machineEnum, let prototype = matrix.handlePrototype, let source {
             shape.memberPrefix = Self.prototypePrefix(source(prototype))
+            // The enum's own modifiers, between its attributes and its name.
+            let head = source(matrix.range.lowerBound..<max(matrix.range.lowerBound, matrix.machine.range.lowerBound))
+            let words = Set(head.split(whereSeparator: { !($0.isLetter || $0 == "@") }).map(String.init))
+            shape.machineAccess = words.contains("public") || words.contains("open") ? "public " : words.contains("package") ? "package " : ""
             if let effects = matrix.handleEffects {
                 shape.memberEffects = source(effects).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
             }

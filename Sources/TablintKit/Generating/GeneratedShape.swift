@@ -78,6 +78,9 @@ struct GeneratedShape: Equatable {
     /// (`async throws`), which make calls `try await`.
     var memberPrefix: String = ""
     var memberEffects: String = ""
+    /// The `@Machine` enum's own access (`public`, `package`; empty for internal or less): the
+    /// top-level protocol is never more visible than the enum whose types it names.
+    var machineAccess: String = ""
 
     struct TypeNames: Equatable {
         var state: String
@@ -213,10 +216,33 @@ struct GeneratedShape: Equatable {
     }
 
     /// `public` when the copied prefix makes `step` public: the protocol and the narrowed
-    /// structs its parameters name must be as visible as `step`.
+    /// structs its parameters name must be as visible as `step`, and, as the protocol is
+    /// declared outside the enum, no more visible than the enum (`cappedAccess`).
     var publicLevel: String {
+        let copied = prototypeLevel
+        return Self.accessRank(copied) > Self.accessRank(machineAccess) ? machineAccess : copied
+    }
+
+    /// The access level the `handle` prototype's modifiers give `step` (`public `, `package `, or empty).
+    private var prototypeLevel: String {
         Self.prefix(memberPrefix, for: .staticMember).split(separator: " ").contains { $0 == "public" || $0 == "package" }
             ? (memberPrefix.split(separator: " ").contains("package") ? "package " : "public ") : ""
+    }
+
+    private static func accessRank(_ level: String) -> Int {
+        switch level.trimmingBlanks {
+        case "public", "open": return 2
+        case "package": return 1
+        default: return 0
+        }
+    }
+
+    /// The comment above the protocol when the prototype's access was capped at the enum's.
+    var cappedAccess: String? {
+        let copied = prototypeLevel
+        guard Self.accessRank(copied) > Self.accessRank(machineAccess) else { return nil }
+        let level = machineAccess.isEmpty ? "internal" : machineAccess.trimmingBlanks
+        return "// `\(cellsProtocol)` is \(level), as `enum \(machine)` is: the `\(copied.trimmingBlanks)` of `func handle`, which the macro copies onto every member, cannot make a protocol more visible than the types its requirements name."
     }
 
     private func member(_ name: String, _ parameters: [String], returning result: String) -> String {
@@ -375,7 +401,7 @@ struct GeneratedShape: Equatable {
             }
         }
         lines += effects.indices.map { indent + effectRequirement($0) }
-        return "\(publicLevel)protocol \(cellsProtocol) {\n" + lines.map { $0 + "\n" }.joined() + "}"
+        return (cappedAccess.map { $0 + "\n" } ?? "") + "\(publicLevel)protocol \(cellsProtocol) {\n" + lines.map { $0 + "\n" }.joined() + "}"
     }
 
     /// `static func step(…)`, or the refusals that stop it; refused arms are not guessed.

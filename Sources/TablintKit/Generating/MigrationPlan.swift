@@ -30,6 +30,8 @@ struct MigrationPlan {
         var typeNames = Set<String>()
         var sources: [SourceFile] = []
         var instanceMembers: [String: Set<String>] = [:]
+        var staticMembers: [String: Set<String>] = [:]
+        var protocolRequirements: [String: Set<String>] = [:]
         for (path, bytes) in files {
             let file = SourceFile(path: path, bytes: bytes)
             guard file.kind == .swift else { continue }
@@ -42,6 +44,10 @@ struct MigrationPlan {
             for declaration in enums { typeNames.insert(declaration.qualifiedName) }
             for declaration in names { typeNames.insert((declaration.parent.map { $0 + "." } ?? "") + declaration.name) }
             for (type, names) in MigrationReader.instanceMembers(tokens, scopes) { instanceMembers[type, default: []].formUnion(names) }
+            for (type, names) in MigrationReader.staticMembers(tokens, scopes) { staticMembers[type, default: []].formUnion(names) }
+            for declaration in CellsProtocolReader.read(tokens, scopes: { scopes }) {
+                protocolRequirements[declaration.name.text, default: []].formUnion(declaration.requirements.filter { $0.kind == .function }.map(\.name.text))
+            }
             // The lint reads only enums and aliases; what migrate declares must not redeclare
             // a struct, class, actor or protocol either (`Door.Locked`, `DoorCells`).
             for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.kind(index + 1) == .identifier {
@@ -64,6 +70,8 @@ struct MigrationPlan {
         }
         var run = MigrationReader.Run(enums: EnumIndex(summaries), matrices: matrices, typeNames: typeNames)
         run.instanceMembers = instanceMembers
+        run.staticMembers = staticMembers
+        run.protocolRequirements = protocolRequirements
         var machines: [String: String] = [:]
         for file in sources {
             var migrations: [Migration] = []

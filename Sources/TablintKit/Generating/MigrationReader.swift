@@ -13,6 +13,11 @@ struct MigrationReader {
         /// Per type name, the instance members every file declares in it or its extensions: a
         /// call of one is `self.name(…)`, which a `Cells` member cannot make.
         var instanceMembers: [String: Set<String>] = [:]
+        /// Per type name, the `static` (and `class`) members every file declares in it or its
+        /// extensions: the implementation type, declared in that type, finds them unqualified.
+        var staticMembers: [String: Set<String>] = [:]
+        /// Per protocol name, the functions it requires: a library-shaped dispatcher's `Cells`.
+        var protocolRequirements: [String: Set<String>] = [:]
     }
 
     let file: SourceFile
@@ -258,6 +263,7 @@ struct MigrationReader {
         var closed = [[Bool]](repeating: [Bool](repeating: false, count: actions.cases.count), count: states.cases.count)
         let allowed = Set(subjects + (library.map { [$0.cells, $0.context] } ?? []))
         let selfMembers = instanceMembers(around: header.keyword)
+        let statics = staticMembers(around: header.keyword, instances: selfMembers)
         for (armIndex, arm) in dispatcher.arms.enumerated() {
             let labelAt = arm.labelRange.lowerBound
             if arm.fallsThrough {
@@ -331,7 +337,7 @@ struct MigrationReader {
                     decided[row][column].append(candidate)
                     if !item.partial { closed[row][column] = true }
                 }
-                if !cells.isEmpty, let free = freeVariable(in: arm, allowed: allowed.union(item.bindings), condition: item.condition, members: selfMembers) {
+                if !cells.isEmpty, let free = freeVariable(in: arm, allowed: allowed.union(item.bindings), condition: item.condition, members: selfMembers, statics: statics) {
                     return refuse(free.offset, "cannot migrate \(function): `\(arm.labelText)` \(free.what); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names")
                 }
             }
@@ -396,6 +402,9 @@ struct MigrationReader {
             if !returnsNone {
                 return refuse(at, "cannot migrate \(function): it mutates its `inout` state and returns `\(effect)`, and no arm returns `.none`; migrate reads `.none` as no effect (TCA's `Effect.none`) and needs it for the cells that have none")
             }
+        }
+        if let library, let refusal = effectMembersRefusal(library, header: header, actionType: actionParameter.type, shape: shape, enclosing: enclosing, function: function, at: at) {
+            return refusal
         }
         var members = Set<String>()
         for row in states.cases.indices where library == nil {
@@ -466,6 +475,34 @@ struct MigrationReader {
         }
         migration.switchStatement = dispatcher.switchRange.lowerBound..<tokens[tokens.partner[open]].range.upperBound
         return .migrated(migration)
+    }
+
+    /// A library-shaped dispatcher's `Cells` protocol that declares the member the generator's
+    /// `perform` calls for some effect but not for another: once the matrix exists,
+    /// `cells-drift` reads the protocol as the generator's and asks for the missing one, so the
+    /// migration is refused naming it, with the requirement to add.
+    private func effectMembersRefusal(
+        _ library: Migration.LibraryShape, header: FunctionHeader, actionType action: String, shape: Migration.Shape, enclosing: [String],
+        function: String, at: Int
+    ) -> Outcome? {
+        guard case .step(let effectType) = shape, let cellsType = header.parameters.first(where: { $0.name == library.cells })?.type,
+            let requirements = run.protocolRequirements[cellsType.split(separator: ".").last.map(String.init) ?? cellsType],
+            case .found(let effects) = run.enums.resolve(effectType, enclosing: enclosing)
+        else { return nil }
+        let members = effects.cases.map { (effect: $0, member: NameCasing.lowerFirst($0.name)) }
+        guard let declared = members.first(where: { requirements.contains($0.member) }),
+            let missing = members.first(where: { !requirements.contains($0.member) })
+        else { return nil }
+        let context = header.parameters.first { $0.name == library.context }?.type ?? "Ctx"
+        let fields = missing.effect.payloadFields
+        var parameters = ["_ ctx: \(context)"]
+        if fields.count == 1 {
+            parameters.append("_ effect: \(fields[0].type)")
+        } else if fields.count > 1 {
+            parameters.append("_ effect: (" + fields.map { ($0.label.map { $0 + ": " } ?? "") + $0.type }.joined(separator: ", ") + ")")
+        }
+        let requirement = "func \(missing.member)(\(parameters.joined(separator: ", "))) -> \(action)?"
+        return refuse(at, "cannot migrate \(function): `\(cellsType)` declares `\(declared.member)`, the member the generator's `perform` calls for effect `\(declared.effect.name)` of `\(effectType)`, but not `\(missing.member)` for effect `\(missing.effect.name)`, so with the matrix tablint (cells-drift) would ask for it; add `\(requirement)` to `\(cellsType)` and its implementations (or rename `\(declared.member)` if it serves no effect), then migrate again")
     }
 
     /// The narrowed structs the HANDLE members receive, by name: the variants they narrow.
@@ -555,7 +592,20 @@ struct MigrationReader {
             notes.append("the HANDLE members take the context only, as the generator's do: no state or action of their cells carries a payload")
         } else {
             let declared = migration.declaresNamespace ? "declared in a new `enum \(namespace) {}`" : "declared in `extension \(namespace)`"
-            notes.append("the HANDLE members take the context and, as the generator's do, the narrowed struct of a payload-carrying state or action (\(structs.map { "`\(namespace).\($0.name)`" }.joined(separator: ", ")), \(declared)); each member binds the names its pattern bound from them at its top (`let since = state.since`), and its code is moved unchanged")
+            // The example is the code's own: the first binding a member takes from a narrowed struct.
+            var example = ""
+            let names = MigrationWriter.names(migration)
+            search: for (row, plans) in migration.cells.enumerated() {
+                for (column, plan) in plans.enumerated() where plan.kind == .handle {
+                    let narrowing = MigrationNarrowing.plan(migration, row: row, column: column, stateType: names.state, actionType: names.action)
+                    let sources = [narrowing.stateName, narrowing.actionName].compactMap { $0 }.map { " = \($0)." }
+                    if let line = narrowing.opening.first(where: { line in sources.contains { line.contains($0) } }) {
+                        example = " (`\(line)` in `\(migration.member(row, column))`)"
+                        break search
+                    }
+                }
+            }
+            notes.append("the HANDLE members take the context and, as the generator's do, the narrowed struct of a payload-carrying state or action (\(structs.map { "`\(namespace).\($0.name)`" }.joined(separator: ", ")), \(declared)); each member binds the names its pattern bound from them at its top\(example), and its code is moved unchanged")
         }
         var rebuilt: [String] = []
         let names = MigrationWriter.names(migration)
@@ -701,9 +751,47 @@ struct MigrationReader {
         return members
     }
 
+    struct StaticMembers {
+        /// The function's own type's: found from the implementation type declared in it.
+        var visible: Set<String> = []
+        /// Of the types around it, by name, with the type as code qualifies it (`App`).
+        var outer: [String: String] = [:]
+        /// The type the implementation is declared in, as its extension names it (`App.Panel`).
+        var extended = ""
+    }
+
+    /// The static members the moved code may name: the function's innermost type's (any file,
+    /// any extension; not one that is also an instance member's name), and those of the types
+    /// lexically around it, which the implementation's `extension` does not see.
+    private func staticMembers(around index: Int, instances: [String: String]) -> StaticMembers {
+        var found = StaticMembers()
+        let path = ownerPath(of: index)
+        found.extended = path.reversed().joined(separator: ".")
+        for (position, type) in path.enumerated() {
+            let name = type.split(separator: ".").last.map(String.init) ?? type
+            for member in run.staticMembers[name] ?? [] where instances[member] == nil {
+                if position == 0 {
+                    found.visible.insert(member)
+                } else if found.outer[member] == nil, !found.visible.contains(member) {
+                    found.outer[member] = path[position...].reversed().joined(separator: ".")
+                }
+            }
+        }
+        return found
+    }
+
     /// Per type name, the non-`static` `func`s, `var`s and `let`s declared directly in it (its
     /// body or an extension's) in one file.
     static func instanceMembers(_ tokens: SignificantTokens, _ scopes: TypeScopes) -> [String: Set<String>] {
+        members(tokens, scopes, static: false)
+    }
+
+    /// Per type name, the `static` and `class` `func`s, `var`s and `let`s declared directly in it.
+    static func staticMembers(_ tokens: SignificantTokens, _ scopes: TypeScopes) -> [String: Set<String>] {
+        members(tokens, scopes, static: true)
+    }
+
+    private static func members(_ tokens: SignificantTokens, _ scopes: TypeScopes, static wanted: Bool) -> [String: Set<String>] {
         let starters: Set<String> = ["func", "var", "let", "case", "init", "subscript", "typealias", "import", "return", "deinit", "associatedtype", "enum", "struct", "protocol", "extension"]
         var members: [String: Set<String>] = [:]
         for at in 0..<tokens.count where tokens.kind(at) == .keyword && (tokens.isText(at, "func") || tokens.isText(at, "var") || tokens.isText(at, "let")) {
@@ -714,7 +802,7 @@ struct MigrationReader {
                 if tokens.isText(modifier, "static") || tokens.isText(modifier, "class") { isStatic = true }
                 modifier -= 1
             }
-            if !isStatic { members[type, default: []].insert(SignificantTokens.unticked(tokens.text(at + 1))) }
+            if isStatic == wanted { members[type, default: []].insert(SignificantTokens.unticked(tokens.text(at + 1))) }
         }
         return members
     }
@@ -797,7 +885,9 @@ struct MigrationReader {
     /// The first name the arm's body (or its `where` clause) uses that is neither a parameter,
     /// a name its pattern binds, nor one the body declares: a variable outside the function,
     /// or a call of an instance member of the function's type (`members`).
-    private func freeVariable(in arm: Dispatcher.Arm, allowed: Set<String>, condition: String?, members: [String: String]) -> (offset: Int, what: String)? {
+    private func freeVariable(
+        in arm: Dispatcher.Arm, allowed: Set<String>, condition: String?, members: [String: String], statics: StaticMembers
+    ) -> (offset: Int, what: String)? {
         let ranges = armRanges(arm, condition: condition)
         let declared = allowed.union(declaredNames(in: ranges))
         for range in ranges {
@@ -809,11 +899,19 @@ struct MigrationReader {
                 let name = SignificantTokens.unticked(tokens.text(index))
                 if declared.contains(name) || tokens.kind(index - 1) == .period { continue }
                 if let first = name.unicodeScalars.first, ("A"..."Z").contains(first) { continue }  // a type
-                if tokens.kind(index + 1) == .leftParen, let owner = members[name] {
-                    return (tokens[index].range.lowerBound, "calls `\(name)`, an instance member of `\(owner)` (`self.\(name)`)")
+                if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
+                if let owner = members[name] {
+                    let verb = tokens.kind(index + 1) == .leftParen ? "calls" : "uses"
+                    return (tokens[index].range.lowerBound, "\(verb) `\(name)`, an instance member of `\(owner)` (`self.\(name)`)")
+                }
+                // The implementation type is declared in the function's type, so it finds that
+                // type's static members unqualified, but not those of a type around it.
+                if statics.visible.contains(name) { continue }
+                if let outer = statics.outer[name] {
+                    let verb = tokens.kind(index + 1) == .leftParen ? "calls" : "uses"
+                    return (tokens[index].range.lowerBound, "\(verb) `\(name)`, a static member of `\(outer)`, which the `Cells` type, declared in `extension \(statics.extended)`, does not see unqualified (write `\(outer).\(name)`)")
                 }
                 if tokens.kind(index + 1) == .leftParen { continue }  // a call to a function
-                if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
                 return (tokens[index].range.lowerBound, "uses `\(name)`, which is not a parameter of the function or a name its body declares")
             }
         }

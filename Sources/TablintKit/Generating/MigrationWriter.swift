@@ -238,7 +238,9 @@ enum MigrationWriter {
             plans.enumerated().filter { $0.element.kind == .handle }.map { (row, $0.offset, $0.element) }
         }
         let stepType = "Step<\(names.state), \(names.effect)>"
-        let contextName = [migration.stateParameter, migration.actionParameter].contains("ctx") ? "_" : "ctx"
+        // Unnamed where `ctx` would hide a name the moved code uses (a parameter, a static member).
+        let movedWords = Set(handles.flatMap { $0.2.candidates.flatMap { MigrationReader.significant($0.body) + ($0.condition.map(MigrationReader.significant) ?? []) } })
+        let contextName = [migration.stateParameter, migration.actionParameter].contains("ctx") || movedWords.contains("ctx") ? "_" : "ctx"
         func narrowing(_ row: Int, _ column: Int) -> MigrationNarrowing {
             MigrationNarrowing.plan(migration, row: row, column: column, stateType: names.state, actionType: names.action)
         }

@@ -156,7 +156,12 @@ struct CatchAllSpelling {
                 if let unread { return Spelled(patterns: nil, edit: nil, noFix: unread) }
                 let patterns = rowMajor(sets).filter { !decided[flat($0)] }.map { pattern($0, own, written, enums) }
                 if fallsInto { return Spelled(patterns: patterns, edit: nil, noFix: "the case above it falls through into it") }
-                return Spelled(patterns: patterns, edit: nil, noFix: nil).withEdit(arm, own)
+                // A step dispatcher's arm is written one cell per label, as the generator
+                // writes it and as `dispatcher-drift` rewrites it; an arm that falls through
+                // keeps one label, so its body runs once.
+                let body = dispatcher.kind == .step && !arm.fallsThrough
+                    ? dispatcher.source.flatMap { $0.arms.indices.contains(armIndex) ? $0.arms[armIndex].body : nil } : nil
+                return Spelled(patterns: patterns, edit: nil, noFix: nil).withEdit(arm, own, repeating: body)
             }
             switch arm.label {
             case .default, .unknownDefault:
@@ -300,7 +305,9 @@ struct CatchAllSpelling {
 
 extension CatchAllSpelling.Spelled {
     /// The edit that writes `patterns` in place of the catch-all, or why there is none.
-    fileprivate func withEdit(_ arm: Dispatcher.Arm, _ own: Dispatcher.CaseItem?) -> Self {
+    /// `repeating`: the arm's body as written, to write one `case` per pattern, each with it,
+    /// when the catch-all is its label's only pattern; nil writes one label listing them.
+    fileprivate func withEdit(_ arm: Dispatcher.Arm, _ own: Dispatcher.CaseItem?, repeating body: String? = nil) -> Self {
         guard let patterns else { return self }
         var spelled = self
         let bound = own?.elements.compactMap { element -> String? in
@@ -331,7 +338,11 @@ extension CatchAllSpelling.Spelled {
             }
             let indent = replacesLabel ? layout.labelIndent + "     " : layout.patternIndent
             let list = patterns.joined(separator: "," + layout.newline + indent)
-            if replacesLabel {
+            if let body, items == 1, patterns.count > 1 {
+                let arms = patterns.map { "case " + $0 + ":" + body }.joined(separator: layout.newline + layout.labelIndent)
+                let end = arm.labelRange.upperBound + body.utf8.count
+                spelled.edit = TextEdit(range: arm.labelRange.lowerBound..<end, replacement: Array(arms.utf8))
+            } else if replacesLabel {
                 spelled.edit = TextEdit(range: arm.labelRange, replacement: Array(("case " + list + ":").utf8))
             } else if let own {
                 spelled.edit = TextEdit(range: own.range, replacement: Array(list.utf8))

@@ -64,6 +64,57 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(try compile(program, "turnstile"), "go(Example.Turnstile.S.unlocked(paid: 1), effects: [])\n")
     }
 
+    /// An internal `@Machine enum` whose `func handle` is `public`: the macro copies the
+    /// modifiers verbatim onto the members, which compiles inside the enum (a public member of
+    /// an internal type is internal), but a top-level `public protocol` cannot name the
+    /// internal types its requirements take. The protocol's access is capped at the enum's, and
+    /// a comment line says so.
+    func testAPublicHandleInAnInternalEnumGivesAnInternalProtocol() throws {
+        let machine = """
+            @Machine
+            enum Fetch {
+                enum S { case idle, loading(id: Int), done }
+                enum A { case start(Int), finish, cancel }
+                enum F { case request(Int), log }
+                final class Ctx {}
+                static let initial = S.idle
+                @Row(.idle)    static let i = [ .handle, .ignore,            .ignore ]
+                @Row(.loading) static let l = [ .ignore, .go(.done, [.log]), .handle ]
+                @Row(.done)    static let d = [ .ignore, .ignore,            .go(.idle, []) ]
+                @MainActor public func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Fetch.swift": machine])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertFalse(output.contains("public protocol"), output)
+        XCTAssertTrue(output.contains("""
+            // `FetchCells` is internal, as `enum Fetch` is: the `public` of `func handle`, which the macro copies onto every member, cannot make a protocol more visible than the types its requirements name.
+            protocol FetchCells {
+
+            """), output)
+        XCTAssertTrue(output.contains("@MainActor public static func step("), output)
+        // A public enum keeps the public protocol, without the comment.
+        let publicMachine = machine.replacingOccurrences(of: "\nenum Fetch {", with: "\npublic enum Fetch {")
+        XCTAssertNotEqual(publicMachine, machine)
+        let (_, publicOutput, _) = try scaffold(["Fetch.swift": publicMachine])
+        XCTAssertTrue(publicOutput.contains("\npublic protocol FetchCells {\n"), publicOutput)
+        XCTAssertFalse(publicOutput.contains("is internal"), publicOutput)
+        let compiled = machine.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("@Machine") && !$0.contains("@Row") && !$0.contains("func handle") }.joined(separator: "\n")
+        let program = compiled + output + Self.step + """
+            @MainActor struct Impl: FetchCells {
+                func idleStart(_ ctx: Fetch.Ctx, _ action: Fetch.Start) -> Step<Fetch.S, Fetch.F> { .go(.loading(id: action.value), effects: [.request(action.value)]) }
+                func loadingCancel(_ ctx: Fetch.Ctx, _ state: Fetch.Loading) -> Step<Fetch.S, Fetch.F> { .go(.idle, effects: []) }
+                func request(_ ctx: Fetch.Ctx, _ effect: Int) -> Fetch.A? { nil }
+                func log(_ ctx: Fetch.Ctx) -> Fetch.A? { nil }
+            }
+            MainActor.assumeIsolated { print(Fetch.step(Impl(), Fetch.Ctx(), .idle, .start(4))) }
+
+            """
+        XCTAssertEqual(try compile(program, "fetch"), "go(Example.Fetch.S.loading(id: 4), effects: [Example.Fetch.F.request(4)])\n")
+    }
+
     /// Top-level `DoorS`/`DoorA`/`DoorF` and no `Ctx`: the code names `DoorCtx`, so it is declared.
     func testTopLevelEnumsWithoutAContextGetTheContextTheCodeNames() throws {
         let door = """

@@ -409,6 +409,39 @@ final class MigrationBehaviourTests: XCTestCase {
 
         """
 
+    /// Arms naming `static` properties of the function's type unqualified, one declared in
+    /// the nested type and others in an extension of it in another file (`shelfSizes`), one
+    /// of them named `ctx` as the members' context parameter would be.
+    static let shelf = """
+        enum Shop {
+            struct Shelf {
+                static let minWidth = 100
+                enum Mode { case hidden, shown(width: Int) }
+                enum Event { case show(Int), hide, resize(Int) }
+            }
+        }
+
+        extension Shop.Shelf {
+            static func reduce(_ mode: Mode, _ event: Event) -> Mode {
+                switch (mode, event) {
+                case let (.hidden, .show(w)): return .shown(width: max(w, minWidth))
+                case let (.shown, .resize(w)): return .shown(width: min(max(w, minWidth), maxWidth) * ctx)
+                case (.shown, .hide): return .hidden
+                default: return mode
+                }
+            }
+        }
+
+        """
+
+    static let shelfSizes = """
+        extension Shop.Shelf {
+            static let maxWidth = 400
+            static let ctx = 1  // a name the members' context parameter must not hide
+        }
+
+        """
+
     /// The library's runtime, as much as the code uses: `Step`, and `Table` with its cells.
     static let runtime = """
         enum Step<S, F> {
@@ -526,6 +559,8 @@ final class MigrationBehaviourTests: XCTestCase {
                         Gauge.apply(&state, a)
                         return state
                     }) { _, _, next in next }
+            machine("shelf", [Shop.Shelf.Mode.hidden, .shown(width: 150)], [Shop.Shelf.Event.show(20), .show(300), .hide, .resize(50), .resize(900)],
+                    traps: { _, _ in false }, Shop.Shelf.reduce) { _, _, next in next }
             machine("bell", [Bell.S.quiet, .ringing(times: 1)], [Bell.A.ring, .hush], traps: { _, _ in false }, Bell.reduce) { _, _, next in next }
             machine("pump", [Pump.S.off, .on(rate: 2), .on(rate: 7), .priming(.slow), .priming(.fast)], [Pump.A.set(0), .set(2), .set(4), .stop],
                     traps: { _, _ in false }, Pump.step) { s, _, step in
@@ -543,21 +578,25 @@ final class MigrationBehaviourTests: XCTestCase {
         ("Machines/Fan.swift", fan), ("Machines/Lock.swift", lock), ("Machines/Stopwatch.swift", stopwatch),
         ("Machines/Panel.swift", panel), ("Machines/Gate.swift", gate), ("Machines/Meter.swift", meter),
         ("Machines/Pump.swift", pump), ("Machines/Gauge.swift", gauge), ("Machines/Bell.swift", bell),
+        ("Machines/Shelf.swift", shelf), ("Machines/Shelf+Sizes.swift", shelfSizes),
     ]
 
     func testMigratedMachinesBehaveAsTheOriginalsOnEveryPairAndSequence() throws {
         guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
         let plan = MigrationPlan.make(Self.sources.map { ($0.path, Array($0.text.utf8)) }, function: nil) { _ in false }
         XCTAssertEqual(plan.refusals, [])
-        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step", "reduce", "apply", "reduce", "decide", "apply", "step", "reduce", "next", "advance", "step", "apply", "reduce"])
+        XCTAssertEqual(plan.migratedFunctions, ["reduce", "reduce", "shouldTransition", "step", "step", "reduce", "apply", "reduce", "decide", "apply", "step", "reduce", "next", "advance", "step", "apply", "reduce", "reduce"])
         XCTAssertEqual(plan.findings.map { "\($0.path):\($0.start.line): \($0.message) [\($0.code)]" }, [], "tablint reports nothing on the migrated code")
-        XCTAssertEqual(plan.groups.count, 17)
+        XCTAssertEqual(plan.groups.count, 18)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let original = Self.sources.map(\.text).joined(separator: "\n")
-        let migrated = plan.groups.flatMap { $0.matrices + [$0.source] }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
+        // The files migrate does not rewrite (`Shelf+Sizes.swift`) are compiled as they are.
+        let rewritten = Set(plan.groups.map(\.source.path))
+        let migrated = (plan.groups.flatMap { $0.matrices + [$0.source] }.map { String(decoding: $0.bytes, as: UTF8.self) }
+            + Self.sources.filter { !rewritten.contains($0.path) }.map(\.text)).joined(separator: "\n")
         XCTAssertTrue(migrated.contains("static let TABLE = Table("), migrated)
         XCTAssertFalse(migrated.contains("default:"), migrated)
         XCTAssertTrue(migrated.contains("case (.vending, .refund): return .stay(effects: [.dispense])"), migrated)
@@ -587,7 +626,7 @@ final class MigrationBehaviourTests: XCTestCase {
         // sequence line per start state.
         XCTAssertEqual(
             before.split(separator: "\n").count,
-            12 + 24 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 + 4 + 5 + 5 + 4 + 4 + 4 + 3 + 3 + 3 + 2 + 4 + 2 + 2 + 35 + 5 + 20 + 5 + 20 + 5 + 4 + 2, before)
+            12 + 24 + 25 + 16 + 20 + 20 + 6 + 9 + 9 + 6 + 16 + 4 + 4 + 4 + 5 + 5 + 4 + 4 + 4 + 3 + 3 + 3 + 2 + 4 + 2 + 2 + 35 + 5 + 20 + 5 + 20 + 5 + 4 + 2 + 10 + 2, before)
         XCTAssertEqual(after, before)
         // The comparison can fail: one GO cell retargeted prints differently.
         let mutated = migrated.replacingOccurrences(of: "case (.locked, .coin): return .go(.unlocked, effects: [])", with: "case (.locked, .coin): return .ignored")

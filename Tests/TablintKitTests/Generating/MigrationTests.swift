@@ -93,7 +93,7 @@ final class MigrationTests: XCTestCase {
             }
 
             """
-        XCTAssertTrue(refusal(member).hasPrefix("10:13: cannot migrate `reduce`: `case (.open, .push):` uses `count`, which is not a parameter"), refusal(member))
+        XCTAssertTrue(refusal(member).hasPrefix("10:13: cannot migrate `reduce`: `case (.open, .push):` uses `count`, an instance member of `Store` (`self.count`)"), refusal(member))
         let selfUse = member.replacingOccurrences(of: "count += 1", with: "self.count += 1")
         XCTAssertTrue(refusal(selfUse).hasPrefix("10:13: cannot migrate `reduce`: `case (.open, .push):` uses `self`;"), refusal(selfUse))
         // Its own names, its parameters, calls and types are fine.
@@ -357,6 +357,87 @@ final class MigrationTests: XCTestCase {
         let staticElsewhere = elsewhere.replacingOccurrences(of: "    func count", with: "    static func count")
         let fineSplit = MigrationPlan.make([("Search.swift", Array(moved.utf8)), ("SearchModel+Count.swift", Array(staticElsewhere.utf8))], function: nil) { _ in false }
         XCTAssertEqual(fineSplit.refusals, [])
+    }
+
+    /// A `static` property of the function's type (declared in it, or in an extension of it in
+    /// another file) is found from the member, which is declared in that type; one of a type
+    /// around it is not (the member's `extension App.Panel` does not see `App`'s), nor is an
+    /// instance property.
+    func testAStaticPropertyOfTheFunctionsTypeIsFoundFromTheMember() {
+        let panel = """
+            enum App {
+                static let unit = 1
+                struct Panel {
+                    static let minWidth = 100
+                    enum Mode { case hidden, shown(width: Int) }
+                    enum Event { case show(Int), hide }
+                }
+            }
+
+            extension App.Panel {
+                static func reduce(_ mode: Mode, _ event: Event) -> Mode {
+                    switch (mode, event) {
+                    case let (.hidden, .show(w)): return .shown(width: max(w, minWidth, maxWidth))
+                    case (.shown, .hide): return .hidden
+                    default: return mode
+                    }
+                }
+            }
+
+            """
+        let sizes = "extension App.Panel {\n    static let maxWidth = 10\n    var current: Int { 0 }\n}\n"
+        let made = MigrationPlan.make([("Panel.swift", Array(panel.utf8)), ("Panel+Sizes.swift", Array(sizes.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(made.refusals, [])
+        XCTAssertEqual(made.migratedFunctions, ["reduce"])
+        // The note's example of a binding is the code's own, not a stock one.
+        let binding = made.notes.map(\.message).first { $0.contains("each member binds the names its pattern bound") } ?? ""
+        XCTAssertTrue(binding.contains("(`let w = action.value` in `hiddenShow`)"), binding)
+        XCTAssertFalse(binding.contains("since"), binding)
+        // Without the other file, `maxWidth` is no member of the type.
+        let alone = MigrationPlan.make([("Panel.swift", Array(panel.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(alone.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.hidden, .show(w)):` uses `maxWidth`, which is not a parameter of the function or a name its body declares; migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
+        // An instance property is `self`'s.
+        let instance = panel.replacingOccurrences(of: "maxWidth))", with: "current))")
+        let byInstance = MigrationPlan.make([("Panel.swift", Array(instance.utf8)), ("Panel+Sizes.swift", Array(sizes.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(byInstance.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.hidden, .show(w)):` uses `current`, an instance member of `Panel` (`self.current`); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
+        // A static property of the type around it: the member, declared in `extension App.Panel`, does not see it.
+        let outer = panel.replacingOccurrences(of: "maxWidth))", with: "unit))")
+        let lexical = outer.replacingOccurrences(of: "    }\n}\n\nextension App.Panel {\n", with: "")
+        XCTAssertNotEqual(lexical, outer)
+        let nested = MigrationPlan.make([("Panel.swift", Array(lexical.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(nested.refusals.map(\.message), ["cannot migrate `reduce`: `case let (.hidden, .show(w)):` uses `unit`, a static member of `App`, which the `Cells` type, declared in `extension App.Panel`, does not see unqualified (write `App.unit`); migrate moves a body into a `Cells` member, which sees only the function's parameters and the body's own names"])
+    }
+
+    /// A library-shaped dispatcher whose `Cells` protocol declares the member of one effect
+    /// (`alarm`) and not of another (`beep`): with the matrix, cells-drift asks for `beep`. The
+    /// refusal says what is missing, and does not speak of a `perform` the file does not have (m5).
+    func testALibraryShapedProtocolMissingAnEffectsMemberIsRefusedNamingIt() {
+        let gate = """
+            enum GateS { case shut, open(since: Int), jammed }
+            enum GateA { case coin(Int), pass, kick }
+            enum GateF { case beep, alarm(String) }
+            final class GateCtx { var coins = 0 }
+            protocol GateCells {
+                func shutCoin(_ ctx: GateCtx, _ v: Int) -> Step<GateS, GateF>
+                func alarm(_ ctx: GateCtx, _ effect: String) -> GateA?
+            }
+            func gateStep(_ c: GateCells, _ ctx: GateCtx, _ s: GateS, _ a: GateA) -> Step<GateS, GateF> {
+                switch (s, a) {
+                case let (.shut, .coin(v)): return c.shutCoin(ctx, v)
+                case (.open, .pass): return .go(.shut, effects: [.beep])
+                case (_, .kick): return .go(.jammed, effects: [])
+                default: return .ignored
+                }
+            }
+
+            """
+        let made = MigrationPlan.make([("Gate.swift", Array(gate.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(made.groups, [])
+        XCTAssertEqual(made.refusals.map(\.message), ["cannot migrate `gateStep`: `GateCells` declares `alarm`, the member the generator's `perform` calls for effect `alarm` of `GateF`, but not `beep` for effect `beep`, so with the matrix tablint (cells-drift) would ask for it; add `func beep(_ ctx: GateCtx) -> GateA?` to `GateCells` and its implementations (or rename `alarm` if it serves no effect), then migrate again"])
+        XCTAssertFalse(made.refusals.contains { $0.message.contains("which `perform` calls for it") })
+        // With the member, it migrates.
+        let whole = gate.replacingOccurrences(of: "    func alarm(", with: "    func beep(_ ctx: GateCtx) -> GateA?\n    func alarm(")
+        XCTAssertEqual(MigrationPlan.make([("Gate.swift", Array(whole.utf8))], function: nil) { _ in false }.refusals, [])
     }
 
     /// A function in `extension App.Panel` is named `App.Panel` by the generated code.

@@ -45,7 +45,7 @@ final class ConfiguredDispatcherTests: XCTestCase {
         let found = diagnostics(text)
         XCTAssertEqual(found.count, 1)
         XCTAssertNotNil(found.first?.fix, found.first?.message ?? "")
-        XCTAssertTrue(fixed(text).contains("case (.idle, .stop),"), fixed(text))
+        XCTAssertTrue(fixed(text).contains("case (.idle, .stop): return .ignored\n"), fixed(text))
         XCTAssertFalse(fixed(text).contains(".cold"), fixed(text))
     }
 

@@ -46,11 +46,52 @@ final class DispatcherDefaultFixTests: XCTestCase {
         XCTAssertEqual(found[0].fix?.applicability, .unsafe)
         XCTAssertTrue(found[0].message.contains("It decides `(.idle, .tick)`, `(.running, .start)`, `(.running, .tick)`, `(.paused, .start)` and `(.paused, .tick)`: list each pair instead"), found[0].message)
         XCTAssertTrue(after.contains("""
-                    case (.idle, .tick),
-                         (.running, .start),
-                         (.running, .tick),
-                         (.paused, .start),
-                         (.paused, .tick): return .ignored
+                    case (.idle, .tick): return .ignored
+                    case (.running, .start): return .ignored
+                    case (.running, .tick): return .ignored
+                    case (.paused, .start): return .ignored
+                    case (.paused, .tick): return .ignored
+            """), after)
+        XCTAssertEqual(diagnostics(after), [], "nothing left to report")
+    }
+
+    /// A step dispatcher's catch-all that is its label's only pattern becomes one `case` per
+    /// pattern, each with the body: `dispatcher-drift` rewrites an arm of one cell, and one of a
+    /// label listing other cells too it cannot (t3). A body of several lines is repeated whole.
+    func testAStepCatchAllBecomesOneCasePerPattern() {
+        let text = """
+            enum Vault {
+                enum S { case closed, open, alarm }
+                enum A { case dial, pull, reset }
+            }
+            extension Vault {
+                static func step(_ s: S, _ a: A) -> Step<S, Never> {
+                    switch (s, a) {
+                    case (.closed, .dial): return .go(.open, effects: [])
+                    case (.closed, _):
+                        let ignored = true  // kept
+                        return ignored ? .ignored : .ignored
+                    case (.open, .dial), (.open, .pull), (.open, .reset): return .ignored
+                    case (.alarm, _): return .ignored
+                    }
+                }
+            }
+
+            """
+        let (after, found) = fixed(text)
+        XCTAssertEqual(found.count, 2)
+        XCTAssertTrue(after.contains("""
+                    case (.closed, .pull):
+                        let ignored = true  // kept
+                        return ignored ? .ignored : .ignored
+                    case (.closed, .reset):
+                        let ignored = true  // kept
+                        return ignored ? .ignored : .ignored
+                    case (.open, .dial), (.open, .pull), (.open, .reset): return .ignored
+                    case (.alarm, .dial): return .ignored
+                    case (.alarm, .pull): return .ignored
+                    case (.alarm, .reset): return .ignored
+                    }
             """), after)
         XCTAssertEqual(diagnostics(after), [], "nothing left to report")
     }
@@ -85,10 +126,10 @@ final class DispatcherDefaultFixTests: XCTestCase {
         let (after, found) = fixed(text)
         XCTAssertEqual(found.count, 2)
         XCTAssertTrue(after.contains("""
-                case let (.running(since), .start),
-                     let (.running(since), .tick): return c.run(since)
-                case (.idle, .start),
-                     (.paused, .start): return .ignored
+                case let (.running(since), .start): return c.run(since)
+                case let (.running(since), .tick): return c.run(since)
+                case (.idle, .start): return .ignored
+                case (.paused, .start): return .ignored
             """), after)
     }
 

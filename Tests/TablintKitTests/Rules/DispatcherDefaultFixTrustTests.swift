@@ -55,7 +55,8 @@ final class DispatcherDefaultFixTrustTests: XCTestCase {
         let found = check(["Lamp.swift": Self.lamp, "Other.swift": Self.otherMachine, "Dispatch.swift": dispatcher])
         XCTAssertEqual(found.map(\.replacement), [
             "case .glow,\n             .dim:",
-            "case (.off, .reset),\n             (.on, .press),\n             (.on, .reset):",
+            // A step dispatcher's arms are one cell per label, each with the body.
+            "case (.off, .reset): return 0\n        case (.on, .press): return 0\n        case (.on, .reset): return 0",
         ], "\(found)")
     }
 
@@ -237,7 +238,7 @@ final class DispatcherDefaultFixTrustTests: XCTestCase {
 
             """
         XCTAssertEqual(check(["M.swift": text]).first?.replacement,
-                       "(.running(since: let \(name)), .start),\n         (.running(since: let \(name)), .tick)")
+                       "case (.running(since: let \(name)), .start): return \(name)\n    case (.running(since: let \(name)), .tick): return \(name)")
     }
 
     /// A body's later lines move right with the arm, whatever the line breaks (`\r\n` is one

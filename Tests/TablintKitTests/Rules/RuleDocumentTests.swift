@@ -57,7 +57,7 @@ final class RuleDocumentTests: XCTestCase {
     func testAWrongUnsafeFixAfterBlockIsReported() throws {
         let markdown = try RuleDocuments.markdown(named: "dispatcher-default")
         XCTAssertEqual(RuleDocumentChecker.check(name: "dispatcher-default", markdown: markdown), [])
-        let dropped = "             (.paused, .tick),\n"
+        let dropped = "        case (.paused, .tick): return .go(.idle, effects: [])\n"
         XCTAssertEqual(markdown.components(separatedBy: dropped).count, 2, "one after block lists (.paused, .tick)")
         let wrong = RuleDocumentChecker.check(name: "dispatcher-default", markdown: markdown.replacingOccurrences(of: dropped, with: ""))
         XCTAssertTrue(wrong.contains { $0.contains("the fixes do not turn the example into the after block") }, "\(wrong)")
