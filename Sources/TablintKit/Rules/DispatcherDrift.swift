@@ -49,6 +49,14 @@ struct DispatcherDrift: RunRule {
                         shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
                     comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
                     comparison.fileIndex = fileIndex
+                    if let namespace = comparison.shape?.types.namespace {
+                        // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
+                        let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
+                            outcome.paired.map { $0.file == ref.file && $0.matrix.range == ref.matrix.range } == true
+                                && NarrowedStructSync.insertionOffset(after: protocolRef.declaration, lines: run[protocolRef.file].lines) != nil
+                        }
+                        comparison.narrowedStructAvailable = { declares || NarrowedStructSync.isDeclared($0, in: namespace, run) }
+                    }
                     found += comparison.run()
                 case .effect:
                     found += EffectComparison(
@@ -289,6 +297,8 @@ private struct Comparison {
     /// the run; nil where nothing is fixed.
     var removals: RemovalSync?
     var fileIndex = 0
+    /// Whether a narrowed struct is declared in the run or will be (`DispatcherSync`).
+    var narrowedStructAvailable: (String) -> Bool = { _ in true }
 
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
@@ -413,6 +423,7 @@ private struct Comparison {
         }
         var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
+        sync.narrowedStructAvailable = narrowedStructAvailable
         return sync
     }
 
