@@ -9,6 +9,11 @@ struct DispatcherSync {
         init(_ text: String) { self.text = text }
     }
 
+    /// Why the sync diagnostics of an `@Machine` carry no fix: its dispatcher is the macro's
+    /// (what its prototype and rows add, `async`/`throws` and effect arguments, is read from the
+    /// source by `tablint scaffold` alone).
+    static let machineEnumReason = "the fix is not offered for an `@Machine`'s dispatcher: it is the macro's; run `tablint scaffold` again (`--write` replaces the file it wrote)"
+
     let dispatcher: Dispatcher
     let shape: GeneratedShape
     /// Per (state, action) in matrix order, the arm that decides it with an explicit pair.

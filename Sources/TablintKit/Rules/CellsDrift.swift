@@ -157,6 +157,8 @@ struct CellsDrift: RunRule {
                 message += "; the fix removes the requirement: its cell's state or action is removed from the matrix, and nothing left calls or implements it"
             case .failure(let why)?:
                 message += "; the fix leaves it: \(why.text)"
+            case nil where matrix.surface == .machineEnum:
+                message += "; \(DispatcherSync.machineEnumReason)"
             case nil:
                 // No removal of this run owns it (its state or action went on an earlier run):
                 // why no fix deletes it is still said.
@@ -210,6 +212,9 @@ struct CellsDrift: RunRule {
                     for variant in undeclared where !structs.contains(where: { $0.name == variant.name }) { structs.append(variant) }
                 }
             }
+        }
+        if found.count > firstMissing, matrix.surface == .machineEnum {
+            found[firstMissing].message += "; \(DispatcherSync.machineEnumReason)"
         }
         if !added.isEmpty, let insertion = declaration.insertion {
             // Each before the first requirement that follows it in the generator's order (the

@@ -435,7 +435,9 @@ private struct Comparison {
         let declared = role == "state" ? matrix.statesRange : matrix.actionsRange
         var message = "`\(arm.labelText)` in dispatcher \(name) names \(role) `\(member)`, which the matrix \(machine) does not declare. \(role == "state" ? "States" : "Actions"): \(list)"
         var fix: Diagnostic.Fix?
-        if let removals, let rename = removals.rename(role == "state" ? .state : .action, old: member) {
+        if matrix.surface == .machineEnum {
+            message += "; \(DispatcherSync.machineEnumReason)"
+        } else if let removals, let rename = removals.rename(role == "state" ? .state : .action, old: member) {
             if let refusal = rename.refusal {
                 message += "; the matrix lists `\(rename.matrixName)` in its place, but no fix renames `\(member)`: \(refusal)"
             } else {
@@ -515,6 +517,9 @@ private struct Comparison {
         }
         // One fix writes every missing arm, each in its row-major place: it rides on the
         // first of these diagnostics, and says which pairs it leaves.
+        if found.count > firstMissing, matrix.surface == .machineEnum {
+            found[firstMissing].message += "; \(DispatcherSync.machineEnumReason)"
+        }
         guard found.count > firstMissing, let sync else { return }
         let pairs = states.indices.flatMap { state in
             actions.indices.filter { missing[state][$0] && !renamedStates.contains(state) && !renamedActions.contains($0) }.map { (state: state, action: $0) }
@@ -617,6 +622,8 @@ private struct Comparison {
                     case .success(let edit): fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                     case .failure(let why): message += "; the fix leaves this case: \(why.text)"
                     }
+                } else if matrix.surface == .machineEnum {
+                    message += "; \(DispatcherSync.machineEnumReason)"
                 }
             } else {
                 let listed = shown.map { "\(label($0.state, $0.action)) is \(Self.describe(matrix.rows[$0.state].cells[$0.action].kind))" }
