@@ -153,7 +153,7 @@ struct RemovalSync {
         }
         // References: any `.name` outside the case's declaration and the patterns and arms
         // that go with it, and the returns dispatcher-drift's fix rewrites in the same run.
-        let rewritten = Self.rewrittenReturns(dispatchers, matrix, GeneratedShape.reading(ref, pairing))
+        let rewritten = Self.rewrittenReturns(dispatchers, matrix, AliasedEnumSync.shape(ref, pairing))
         for index in removed.indices where removed[index].refusal == nil {
             var excluded: [(file: Int, range: Range<Int>)] = rewritten
             for entry in pending {

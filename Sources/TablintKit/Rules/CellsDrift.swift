@@ -29,7 +29,7 @@ struct CellsDrift: RunRule {
                 let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
-                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil,
+                    shape: matrixRef.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(matrixRef, pairing) : nil,
                     removals: removals, protocolFile: ref.file, run: run)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             }
@@ -299,7 +299,7 @@ struct CellsDrift: RunRule {
         guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
             let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
         else { return [] }
-        let shape = GeneratedShape.reading(matrixRef, pairing)
+        let shape = AliasedEnumSync.shape(matrixRef, pairing)
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
         var calls: [(state: String, action: String, member: String)] = []
         for (member, entries) in served.cellsByMember {

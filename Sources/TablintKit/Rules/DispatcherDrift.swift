@@ -46,7 +46,7 @@ struct DispatcherDrift: RunRule {
                     var comparison = Comparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, matrixFile: run[ref.file],
                         declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) },
-                        shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
+                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
                     comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
                     comparison.fileIndex = fileIndex
                     if let namespace = comparison.shape?.types.namespace {
@@ -61,7 +61,7 @@ struct DispatcherDrift: RunRule {
                 case .effect:
                     found += EffectComparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects,
-                        shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
+                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
                         .run()
                 default:
                     break
