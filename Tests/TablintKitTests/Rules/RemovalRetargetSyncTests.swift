@@ -127,6 +127,19 @@ final class RemovalRetargetSyncTests: XCTestCase {
         try Self.compileAndRun(after)
     }
 
+    /// The same machine in one file: the fixed file has no new error, removes everything and is
+    /// stable. (What the black-box pass saw failing here came from the one-pass plan that the
+    /// first test pins; the engine's later passes may reach this result as well.)
+    func testInOneFileTheRemovalPassesItsProof() throws {
+        let one = Self.files.keys.sorted().map { Self.files[$0]!.replacingOccurrences(of: "// swift-format-ignore-file\n", with: "") }.joined(separator: "\n")
+        let outcome = RemovalSyncFixTests.run(["Kettle.swift": one])
+        XCTAssertNil(outcome.files.first?.failure, outcome.files.first?.failure ?? "")
+        let after = RemovalSyncFixTests.text(outcome, "Kettle.swift")
+        XCTAssertFalse(after.contains(".warm") || after.contains(", warm }"), after)
+        XCTAssertEqual(RemovalSyncFixTests.text(RemovalSyncFixTests.run(["Kettle.swift": after]), "Kettle.swift"), after)
+        try Self.compileAndRun(["Kettle.swift": after])
+    }
+
     /// The reason a requirement stays is given on every run, not only on the one that removes
     /// the state: here `warm` is gone from the enum and the dispatcher already.
     func testTheImplementedRequirementsReasonIsGivenEveryRun() throws {
