@@ -97,7 +97,10 @@ struct DispatcherSync {
                 else { return false }
                 for (position, variant) in sides.enumerated() where position + 1 < arguments.count {
                     let argument = arguments[position + 1]
-                    let expected = "\(shape.types.namespace).\(GeneratedShape.narrowedName(variant.name))("
+                    // The struct and its first field as the generator names them (`value` for
+                    // an unlabelled one): a struct of the author's fields is not the generator's.
+                    let field = GeneratedShape.fieldNames(variant.fields).first.map { GeneratedShape.declared($0) + ":" } ?? ""
+                    let expected = "\(shape.types.namespace).\(GeneratedShape.narrowedName(variant.name))(\(field)"
                     let isCutOff = !isComplete && position + 2 == arguments.count
                     if argument.hasPrefix(expected) {
                         seen = true

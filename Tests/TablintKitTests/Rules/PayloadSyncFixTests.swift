@@ -97,6 +97,17 @@ final class PayloadSyncFixTests: XCTestCase {
         XCTAssertTrue(missing.message.contains("(Open, Reset): its state carries a payload, and how this dispatcher hands payloads to its members is its author's"), missing.message)
     }
 
+    /// A narrowed struct with the author's own fields (`Gate.Coin(amount:)`, not the
+    /// generator's `value`) is the author's way: refused.
+    func testNarrowedStructsOfTheAuthorsOwnFieldsAreRefused() throws {
+        let code = Self.gateCode
+            .replacingOccurrences(of: "struct Coin { var value: Int }", with: "struct Coin { var amount: Int }")
+            .replacingOccurrences(of: "Gate.Coin(value: v)", with: "Gate.Coin(amount: v)")
+        let found = MutationTests.lint(["Gate.tb.swift": Self.gateMatrix, "Gate.swift": code])
+        let missing = try XCTUnwrap(found.first { $0.code == DispatcherDrift().code && $0.message.contains("has no case for state `Broken`") })
+        XCTAssertTrue(missing.message.contains("(Open, Reset): its state carries a payload, and how this dispatcher hands payloads to its members is its author's"), missing.message)
+    }
+
     /// Compiled with the real `swiftc` with an implementation that writes the two new members
     /// (the only thing missing); every pair runs.
     static func compileAndRunGate(_ after: String, matrix: String = gateMatrix, extra: String = "") throws {
