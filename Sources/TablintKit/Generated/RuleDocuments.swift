@@ -1886,7 +1886,7 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   whose state or action carries a payload is written as the generator writes it (`case let
   (.open(since), .reset): return c.openReset(ctx, Gate.Open(since: since))`) when the
   dispatcher's `HANDLE` arms of payload-carrying pairs all pass the context and then one
-  narrowed struct per payload-carrying side (the struct a missing one of which
+  narrowed struct per payload-carrying side, with the generator's field names (the struct a missing one of which
   [cells-drift](cells-drift.md)'s fix declares). Not written, and said in the message: a `GO`
   whose target carries a payload (a `Table` cannot give it), an effect with a payload, a
   payload-carrying `HANDLE` pair in a dispatcher that hands payloads its own way (or in a
