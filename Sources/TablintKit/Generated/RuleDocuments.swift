@@ -594,7 +594,14 @@ or before the protocol's `}`. Every implementation then stops compiling until it
 member: the library's intent. A missing effect requirement is added the same way
 (`func log(_ ctx: Alarm.Ctx) -> Alarm.A?`, with `_ effect:` for a payload), after the cells'
 members: the requirement the `perform` arm that [dispatcher-drift](dispatcher-drift.md)'s fix
-writes calls. One fix adds every missing requirement of the protocol.
+writes calls. One fix adds every missing requirement of the protocol. A narrowed struct a new
+requirement takes (`_ state: Gate.Open`) that no dispatcher arm of the run builds yet is
+declared by the same fix where the generator declares it, in `extension Gate { struct Open {
+var since: Int } }` after the protocol; for a protocol nested in a type that cannot be done, and
+the requirement is not added (the message says why). Requirements are spelled as their
+neighbours: `DoorCtx`, `DoorS`, `DoorF` for a top-level machine, also when `DoorS` is an alias
+(`typealias DoorS = DoorState`). For an `@Machine` the finding has no fix and says why (`the fix
+is not offered for an `@Machine`'s dispatcher: it is the macro's; run `tablint scaffold` again`).
 
 A requirement the matrix no longer asks for because its cell's state or action was removed from
 the matrix (`pausedSnooze` once `Paused` is gone, `enum S` still declaring `paused`) is removed,
@@ -603,7 +610,8 @@ its line with it, by the fix of its "requires" finding, planned with
 of its arms. The fix leaves it, and the message says why (`the fix leaves it: …`), when an arm
 that stays calls it, anything else refers to it (`path:line:column`), an implementation in the
 run writes it (`Live.pausedSnooze at Live.swift:2:10 implements it`: its body is the author's
-code, which no fix deletes; delete the member, and the requirement goes on the next run), or
+code, which no fix deletes; said on every run, also once the case and its arms are gone, when
+the requirement is then its author's to delete with the member), or
 the removal of the state or action is itself refused. Any other requirement the matrix no longer
 asks for is not removed.
 
@@ -1871,16 +1879,23 @@ functions named `NAME` dispatchers too.
 
 `tablint --fix --unsafe-fixes` writes what the matrix determines, in the shape the library's
 generator emits ([scaffold and sync](../docs/scaffold-and-sync.md)), for a `Table` literal's
-dispatcher (an `@Machine`'s is the macro's):
+dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not offered for an
+`@Machine`'s dispatcher: it is the macro's; run `tablint scaffold` again`):
 
 * **missing pairs** (a state or an action added to the matrix): every missing arm is written by
   one fix, riding on the first "has no case" diagnostic, each after the arm of the pair before
   it in row-major order: `GO` (`return .go(.x, effects: [...])`), `IGNORE`, `EMIT`, the
   `UNREACHABLE` trap, and `HANDLE` as `return <cells>.<lower(State)+Action>(<ctx>)` with the
-  cells and context names the dispatcher's other arms (or its parameters) use. Not written,
-  and said in the message: a `GO` whose target carries a payload (a `Table` cannot give it),
-  an effect with a payload, a `HANDLE` pair whose state or action carries a payload (how the
-  dispatcher hands payloads on is its author's), `DELEGATE`;
+  cells and context names the dispatcher's other arms (or its parameters) use. A `HANDLE` pair
+  whose state or action carries a payload is written as the generator writes it (`case let
+  (.open(since), .reset): return c.openReset(ctx, Gate.Open(since: since))`) when the
+  dispatcher's `HANDLE` arms of payload-carrying pairs all pass the context and then one
+  narrowed struct per payload-carrying side, with the generator's field names (the struct a missing one of which
+  [cells-drift](cells-drift.md)'s fix declares). Not written, and said in the message: a `GO`
+  whose target carries a payload (a `Table` cannot give it), an effect with a payload, a
+  payload-carrying `HANDLE` pair in a dispatcher that hands payloads its own way (or in a
+  protocol whose members its authors named), `DELEGATE`. With top-level `DoorS`/`DoorA` that
+  are aliases (`typealias DoorS = DoorState`), the arms bind the payloads of the aliased enums;
 * **a changed cell** (a `GO` retargeted, `IGNORE` ↔ `EMIT`, effects changed, a cell made
   `UNREACHABLE`): the arm's returned expression is rewritten, when the arm lists that one pair
   and its body is only `return <expression>` (or the trap), on the label's line or on a line of
@@ -1904,6 +1919,8 @@ dispatcher (an `@Machine`'s is the macro's):
   own, a `fallthrough`, a call that is not the generated one), a payload, a raw-valued or coded
   enum, a pattern that cannot be cut exactly, or another reference to the case in a file of the
   run tablint read, named as `path:line:column` (see enum-drift for which files are searched).
+  A return the fix of a changed cell rewrites in the same run (`return .go(.paused, …)` of a
+  cell that is now `IGNORE`) is no such reference.
   A removed effect (`enum F` still declares it, no cell emits it) is not fixed.
 
 * **a renamed state or action** (changed in place, with the same cells: see
@@ -2492,7 +2509,10 @@ payload, so the matrix's order is kept; after a case that has a trailing `// com
 a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
-for an enum with raw values.
+for an enum with raw values. A top-level machine whose `DoorS` or `DoorA` is an alias
+(`typealias DoorS = DoorState`, as `tablint migrate` leaves one) is compared with the aliased
+enum, and the case is added there (`enum DoorState (`typealias DoorS`)`); a case is not removed
+or renamed through an alias.
 
 A case the enum declares and the matrix no longer lists (a state or action removed from the
 matrix) is removed from the enum (`, paused`, or the line of a `case paused` alone on it), while

@@ -9,12 +9,20 @@ struct DispatcherSync {
         init(_ text: String) { self.text = text }
     }
 
+    /// Why the sync diagnostics of an `@Machine` carry no fix: its dispatcher is the macro's
+    /// (what its prototype and rows add, `async`/`throws` and effect arguments, is read from the
+    /// source by `tablint scaffold` alone).
+    static let machineEnumReason = "the fix is not offered for an `@Machine`'s dispatcher: it is the macro's; run `tablint scaffold` again (`--write` replaces the file it wrote)"
+
     let dispatcher: Dispatcher
     let shape: GeneratedShape
     /// Per (state, action) in matrix order, the arm that decides it with an explicit pair.
     let deciders: [[Int?]]
     /// The protocol's members are named by their authors: an arm is not rewritten into a call.
     var isHandNamed = false
+    /// Whether a narrowed struct (`Gate.Open`, by its name in the namespace) is declared in the
+    /// run or will be by `cells-drift`'s fix: an arm that builds one is written only then.
+    var narrowedStructAvailable: (String) -> Bool = { _ in true }
 
     /// The arm text for a pair, or why it cannot be written.
     func arm(state: Int, action: Int) -> Result<String, Why> {
@@ -27,10 +35,113 @@ struct DispatcherSync {
         elements[stateAt] = stateCase
         elements[actionAt] = actionCase
         let label = "case (\(elements.joined(separator: ", "))):"
+        if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
+            return payloadArm(state: state, action: action, stateAt: stateAt, actionAt: actionAt)
+        }
         switch body(state: state, action: action) {
         case .success(let body): return .success(label + " " + body)
         case .failure(let why): return .failure(why)
         }
+    }
+
+    /// The arm of a HANDLE cell whose state or action carries a payload, written as the
+    /// generator writes it (`case let (.open(since), .reset): return c.openReset(ctx,
+    /// Gate.Open(since: since))`) when the dispatcher's arms already hand payloads so; else why not.
+    func payloadArm(state: Int, action: Int, stateAt: Int, actionAt: Int) -> Result<String, Why> {
+        let stateVariant = shape.states[state], actionVariant = shape.actions[action]
+        let authors = Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's")
+        guard !isHandNamed, handsPayloadsNarrowed else { return .failure(authors) }
+        guard let (receiver, context) = cellsCall() else {
+            return .failure(Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known"))
+        }
+        let missing = NarrowedStructSync.variants(state: state, action: action, in: shape).map { GeneratedShape.narrowedName($0.name) }
+            .filter { !narrowedStructAvailable($0) }
+        if let name = missing.first {
+            return .failure(Why("its narrowed struct `\(shape.types.namespace).\(name)` is declared nowhere in the run, and no fix declares it (the `Cells` protocol is not at the top level of a file of the run)"))
+        }
+        // The generator's bindings, kept clear of this dispatcher's own parameter names too.
+        let taken = Set(["cells", "ctx", "s", "a"] + dispatcher.parameters.map(\.name))
+        let stateBindings = GeneratedShape.bindings(stateVariant.fields, side: "state", avoiding: taken)
+        let actionBindings = GeneratedShape.bindings(actionVariant.fields, side: "action", avoiding: taken.union(stateBindings))
+        func pattern(_ variant: GeneratedShape.Variant, _ bindings: [String]) -> String {
+            "." + GeneratedShape.afterPeriod(variant.name) + (bindings.isEmpty ? "" : "(" + bindings.map(GeneratedShape.declared).joined(separator: ", ") + ")")
+        }
+        func narrowed(_ variant: GeneratedShape.Variant, _ bindings: [String]) -> String {
+            let arguments = zip(GeneratedShape.fieldNames(variant.fields), bindings).map { "\($0): \(GeneratedShape.declared($1))" }
+            return "\(shape.types.namespace).\(GeneratedShape.narrowedName(variant.name))(\(arguments.joined(separator: ", ")))"
+        }
+        var elements = ["", ""]
+        elements[stateAt] = pattern(stateVariant, stateBindings)
+        elements[actionAt] = pattern(actionVariant, actionBindings)
+        var arguments = [context]
+        if stateVariant.hasPayload { arguments.append(narrowed(stateVariant, stateBindings)) }
+        if actionVariant.hasPayload { arguments.append(narrowed(actionVariant, actionBindings)) }
+        let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
+        return .success("case let (\(elements.joined(separator: ", "))): return \(receiver).\(GeneratedShape.declared(member))(\(arguments.joined(separator: ", ")))")
+    }
+
+    /// Whether the dispatcher's arms hand payloads to their members as the generator does: at
+    /// least one HANDLE arm of a payload-carrying pair, and every such arm passing the context
+    /// and then one narrowed struct per side that carries a payload (`Gate.Coin(value: v)`).
+    /// An arm's text is read shortened (`Dispatcher.Outcome.text`): what is cut off is taken
+    /// as agreeing, what is there must agree.
+    var handsPayloadsNarrowed: Bool {
+        var seen = false
+        for (state, row) in deciders.enumerated() {
+            for (action, armIndex) in row.enumerated() {
+                guard let armIndex, case .handle = dispatcher.arms[armIndex].outcome.kind else { continue }
+                let sides = NarrowedStructSync.variants(state: state, action: action, in: shape)
+                guard !sides.isEmpty else { continue }
+                guard let (arguments, isComplete) = Self.callArguments(dispatcher.arms[armIndex].outcome.text),
+                    isComplete ? arguments.count == 1 + sides.count : arguments.count <= 1 + sides.count
+                else { return false }
+                for (position, variant) in sides.enumerated() where position + 1 < arguments.count {
+                    let argument = arguments[position + 1]
+                    // The struct and its first field as the generator names them (`value` for
+                    // an unlabelled one): a struct of the author's fields is not the generator's.
+                    let field = GeneratedShape.fieldNames(variant.fields).first.map { GeneratedShape.declared($0) + ":" } ?? ""
+                    let expected = "\(shape.types.namespace).\(GeneratedShape.narrowedName(variant.name))(\(field)"
+                    let isCutOff = !isComplete && position + 2 == arguments.count
+                    if argument.hasPrefix(expected) {
+                        seen = true
+                    } else if !(isCutOff && expected.hasPrefix(argument)) {
+                        return false
+                    }
+                }
+            }
+        }
+        return seen
+    }
+
+    /// The arguments of `c.member(a, B(x: y))`, split at the commas outside brackets, and
+    /// whether the text is whole (not shortened with `...`); nil when it is not one call.
+    static func callArguments(_ text: String) -> ([String], Bool)? {
+        let isComplete = !text.hasSuffix("...")
+        var call = text.replacingOccurrences(of: "try ", with: "").replacingOccurrences(of: "await ", with: "").trimmingCharacters(in: .whitespaces)
+        if !isComplete { call.removeLast(3) }
+        guard let open = call.firstIndex(of: "(") else { return nil }
+        if isComplete { guard call.hasSuffix(")") else { return nil } }
+        var arguments: [String] = []
+        var depth = 0
+        var current = ""
+        let inside = isComplete ? call[call.index(after: open)..<call.index(before: call.endIndex)] : call[call.index(after: open)...]
+        for character in inside {
+            switch character {
+            case "(", "[": depth += 1
+            case ")", "]": depth -= 1
+            default: break
+            }
+            if depth < 0 { return nil }
+            if character == ",", depth == 0 {
+                arguments.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if isComplete, depth != 0 { return nil }
+        arguments.append(current.trimmingCharacters(in: .whitespaces))
+        return (arguments, isComplete)
     }
 
     /// What follows the label: `return .ignored`, `return c.idleStart(ctx)`, `fatalError(…)`.

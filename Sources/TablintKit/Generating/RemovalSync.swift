@@ -152,9 +152,10 @@ struct RemovalSync {
             }
         }
         // References: any `.name` outside the case's declaration and the patterns and arms
-        // that go with it.
+        // that go with it, and the returns dispatcher-drift's fix rewrites in the same run.
+        let rewritten = Self.rewrittenReturns(dispatchers, matrix, AliasedEnumSync.shape(ref, pairing))
         for index in removed.indices where removed[index].refusal == nil {
-            var excluded: [(file: Int, range: Range<Int>)] = []
+            var excluded: [(file: Int, range: Range<Int>)] = rewritten
             for entry in pending {
                 let mine = entry.items.filter { $0.names.contains(index) }
                 excluded += mine.map { (entry.file, $0.item.range) }
@@ -303,6 +304,45 @@ struct RemovalSync {
         }
     }
 
+    /// The returns dispatcher-drift's fix rewrites to what their cell now says (`return
+    /// .go(.warm, effects: [])` of a cell changed to IGNORE, as `Warm` is removed): an arm of
+    /// one explicit pair of the matrix, the first to name it, whose determined return
+    /// disagrees with a cell that calls no member, and which `DispatcherSync` can rewrite. What
+    /// they name is no reference that keeps a removed case.
+    private static func rewrittenReturns(
+        _ dispatchers: [(file: Int, dispatcher: Dispatcher)], _ matrix: Matrix, _ shape: GeneratedShape
+    ) -> [(file: Int, range: Range<Int>)] {
+        guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count,
+            matrix.rows.count == matrix.states.count, matrix.rows.allSatisfy({ $0.cells.count == matrix.actions.count })
+        else { return [] }
+        let states = matrix.states.map { $0.text.lowercased() }, actions = matrix.actions.map { $0.text.lowercased() }
+        var found: [(file: Int, range: Range<Int>)] = []
+        for (file, dispatcher) in dispatchers {
+            guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { continue }
+            let sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: [])
+            var named = Set<Int>()
+            for (armIndex, arm) in dispatcher.arms.enumerated() {
+                guard case .items(let items, _) = arm.label else { continue }
+                for item in items where item.isTuple && !item.isGuarded {
+                    guard case .member(let state, false) = item.elements[stateAt].kind, case .member(let action, false) = item.elements[actionAt].kind,
+                        let row = states.firstIndex(of: state.lowercased()), let column = actions.firstIndex(of: action.lowercased()),
+                        named.insert(row * actions.count + column).inserted, items.count == 1
+                    else { continue }
+                    let cell = matrix.rows[row].cells[column].kind
+                    switch cell {
+                    case .handle, .delegate, .unknown: continue
+                    default: break
+                    }
+                    guard !DispatcherDrift.outcome(arm.outcome.kind, agreesWith: cell),
+                        case .success(let edit) = sync.rewrite(arm: armIndex, state: row, action: column)
+                    else { continue }
+                    found.append((file, edit.range))
+                }
+            }
+        }
+        return found
+    }
+
     /// Whether every arm that decides a pair of the old name, with a pattern naming both, does
     /// what the new name's cell of that pair says: the same row (or column) of cells.
     private static func keepsCells(_ entry: Renamed, _ matrix: Matrix, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> Bool {
@@ -397,9 +437,24 @@ struct RemovalSync {
     }
 
     /// `path:line:column`.
-    func place(_ file: Int, _ offset: Int) -> String {
+    func place(_ file: Int, _ offset: Int) -> String { Self.place(file, offset, in: run) }
+
+    static func place(_ file: Int, _ offset: Int, in run: [FileSummary]) -> String {
         let location = run[file].location(of: offset)
         return "\(run[file].path):\(location.line):\(location.column)"
+    }
+
+    /// Why a requirement stays when an implementation in the run writes it: no fix deletes a
+    /// member's body. Said on every run, also once the removed name's case is gone.
+    static func implemented(_ name: String, in run: [FileSummary]) -> DispatcherSync.Why? {
+        for (file, summary) in run.enumerated() {
+            for implementation in summary.cellsImplementations {
+                if let member = implementation.members.first(where: { $0.name.text == name }) {
+                    return DispatcherSync.Why("`\(implementation.typeName.text).\(name)` at \(place(file, member.name.range.lowerBound, in: run)) implements it, and its body is the author's code")
+                }
+            }
+        }
+        return nil
     }
 
     /// The removed name of `role` the enum declares as `name`.
@@ -435,13 +490,7 @@ struct RemovalSync {
         if !owners.contains(where: { $0.refusal == nil }) {
             return .failure(DispatcherSync.Why("`\(owners[0].name)` stays: \(owners[0].refusal!)"))
         }
-        for (file, summary) in run.enumerated() {
-            for implementation in summary.cellsImplementations {
-                if let member = implementation.members.first(where: { $0.name.text == name }) {
-                    return .failure(DispatcherSync.Why("`\(implementation.typeName.text).\(name)` at \(place(file, member.name.range.lowerBound)) implements it, and its body is the author's code"))
-                }
-            }
-        }
+        if let why = Self.implemented(name, in: run) { return .failure(why) }
         guard let range = requirement.removal else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
         return .success(TextEdit(range: range, replacement: []))
     }

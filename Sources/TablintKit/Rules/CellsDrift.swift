@@ -29,8 +29,8 @@ struct CellsDrift: RunRule {
                 let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
-                    shape: matrixRef.matrix.surface == .tableLiteral ? GeneratedShape.reading(matrixRef, pairing) : nil,
-                    removals: removals, protocolFile: ref.file)
+                    shape: matrixRef.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(matrixRef, pairing) : nil,
+                    removals: removals, protocolFile: ref.file, run: run)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             }
         }
@@ -111,7 +111,8 @@ struct CellsDrift: RunRule {
 
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
-        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, protocolFile: Int = 0
+        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, protocolFile: Int = 0,
+        run: [FileSummary] = []
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let matrix = matrixRef.matrix
@@ -157,8 +158,12 @@ struct CellsDrift: RunRule {
                 message += "; the fix removes the requirement: its cell's state or action is removed from the matrix, and nothing left calls or implements it"
             case .failure(let why)?:
                 message += "; the fix leaves it: \(why.text)"
+            case nil where matrix.surface == .machineEnum:
+                message += "; \(DispatcherSync.machineEnumReason)"
             case nil:
-                break
+                // No removal of this run owns it (its state or action went on an earlier run):
+                // why no fix deletes it is still said.
+                if removals != nil, let why = RemovalSync.implemented(requirement.name.text, in: run) { message += "; the fix leaves it: \(why.text)" }
             }
             found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
         }
@@ -172,6 +177,10 @@ struct CellsDrift: RunRule {
         // fix writes) calling nothing.
         let followsEffects = declaration.requirements.contains { expected.members[$0.name.text]?.effect != nil }
         let renamedMembers = Set((removals?.renamed ?? []).filter { $0.refusal == nil }.flatMap(\.members.values))
+        // The narrowed structs the added requirements name and no file declares, and where
+        // they are declared (after the protocol, in `extension <Machine>`).
+        var structs: [GeneratedShape.Variant] = []
+        let structsAt = NarrowedStructSync.insertionOffset(after: declaration, lines: file.lines)
         for name in expected.order where !required.contains(name) {
             guard let member = expected.members[name] else { continue }
             // The member a rename gives its new name is not added.
@@ -193,8 +202,20 @@ struct CellsDrift: RunRule {
             if case .handle = cell.kind, let shape, let (state, action) = Self.cell(named: name, in: matrix),
                 shape.states.count == matrix.states.count, let requirement = shape.requirement(state: state, action: action)
             {
-                added.append((name, requirement))
+                // The narrowed structs its parameters name that the run does not declare.
+                let undeclared = NarrowedStructSync.variants(state: state, action: action, in: shape).filter {
+                    !NarrowedStructSync.isDeclared(GeneratedShape.narrowedName($0.name), in: shape.types.namespace, run)
+                }
+                if let first = undeclared.first, structsAt == nil {
+                    found[found.count - 1].message += "; the fix does not add it: its narrowed struct `\(shape.types.namespace).\(GeneratedShape.narrowedName(first.name))` is declared nowhere in the run, and the fix declares one only after a protocol at the top level of its file"
+                } else {
+                    added.append((name, requirement))
+                    for variant in undeclared where !structs.contains(where: { $0.name == variant.name }) { structs.append(variant) }
+                }
             }
+        }
+        if found.count > firstMissing, matrix.surface == .machineEnum {
+            found[firstMissing].message += "; \(DispatcherSync.machineEnumReason)"
         }
         if !added.isEmpty, let insertion = declaration.insertion {
             // Each before the first requirement that follows it in the generator's order (the
@@ -210,9 +231,16 @@ struct CellsDrift: RunRule {
                 if byOffset[offset] == nil { offsets.append(offset) }
                 byOffset[offset, default: ""] += insertion.indent + requirement + insertion.newline
             }
-            let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }
+            var edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }
+            var declares = ""
+            if let shape, let structsAt, !structs.isEmpty {
+                let text = NarrowedStructSync.declaration(structs, namespace: shape.types.namespace, indent: insertion.indent, newline: insertion.newline)
+                edits.append(TextEdit(range: structsAt..<structsAt, replacement: Array(text.utf8)))
+                let names = structs.map { "`\(GeneratedShape.narrowedName($0.name))`" }.joined(separator: ", ")
+                declares = ", and declares the narrowed struct\(structs.count == 1 ? "" : "s") \(names) its parameters name in `extension \(shape.types.namespace)`, as the generator does"
+            }
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
-            found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them"), so every implementation stops compiling until it is written"
+            found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them")\(declares), so every implementation stops compiling until it is written"
         }
         return found
     }
@@ -272,7 +300,7 @@ struct CellsDrift: RunRule {
         guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
             let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
         else { return [] }
-        let shape = GeneratedShape.reading(matrixRef, pairing)
+        let shape = AliasedEnumSync.shape(matrixRef, pairing)
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
         var calls: [(state: String, action: String, member: String)] = []
         for (member, entries) in served.cellsByMember {

@@ -46,14 +46,22 @@ struct DispatcherDrift: RunRule {
                     var comparison = Comparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, matrixFile: run[ref.file],
                         declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) },
-                        shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
+                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
                     comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
                     comparison.fileIndex = fileIndex
+                    if let namespace = comparison.shape?.types.namespace {
+                        // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
+                        let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
+                            outcome.paired.map { $0.file == ref.file && $0.matrix.range == ref.matrix.range } == true
+                                && NarrowedStructSync.insertionOffset(after: protocolRef.declaration, lines: run[protocolRef.file].lines) != nil
+                        }
+                        comparison.narrowedStructAvailable = { declares || NarrowedStructSync.isDeclared($0, in: namespace, run) }
+                    }
                     found += comparison.run()
                 case .effect:
                     found += EffectComparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects,
-                        shape: ref.matrix.surface == .tableLiteral ? GeneratedShape.reading(ref, pairing) : nil)
+                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
                         .run()
                 default:
                     break
@@ -289,6 +297,8 @@ private struct Comparison {
     /// the run; nil where nothing is fixed.
     var removals: RemovalSync?
     var fileIndex = 0
+    /// Whether a narrowed struct is declared in the run or will be (`DispatcherSync`).
+    var narrowedStructAvailable: (String) -> Bool = { _ in true }
 
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
@@ -413,6 +423,7 @@ private struct Comparison {
         }
         var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
+        sync.narrowedStructAvailable = narrowedStructAvailable
         return sync
     }
 
@@ -424,7 +435,9 @@ private struct Comparison {
         let declared = role == "state" ? matrix.statesRange : matrix.actionsRange
         var message = "`\(arm.labelText)` in dispatcher \(name) names \(role) `\(member)`, which the matrix \(machine) does not declare. \(role == "state" ? "States" : "Actions"): \(list)"
         var fix: Diagnostic.Fix?
-        if let removals, let rename = removals.rename(role == "state" ? .state : .action, old: member) {
+        if matrix.surface == .machineEnum {
+            message += "; \(DispatcherSync.machineEnumReason)"
+        } else if let removals, let rename = removals.rename(role == "state" ? .state : .action, old: member) {
             if let refusal = rename.refusal {
                 message += "; the matrix lists `\(rename.matrixName)` in its place, but no fix renames `\(member)`: \(refusal)"
             } else {
@@ -504,6 +517,9 @@ private struct Comparison {
         }
         // One fix writes every missing arm, each in its row-major place: it rides on the
         // first of these diagnostics, and says which pairs it leaves.
+        if found.count > firstMissing, matrix.surface == .machineEnum {
+            found[firstMissing].message += "; \(DispatcherSync.machineEnumReason)"
+        }
         guard found.count > firstMissing, let sync else { return }
         let pairs = states.indices.flatMap { state in
             actions.indices.filter { missing[state][$0] && !renamedStates.contains(state) && !renamedActions.contains($0) }.map { (state: state, action: $0) }
@@ -606,6 +622,8 @@ private struct Comparison {
                     case .success(let edit): fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                     case .failure(let why): message += "; the fix leaves this case: \(why.text)"
                     }
+                } else if matrix.surface == .machineEnum {
+                    message += "; \(DispatcherSync.machineEnumReason)"
                 }
             } else {
                 let listed = shown.map { "\(label($0.state, $0.action)) is \(Self.describe(matrix.rows[$0.state].cells[$0.action].kind))" }

@@ -22,11 +22,19 @@ struct EnumDrift: RunRule {
                 // Only a whole matrix says which names it no longer lists.
                 let removals = position < file.matrices.count
                     ? RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, pairing) : nil
+                // `typealias DoorS = DoorState` (a migrated top-level machine): the aliased enum
+                // is the machine's, for additions (removals and renames are planned only for
+                // enums found by name).
+                let machine = pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text
                 if let states = enums.states {
                     found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals)
+                } else if let aliased = AliasedEnumSync.aliased("S", machine: machine, run) {
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, aliased.enumRef, role: "state", file, run, nil, alias: aliased.alias)
                 }
                 if let actions = enums.actions {
                     found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals)
+                } else if let aliased = AliasedEnumSync.aliased("A", machine: machine, run) {
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, nil, alias: aliased.alias)
                 }
             }
         }
@@ -35,7 +43,7 @@ struct EnumDrift: RunRule {
 
     private func compare(
         _ bound: BoundMatrix, _ names: [Name], _ listRange: Range<Int>, _ ref: MachinePairing.EnumRef, role: String,
-        _ file: FileSummary, _ run: [FileSummary], _ removals: RemovalSync?
+        _ file: FileSummary, _ run: [FileSummary], _ removals: RemovalSync?, alias: String? = nil
     ) -> [Diagnostic] {
         let declaration = ref.declaration
         let enumFile = run[ref.file]
@@ -45,7 +53,7 @@ struct EnumDrift: RunRule {
         let cases = declaration.cases.map(\.name)
         let caseKeys = Set(cases.map(folded.key))
         let keys = Set(names.map { folded.key($0.text) })
-        let label = "`enum \(declaration.qualifiedName)`"
+        let label = "`enum \(declaration.qualifiedName)`" + (alias.map { " (`typealias \($0)`)" } ?? "")
         var found: [Diagnostic] = []
         for name in names where !caseKeys.contains(folded.key(name.text)) {
             let slip = cases.filter { EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) && !keys.contains(folded.key($0)) }

@@ -1,0 +1,49 @@
+/// The narrowed structs (`struct Open { var since: Int }`) that a new payload-carrying HANDLE
+/// cell's requirement and arm name. `cells-drift`'s fix declares the ones no file of the run
+/// declares, where the generator does (`extension <Machine>`), right after the `Cells`
+/// protocol; `dispatcher-drift`'s fix writes the arm that builds them only when they are
+/// declared or can be.
+enum NarrowedStructSync {
+    /// Whether the run has `<namespace>.<name>`: an arm of a dispatcher builds it (the code
+    /// compiled, so it is declared), or it is an alias or an enum there. (Structs are not read
+    /// as declarations: one declared that no arm builds is declared again, and swiftc says
+    /// "invalid redeclaration".)
+    static func isDeclared(_ name: String, in namespace: String, _ run: [FileSummary]) -> Bool {
+        let built = namespace + "." + name + "("
+        if run.contains(where: { $0.dispatchers.contains { $0.arms.contains { $0.outcome.text.contains(built) } } }) { return true }
+        let last = namespace.split(separator: ".").last.map(String.init) ?? namespace
+        func inNamespace(_ parent: String?) -> Bool {
+            guard let parent else { return false }
+            return parent == namespace || parent.split(separator: ".").last.map(String.init) == last
+        }
+        return run.contains { file in
+            file.typeNames.contains { $0.name == name && inNamespace($0.parent) } || file.enums.contains { $0.name == name && inNamespace($0.parent) }
+        }
+    }
+
+    /// The payload-carrying variants whose narrowed struct a HANDLE cell's member takes: the
+    /// state's, then the action's.
+    static func variants(state: Int, action: Int, in shape: GeneratedShape) -> [GeneratedShape.Variant] {
+        [shape.states[state], shape.actions[action]].filter(\.hasPayload)
+    }
+
+    /// Where the declarations go: the start of the line after the protocol's closing `}`,
+    /// when the protocol is at the top level (an extension cannot be declared inside a type).
+    static func insertionOffset(after declaration: CellsProtocol, lines: LineTable) -> Int? {
+        guard declaration.parent == nil, let insertion = declaration.insertion else { return nil }
+        let next = lines.lineIndex(of: insertion.offset) + 1
+        return next < lines.lineStarts.count ? lines.lineStarts[next] : nil
+    }
+
+    /// `extension Gate { struct Open { var since: Int } }`, laid out as the generator lays out
+    /// its structs, behind a blank line.
+    static func declaration(_ variants: [GeneratedShape.Variant], namespace: String, indent: String, newline: String) -> String {
+        let structs = variants.map { variant in
+            let fields = zip(GeneratedShape.fieldNames(variant.fields), variant.fields).map { name, field in
+                indent + indent + "var \(GeneratedShape.declared(name)): \(field.type)" + newline
+            }
+            return indent + "struct \(GeneratedShape.narrowedName(variant.name)) {" + newline + fields.joined() + indent + "}" + newline
+        }
+        return newline + "extension \(namespace) {" + newline + structs.joined(separator: newline) + "}" + newline
+    }
+}
