@@ -49,7 +49,7 @@ enum MachineGraphs {
                     if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
                     let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
                     HandleCells(
-                        graph: graph, ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
+                        ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
                         implementations: code!.implementations, siblings: named[bound.key] ?? []
                     ).complete(&graph)
                 }
@@ -240,8 +240,9 @@ enum MachineGraphs {
     }
 
     /// Fills the `HANDLE` cells of one matrix's graph.
+    /// Holds no copy of the graph it fills: the graph's rows stay uniquely referenced, written
+    /// in place (a copy would copy every row on its first write).
     private struct HandleCells {
-        let graph: MachineGraph
         let ref: MachinePairing.MatrixRef
         let run: [FileSummary]
         /// The step dispatchers paired with this matrix.
@@ -276,25 +277,30 @@ enum MachineGraphs {
         func complete(_ graph: inout MachineGraph) {
             let matrix = ref.matrix
             var stateIndex: [String: Int] = [:]
-            for (index, name) in matrix.states.enumerated() where stateIndex[NameCasing.lowerFirst(name.text)] == nil {
-                stateIndex[NameCasing.lowerFirst(name.text)] = index
+            for (index, name) in matrix.states.enumerated() {
+                let key = NameCasing.lowerFirst(name.text)
+                if stateIndex[key] == nil { stateIndex[key] = index }
             }
             var effectName: [String: String] = [:]
+            // Each spelling is learnt once: a few effects are named in thousands of cells.
+            var learnt = Set<String>()
             // Code names effects as its enum does (`.lock`); the graph as the matrix does (`Lock`):
             // the declared names first, then the cells' in matrix order.
             func learn(_ effect: String) {
+                guard learnt.insert(effect).inserted else { return }
                 let key = NameCasing.lowerFirst(effect)
                 if effectName[key] == nil { effectName[key] = effect }
             }
             for effect in matrix.effects ?? [] { learn(effect.text) }
-            for row in graph.cells {
-                for cell in row where !cell.outcomes.isEmpty {
-                    for outcome in cell.outcomes { outcome.effects.forEach(learn) }
+            for state in graph.cells.indices {
+                for action in graph.cells[state].indices {
+                    let outcomes = graph.cells[state][action].outcomes
+                    for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty { outcomes[outcome].effects.forEach(learn) }
                 }
             }
             // Without a step dispatcher every HANDLE cell is its generated member's: no table of
             // deciders for every cell.
-            let deciders = dispatchers.isEmpty ? nil : self.deciders()
+            let deciders = dispatchers.isEmpty ? nil : self.deciders(graph)
             let stateNames = deciders == nil ? matrix.states.map { NameCasing.lowerFirst($0.text) } : []
             let actionNames = deciders == nil ? matrix.actions.map { NameCasing.upperFirst($0.text) } : []
             let key = ref.bound.key
@@ -401,7 +407,7 @@ enum MachineGraphs {
 
         /// For every cell, what decides it in code: the arm of the machine's step dispatcher
         /// that matches it, or the generated member when the run has no such dispatcher.
-        func deciders() -> [[Decider]] {
+        func deciders(_ graph: MachineGraph) -> [[Decider]] {
             let matrix = ref.matrix
             var decided: [[Decider?]] = Array(repeating: Array(repeating: nil, count: matrix.actions.count), count: matrix.states.count)
             var stateIndex: [String: Int] = [:]

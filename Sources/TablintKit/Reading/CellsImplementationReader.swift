@@ -107,7 +107,12 @@ enum CellsImplementationReader {
         var heads: [Head] = []
         var found: [CellsImplementation] = []
         var built: TypeScopes?
-        for index in 0..<tokens.count where tokens.kind(index) == .keyword || tokens.kind(index) == .identifier {
+        let pieces = tokens.tokens
+        for index in pieces.indices where pieces[index].kind == .keyword || pieces[index].kind == .identifier {
+            // Only `typealias`, `extension`, `struct`, `class`, `enum` and `actor` start what is
+            // read: most names are none of them by their length alone.
+            let length = pieces[index].length
+            guard length == 4 || length == 5 || length == 6 || length == 9 else { continue }
             if tokens.kind(index) == .keyword, tokens.isText(index, "typealias"), let alias = cellsAlias(tokens, at: index) {
                 if built == nil { built = scopes() }
                 found.append(CellsImplementation(
@@ -472,8 +477,9 @@ private struct BodyReader {
             guard tokens.isText(index, "Step"), tokens.kind(index + 1) == .period else { return nil }
             expression = (index + 1)..<expression.upperBound
         }
-        guard tokens.kind(expression.lowerBound) == .period, let (name, arguments) = tokens.memberCall(expression) else { return nil }
         let range = tokens.range(written)
+        if let quick = plainGo(expression, range: range) { return quick }
+        guard tokens.kind(expression.lowerBound) == .period, let (name, arguments) = tokens.memberCall(expression) else { return nil }
         switch (name.text, arguments) {
         case ("ignored", nil), ("stay", nil):
             return .init(target: nil, effects: [], range: range)
@@ -496,6 +502,33 @@ private struct BodyReader {
         default:
             return nil
         }
+    }
+
+    /// `.go(.x)`, `.go(.x, effects: [])`, `.go(.x, effects: [.a, .b])`, the steps most bodies
+    /// return, read token by token as `step` reads them; nil for any other shape (`step` reads it).
+    private func plainGo(_ expression: Range<Int>, range: Range<Int>) -> CellsImplementation.ReturnedStep? {
+        let start = expression.lowerBound, end = expression.upperBound
+        guard end - start >= 6, tokens.kind(start) == .period, tokens.kind(start + 1) == .identifier, tokens.isText(start + 1, "go"),
+            tokens.kind(start + 2) == .leftParen, tokens.partner[start + 2] == end - 1,
+            tokens.kind(start + 3) == .period, tokens.kind(start + 4) == .identifier
+        else { return nil }
+        let target = SignificantTokens.unticked(tokens.text(start + 4))
+        if start + 5 == end - 1 { return .init(target: target, effects: [], range: range) }
+        let open = start + 8
+        guard tokens.kind(start + 5) == .comma, tokens.kind(start + 6) == .identifier, tokens.isText(start + 6, "effects"),
+            tokens.kind(start + 7) == .colon, tokens.kind(open) == .leftBracket, tokens.partner[open] == end - 2
+        else { return nil }
+        var effects: [String] = []
+        var index = open + 1
+        while index < end - 2 {
+            guard tokens.kind(index) == .period, tokens.kind(index + 1) == .identifier else { return nil }
+            effects.append(SignificantTokens.unticked(tokens.text(index + 1)))
+            index += 2
+            if index == end - 2 { break }
+            guard tokens.kind(index) == .comma, index + 1 < end - 2 else { return nil }
+            index += 1
+        }
+        return .init(target: target, effects: effects, range: range)
     }
 
     private func effectList(_ element: Range<Int>) -> [String]? {

@@ -14,16 +14,33 @@ extension GraphRule {
 struct GraphFacts {
     let graph: MachineGraph
     /// The states reached from `initial` by known outcomes.
-    let reached: Set<Int>
+    let reached: ReachedStates
     /// Some reached state has a cell whose outcome is unknown: what is not reached may still be,
     /// and what seems closed may still be left.
     let sawUnknown: Bool
+
+    /// A set of a graph's states as a mark per state and the marked ones in declaration order:
+    /// no hashing per state (a machine of 1,000 states is asked this by every rule).
+    struct ReachedStates {
+        private let marks: [Bool]
+        /// The states reached, in declaration order.
+        let inOrder: [Int]
+
+        init(marks: [Bool]) {
+            self.marks = marks
+            inOrder = marks.indices.filter { marks[$0] }
+        }
+
+        func contains(_ state: Int) -> Bool { marks[state] }
+        var count: Int { inOrder.count }
+    }
 
     init(_ graph: MachineGraph) {
         self.graph = graph
         // Breadth first, without the routes `shortestRoutes` keeps (quadratic on a long chain).
         var seen = Array(repeating: false, count: graph.states.count)
         var sawUnknown = false
+        var sawDelegate = false
         var queue: [Int] = []
         if let initial = graph.initial {
             seen[initial] = true
@@ -33,19 +50,23 @@ struct GraphFacts {
         while head < queue.count {
             let state = queue[head]
             head += 1
-            for cell in graph.cells[state] {
-                if cell.isUnknown { sawUnknown = true }
-                for outcome in cell.outcomes where !seen[outcome.target] {
-                    seen[outcome.target] = true
-                    queue.append(outcome.target)
+            let row = graph.cells[state]
+            for action in row.indices {
+                if row[action].isUnknown { sawUnknown = true }
+                if row[action].kind == .delegate { sawDelegate = true }
+                for outcome in row[action].outcomes.indices {
+                    let target = row[action].outcomes[outcome].target
+                    if !seen[target] {
+                        seen[target] = true
+                        queue.append(target)
+                    }
                 }
             }
         }
-        let reached = Set(queue)
-        self.reached = reached
+        reached = ReachedStates(marks: seen)
         // A DELEGATE cell's parent state after the child moves is what the embedding returns
         // (`<alias>Embed`), not read here: it may lead anywhere too.
-        self.sawUnknown = sawUnknown || reached.contains { graph.cells[$0].contains { $0.kind == .delegate } }
+        self.sawUnknown = sawUnknown || sawDelegate
     }
 
     /// The graphs the rules look at: Swift matrices with an initial state whose code was read

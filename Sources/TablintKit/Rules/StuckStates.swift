@@ -31,7 +31,7 @@ struct StuckStates: GraphRule {
             guard let initial = graph.initial else { continue }
             // The reached states in declaration order, and which set each closed state is in:
             // a set's message names the states it lost without a pass over every state per set.
-            let reachedInOrder = facts.reached.sorted()
+            let reachedInOrder = facts.reached.inOrder
             var setOf = Array(repeating: -1, count: graph.states.count)
             for (which, set) in closed.enumerated() { for state in set { setOf[state] = which } }
             // A machine that can always get back to `initial` (one closed set holding it) runs
@@ -80,12 +80,12 @@ struct StuckStates: GraphRule {
 
     /// The strongly connected sets of reached states with no known outcome to a state outside,
     /// each in declaration order, ordered by their first state (Tarjan's, without recursion).
-    static func closedSets(_ graph: MachineGraph, reached: Set<Int>) -> [[Int]] {
+    static func closedSets(_ graph: MachineGraph, reached: GraphFacts.ReachedStates) -> [[Int]] {
         let count = graph.states.count
         var successors: [[Int]] = Array(repeating: [], count: count)
         // Each state's distinct successors, marked by the state that last added them (no set per state).
         var addedBy = Array(repeating: -1, count: count)
-        for state in reached {
+        for state in reached.inOrder {
             for cell in graph.cells[state] {
                 for outcome in cell.outcomes where outcome.target != state && addedBy[outcome.target] != state {
                     addedBy[outcome.target] = state
@@ -98,7 +98,7 @@ struct StuckStates: GraphRule {
         var stack: [Int] = [], next = 0
         var components: [[Int]] = []
         var component = Array(repeating: -1, count: count)
-        for root in reached.sorted() where index[root] < 0 {
+        for root in reached.inOrder where index[root] < 0 {
             var work: [(state: Int, child: Int)] = [(root, 0)]
             index[root] = next; low[root] = next; next += 1
             stack.append(root); onStack[root] = true

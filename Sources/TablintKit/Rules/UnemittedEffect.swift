@@ -16,7 +16,7 @@ struct UnemittedEffect: GraphRule {
         for graph in GraphFacts.asked(graphs) {
             let facts = GraphFacts(graph)
             guard !facts.sawUnknown,
-                !facts.reached.contains(where: { state in graph.cells[state].contains { $0.kind == .delegate || $0.kind == .unknown } })
+                !facts.reached.inOrder.contains(where: { state in graph.cells[state].contains { $0.kind == .delegate || $0.kind == .unknown } })
             else { continue }
             // The declared effects, with where each is declared.
             var declared: [(name: String, path: String, range: Range<Int>)] = []
@@ -34,14 +34,18 @@ struct UnemittedEffect: GraphRule {
             // A cell naming an undeclared effect is `unknown-effect`'s: the names disagree, and
             // which was meant is not known.
             let declaredKeys = Set(declared.map { NameCasing.lowerFirst($0.name) })
-            // A name spelt as declared needs no folding (most are).
-            let declaredNames = Set(declared.map(\.name))
-            guard graph.cells.allSatisfy({ row in
-                row.allSatisfy { cell in
-                    cell.outcomes.allSatisfy { $0.effects.allSatisfy { declaredNames.contains($0) || declaredKeys.contains(NameCasing.lowerFirst($0)) } }
+            // Each spelling is folded once: a machine names a few effects in thousands of cells.
+            var spellings = Spellings(declared: declared.map(\.name))
+            var namesOnlyDeclared = true
+            for row in graph.cells.indices where namesOnlyDeclared {
+                for action in graph.cells[row].indices where namesOnlyDeclared {
+                    let outcomes = graph.cells[row][action].outcomes
+                    for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty {
+                        if !outcomes[outcome].effects.allSatisfy({ declaredKeys.contains(spellings.key($0)) }) { namesOnlyDeclared = false }
+                    }
                 }
-            })
-            else { continue }
+            }
+            guard namesOnlyDeclared else { continue }
             var emitted = Set<String>()
             // What a step dispatcher of the machine returns emits too, whatever its cell says
             // (`dispatcher-drift` reports the disagreement).
@@ -55,9 +59,12 @@ struct UnemittedEffect: GraphRule {
                     }
                 }
             }
-            for state in facts.reached {
-                for cell in graph.cells[state] {
-                    for outcome in cell.outcomes { emitted.formUnion(outcome.effects.map(NameCasing.lowerFirst)) }
+            for state in facts.reached.inOrder {
+                for action in graph.cells[state].indices {
+                    let outcomes = graph.cells[state][action].outcomes
+                    for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty {
+                        for effect in outcomes[outcome].effects { emitted.insert(spellings.key(effect)) }
+                    }
                 }
             }
             let emittedInOrder = declared.map(\.name).filter { emitted.contains(NameCasing.lowerFirst($0)) }
@@ -80,5 +87,21 @@ struct UnemittedEffect: GraphRule {
             }
         }
         return found
+    }
+
+    /// Effect names folded as `NameCasing.lowerFirst` does, each spelling once.
+    private struct Spellings {
+        private var folded: [String: String] = [:]
+
+        init(declared: [String]) {
+            for name in declared where folded[name] == nil { folded[name] = NameCasing.lowerFirst(name) }
+        }
+
+        mutating func key(_ name: String) -> String {
+            if let known = folded[name] { return known }
+            let key = NameCasing.lowerFirst(name)
+            folded[name] = key
+            return key
+        }
     }
 }

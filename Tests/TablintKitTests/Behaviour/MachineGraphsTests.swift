@@ -14,6 +14,32 @@ final class MachineGraphsTests: XCTestCase {
         return Workspace.declarationSummary(file).cellsImplementations
     }
 
+    /// The plain `.go(.x, effects: [.a])` is read token by token, every other shape by the
+    /// general reading: both give the same target, effects and range.
+    func testPlainAndOtherGoStepsReadAlike() {
+        let text = """
+            struct Impl: TimerCells {
+                func aA(_ ctx: Ctx) -> Step<S, F> { .go(.a) }
+                func bA(_ ctx: Ctx) -> Step<S, F> { .go(.b, effects: []) }
+                func cA(_ ctx: Ctx) -> Step<S, F> { .go(.c, effects: [.x, .y]) }
+                func dA(_ ctx: Ctx) -> Step<S, F> { .go(.`d`, effects: [.`x`]) }
+                func eA(_ ctx: Ctx) -> Step<S, F> { .go(.e(1), effects: [.x]) }
+                func fA(_ ctx: Ctx) -> Step<S, F> { .go(.f, effects: [.x, .y(1)]) }
+                func gA(_ ctx: Ctx) -> Step<S, F> { .go(.g, [.x]) }
+                func hA(_ ctx: Ctx) -> Step<S, F> { Step.go(.h, effects: [.x]) }
+            }
+            """
+        let members = Self.implementations(text).first?.members ?? []
+        XCTAssertEqual(members.map { $0.returns.map(\.target) }, [["a"], ["b"], ["c"], ["d"], ["e"], ["f"], ["g"], ["h"]])
+        XCTAssertEqual(members.map { $0.returns.map(\.effects) }, [[[]], [[]], [["x", "y"]], [["x"]], [["x"]], [["x", "y"]], [["x"]], [["x"]]])
+        let bytes = Array(text.utf8)
+        XCTAssertEqual(members.compactMap { $0.returns.first.map { String(decoding: bytes[$0.range], as: UTF8.self) } }, [
+            ".go(.a)", ".go(.b, effects: [])", ".go(.c, effects: [.x, .y])", ".go(.`d`, effects: [.`x`])", ".go(.e(1), effects: [.x])",
+            ".go(.f, effects: [.x, .y(1)])", ".go(.g, [.x])", "Step.go(.h, effects: [.x])",
+        ])
+        XCTAssertTrue(members.allSatisfy { $0.unknown == nil })
+    }
+
     func testTheReaderFindsConformersAndWhatTheirMembersReturn() {
         let found = Self.implementations("""
             struct Impl: Timer.Cells, Sendable {
