@@ -74,6 +74,25 @@ struct MigrationReader {
             case .notACandidate: continue
             }
         }
+        if only == nil {
+            // A machine written as a method over a stored state (`mutating func send(_ action:)`
+            // switching on `(state, action)`) is no dispatcher, but is said with why, not
+            // passed over: one subject is a parameter of an enum of the run, the other is not.
+            for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "func") && tokens.kind(index + 1) == .identifier {
+                guard !seen.contains(tokens[index + 1].range.lowerBound), let header = FunctionHeader.read(tokens, at: index),
+                    let names = switchedNames(header), names.count == 2
+                else { continue }
+                let enclosing = scopes.enclosingTypeNames(of: header.keyword)
+                let parameters = names.map { name in header.parameters.first { $0.name == name } }
+                let ofAnEnum = parameters.contains { parameter in
+                    guard let parameter, case .found = run.enums.resolve(parameter.type, enclosing: enclosing) else { return false }
+                    return true
+                }
+                guard ofAnEnum, parameters.contains(where: { $0 == nil }) else { continue }
+                let name = SignificantTokens.unticked(tokens.text(index + 1))
+                results.append(.failure(MigrationRefusal(path: file.path, offset: tokens[index + 1].range.lowerBound, message: "cannot migrate `\(name)`: \(shape(ofFunctionAt: index))")))
+            }
+        }
         if let only {
             // A function named on the command line says why it is not read, whatever its shape.
             for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.isText(index, "func") && tokens.kind(index + 1) == .identifier {
@@ -91,6 +110,17 @@ struct MigrationReader {
             }
         }
         return results
+    }
+
+    /// The names a function's `switch` is over, when the switch opens its body (so a name that
+    /// is not a parameter is the type's, not a local) and its subject is a tuple of names.
+    private func switchedNames(_ header: FunctionHeader) -> [String]? {
+        let switchIndex = header.body + 1
+        guard tokens.partner[header.body] > switchIndex, tokens.kind(switchIndex) == .keyword, tokens.isText(switchIndex, "switch"),
+            tokens.kind(switchIndex + 1) == .leftParen, let elements = tokens.elements(inside: switchIndex + 1),
+            elements.allSatisfy({ $0.count == 1 && tokens.kind($0.lowerBound) == .identifier })
+        else { return nil }
+        return elements.map { SignificantTokens.unticked(tokens.text($0.lowerBound)) }
     }
 
     /// What a function that is no `switch (state, action)` over its parameters has instead.
@@ -506,18 +536,18 @@ struct MigrationReader {
     }
 
     /// The narrowed structs the HANDLE members receive, by name: the variants they narrow.
-    static func narrowedStructs(_ migration: Migration) -> [(name: String, variant: String, fields: [GeneratedShape.Field])] {
-        var found: [(name: String, variant: String, fields: [GeneratedShape.Field])] = []
-        func add(_ variant: String, _ fields: [GeneratedShape.Field]) {
+    static func narrowedStructs(_ migration: Migration) -> [(name: String, variant: String, side: String, fields: [GeneratedShape.Field])] {
+        var found: [(name: String, variant: String, side: String, fields: [GeneratedShape.Field])] = []
+        func add(_ variant: String, _ side: String, _ fields: [GeneratedShape.Field]) {
             guard !fields.isEmpty else { return }
             let name = GeneratedShape.narrowedName(variant)
-            if !found.contains(where: { $0.name == name && $0.variant == variant && $0.fields == fields }) { found.append((name, variant, fields)) }
+            if !found.contains(where: { $0.name == name && $0.variant == variant && $0.fields == fields }) { found.append((name, variant, side, fields)) }
         }
         for (row, plans) in migration.cells.enumerated() where plans.contains(where: { $0.kind == .handle }) {
-            add(migration.states[row], migration.stateFields[row])
+            add(migration.states[row], "state", migration.stateFields[row])
         }
         for plans in migration.cells {
-            for (column, plan) in plans.enumerated() where plan.kind == .handle { add(migration.actions[column], migration.actionFields[column]) }
+            for (column, plan) in plans.enumerated() where plan.kind == .handle { add(migration.actions[column], "action", migration.actionFields[column]) }
         }
         return found
     }
@@ -559,7 +589,7 @@ struct MigrationReader {
         for (index, item) in structs.enumerated() {
             let qualified = namespace + "." + item.name
             if let earlier = structs[..<index].first(where: { $0.name == item.name }) {
-                return refuse(at, "cannot migrate \(function): the cases `\(earlier.variant)` and `\(item.variant)` would both be narrowed to the generator's struct `\(qualified)`, with other fields; rename one of them")
+                return refuse(at, "cannot migrate \(function): the \(earlier.side) case `\(earlier.variant)` and the \(item.side) case `\(item.variant)` would both be narrowed to the generator's struct `\(qualified)`, with other fields; rename one of them")
             }
             if run.typeNames.contains(qualified) || run.typeNames.contains(last + "." + item.name) {
                 return refuse(at, "cannot migrate \(function): the generator's narrowed struct `\(qualified)` of `\(item.variant)` would redeclare the type `\(qualified)` the files declare; rename the type or the case")

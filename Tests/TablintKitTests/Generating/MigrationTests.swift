@@ -118,6 +118,27 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(refusal(text), "8:5: cannot migrate `reduce`: `#if` inside its switch makes what the arms decide depend on the build; migrate expects one switch for every build")
     }
 
+    /// A machine written as a method over a stored state (`mutating func send(_ action:)`
+    /// switching on `(state, action)`) is refused with why, not passed over as no machine.
+    func testASwitchOverAStoredStateIsRefusedWithTheReason() {
+        let text = """
+            struct Handle {
+                var state: Door.S
+                mutating func send(_ action: Door.A) {
+                    switch (state, action) {
+                    case (.open, .push): state = .closed
+                    default: break
+                    }
+                }
+            }
+
+            """
+        XCTAssertEqual(refusal(text), "7:19: cannot migrate `send`: it switches on `(state, action)`, and `state` is not one of its parameters (`action`); migrate expects the whole body to be one `switch (state, action)` over two of its parameters, the state and the action")
+        // Two values of which none is a parameter of a known enum: no machine, nothing said.
+        let local = "func f(_ x: Int) -> Int {\n    let y = x\n    switch (x, y) {\n    default: return x\n    }\n}\n"
+        XCTAssertEqual(plan(local).refusals, [])
+    }
+
     func testAnEnumNotInTheRunIsRefusedWhenTheFunctionIsNamed() {
         let text = """
             func reduce(_ s: Door.S, _ a: Knob) -> Door.S {
@@ -605,7 +626,7 @@ final class MigrationTests: XCTestCase {
             """
         let made = MigrationPlan.make([("Jar.swift", Array(shared.utf8))], function: nil) { _ in false }
         XCTAssertEqual(made.groups, [])
-        XCTAssertEqual(made.refusals.map(\.message), ["cannot migrate `reduce`: the cases `full` and `full` would both be narrowed to the generator's struct `Jar.Full`, with other fields; rename one of them"])
+        XCTAssertEqual(made.refusals.map(\.message), ["cannot migrate `reduce`: the state case `full` and the action case `full` would both be narrowed to the generator's struct `Jar.Full`, with other fields; rename one of them"])
         let payload = """
             enum Box {
                 enum S { case empty, fill(Fill) }
