@@ -155,7 +155,7 @@ struct RemovalSync {
         // that go with it, and the returns dispatcher-drift's fix rewrites in the same run.
         let rewritten = Self.rewrittenReturns(dispatchers, matrix, AliasedEnumSync.shape(ref, pairing))
         for index in removed.indices where removed[index].refusal == nil {
-            var excluded: [(file: Int, range: Range<Int>)] = rewritten
+            var excluded: [(file: Int, range: Range<Int>)] = rewritten + Self.otherEnumsPatterns(removed[index].role, dispatchers)
             for entry in pending {
                 let mine = entry.items.filter { $0.names.contains(index) }
                 excluded += mine.map { (entry.file, $0.item.range) }
@@ -292,7 +292,7 @@ struct RemovalSync {
                 }
             }
             // Anything else that names the old case or one of its members.
-            let excluded = covered + edits.map { ($0.file, $0.edit.range) }
+            let excluded = covered + edits.map { ($0.file, $0.edit.range) } + Self.otherEnumsPatterns(entry.role, dispatchers)
             for name in [entry.old] + members.keys.sorted() {
                 if let (file, offset) = firstReference(to: name, excluding: excluded) {
                     refuse("`\(name)` is referred to at \(place(file, offset))")
@@ -337,6 +337,23 @@ struct RemovalSync {
                         case .success(let edit) = sync.rewrite(arm: armIndex, state: row, action: column)
                     else { continue }
                     found.append((file, edit.range))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The elements of the dispatchers' tuple patterns at the other enum's position (the
+    /// action's `.shut` in `case (.open, .shut)` for a state `shut`): the tuple position says
+    /// they are no case of `role`'s enum, so they are no reference that keeps it.
+    private static func otherEnumsPatterns(_ role: Role, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> [(file: Int, range: Range<Int>)] {
+        var found: [(file: Int, range: Range<Int>)] = []
+        for (file, dispatcher) in dispatchers {
+            guard let otherAt = dispatcher.position(of: role == .state ? .action : .state) else { continue }
+            for arm in dispatcher.arms {
+                guard case .items(let items, _) = arm.label else { continue }
+                for item in items where item.isTuple && otherAt < item.elements.count {
+                    found.append((file, item.elements[otherAt].range))
                 }
             }
         }
