@@ -6595,7 +6595,7 @@ without failing the run. Both go on the command line or in a `.tablint` file.
 |---|---|
 | Code | `tabular-center::unknown-effect` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `@Machine` enum, in any Swift file; `Table(...)` literal, against its machine's `enum F` across the files of a run |
 
 A GO or EMIT names an effect that is not declared.
@@ -6657,6 +6657,14 @@ with the first letter folded (`"StopClock"` is `stopClock`). The message lists t
 the table spells them, names the enum, and gives the enum's spelling when the string is a slip
 of one of its cases. When no enum is found, nothing is said.
 
+For a `Table` literal, the unsafe fix (`tablint --fix --unsafe-fixes`) adds an effect `enum F`
+lacks to it, in the order the matrix first names its effects (after the case of the effect
+named before it), as [enum-drift](enum-drift.md) adds states and actions; the fix rides on the
+effect's first mention (at the enum, when the enum is in another file). The arms that emit it
+([dispatcher-drift](dispatcher-drift.md)), its `perform` arm and its `Cells` requirement
+([cells-drift](cells-drift.md)) follow in the same run. A string that is a slip of a declared
+effect (`"StartClok"`) is a misspelling, not a new effect: no fix.
+
 ```swift triggers
 enum Timer {
     enum S { case idle, running }
@@ -6681,7 +6689,7 @@ extension Timer {
 ```text diagnostics
 Example.swift:13:47: error: cell (Idle, Start) emits `StartClok`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`); expected `"StartClock"` [tabular-center::unknown-effect]
 Example.swift:4:10: note: `enum Timer.F` declares the effects here
-Example.swift:14:66: error: cell (Running, Stop) emits `Beep`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`) [tabular-center::unknown-effect]
+Example.swift:14:66: error: cell (Running, Stop) emits `Beep`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`); the fix adds `case beep` to `enum Timer.F`, in the order the matrix first names its effects [tabular-center::unknown-effect]
 Example.swift:4:10: note: `enum Timer.F` declares the effects here
 ```
 
