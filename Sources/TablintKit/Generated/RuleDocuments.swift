@@ -2511,8 +2511,8 @@ than the matrix is fixed in its own file, where the diagnostic is then reported 
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
 for an enum with raw values. A top-level machine whose `DoorS` or `DoorA` is an alias
 (`typealias DoorS = DoorState`, as `tablint migrate` leaves one) is compared with the aliased
-enum, and the case is added there (`enum DoorState (`typealias DoorS`)`); a case is not removed
-or renamed through an alias.
+enum, and the case is added there (`enum DoorState (`typealias DoorS`)`), removed or renamed
+there as in a direct enum.
 
 A case the enum declares and the matrix no longer lists (a state or action removed from the
 matrix) is removed from the enum (`, paused`, or the line of a `case paused` alone on it), while
@@ -2524,10 +2524,11 @@ message says why, when:
 
 * anything else refers to the case: a `.paused`, `S.paused` or `Alarm.S.paused` outside its
   declaration and the patterns and arms that go with it, in any file of the run whose summary
-  tablint has (the files holding the machine's matrix, enums, dispatchers, `Cells` protocol or
-  implementations, and any other file holding one of those); the message names the first
-  (`path:line:column`). A file tablint did not read is not searched: a reference there is left
-  dangling, which the compiler reports as an error (never a silent change of behaviour);
+  tablint has (the files holding a matrix, an enum, a dispatcher, a `Cells` protocol or
+  implementation or a type alias, of this machine or another); the message names the first
+  (`path:line:column`). Any other file is not searched, also when it is among the files linted
+  (one that only uses the machine, `if case .paused = s`): a reference there is left dangling,
+  which the compiler reports as an error (never a silent change of behaviour);
 * the case carries a payload, or the enum has a raw type or a coding conformance (`enum S:
   String`, `Codable`), whose raw values or names may be stored;
 * an arm that would go has the author's code (statements besides the return the matrix

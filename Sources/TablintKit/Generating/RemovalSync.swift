@@ -6,11 +6,11 @@
 /// own site as an unsafe fix, so the three agree on what goes: a name goes wholly or not at all.
 ///
 /// A name stays (each finding says why) when something the fixes would not delete refers to
-/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run tablint
-/// read (`MemberReferences`), an arm with the author's code, a payload, a raw-valued or coded
-/// enum (its raw values or names may be stored), a span that cannot be cut exactly. A file
-/// tablint did not read is not searched: a reference there becomes a compile error, never a
-/// silent change of behaviour.
+/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run that hold
+/// a machine surface (`MemberReferences`), an arm with the author's code, a payload, a
+/// raw-valued or coded enum (its raw values or names may be stored), a span that cannot be cut
+/// exactly. Any other file, linted or not, is not searched: a reference there becomes a
+/// compile error, never a silent change of behaviour.
 struct RemovalSync {
     enum Role: String { case state, action }
 
@@ -74,7 +74,12 @@ struct RemovalSync {
         guard matrix.surface == .tableLiteral, ref.bound.matrix.rows.count == matrix.states.count else { return }
         let enums = pairing.enums(of: machine, near: run[ref.file].path)
         let folded = NameComparison.firstLetterFolded
-        for (role, names, enumRef) in [(Role.state, matrix.states, enums.states), (.action, matrix.actions, enums.actions)] {
+        // `typealias LampS = LampState` (a migrated top-level machine): the aliased enum is the
+        // machine's, for removals and renames as for additions.
+        let spelled = pairing.spelling(of: machine) ?? ref.bound.owner ?? matrix.machine.text
+        let states = enums.states ?? AliasedEnumSync.aliased("S", machine: spelled, run)?.enumRef
+        let actions = enums.actions ?? AliasedEnumSync.aliased("A", machine: spelled, run)?.enumRef
+        for (role, names, enumRef) in [(Role.state, matrix.states, states), (.action, matrix.actions, actions)] {
             guard let enumRef else { continue }
             let cases = enumRef.declaration.cases.map(\.name)
             let caseKeys = Set(cases.map(folded.key))
