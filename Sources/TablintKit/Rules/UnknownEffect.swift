@@ -99,9 +99,13 @@ struct UnknownEffect: RunRule {
     /// The effects of a `Table` literal's machine once this rule's fix has added the ones
     /// `enum F` lacks, in the order the fix adds them: what cells-drift expects the `Cells`
     /// protocol to require, so the requirement it reports missing is the same before and
-    /// after the case is added (and its fix, which needs the case, follows).
+    /// after the case is added (and its fix, which needs the case, follows). Unchanged when
+    /// the fix cannot add a case to the enum (raw values, cases not all known).
     static func effectsAfterAdditions(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declared: [String]?) -> [String]? {
-        guard ref.matrix.surface == .tableLiteral, var effects = declared else { return declared }
+        guard ref.matrix.surface == .tableLiteral, var effects = declared,
+            let declaration = pairing.enums(of: ref.bound.machine, near: pairing.run[ref.file].path).effects?.declaration,
+            case .success = EnumDrift.addition(of: Name("Added", 0..<0), among: [Name("Added", 0..<0)], to: declaration)
+        else { return declared }
         for row in ref.matrix.rows {
             for cell in row.cells {
                 switch cell.kind {
@@ -113,7 +117,7 @@ struct UnknownEffect: RunRule {
         func add(_ names: [Name]) {
             for name in names {
                 let effect = NameCasing.lowerFirst(name.text)
-                guard !effects.contains(effect), !declared!.contains(where: { EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) }) else { continue }
+                guard !effects.contains(effect), declared!.filter({ EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) }).count != 1 else { continue }
                 effects.append(effect)
             }
         }

@@ -52,4 +52,15 @@ final class EffectAdditionSyncTests: XCTestCase {
         XCTAssertEqual(found.count, 1, "\(found.map(\.message))")
         XCTAssertNil(found.first?.fix)
     }
+
+    /// An `enum F` with raw values gets no case (the matrix gives no raw value), and then
+    /// cells-drift expects no requirement for the effect either: nothing the fixes cannot finish.
+    func testARawValuedEnumFGetsNoCaseAndNoRequirementIsAskedFor() throws {
+        let raw = Self.chiming.replacingOccurrences(of: "enum F { case ring, silence }", with: #"enum F: String { case ring = "r", silence = "s" }"#)
+        let found = MutationTests.lint(["Alarm.swift": raw])
+        let finding = try XCTUnwrap(found.first { $0.code == UnknownEffect().code }, "\(found.map(\.message))")
+        XCTAssertTrue(finding.message.contains("; no fix: its cases have raw values"), finding.message)
+        XCTAssertNil(finding.fix)
+        XCTAssertFalse(found.contains { $0.code == CellsDrift().code && $0.message.contains("chime") }, "\(found.map(\.message))")
+    }
 }
