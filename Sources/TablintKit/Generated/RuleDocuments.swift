@@ -2511,8 +2511,8 @@ than the matrix is fixed in its own file, where the diagnostic is then reported 
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
 for an enum with raw values. A top-level machine whose `DoorS` or `DoorA` is an alias
 (`typealias DoorS = DoorState`, as `tablint migrate` leaves one) is compared with the aliased
-enum, and the case is added there (`enum DoorState (`typealias DoorS`)`); a case is not removed
-or renamed through an alias.
+enum, and the case is added there (`enum DoorState (`typealias DoorS`)`), removed or renamed
+there as in a direct enum.
 
 A case the enum declares and the matrix no longer lists (a state or action removed from the
 matrix) is removed from the enum (`, paused`, or the line of a `case paused` alone on it), while
@@ -2524,10 +2524,11 @@ message says why, when:
 
 * anything else refers to the case: a `.paused`, `S.paused` or `Alarm.S.paused` outside its
   declaration and the patterns and arms that go with it, in any file of the run whose summary
-  tablint has (the files holding the machine's matrix, enums, dispatchers, `Cells` protocol or
-  implementations, and any other file holding one of those); the message names the first
-  (`path:line:column`). A file tablint did not read is not searched: a reference there is left
-  dangling, which the compiler reports as an error (never a silent change of behaviour);
+  tablint has (the files holding a matrix, an enum, a dispatcher, a `Cells` protocol or
+  implementation or a type alias, of this machine or another); the message names the first
+  (`path:line:column`). Any other file is not searched, also when it is among the files linted
+  (one that only uses the machine, `if case .paused = s`): a reference there is left dangling,
+  which the compiler reports as an error (never a silent change of behaviour);
 * the case carries a payload, or the enum has a raw type or a coding conformance (`enum S:
   String`, `Codable`), whose raw values or names may be stored;
 * an arm that would go has the author's code (statements besides the return the matrix
@@ -6595,7 +6596,7 @@ without failing the run. Both go on the command line or in a `.tablint` file.
 |---|---|
 | Code | `tabular-center::unknown-effect` |
 | Default severity | error |
-| Fixable by `--fix` | no |
+| Fixable by `--fix` | yes |
 | Surfaces | `@Machine` enum, in any Swift file; `Table(...)` literal, against its machine's `enum F` across the files of a run |
 
 A GO or EMIT names an effect that is not declared.
@@ -6657,6 +6658,14 @@ with the first letter folded (`"StopClock"` is `stopClock`). The message lists t
 the table spells them, names the enum, and gives the enum's spelling when the string is a slip
 of one of its cases. When no enum is found, nothing is said.
 
+For a `Table` literal, the unsafe fix (`tablint --fix --unsafe-fixes`) adds an effect `enum F`
+lacks to it, in the order the matrix first names its effects (after the case of the effect
+named before it), as [enum-drift](enum-drift.md) adds states and actions; the fix rides on the
+effect's first mention (at the enum, when the enum is in another file). The arms that emit it
+([dispatcher-drift](dispatcher-drift.md)), its `perform` arm and its `Cells` requirement
+([cells-drift](cells-drift.md)) follow in the same run. A string that is a slip of a declared
+effect (`"StartClok"`) is a misspelling, not a new effect: no fix.
+
 ```swift triggers
 enum Timer {
     enum S { case idle, running }
@@ -6681,7 +6690,7 @@ extension Timer {
 ```text diagnostics
 Example.swift:13:47: error: cell (Idle, Start) emits `StartClok`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`); expected `"StartClock"` [tabular-center::unknown-effect]
 Example.swift:4:10: note: `enum Timer.F` declares the effects here
-Example.swift:14:66: error: cell (Running, Stop) emits `Beep`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`) [tabular-center::unknown-effect]
+Example.swift:14:66: error: cell (Running, Stop) emits `Beep`, which is not a declared effect. Effects: StartClock StopClock (`enum Timer.F`); the fix adds `case beep` to `enum Timer.F`, in the order the matrix first names its effects [tabular-center::unknown-effect]
 Example.swift:4:10: note: `enum Timer.F` declares the effects here
 ```
 

@@ -6,11 +6,11 @@
 /// own site as an unsafe fix, so the three agree on what goes: a name goes wholly or not at all.
 ///
 /// A name stays (each finding says why) when something the fixes would not delete refers to
-/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run tablint
-/// read (`MemberReferences`), an arm with the author's code, a payload, a raw-valued or coded
-/// enum (its raw values or names may be stored), a span that cannot be cut exactly. A file
-/// tablint did not read is not searched: a reference there becomes a compile error, never a
-/// silent change of behaviour.
+/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run that hold
+/// a machine surface (`MemberReferences`), an arm with the author's code, a payload, a
+/// raw-valued or coded enum (its raw values or names may be stored), a span that cannot be cut
+/// exactly. Any other file, linted or not, is not searched: a reference there becomes a
+/// compile error, never a silent change of behaviour.
 struct RemovalSync {
     enum Role: String { case state, action }
 
@@ -74,7 +74,12 @@ struct RemovalSync {
         guard matrix.surface == .tableLiteral, ref.bound.matrix.rows.count == matrix.states.count else { return }
         let enums = pairing.enums(of: machine, near: run[ref.file].path)
         let folded = NameComparison.firstLetterFolded
-        for (role, names, enumRef) in [(Role.state, matrix.states, enums.states), (.action, matrix.actions, enums.actions)] {
+        // `typealias LampS = LampState` (a migrated top-level machine): the aliased enum is the
+        // machine's, for removals and renames as for additions.
+        let spelled = pairing.spelling(of: machine) ?? ref.bound.owner ?? matrix.machine.text
+        let states = enums.states ?? AliasedEnumSync.aliased("S", machine: spelled, run)?.enumRef
+        let actions = enums.actions ?? AliasedEnumSync.aliased("A", machine: spelled, run)?.enumRef
+        for (role, names, enumRef) in [(Role.state, matrix.states, states), (.action, matrix.actions, actions)] {
             guard let enumRef else { continue }
             let cases = enumRef.declaration.cases.map(\.name)
             let caseKeys = Set(cases.map(folded.key))
@@ -155,7 +160,7 @@ struct RemovalSync {
         // that go with it, and the returns dispatcher-drift's fix rewrites in the same run.
         let rewritten = Self.rewrittenReturns(dispatchers, matrix, AliasedEnumSync.shape(ref, pairing))
         for index in removed.indices where removed[index].refusal == nil {
-            var excluded: [(file: Int, range: Range<Int>)] = rewritten
+            var excluded: [(file: Int, range: Range<Int>)] = rewritten + Self.otherEnumsPatterns(removed[index].role, dispatchers)
             for entry in pending {
                 let mine = entry.items.filter { $0.names.contains(index) }
                 excluded += mine.map { (entry.file, $0.item.range) }
@@ -292,7 +297,7 @@ struct RemovalSync {
                 }
             }
             // Anything else that names the old case or one of its members.
-            let excluded = covered + edits.map { ($0.file, $0.edit.range) }
+            let excluded = covered + edits.map { ($0.file, $0.edit.range) } + Self.otherEnumsPatterns(entry.role, dispatchers)
             for name in [entry.old] + members.keys.sorted() {
                 if let (file, offset) = firstReference(to: name, excluding: excluded) {
                     refuse("`\(name)` is referred to at \(place(file, offset))")
@@ -337,6 +342,23 @@ struct RemovalSync {
                         case .success(let edit) = sync.rewrite(arm: armIndex, state: row, action: column)
                     else { continue }
                     found.append((file, edit.range))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The elements of the dispatchers' tuple patterns at the other enum's position (the
+    /// action's `.shut` in `case (.open, .shut)` for a state `shut`): the tuple position says
+    /// they are no case of `role`'s enum, so they are no reference that keeps it.
+    private static func otherEnumsPatterns(_ role: Role, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> [(file: Int, range: Range<Int>)] {
+        var found: [(file: Int, range: Range<Int>)] = []
+        for (file, dispatcher) in dispatchers {
+            guard let otherAt = dispatcher.position(of: role == .state ? .action : .state) else { continue }
+            for arm in dispatcher.arms {
+                guard case .items(let items, _) = arm.label else { continue }
+                for item in items where item.isTuple && otherAt < item.elements.count {
+                    found.append((file, item.elements[otherAt].range))
                 }
             }
         }

@@ -20,7 +20,7 @@ struct CellsDrift: RunRule {
         for (ref, outcome) in pairing.cellsProtocols() {
             guard let matrixRef = outcome.paired, !ref.declaration.isIncomplete, let machine = ref.declaration.machine else { continue }
             let expected = Self.members(
-                matrixRef.matrix, effects: DispatcherDrift.declaredEffects(of: matrixRef, machine: machine, pairing))
+                matrixRef.matrix, effects: UnknownEffect.effectsAfterAdditions(matrixRef, pairing, declared: DispatcherDrift.declaredEffects(of: matrixRef, machine: machine, pairing)))
             let served = CellMembers(matrixRef, pairing, generatedOther: Set(expected.members.filter { $0.value.cell == nil }.keys))
             if served.isHandNamed {
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)

@@ -23,18 +23,17 @@ struct EnumDrift: RunRule {
                 let removals = position < file.matrices.count
                     ? RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, pairing) : nil
                 // `typealias DoorS = DoorState` (a migrated top-level machine): the aliased enum
-                // is the machine's, for additions (removals and renames are planned only for
-                // enums found by name).
+                // is the machine's, for additions, removals and renames alike.
                 let machine = pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text
                 if let states = enums.states {
                     found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals)
                 } else if let aliased = AliasedEnumSync.aliased("S", machine: machine, run) {
-                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, aliased.enumRef, role: "state", file, run, nil, alias: aliased.alias)
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, aliased.enumRef, role: "state", file, run, removals, alias: aliased.alias)
                 }
                 if let actions = enums.actions {
                     found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals)
                 } else if let aliased = AliasedEnumSync.aliased("A", machine: machine, run) {
-                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, nil, alias: aliased.alias)
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, removals, alias: aliased.alias)
                 }
             }
         }

@@ -5,6 +5,11 @@ struct UnknownEffect: RunRule {
     let defaultSeverity = Severity.error
     let summary = "A GO or EMIT names an effect that is not declared."
 
+    /// Unsafe, for a `Table` literal: an effect `enum F` lacks (and that is no slip of one of
+    /// its cases) is added to it, in the order the matrix first names its effects, as
+    /// enum-drift adds states and actions; the fix is on the effect's first mention.
+    var isFixable: Bool { true }
+
     init() {}
 
     func check(_ context: LintContext) -> [Diagnostic] {
@@ -39,6 +44,18 @@ struct UnknownEffect: RunRule {
                 let cases = declaration.cases.map(\.name)
                 let matrix = bound.matrix
                 let list = cases.map(NameCasing.upperFirst).joined(separator: " ")
+                let label = "`enum \(declaration.qualifiedName)`"
+                // The matrix's effects in the order it first names them, each at its first mention.
+                var mentioned: [Name] = [], seen = Set<String>()
+                for row in bound.matrix.rows {
+                    for cell in row.cells {
+                        switch cell.kind {
+                        case .go(_, let names, _), .emit(let names):
+                            for name in names where seen.insert(NameCasing.lowerFirst(name.text)).inserted { mentioned.append(name) }
+                        default: continue
+                        }
+                    }
+                }
                 for (rowIndex, row) in matrix.rows.enumerated() {
                     for (column, cell) in row.cells.enumerated() {
                         let effects: [Name]
@@ -49,15 +66,61 @@ struct UnknownEffect: RunRule {
                         for effect in effects where !cases.contains(NameCasing.lowerFirst(effect.text)) {
                             let slip = cases.filter { EditDistance.isSlip($0.lowercased(), of: effect.text.lowercased()) }
                             let hint = slip.count == 1 ? "; expected `\"\(NameCasing.upperFirst(slip[0]))\"`" : ""
+                            var message = "cell \(matrix.cellLabel(row: rowIndex, column: column)) emits `\(effect.text)`, which is not a declared effect. Effects: \(list) (\(label))\(hint)"
+                            var fix: Diagnostic.Fix?
+                            if slip.count != 1, mentioned.contains(effect) {
+                                switch EnumDrift.addition(of: effect, among: mentioned, to: declaration) {
+                                case .success(let edit):
+                                    fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                                    message += "; the fix adds `case \(GeneratedShape.declared(NameCasing.lowerFirst(effect.text)))` to \(label), in the order the matrix first names its effects"
+                                case .failure(let why):
+                                    message += "; no fix: \(why.text)"
+                                }
+                            }
+                            // A fix edits the file its diagnostic is in: with the enum in another
+                            // file, the finding that adds the case is reported at the enum.
+                            if fix != nil, run[ref.file].path != file.path {
+                                found.append(diagnostic(
+                                    run[ref.file], at: declaration.nameRange, message,
+                                    notes: [file.note(at: effect.range.lowerBound, "`\(effect.text)` is named here")], fix: fix))
+                                continue
+                            }
                             found.append(diagnostic(
-                                file, at: effect.range,
-                                "cell \(matrix.cellLabel(row: rowIndex, column: column)) emits `\(effect.text)`, which is not a declared effect. Effects: \(list) (`enum \(declaration.qualifiedName)`)\(hint)",
-                                notes: [run[ref.file].note(at: declaration.nameRange.lowerBound, "`enum \(declaration.qualifiedName)` declares the effects here")]))
+                                file, at: effect.range, message,
+                                notes: [run[ref.file].note(at: declaration.nameRange.lowerBound, "\(label) declares the effects here")], fix: fix))
                         }
                     }
                 }
             }
         }
         return found
+    }
+
+    /// The effects of a `Table` literal's machine once this rule's fix has added the ones
+    /// `enum F` lacks, in the order the fix adds them: what cells-drift expects the `Cells`
+    /// protocol to require, so the requirement it reports missing is the same before and
+    /// after the case is added (and its fix, which needs the case, follows). Unchanged when
+    /// the fix cannot add a case to the enum (raw values, cases not all known).
+    static func effectsAfterAdditions(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declared: [String]?) -> [String]? {
+        guard ref.matrix.surface == .tableLiteral, var effects = declared,
+            let declaration = pairing.enums(of: ref.bound.machine, near: pairing.run[ref.file].path).effects?.declaration,
+            case .success = EnumDrift.addition(of: Name("Added", 0..<0), among: [Name("Added", 0..<0)], to: declaration)
+        else { return declared }
+        for row in ref.matrix.rows {
+            for cell in row.cells {
+                switch cell.kind {
+                case .go(_, let names, _), .emit(let names): add(names)
+                default: continue
+                }
+            }
+        }
+        func add(_ names: [Name]) {
+            for name in names {
+                let effect = NameCasing.lowerFirst(name.text)
+                guard !effects.contains(effect), declared!.filter({ EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) }).count != 1 else { continue }
+                effects.append(effect)
+            }
+        }
+        return effects
     }
 }

@@ -158,4 +158,95 @@ final class AliasedEnumSyncTests: XCTestCase {
         XCTAssertTrue(lines.contains("ajar push closed"), ran)
         XCTAssertTrue(lines.contains("locked(code: 1, tries: 0) unlock(2) locked(code: 1, tries: 1)"), ran)
     }
+
+    /// A state removed from, or renamed in, the matrix of a machine whose `LampS` aliases
+    /// `LampState`: removed or renamed through the alias, as for a direct enum.
+    static func lamp(states: String, lastRow: String) -> [String: String] {
+        [
+            "Lamp.tb.swift": """
+                // swift-format-ignore-file
+                let LAMP_TABLE = Table(
+                    machine: "Lamp",
+                    states: \(states),
+                    actions: ["Toggle", "Lower"],
+                    cells: [
+                        [.go(target: "On", effects: []),  .ignore],
+                        [.go(target: "Off", effects: []), .go(target: "Faint", effects: [])],
+                        [.go(target: "Off", effects: []), .handle],\(lastRow)
+                    ]
+                )
+
+                """,
+            "Lamp.swift": """
+                func lampStep(_ cells: LampCells, _ ctx: LampCtx, _ s: LampS, _ a: LampA) -> Step<LampS, LampF> {
+                    switch (s, a) {
+                    case (.off, .toggle): return .go(.on, effects: [])
+                    case (.off, .lower): return .ignored
+                    case (.on, .toggle): return .go(.off, effects: [])
+                    case (.on, .lower): return .go(.faint, effects: [])
+                    case (.faint, .toggle): return .go(.off, effects: [])
+                    case (.faint, .lower): return cells.faintLower(ctx)
+                    case (.dim, .toggle): return .go(.off, effects: [])
+                    case (.dim, .lower): return cells.dimLower(ctx)
+                    }
+                }
+                protocol LampCells {
+                    func dimLower(_ ctx: LampCtx) -> Step<LampS, LampF>
+                    func faintLower(_ ctx: LampCtx) -> Step<LampS, LampF>
+                }
+
+                """,
+            "T.swift": """
+                enum LampState { case off, on, faint, dim }
+                enum LampAction { case toggle, lower }
+                typealias LampS = LampState
+                typealias LampA = LampAction
+                typealias LampCtx = Void
+                enum LampF {}
+
+                """,
+        ]
+    }
+
+    static func compileLamp(_ files: [String: String], impl: String, states: String, in name: String) throws {
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = ScaffoldAndSyncDocumentTests.step
+            + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        let program = files.sorted { $0.key < $1.key }.map(\.value).joined() + standIn + impl
+            + "for s in [\(states)] { for a in [LampA.toggle, .lower] { print(s, a, lampStep(Impl(), (), s, a)) } }\n"
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "after", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertFalse(ran.isEmpty)
+    }
+
+    func testAStateRemovedFromTheMatrixIsRemovedThroughTheAlias() throws {
+        let files = Self.lamp(states: #"["Off", "On", "Faint"]"#, lastRow: "")
+        let found = MutationTests.lint(files)
+        XCTAssertTrue(found.contains { $0.code == EnumDrift().code && $0.message.contains("the fix removes `case dim` from `enum LampState` (`typealias LampS`)") && $0.fix != nil }, "\(found.map(\.message))")
+        let outcome = RemovalSyncFixTests.run(files)
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        XCTAssertTrue(RemovalSyncFixTests.text(outcome, "T.swift").contains("enum LampState { case off, on, faint }"), RemovalSyncFixTests.text(outcome, "T.swift"))
+        let step = RemovalSyncFixTests.text(outcome, "Lamp.swift")
+        XCTAssertFalse(step.contains("dim"), step)
+        var after = files
+        for key in files.keys { after[key] = RemovalSyncFixTests.text(outcome, key) }
+        try Self.compileLamp(after, impl: "struct Impl: LampCells { func faintLower(_ ctx: LampCtx) -> Step<LampS, LampF> { .ignored } }\n", states: "LampS.off, .on, .faint", in: "alias-removed")
+    }
+
+    func testAStateRenamedInTheMatrixIsRenamedThroughTheAlias() throws {
+        let files = Self.lamp(states: #"["Off", "On", "Faint", "Glow"]"#, lastRow: "\n        [.go(target: \"Off\", effects: []), .handle],")
+        let outcome = RemovalSyncFixTests.run(files)
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        XCTAssertTrue(RemovalSyncFixTests.text(outcome, "T.swift").contains("enum LampState { case off, on, faint, glow }"), RemovalSyncFixTests.text(outcome, "T.swift"))
+        let step = RemovalSyncFixTests.text(outcome, "Lamp.swift")
+        XCTAssertTrue(step.contains("case (.glow, .lower): return cells.glowLower(ctx)") && step.contains("func glowLower(") && !step.contains("dim"), step)
+        var after = files
+        for key in files.keys { after[key] = RemovalSyncFixTests.text(outcome, key) }
+        let impl = "struct Impl: LampCells {\n    func faintLower(_ ctx: LampCtx) -> Step<LampS, LampF> { .ignored }\n    func glowLower(_ ctx: LampCtx) -> Step<LampS, LampF> { .ignored }\n}\n"
+        try Self.compileLamp(after, impl: impl, states: "LampS.off, .on, .faint, .glow", in: "alias-renamed")
+    }
 }

@@ -246,4 +246,17 @@ final class RemovalSyncFixTests: XCTestCase {
         XCTAssertTrue(after.contains("    enum S {\n        case armed\n        case ringing\n    }\n"), after)
         XCTAssertFalse(after.contains("paused"), after)
     }
+
+    /// A state of the name of an action (`stop`): the action's `.stop` in `case (.armed, .stop)`
+    /// is, by its tuple position, no case of `enum S`, so it does not keep the state.
+    func testAnActionOfTheRemovedStatesNameIsNoReferenceToIt() throws {
+        let before = Self.alarm(paused: "case armed, ringing, stop").replacingOccurrences(of: "(.paused, ", with: "(.stop, ")
+            .replacingOccurrences(of: "pausedSnooze", with: "stopSnooze")
+        let found = MutationTests.lint(["Alarm.swift": before])
+        XCTAssertTrue(found.contains { $0.code == EnumDrift().code && $0.message.contains("the fix removes `case stop` from `enum Alarm.S`") && $0.fix != nil }, "\(found.map(\.message))")
+        let outcome = Self.run(["Alarm.swift": before])
+        XCTAssertNil(outcome.files.first?.failure)
+        XCTAssertEqual(Self.text(outcome, "Alarm.swift"), Self.removed)
+        try Self.compileAndCompare(before: before.replacingOccurrences(of: "stopSnooze", with: "pausedSnooze"), after: Self.removed, statesAfter: ["armed", "ringing"], in: "removed-shared-name")
+    }
 }

@@ -157,4 +157,27 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), Self.alarm(paused: "holding").replacingOccurrences(of: "    enum S { case armed, ringing, holding }\n", with: ""))
         XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), Self.live("holding"))
     }
+
+    /// A state of the name of an action (`stop`) renamed: the action's `.stop` in `case
+    /// (.armed, .stop)` is no case of `enum S` and does not block the rename, and is not renamed.
+    func testAStateOfAnActionsNameIsRenamedWithoutTheAction() throws {
+        let before = Self.alarm(paused: "stop"), live = Self.live("stop")
+        let files = ["Alarm.swift": before, "Live.swift": live]
+        let outcome = RemovalSyncFixTests.run(files)
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = RemovalSyncFixTests.text(outcome, "Alarm.swift")
+        XCTAssertEqual(after, Self.alarm(paused: "holding"))
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), Self.live("holding"))
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rename-shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = ScaffoldAndSyncDocumentTests.step
+            + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(
+            after + standIn + RemovalSyncFixTests.text(outcome, "Live.swift") + "print(Alarm.step(Live(), Alarm.Ctx(), .holding, .stop))\n", named: "after", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertFalse(ran.isEmpty)
+    }
 }

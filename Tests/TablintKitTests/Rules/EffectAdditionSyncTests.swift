@@ -1,0 +1,66 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// A `Table` cell that names an effect `enum F` lacks: unknown-effect's unsafe fix adds the
+/// case, in the order the matrix first names its effects, as enum-drift adds states and
+/// actions, so the rewritten arm (`effects: [.ring, .chime]`) compiles.
+final class EffectAdditionSyncTests: XCTestCase {
+    static let chiming = RemovalSyncFixTests.removed
+        .replacingOccurrences(of: #"[.go(target: "Ringing", effects: ["Ring"]), .ignore, .unreachable]"#, with: #"[.go(target: "Ringing", effects: ["Ring", "Chime"]), .ignore, .unreachable]"#)
+
+    func testANewEffectIsAddedToEnumFInMatrixOrder() throws {
+        let found = MutationTests.lint(["Alarm.swift": Self.chiming]).filter { $0.code == UnknownEffect().code }
+        let finding = try XCTUnwrap(found.first, "\(found.map(\.message))")
+        XCTAssertTrue(finding.message.contains("the fix adds `case chime` to `enum Alarm.F`, in the order the matrix first names its effects"), finding.message)
+        XCTAssertEqual(finding.fix?.applicability, .unsafe)
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": Self.chiming])
+        XCTAssertNil(outcome.files.first?.failure)
+        let after = RemovalSyncFixTests.text(outcome, "Alarm.swift")
+        XCTAssertTrue(after.contains("enum F { case ring, chime, silence }"), after)
+        XCTAssertTrue(after.contains("case (.armed, .trigger): return .go(.ringing, effects: [.ring, .chime])"), after)
+        XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
+
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("effect-added-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = ScaffoldAndSyncDocumentTests.step
+            + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        // cells-drift's fix adds the effect's requirement in the same run.
+        XCTAssertTrue(after.contains("    func chime(_ ctx: Alarm.Ctx) -> Alarm.A?\n"), after)
+        let chime = "    func chime(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }\n"
+        let program = after + standIn + """
+            struct Impl: AlarmCells {
+                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+            \(chime)}
+            print(Alarm.step(Impl(), Alarm.Ctx(), .armed, .trigger))
+
+            """
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "after", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertTrue(ran.contains("chime"), ran)
+    }
+
+    /// A slip of a declared effect is a misspelling, not a new effect: no fix.
+    func testASlipOfADeclaredEffectIsNotAdded() throws {
+        let slipped = RemovalSyncFixTests.removed.replacingOccurrences(of: #"effects: ["Ring"]"#, with: #"effects: ["Rign"]"#)
+        let found = MutationTests.lint(["Alarm.swift": slipped]).filter { $0.code == UnknownEffect().code }
+        XCTAssertEqual(found.count, 1, "\(found.map(\.message))")
+        XCTAssertNil(found.first?.fix)
+    }
+
+    /// An `enum F` with raw values gets no case (the matrix gives no raw value), and then
+    /// cells-drift expects no requirement for the effect either: nothing the fixes cannot finish.
+    func testARawValuedEnumFGetsNoCaseAndNoRequirementIsAskedFor() throws {
+        let raw = Self.chiming.replacingOccurrences(of: "enum F { case ring, silence }", with: #"enum F: String { case ring = "r", silence = "s" }"#)
+        let found = MutationTests.lint(["Alarm.swift": raw])
+        let finding = try XCTUnwrap(found.first { $0.code == UnknownEffect().code }, "\(found.map(\.message))")
+        XCTAssertTrue(finding.message.contains("; no fix: its cases have raw values"), finding.message)
+        XCTAssertNil(finding.fix)
+        XCTAssertFalse(found.contains { $0.code == CellsDrift().code && $0.message.contains("chime") }, "\(found.map(\.message))")
+    }
+}
