@@ -213,17 +213,18 @@ enum Formatter {
         return plan
     }
 
-    /// The readable rows of `matrix` that `laidOut` lacks because a block comment sits on
-    /// their line: otherwise `--fix` would pass over them without a word.
+    /// The readable one-line rows of `matrix` that `laidOut` lacks because a block comment
+    /// sits on their line: otherwise `--fix` would pass over them without a word. A row over
+    /// several lines is left as written whatever its comments, so it is not named here.
     static func rowsWithBlockComments(_ matrix: Matrix, laidOut: [LayoutRow], _ context: LintContext) -> [Refusal] {
         let file = context.file
         let ends = Set(laidOut.map(\.range.upperBound))
         var left: [Refusal] = []
         for row in matrix.rows where row.isReadable && !row.range.isEmpty && !ends.contains(row.range.upperBound) {
             let first = file.lines.lineIndex(of: row.range.lowerBound)
-            let last = file.lines.lineIndex(of: row.range.upperBound - 1)
+            guard file.lines.lineIndex(of: row.range.upperBound - 1) == first else { continue }
             let start = file.lines.lineStarts[first]
-            let end = last + 1 < file.lines.lineStarts.count ? file.lines.lineStarts[last + 1] : file.bytes.count
+            let end = first + 1 < file.lines.lineStarts.count ? file.lines.lineStarts[first + 1] : file.bytes.count
             var index = context.tokens.partitionPoint { $0.start < start }
             while index < context.tokens.count, context.tokens[index].start < end {
                 let token = context.tokens[index]

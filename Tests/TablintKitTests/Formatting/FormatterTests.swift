@@ -143,6 +143,18 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(DisplayWidth.advance(Array("\tx".utf8), 0..<2, from: 0), 9)
         XCTAssertEqual(DisplayWidth.advance(Array("ab\t".utf8), 0..<3, from: 0), 8)
     }
+
+    /// A block comment on a one-line row is named (the row is left as written); one inside a
+    /// row over several lines, which is left as written anyway, is not.
+    func testABlockCommentIsNamedOnlyOnARowTheFixWouldHaveAligned() {
+        func rowsLeft(_ rows: String) -> [String] {
+            let text = "// swift-format-ignore-file\nlet DOOR_TABLE = Table(\n    machine: \"Door\",\n    states: [\"Shut\", \"Open\"],\n    actions: [\"Push\", \"Pull\"],\n    cells: [\n\(rows)    ],\n    initial: \"Shut\"\n)\n"
+            return TestRun.lint(SourceFile(path: "Door.tb.swift", text: text))
+                .filter { $0.code == "tablint::unformattable" }.map(\.message)
+        }
+        XCTAssertEqual(rowsLeft("        [.go(target: \"Open\", effects: []), /* soon */ .ignore],\n        [.ignore, .go(target: \"Shut\", effects: [])],\n").count, 1)
+        XCTAssertEqual(rowsLeft("        [.go(target: \"Open\", effects: []), /* soon */\n         .ignore],\n        [.ignore, .go(target: \"Shut\", effects: [])],\n"), [])
+    }
 }
 
 /// Every fixed Swift fixture still parses: `swiftc -parse` on each `*.after.*swift` file.
