@@ -377,8 +377,8 @@ extension Tablint {
             case .failure(let error): return .failure(CommandFailure("\(PathFailure(path: name, error: error).message)"))
             }
         }
-        let result = file(arguments[1], path, label: "a/" + path).flatMap { old in file(arguments[4], newPath, label: newPath).map { (old, $0) } }
-            .flatMap { compare(old: $0.0, new: $0.1) }
+        let sides = file(arguments[1], path, label: "a/" + path).flatMap { old in file(arguments[4], newPath, label: newPath).map { (old, $0) } }
+        let result = sides.flatMap { compare(old: $0.0, new: $0.1) }
         switch result {
         case .success(let diff) where !diff.hasChanges:
             // git calls the driver only for a file that changed: say what the change is, or
@@ -391,7 +391,7 @@ extension Tablint {
                 let renamed = newPath == path ? "" : " (renamed from \(path))"
                 // A `.tbl` pin is its matrix and nothing else; a Swift file holds code around them.
                 let unchanged = FileKind(path: newPath) == .fixture
-                    || (try? (FileIO.readFile(arguments[1]).get(), FileIO.readFile(arguments[4]).get())).map { sameCode($0.0, $0.1) } ?? false
+                    || { if case .success(let (old, new)) = sides, let before = old.first, let after = new.first { return sameCode(before.bytes, after.bytes) } else { return false } }()
                 stdout.write(unchanged
                     ? "\(newPath): no change in behaviour\(renamed)\n"
                     : "\(newPath): no change in its matrices; code outside them changed (`git diff --no-ext-diff` shows it)\(renamed)\n")
