@@ -59,8 +59,7 @@ public enum PathBytes {
     /// Calls `body` with the path as the C string the system expects.
     static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
         guard path.unicodeScalars.contains(where: { heldByte($0) != nil }) else { return try path.withCString(body) }
-        let bytes = self.bytes(path).map { CChar(bitPattern: $0) } + [0]
-        return try bytes.withUnsafeBufferPointer { try body($0.baseAddress!) }
+        return try cString(path).withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
     /// The path as the NUL-terminated bytes the system expects, for calls that take several
