@@ -67,7 +67,7 @@ extension SignificantTokens {
     }
 
     static func shorten(_ text: String) -> String {
-        let oneLine = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        let oneLine = text.split(whereSeparator: \.isNewline)
             .map { $0.drop(while: { $0 == " " || $0 == "\t" }) }.joined(separator: " ")
         return oneLine.count > 60 ? String(oneLine.prefix(57)) + "..." : oneLine
     }

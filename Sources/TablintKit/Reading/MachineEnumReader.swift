@@ -457,7 +457,7 @@ private struct MachineReader {
         if label == nil {
             problems.append(syntax(
                 tokens.range(attribute.atSign..<(attribute.end + 1)),
-                "@Row: expected the state it belongs to, as in `@Row(.locked)`, found `\(tokens.text(of: attribute))`"))
+                "@Row: expected the state it belongs to, as in `@Row(.locked)`, found `\(SignificantTokens.shorten(tokens.text(of: attribute)))`"))
         }
         let equal = declaration.first(where: { tokens.kind($0) == .equal })
         let value = equal.map { ($0 + 1)..<declaration.upperBound }

@@ -135,13 +135,13 @@ private struct CallReader {
         var values: [String: Elements] = [:]
         for (position, argument) in arguments.enumerated() {
             guard position < labels.count else {
-                throw problem(tokens.range(argument), "expected no argument after `initial:`, found `\(tokens.text(argument))`")
+                throw problem(tokens.range(argument), "expected no argument after `initial:`, found \(tokens.describe(argument))")
             }
             let label = labels[position]
             guard argument.count >= 3, tokens.kind(argument.lowerBound + 1) == .colon,
                 tokens.text(argument.lowerBound) == label
             else {
-                let found = argument.isEmpty ? "nothing" : "`\(tokens.text(argument))`"
+                let found = tokens.describe(argument)
                 throw problem(
                     argument.isEmpty ? tokens[closer].range : tokens.range(argument),
                     "expected argument \(position + 1) to be `\(label): …` (labels in the order machine, states, actions, cells, initial), found \(found)")

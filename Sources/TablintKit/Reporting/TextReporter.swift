@@ -68,17 +68,44 @@ enum TextReporter {
     }
 
     private static func visible(_ text: String) -> String {
-        text.contains("\u{1B}") ? text.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}") : text
+        let text = oneLine(text)
+        return text.contains("\u{1B}") ? text.replacingOccurrences(of: "\u{1B}", with: "\\u{1B}") : text
+    }
+
+    /// The text with every line break spelled as an escape (`\n`, `\r`, `\u{2028}`…), so that
+    /// a diagnostic stays one line whatever a path or a quoted piece of source holds: an editor's
+    /// or CI's line-by-line parser would otherwise read the rest as another diagnostic.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isLineBreak) else { return text }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": shown.append(contentsOf: "\\n".unicodeScalars)
+            case "\r": shown.append(contentsOf: "\\r".unicodeScalars)
+            case _ where isLineBreak(scalar):
+                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: shown.append(scalar)
+            }
+        }
+        return String(shown)
+    }
+
+    /// What Swift's `Character.isNewline` counts as a line break, scalar by scalar.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
     }
 
     /// `path:line:column: severity: message [code]`, without a newline.
     static func line(for diagnostic: Diagnostic) -> String {
-        "\(diagnostic.path):\(diagnostic.start.line):\(diagnostic.start.column): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
+        "\(oneLine(diagnostic.path)):\(diagnostic.start.line):\(diagnostic.start.column): \(diagnostic.severity.rawValue): \(oneLine(diagnostic.message)) [\(diagnostic.code)]"
     }
 
     /// `path:line:column: note: message`, without a newline.
     static func line(for note: Diagnostic.Note) -> String {
-        "\(note.path):\(note.location.line):\(note.location.column): note: \(note.message)"
+        "\(oneLine(note.path)):\(note.location.line):\(note.location.column): note: \(oneLine(note.message))"
     }
 
     /// `--statistics`: one line per code, most frequent first (ties by code), then a total:

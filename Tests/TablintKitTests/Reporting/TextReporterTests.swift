@@ -24,6 +24,46 @@ final class TextReporterTests: XCTestCase {
             """)
     }
 
+    func testALineBreakInAMessageOrPathIsShownAsAnEscapeSoEachDiagnosticStaysOneLine() {
+        let note = Diagnostic.Note(
+            path: "odd\nname.swift", location: SourceLocation(offset: 0, line: 2, column: 1), message: "here\r\nand\u{2028}there")
+        let text = TextReporter.render([
+            diagnostic("odd\nname.swift", 1, 1, .warning, "found `a\nb`", "tablint::unreadable-matrix", notes: [note]),
+        ])
+        XCTAssertEqual(text.split(separator: "\n", omittingEmptySubsequences: false), [
+            "odd\\nname.swift:1:1: warning: found `a\\nb` [tablint::unreadable-matrix]",
+            "odd\\nname.swift:2:1: note: here\\r\\nand\\u{2028}there",
+            "",
+        ])
+        XCTAssertFalse(TextReporter.render([diagnostic("a.swift", 1, 1, .error, "x\ny", "c")], color: true).dropLast().contains("\n"))
+    }
+
+    /// A `Table` literal garbled before `cells:` is quoted in the message shortened to one line,
+    /// not with the rows that follow it.
+    func testAGarbledTableArgumentIsQuotedOnOneLine() {
+        let source = """
+            extension M {
+                static let TABLE = Table(
+                    machine: "M",
+                    states: ["A", "B"],
+                    actions: ["X"],
+            oops", "B        cells: [
+                        [.ignore],
+                        [.ignore],
+                    ],
+                    initial: "A"
+                )
+            }
+
+            """
+        let diagnostics = TestRun.lint(SourceFile(path: "M.tb.swift", text: source))
+        let unreadable = diagnostics.filter { $0.code == "tablint::unreadable-matrix" }
+        XCTAssertEqual(unreadable.count, 1, "\(diagnostics.map(\.message))")
+        for diagnostic in diagnostics {
+            XCTAssertFalse(diagnostic.message.contains(where: \.isNewline), diagnostic.message)
+        }
+    }
+
     func testAWarningIsFollowedByItsNotesWithoutACode() {
         let note = Diagnostic.Note(
             path: "a.swift", location: SourceLocation(offset: 0, line: 3, column: 17), message: "states declared here")
