@@ -94,9 +94,19 @@ struct MachineGraph: Equatable {
         guard matrix.isComplete, matrix.rows.count == matrix.states.count,
             matrix.rows.allSatisfy({ $0.cells.count == matrix.actions.count })
         else { return nil }
+        // Cells are read in file order, most on the line of the one before: the line is found
+        // from the last one's rather than searched for again (50,000 cells in a large machine).
+        let lineStarts = lines.lineStarts
+        var lineHint = 0
         func origin(_ range: Range<Int>) -> Origin {
-            let (line, column) = lines.location(of: range.lowerBound)
-            return Origin(path: path, range: range, start: SourceLocation(offset: range.lowerBound, line: line, column: column))
+            let offset = range.lowerBound
+            // The line holding `offset` is the last whose start is at or before it.
+            func holds(_ line: Int) -> Bool {
+                line < lineStarts.count && lineStarts[line] <= offset && (line + 1 == lineStarts.count || lineStarts[line + 1] > offset)
+            }
+            if !holds(lineHint) { lineHint = holds(lineHint + 1) ? lineHint + 1 : lines.lineIndex(of: offset) }
+            let start = SourceLocation(offset: offset, line: lineHint + 1, column: offset - lineStarts[lineHint] + 1)
+            return Origin(path: path, range: range, start: start)
         }
         let lookup = matrix.stateLookup
         machine = matrix.machine.text
