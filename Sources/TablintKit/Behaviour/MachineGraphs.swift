@@ -316,6 +316,8 @@ enum MachineGraphs {
                 }
             }
             let defaults = implementations.defaults[key] ?? [:]
+            // Looked up once for the machine, not once per cell.
+            let alias = implementations.aliases[key]?.first
 
             func origin(_ file: Int, _ range: Range<Int>) -> MachineGraph.Origin {
                 MachineGraph.Origin(path: run[file].path, range: range, start: run[file].location(of: range.lowerBound))
@@ -367,7 +369,7 @@ enum MachineGraphs {
                     case .member(let name):
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
                         if let unsure { unknown = unsure }
-                        if let alias = implementations.aliases[key]?.first {
+                        if let alias {
                             unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
                         }
                         if types.isEmpty {

@@ -108,15 +108,22 @@ enum CellsImplementationReader {
         var found: [CellsImplementation] = []
         var built: TypeScopes?
         let pieces = tokens.tokens
+        // A declaration before the file's first `{` is in no type: the file's scopes are built
+        // only for one nested deeper (most implementation files start with their `extension`).
+        let firstBrace = pieces.firstIndex { $0.kind == .leftBrace } ?? pieces.count
+        func enclosingTypeNames(of keyword: Int) -> [String] {
+            guard keyword > firstBrace else { return [] }
+            if built == nil { built = scopes() }
+            return built!.enclosingTypeNames(of: keyword)
+        }
         for index in pieces.indices where pieces[index].kind == .keyword || pieces[index].kind == .identifier {
             // Only `typealias`, `extension`, `struct`, `class`, `enum` and `actor` start what is
             // read: most names are none of them by their length alone.
             let length = pieces[index].length
             guard length == 4 || length == 5 || length == 6 || length == 9 else { continue }
             if tokens.kind(index) == .keyword, tokens.isText(index, "typealias"), let alias = cellsAlias(tokens, at: index) {
-                if built == nil { built = scopes() }
                 found.append(CellsImplementation(
-                    typeName: alias.name, enclosingTypes: built!.enclosingTypeNames(of: index), conformances: alias.targets,
+                    typeName: alias.name, enclosingTypes: enclosingTypeNames(of: index), conformances: alias.targets,
                     isProtocolExtension: false, members: [], hasConditionalMembers: false, isAlias: true))
                 continue
             }
@@ -197,9 +204,8 @@ enum CellsImplementationReader {
             {
                 continue
             }
-            if built == nil { built = scopes() }
             found.append(CellsImplementation(
-                typeName: head.name, enclosingTypes: built!.enclosingTypeNames(of: head.keyword),
+                typeName: head.name, enclosingTypes: enclosingTypeNames(of: head.keyword),
                 conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
                 members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass))
         }
@@ -350,10 +356,7 @@ private struct BodyReader {
         while index < range.upperBound {
             let kind = tokens.kind(index)
             if kind == .keyword {
-                if tokens.isText(index, "if") || tokens.isText(index, "guard") || tokens.isText(index, "switch")
-                    || tokens.isText(index, "for") || tokens.isText(index, "while") || tokens.isText(index, "do")
-                    || tokens.isText(index, "catch") || tokens.isText(index, "repeat") || tokens.isText(index, "else")
-                {
+                if opensControlBody(index) {
                     controlBodyNext = true
                 } else if tokens.isText(index, "return") {
                     sawReturn = true
@@ -382,6 +385,19 @@ private struct BodyReader {
             if kind == .rightBrace { controlBodyNext = false }
             if tokens.partner[index] > index { index = tokens.partner[index] }
             index += 1
+        }
+    }
+
+    /// `if`, `guard`, `switch`, `for`, `while`, `do`, `catch`, `repeat`, `else`: compared only
+    /// with the words of the keyword's length (most keywords of a body are none of them).
+    private func opensControlBody(_ index: Int) -> Bool {
+        switch tokens[index].length {
+        case 2: return tokens.isText(index, "if") || tokens.isText(index, "do")
+        case 3: return tokens.isText(index, "for")
+        case 4: return tokens.isText(index, "else")
+        case 5: return tokens.isText(index, "guard") || tokens.isText(index, "while") || tokens.isText(index, "catch")
+        case 6: return tokens.isText(index, "switch") || tokens.isText(index, "repeat")
+        default: return false
         }
     }
 
