@@ -122,37 +122,30 @@ struct MachineGraph: Equatable {
         var cells: [[Cell]] = []
         cells.reserveCapacity(matrix.rows.count)
         for (state, row) in matrix.rows.enumerated() {
-            var built: [Cell] = []
-            built.reserveCapacity(row.cells.count)
-            for cell in row.cells {
-                built.append(Self.cell(cell, state: state, origin: origin(cell.range), lookup: lookup))
-            }
-            cells.append(built)
+            cells.append(row.cells.map { cell in
+                let here = origin(cell.range)
+                switch cell.kind {
+                case .ignore:
+                    return Cell(kind: .ignore, outcomes: [Outcome(target: state, origin: here)], origin: here)
+                case .emit(let effects):
+                    return Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here)
+                case .go(let target, let effects, _):
+                    guard let index = lookup.index(of: target.text) else {
+                        return Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here)
+                    }
+                    return Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.map(\.text), origin: here)], origin: here)
+                case .delegate:
+                    return Cell(kind: .delegate, outcomes: [Outcome(target: state, origin: here)], origin: here)
+                case .unreachable:
+                    return Cell(kind: .unreachable, outcomes: [], origin: here)
+                case .handle:
+                    return Cell(kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: here)
+                case .unknown(let written, _):
+                    return Cell(kind: .unknown, outcomes: [], unknownReason: "`\(written)` is not a cell tablint reads", origin: here)
+                }
+            })
         }
         self.cells = cells
-    }
-
-    /// The graph's cell for a matrix cell of row `state`, before any implementation is read.
-    private static func cell(_ cell: TablintKit.Cell, state: Int, origin here: Origin, lookup: Matrix.NameLookup) -> Cell {
-        switch cell.kind {
-        case .ignore:
-            return Cell(kind: .ignore, outcomes: [Outcome(target: state, origin: here)], origin: here)
-        case .emit(let effects):
-            return Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here)
-        case .go(let target, let effects, _):
-            guard let index = lookup.index(of: target.text) else {
-                return Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here)
-            }
-            return Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.map(\.text), origin: here)], origin: here)
-        case .delegate:
-            return Cell(kind: .delegate, outcomes: [Outcome(target: state, origin: here)], origin: here)
-        case .unreachable:
-            return Cell(kind: .unreachable, outcomes: [], origin: here)
-        case .handle:
-            return Cell(kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: here)
-        case .unknown(let written, _):
-            return Cell(kind: .unknown, outcomes: [], unknownReason: "`\(written)` is not a cell tablint reads", origin: here)
-        }
     }
 
     /// "(Idle, Start)", as the library names a cell.

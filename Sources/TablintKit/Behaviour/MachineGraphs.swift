@@ -199,7 +199,13 @@ enum MachineGraphs {
                     if byName[name]!.type.file == nil, !conformances.isEmpty || !implementation.inherits.isEmpty { byName[name]!.type.file = fileIndex }
                     byName[name]!.type.hasConditionalMembers = byName[name]!.type.hasConditionalMembers || implementation.hasConditionalMembers
                     byName[name]!.type.isOpenClass = byName[name]!.type.isOpenClass || implementation.isOpenClass
-                    for member in implementation.members { byName[name]!.type.members[member.name.text, default: []].append((fileIndex, member)) }
+                    // Taken out while the file's members are added: the type is looked up once per
+                    // file, not once per member (a machine's implementation may have thousands).
+                    var members = byName[name]!.type.members
+                    byName[name]!.type.members = [:]
+                    members.reserveCapacity(members.count + implementation.members.count)
+                    for member in implementation.members { members[member.name.text, default: []].append((fileIndex, member)) }
+                    byName[name]!.type.members = members
                 }
             }
             // A subclass of a conforming class implements its cells too: its own members, and

@@ -356,7 +356,10 @@ private struct BodyReader {
         while index < range.upperBound {
             let kind = tokens.kind(index)
             if kind == .keyword {
-                if opensControlBody(index) {
+                if tokens.isText(index, "if") || tokens.isText(index, "guard") || tokens.isText(index, "switch")
+                    || tokens.isText(index, "for") || tokens.isText(index, "while") || tokens.isText(index, "do")
+                    || tokens.isText(index, "catch") || tokens.isText(index, "repeat") || tokens.isText(index, "else")
+                {
                     controlBodyNext = true
                 } else if tokens.isText(index, "return") {
                     sawReturn = true
@@ -385,19 +388,6 @@ private struct BodyReader {
             if kind == .rightBrace { controlBodyNext = false }
             if tokens.partner[index] > index { index = tokens.partner[index] }
             index += 1
-        }
-    }
-
-    /// `if`, `guard`, `switch`, `for`, `while`, `do`, `catch`, `repeat`, `else`: compared only
-    /// with the words of the keyword's length (most keywords of a body are none of them).
-    private func opensControlBody(_ index: Int) -> Bool {
-        switch tokens[index].length {
-        case 2: return tokens.isText(index, "if") || tokens.isText(index, "do")
-        case 3: return tokens.isText(index, "for")
-        case 4: return tokens.isText(index, "else")
-        case 5: return tokens.isText(index, "guard") || tokens.isText(index, "while") || tokens.isText(index, "catch")
-        case 6: return tokens.isText(index, "switch") || tokens.isText(index, "repeat")
-        default: return false
         }
     }
 
