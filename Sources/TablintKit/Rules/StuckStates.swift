@@ -12,11 +12,11 @@ struct StuckStates: GraphRule {
 
     init() {}
 
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic] {
+    func check(facts ofRun: [GraphFacts], run: [FileSummary]) -> [Diagnostic] {
         let locations = RunLocations(run)
         var found: [Diagnostic] = []
-        for graph in GraphFacts.asked(graphs) {
-            let facts = GraphFacts(graph)
+        for facts in GraphFacts.asked(ofRun) {
+            let graph = facts.graph
             guard !facts.sawUnknown else { continue }
             let closed = Self.closedSets(graph, reached: facts.reached)
             // Terminal by intent as `path-unterminated` reads an end: a lone state whose row

@@ -9,12 +9,12 @@ struct UnemittedEffect: GraphRule {
 
     init() {}
 
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic] {
+    func check(facts ofRun: [GraphFacts], run: [FileSummary]) -> [Diagnostic] {
         let locations = RunLocations(run)
         var pairing: MachinePairing?
         var found: [Diagnostic] = []
-        for graph in GraphFacts.asked(graphs) {
-            let facts = GraphFacts(graph)
+        for facts in GraphFacts.asked(ofRun) {
+            let graph = facts.graph
             guard !facts.sawUnknown,
                 !facts.reached.inOrder.contains(where: { state in graph.cells[state].contains { $0.kind == .delegate || $0.kind == .unknown } })
             else { continue }
