@@ -108,7 +108,11 @@ struct MachineGraph: Equatable {
             let start = SourceLocation(offset: offset, line: lineHint + 1, column: offset - lineStarts[lineHint] + 1)
             return Origin(path: path, range: range, start: start)
         }
-        let lookup = matrix.stateLookup
+        // A matrix compares state names exactly (`Matrix.key`): a plain table of the first state
+        // of each name answers as `stateLookup` does, without a key made per GO cell.
+        var stateIndex: [String: Int] = [:]
+        stateIndex.reserveCapacity(matrix.states.count)
+        for (index, state) in matrix.states.enumerated() where stateIndex[state.text] == nil { stateIndex[state.text] = index }
         machine = matrix.machine.text
         surface = matrix.surface
         self.path = path
@@ -118,7 +122,7 @@ struct MachineGraph: Equatable {
         }
         actions = matrix.actions.map(\.text)
         effects = matrix.effects?.map(\.text)
-        initial = matrix.initial.flatMap { lookup.index(of: $0.text) }
+        initial = matrix.initial.flatMap { stateIndex[$0.text] }
         var cells: [[Cell]] = []
         cells.reserveCapacity(matrix.rows.count)
         for (state, row) in matrix.rows.enumerated() {
@@ -130,7 +134,7 @@ struct MachineGraph: Equatable {
                 case .emit(let effects):
                     return Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here)
                 case .go(let target, let effects, _):
-                    guard let index = lookup.index(of: target.text) else {
+                    guard let index = stateIndex[target.text] else {
                         return Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here)
                     }
                     return Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.map(\.text), origin: here)], origin: here)
