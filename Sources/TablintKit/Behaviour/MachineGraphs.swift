@@ -391,7 +391,8 @@ enum MachineGraphs {
                             }
                             let own = type.members[name] ?? defaults[name] ?? []
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
-                            bodies += own
+                            // The one conforming type's bodies are taken as they are, not copied.
+                            if bodies.isEmpty { bodies = own } else { bodies += own }
                         }
                         for (file, member) in bodies {
                             if let problem = member.unknown {
