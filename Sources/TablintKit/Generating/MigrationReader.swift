@@ -445,10 +445,9 @@ struct MigrationReader {
                 }
             }
         }
-        let implementation = NameCasing.upperFirst(name) + "Cells"
-        if run.typeNames.contains((enclosing.first.map { $0 + "." } ?? "") + implementation) {
-            return refuse(at, "cannot migrate \(function): `\(implementation)` is declared already, and migrate would declare it to hold the moved code")
-        }
+        // Apart from the protocol's `…Cells` (`reduce` of machine `Reduce` gave both `ReduceCells`);
+        // `MigrationPlan` numbers it when the run declares the name already.
+        let implementation = NameCasing.upperFirst(name) + "Implementation"
         var assumptions: [String] = []
         switch shape {
         case .state:
