@@ -691,6 +691,46 @@ final class MigrationBehaviourTests: XCTestCase {
         XCTAssertEqual(after, before)
     }
 
+    /// A reducer returning an effect type nested in its own type (`Feature.Effect`): the
+    /// top-level declarations name it qualified, as it is declared.
+    func testANestedEffectTypeIsNamedQualifiedAtTheTopLevel() throws {
+        let source = """
+            struct Feature {
+                enum State { case idle, loading }
+                enum Action { case load, cancel }
+                enum Effect { case none, fetch }
+
+                func reduce(into state: inout State, action: Action) -> Effect {
+                    switch (state, action) {
+                    case (.idle, .load):
+                        state = .loading
+                        return .fetch
+                    case (.loading, .cancel):
+                        state = .idle
+                        return .none
+                    default:
+                        return .none
+                    }
+                }
+            }
+
+            """
+        let main = """
+            for s in [Feature.State.idle, .loading] {
+                for a in [Feature.Action.load, .cancel] {
+                    var state = s
+                    let effect = Feature().reduce(into: &state, action: a)
+                    print(s, a, state, effect)
+                }
+            }
+
+            """
+        let (before, after, migrated) = try migratedAgainstOriginal(source, main: main, named: "Feature")
+        XCTAssertTrue(migrated.contains("\ntypealias FeatureF = Feature.Effect\n"), migrated)
+        XCTAssertEqual(before.split(separator: "\n").count, 4, before)
+        XCTAssertEqual(after, before)
+    }
+
     /// Compiles `source` with the runtime and the driver as one `main.swift`; its output and the program.
     static func build(_ source: String, named name: String, in folder: URL, swiftc: URL) throws -> (String, URL) {
         let directory = folder.appendingPathComponent(name)
