@@ -29,6 +29,15 @@ final class ScaffoldCompilesTests: XCTestCase {
 
     static let step = "public enum Step<S, F> { case go(S, effects: [F]); case stay(effects: [F]); case ignored }\n"
 
+    /// A stand-in of the library's `Table`, as much as a literal uses.
+    static let table = """
+        public struct Table {
+            public enum Cell { case go(target: String, effects: [String]), emit(effects: [String]), handle, ignore, unreachable }
+            public init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {}
+        }
+
+        """
+
     /// `@MainActor public func handle`: requirements keep `@MainActor` and take no access
     /// modifier (swiftc: "'public' modifier cannot be used in protocols"); `step` stays public,
     /// so the protocol and the narrowed struct its parameters name are public too.
@@ -187,6 +196,66 @@ final class ScaffoldCompilesTests: XCTestCase {
 
             """
         XCTAssertEqual(try compile(program, "net"), "go(Example.Net.S.URLLoaded, effects: [Example.Net.F.log])\n")
+    }
+
+    /// The scaffold's own arms read back: lint of the written file reports no drift, scaffold
+    /// refuses a run that has the dispatcher now, and after a state is added to the matrix
+    /// `--fix --unsafe-fixes` adds its arm and requirement without declaring `Timer.Tick` again,
+    /// though the one arm that builds it (two narrowed structs) is read shortened.
+    func testTheScaffoldRoundTripsThroughLintAndTheFixes() throws {
+        let timer = """
+            enum Timer {
+                enum S { case idle, running(since: Int) }
+                enum A { case start, tick(now: Int) }
+                enum F { case beep }
+                final class Ctx {}
+                static let TABLE = Table(
+                    machine: "Timer",
+                    states: ["Idle", "Running"],
+                    actions: ["Start", "Tick"],
+                    cells: [
+                        [.handle, .ignore],
+                        [.ignore, .handle],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let written = folder.appendingPathComponent("Gen.swift").path
+        let first = try scaffold(["Timer.swift": timer], ["--write", written])
+        XCTAssertEqual(first.status, 0, first.errors)
+        let scaffolded = try String(contentsOfFile: written, encoding: .utf8)
+        XCTAssertTrue(scaffolded.contains("return cells.runningTick(ctx, Timer.Running(since: since), Timer.Tick(now: now))"), scaffolded)
+        var output = "", errors = ""
+        XCTAssertEqual(Tablint.run(arguments: [folder.path], stdout: &output, stderr: &errors), 0, output + errors)
+        XCTAssertFalse((output + errors).contains("drift"), output + errors)
+        let again = try scaffold([:], ["--write", folder.appendingPathComponent("Other.swift").path])
+        XCTAssertEqual(again.status, 1, again.errors)
+        XCTAssertTrue(again.errors.contains("`Timer` (\(folder.path)/Timer.swift:6) already has a dispatcher (\(written):"), again.errors)
+
+        let grown = timer.replacingOccurrences(of: "states: [\"Idle\", \"Running\"]", with: "states: [\"Idle\", \"Running\", \"Paused\"]")
+            .replacingOccurrences(of: "        [.ignore, .handle],\n", with: "        [.ignore, .handle],\n            [.ignore, .handle],\n")
+        XCTAssertEqual(grown.components(separatedBy: "[.ignore, .handle]").count, 3, grown)
+        try grown.write(to: folder.appendingPathComponent("Timer.swift"), atomically: true, encoding: .utf8)
+        output = ""
+        errors = ""
+        XCTAssertEqual(Tablint.run(arguments: ["--fix", "--unsafe-fixes", folder.path], stdout: &output, stderr: &errors), 0, output + errors)
+        let fixed = try String(contentsOfFile: written, encoding: .utf8)
+        XCTAssertEqual(fixed.components(separatedBy: "struct Tick").count, 2, fixed)
+        XCTAssertTrue(fixed.contains("case let (.paused, .tick(now)): return cells.pausedTick(ctx, Timer.Tick(now: now))"), fixed)
+        let enums = try String(contentsOf: folder.appendingPathComponent("Timer.swift"), encoding: .utf8)
+        let program = enums + fixed + Self.step + Self.table + """
+            struct Impl: TimerCells {
+                func idleStart(_ ctx: Timer.Ctx) -> Step<Timer.S, Timer.F> { .go(.running(since: 1), effects: []) }
+                func runningTick(_ ctx: Timer.Ctx, _ state: Timer.Running, _ action: Timer.Tick) -> Step<Timer.S, Timer.F> { .ignored }
+                func pausedTick(_ ctx: Timer.Ctx, _ action: Timer.Tick) -> Step<Timer.S, Timer.F> { .go(.running(since: action.now), effects: []) }
+                func beep(_ ctx: Timer.Ctx) -> Timer.A? { nil }
+            }
+            print(Timer.step(Impl(), Timer.Ctx(), .paused, .tick(now: 4)))
+
+            """
+        XCTAssertEqual(try compile(program, "timer"), "go(Example.Timer.S.running(since: 4), effects: [])\n")
     }
 
     /// `--machine Nope` is a usage error, status 2 as for `paths` and `export`, and writes nothing.
