@@ -135,6 +135,8 @@ extension Tablint {
         var refusals = ""
         var seen = Set<String>()
         var everything: [String] = []
+        let declaredTypes = declaredTypeNames(sources)
+        let declarations = typeDeclarations(sources)
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
@@ -155,13 +157,19 @@ extension Tablint {
                 let shape = GeneratedShape.reading(ref, pairing, source: { range in
                     String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
                 })
+                let enums = pairing.enums(of: shape.machine, near: file.path)
+                let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations)
+                guard enumTrouble.isEmpty else {
+                    for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
+                    continue
+                }
                 switch shape.source() {
                 case .failure(let refused):
                     for refusal in refused.all {
                         refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(refusal.state == nil ? "" : "cell ")\(refusal.message)") + "\n"
                     }
                 case .success(let code):
-                    texts.append(declarationsMissing(shape, ref, pairing, declaredTypes: declaredTypeNames(sources)) + code)
+                    texts.append(declarationsMissing(shape, enums, declaredTypes: declaredTypes) + code)
                 }
             }
         }
@@ -191,13 +199,108 @@ extension Tablint {
         return names
     }
 
+    /// A type the run declares (`enum`, `struct`, `class`, `actor`, `protocol`, `typealias`;
+    /// not an extension), by the path the top level names it with (`Lab.Pump.S`, as far as the
+    /// types around it are named in the file).
+    struct TypeDeclaration {
+        var place: String
+        /// `public`, `package`, or empty for internal and less.
+        var access: String
+    }
+
+    /// Every type declaration of the files, by path; a path declared twice keeps the lesser access.
+    static func typeDeclarations(_ sources: [String: [UInt8]]) -> [String: TypeDeclaration] {
+        var found: [String: TypeDeclaration] = [:]
+        let keywords: Set<String> = ["enum", "struct", "class", "actor", "protocol", "typealias"]
+        for (path, bytes) in sources.sorted(by: { $0.key < $1.key }) {
+            let file = SourceFile(path: path, bytes: bytes)
+            let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(bytes))
+            var scopes: TypeScopes?
+            for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.kind(index + 1) == .identifier && keywords.contains(tokens.text(index)) {
+                if scopes == nil { scopes = TypeScopes(tokens) }
+                let name = SignificantTokens.unticked(tokens.text(index + 1))
+                let typePath = (scopes!.enclosingTypeNames(of: index).reversed() + [name]).joined(separator: ".")
+                var modifier = index - 1
+                var access = ""
+                while modifier >= 0, SignificantTokens.modifiers.contains(tokens.text(modifier)) {
+                    let word = tokens.text(modifier)
+                    if word == "public" || word == "open" { access = "public" } else if word == "package" { access = "package" }
+                    modifier -= 1
+                }
+                let declaration = TypeDeclaration(place: "\(path):\(file.location(of: tokens[index + 1].range.lowerBound).line)", access: access)
+                if let earlier = found[typePath], accessRank(earlier.access) <= accessRank(access) { continue }
+                found[typePath] = declaration
+            }
+        }
+        return found
+    }
+
+    private static func accessRank(_ level: String) -> Int {
+        switch level.trimmingBlanks {
+        case "public", "open": return 2
+        case "package": return 1
+        default: return 0
+        }
+    }
+
+    /// Why the machine's enums in the run keep the scaffold from compiling: cases under `#if`
+    /// (which exist depends on the build), two candidates for one enum, a type of its name that
+    /// is no readable enum (the scaffold would declare it again), or cases the matrix does not
+    /// list the same way (the switch would not be exhaustive, or name a case that is not there).
+    static func enumRefusals(
+        _ shape: GeneratedShape, _ matrix: Matrix, near: String, _ pairing: MachinePairing, _ declarations: [String: TypeDeclaration]
+    ) -> [String] {
+        var reasons: [String] = []
+        let fix = "`tablint --fix --unsafe-fixes` brings the enum in step with the matrix (enum-drift), or edit the matrix"
+        let effectsNamed = shape.cells.joined().flatMap { cell -> [String] in
+            switch cell {
+            case let .go(_, _, uses), let .emit(uses): return uses.map(\.name)
+            default: return []
+            }
+        }
+        for (letter, listed) in [("S", matrix.states.map(\.text)), ("A", matrix.actions.map(\.text)), ("F", effectsNamed)] {
+            let found = pairing.enumeration(letter, machine: shape.machine, near: near)
+            switch found {
+            case .none:
+                // A type of the name that is no enum tablint reads (an alias, a struct).
+                let typePath = letter == "S" ? shape.types.state : letter == "A" ? shape.types.action : shape.types.effect
+                if let declared = declarations[typePath] {
+                    reasons.append("`\(typePath)` is declared (\(declared.place)) but is no enum whose cases tablint reads, so the scaffold cannot write its switch; declare it as an `enum` of the matrix's cases")
+                }
+            case .ambiguous(let candidates):
+                let places = candidates.map { "\(pairing.run[$0.file].path):\(pairing.run[$0.file].location(of: $0.declaration.nameRange.lowerBound).line)" }
+                reasons.append("its `enum \(letter)` is declared more than once (\(places.joined(separator: ", "))), and which one the code means is not known; keep one")
+            case .one(let ref):
+                let declaration = ref.declaration
+                let described = "`enum \(declaration.qualifiedName)` (\(pairing.run[ref.file].path):\(pairing.run[ref.file].location(of: declaration.nameRange.lowerBound).line))"
+                if declaration.hasConditionalCases {
+                    reasons.append("\(described) declares cases under `#if`, so which cases it has depends on the build and the scaffold cannot know them; declare its cases without `#if`")
+                    continue
+                }
+                if declaration.isIncomplete {
+                    reasons.append("\(described) cannot be read to its end, so its cases are not known")
+                    continue
+                }
+                let key = { (name: String) in NameComparison.firstLetterFolded.key(name) }
+                let cases = declaration.cases.map(\.name)
+                let caseKeys = Set(cases.map(key)), listedKeys = Set(listed.map(key))
+                let unlisted = letter == "F" ? [] : cases.filter { !listedKeys.contains(key($0)) }
+                var undeclared: [String] = []
+                for name in listed where !caseKeys.contains(key(name)) && !undeclared.contains(name) { undeclared.append(name) }
+                guard !unlisted.isEmpty || !undeclared.isEmpty else { continue }
+                var disagreements: [String] = []
+                if !unlisted.isEmpty { disagreements.append("declares \(unlisted.map { "`\($0)`" }.joined(separator: ", ")), which the matrix does not list") }
+                if !undeclared.isEmpty { disagreements.append("lacks \(undeclared.map { "`\($0)`" }.joined(separator: ", ")), which the matrix \(letter == "F" ? "names" : "lists")") }
+                reasons.append("\(described) and the matrix disagree: the enum \(disagreements.joined(separator: " and ")); \(fix)")
+            }
+        }
+        return reasons
+    }
+
     /// What the generated code names that the run does not declare: the machine's type, its
     /// `enum S`/`A`/`F` (in matrix order) and `Ctx`, declared so the scaffold compiles.
-    static func declarationsMissing(
-        _ shape: GeneratedShape, _ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declaredTypes: Set<String>
-    ) -> String {
+    static func declarationsMissing(_ shape: GeneratedShape, _ enums: MachinePairing.Enums, declaredTypes: Set<String>) -> String {
         let machine = shape.machine
-        let enums = pairing.enums(of: machine, near: pairing.run[ref.file].path)
         let declaresMachine = declaredTypes.contains(machine)
         // Any `Ctx` of the run is taken for the machine's: a second one would be declared twice.
         let declaresContext = declaredTypes.contains("Ctx") || declaredTypes.contains(machine + "Ctx")
