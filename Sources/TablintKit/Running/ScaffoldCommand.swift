@@ -154,7 +154,7 @@ extension Tablint {
                     continue
                 }
                 let bytes = sources[file.path] ?? []
-                let shape = GeneratedShape.reading(ref, pairing, source: { range in
+                var shape = GeneratedShape.reading(ref, pairing, source: { range in
                     String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
                 })
                 let enums = pairing.enums(of: shape.machine, near: file.path)
@@ -163,6 +163,7 @@ extension Tablint {
                     for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
                     continue
                 }
+                shape = placed(shape, surface: bound.matrix.surface, enums, declarations)
                 switch shape.source() {
                 case .failure(let refused):
                     for refusal in refused.all {
@@ -243,6 +244,20 @@ extension Tablint {
         }
     }
 
+    /// The shape placed where the run declares the machine: named from the top level when it is
+    /// nested in another type (`Lab.Pump.S`).
+    static func placed(
+        _ shape: GeneratedShape, surface: Matrix.Surface, _ enums: MachinePairing.Enums, _ declarations: [String: TypeDeclaration]
+    ) -> GeneratedShape {
+        var placed = shape
+        let nested = GeneratedShape.TypeNames.nested(in: shape.machine)
+        let declared = [enums.states, enums.actions, enums.effects].compactMap { $0?.declaration }
+        if shape.types == nested, let inner = declared.first, let parent = inner.parent, !inner.outerTypes.isEmpty {
+            placed.types = .nested(in: (inner.outerTypes.reversed() + [parent]).joined(separator: "."))
+        }
+        return placed
+    }
+
     /// Why the machine's enums in the run keep the scaffold from compiling: cases under `#if`
     /// (which exist depends on the build), two candidates for one enum, a type of its name that
     /// is no readable enum (the scaffold would declare it again), or cases the matrix does not
@@ -312,7 +327,7 @@ extension Tablint {
             return "\(indent)enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
         }
         var members = ""
-        let nested = GeneratedShape.TypeNames.nested(in: machine)
+        let nested = GeneratedShape.TypeNames.nested(in: shape.types.namespace)
         if shape.types.context != nested.context {
             // Top-level `DoorS`, `DoorA`, `DoorF`: what is missing is declared beside them, at
             // the top level, under the names the code uses (`DoorCtx`).
@@ -327,6 +342,6 @@ extension Tablint {
         if enums.effects == nil { members += declare("F", shape.effects) }
         if !declaresContext { members += "    final class Ctx {}\n" }
         guard !members.isEmpty || !declaresMachine else { return "" }
-        return (declaresMachine ? "extension \(machine) {\n" : "enum \(machine) {\n") + members + "}\n\n"
+        return (declaresMachine ? "extension \(shape.types.namespace) {\n" : "enum \(machine) {\n") + members + "}\n\n"
     }
 }

@@ -198,6 +198,48 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(try compile(program, "net"), "go(Example.Net.S.URLLoaded, effects: [Example.Net.F.log])\n")
     }
 
+    /// A machine nested in another type (`Lab.Pump`, declared in `extension Lab`): the
+    /// top-level protocol and the extension name it from the top level, and the scaffold
+    /// compiles and runs.
+    func testAMachineNestedInATypeIsNamedQualified() throws {
+        let lab = """
+            enum Lab {}
+            extension Lab {
+                enum Pump {
+                    enum S { case off, on(rate: Int) }
+                    enum A { case start, stop }
+                    static let TABLE = Table(
+                        machine: "Pump",
+                        states: ["Off", "On"],
+                        actions: ["Start", "Stop"],
+                        cells: [
+                            [.handle, .ignore],
+                            [.handle, .go(target: "Off", effects: ["Hum"])],
+                        ],
+                        initial: "Off"
+                    )
+                }
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Lab.swift": lab])
+        XCTAssertEqual(status, 0, errors)
+        for expected in ["\nextension Lab.Pump {\n    enum F { case hum }\n    final class Ctx {}\n}\n", "    func onStart(_ ctx: Lab.Pump.Ctx, _ state: Lab.Pump.On) -> Step<Lab.Pump.S, Lab.Pump.F>\n",
+                         "\nextension Lab.Pump {\n    struct On {\n"] {
+            XCTAssertTrue(output.contains(expected), "\(expected)\n\(output)")
+        }
+        let program = lab + output + Self.step + Self.table + """
+            struct Impl: PumpCells {
+                func offStart(_ ctx: Lab.Pump.Ctx) -> Step<Lab.Pump.S, Lab.Pump.F> { .go(.on(rate: 2), effects: []) }
+                func onStart(_ ctx: Lab.Pump.Ctx, _ state: Lab.Pump.On) -> Step<Lab.Pump.S, Lab.Pump.F> { .go(.on(rate: state.rate + 1), effects: []) }
+                func hum(_ ctx: Lab.Pump.Ctx) -> Lab.Pump.A? { nil }
+            }
+            print(Lab.Pump.step(Impl(), Lab.Pump.Ctx(), .on(rate: 2), .start))
+
+            """
+        XCTAssertEqual(try compile(program, "pump"), "go(Example.Lab.Pump.S.on(rate: 3), effects: [])\n")
+    }
+
     /// The scaffold's own arms read back: lint of the written file reports no drift, scaffold
     /// refuses a run that has the dispatcher now, and after a state is added to the matrix
     /// `--fix --unsafe-fixes` adds its arm and requirement without declaring `Timer.Tick` again,
