@@ -244,8 +244,24 @@ extension Tablint {
         }
     }
 
+    /// The access a type has from outside its module: the least of its own and of the types
+    /// around it (`public enum S` in an internal `Timer` is internal); nil when the run does not
+    /// declare it.
+    static func effectiveAccess(_ typePath: String, _ declarations: [String: TypeDeclaration]) -> String? {
+        guard let own = declarations[typePath] else { return nil }
+        var level = own.access
+        var components = typePath.split(separator: ".").map(String.init)
+        while components.count > 1 {
+            components.removeLast()
+            if let outer = declarations[components.joined(separator: ".")], accessRank(outer.access) < accessRank(level) { level = outer.access }
+        }
+        return level
+    }
+
     /// The shape placed where the run declares the machine: named from the top level when it is
-    /// nested in another type (`Lab.Pump.S`).
+    /// nested in another type (`Lab.Pump.S`), and, for a `Table` machine, as visible as its
+    /// enums are (a `public` protocol, `step` and `perform` for public ones, so that it compiles
+    /// in a library). An `@Machine`'s access is its `func handle`'s, as the macro copies it.
     static func placed(
         _ shape: GeneratedShape, surface: Matrix.Surface, _ enums: MachinePairing.Enums, _ declarations: [String: TypeDeclaration]
     ) -> GeneratedShape {
@@ -255,6 +271,14 @@ extension Tablint {
         if shape.types == nested, let inner = declared.first, let parent = inner.parent, !inner.outerTypes.isEmpty {
             placed.types = .nested(in: (inner.outerTypes.reversed() + [parent]).joined(separator: "."))
         }
+        guard surface != .machineEnum else { return placed }
+        var paths = declared.map { (($0.outerTypes.reversed() + ($0.parent.map { [$0] } ?? [])) + [$0.name]).joined(separator: ".") }
+        if placed.types.context.contains(".") || declarations[placed.types.context] != nil { paths.append(placed.types.context) }
+        if paths.isEmpty { paths.append(placed.types.namespace) }
+        let levels = paths.compactMap { effectiveAccess($0, declarations) }
+        guard let level = levels.min(by: { accessRank($0) < accessRank($1) }), !level.isEmpty else { return placed }
+        placed.memberPrefix = level
+        placed.machineAccess = level + " "
         return placed
     }
 
@@ -313,9 +337,11 @@ extension Tablint {
     }
 
     /// What the generated code names that the run does not declare: the machine's type, its
-    /// `enum S`/`A`/`F` (in matrix order) and `Ctx`, declared so the scaffold compiles.
+    /// `enum S`/`A`/`F` (in matrix order) and `Ctx`, declared so the scaffold compiles, as
+    /// visible as the code that names them.
     static func declarationsMissing(_ shape: GeneratedShape, _ enums: MachinePairing.Enums, declaredTypes: Set<String>) -> String {
         let machine = shape.machine
+        let access = shape.publicLevel
         let declaresMachine = declaredTypes.contains(machine)
         // Any `Ctx` of the run is taken for the machine's: a second one would be declared twice.
         let declaresContext = declaredTypes.contains("Ctx") || declaredTypes.contains(machine + "Ctx")
@@ -324,7 +350,7 @@ extension Tablint {
                 GeneratedShape.declared(variant.name) + (variant.hasPayload
                     ? "(" + variant.fields.map { ($0.label.map { GeneratedShape.declared($0) + ": " } ?? "") + $0.type }.joined(separator: ", ") + ")" : "")
             }
-            return "\(indent)enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
+            return "\(indent)\(access)enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
         }
         var members = ""
         let nested = GeneratedShape.TypeNames.nested(in: shape.types.namespace)
@@ -334,14 +360,14 @@ extension Tablint {
             var topLevel = ""
             if enums.actions == nil, !declaredTypes.contains(shape.types.action) { topLevel += declare(shape.types.action, shape.actions, indent: "") }
             if enums.effects == nil, !declaredTypes.contains(shape.types.effect) { topLevel += declare(shape.types.effect, shape.effects, indent: "") }
-            if !declaredTypes.contains(shape.types.context) { topLevel += "final class \(shape.types.context) {}\n" }
-            return (declaresMachine ? "" : "enum \(machine) {}\n") + topLevel + (declaresMachine && topLevel.isEmpty ? "" : "\n")
+            if !declaredTypes.contains(shape.types.context) { topLevel += "\(access)final class \(shape.types.context) {}\n" }
+            return (declaresMachine ? "" : "\(access)enum \(machine) {}\n") + topLevel + (declaresMachine && topLevel.isEmpty ? "" : "\n")
         }
         if enums.states == nil { members += declare("S", shape.states) }
         if enums.actions == nil { members += declare("A", shape.actions) }
         if enums.effects == nil { members += declare("F", shape.effects) }
-        if !declaresContext { members += "    final class Ctx {}\n" }
+        if !declaresContext { members += "    \(access)final class Ctx {}\n" }
         guard !members.isEmpty || !declaresMachine else { return "" }
-        return (declaresMachine ? "extension \(shape.types.namespace) {\n" : "enum \(machine) {\n") + members + "}\n\n"
+        return (declaresMachine ? "extension \(shape.types.namespace) {\n" : "\(access)enum \(machine) {\n") + members + "}\n\n"
     }
 }

@@ -198,6 +198,76 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(try compile(program, "net"), "go(Example.Net.S.URLLoaded, effects: [Example.Net.F.log])\n")
     }
 
+    /// A `Table` machine whose enums are `public`, and an `@Machine` whose `func handle` is
+    /// `public` with no attribute before it: the protocols, `step` and `perform` are public, so
+    /// another module implements the protocols and calls `step`. The library is built as a
+    /// module with `swiftc`, and a client type-checked against it.
+    func testPublicMachinesGivePublicCodeThatAnotherModuleUses() throws {
+        let timer = """
+            public enum Timer {
+                public enum S { case idle, running }
+                public enum A { case start, tick(now: Int) }
+                public enum F { case beep }
+                public final class Ctx { public init() {} }
+                public static let TABLE = Table(
+                    machine: "Timer",
+                    states: ["Idle", "Running"],
+                    actions: ["Start", "Tick"],
+                    cells: [
+                        [.go(target: "Running", effects: ["Beep"]), .ignore],
+                        [.ignore, .handle],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let turn = """
+            @Machine
+            public enum Turn {
+                public enum S { case locked, unlocked }
+                public enum A { case coin, push }
+                public enum F { case click }
+                public final class Ctx { public init() {} }
+                static let initial = S.locked
+                @Row(.locked)   static let l = [ .handle, .ignore ]
+                @Row(.unlocked) static let u = [ .emit(.click), .handle ]
+                public func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Timer.swift": timer, "Turn.swift": turn])
+        XCTAssertEqual(status, 0, errors)
+        for expected in ["\npublic protocol TimerCells {\n", "    public static func step(_ cells: TimerCells,", "    public static func perform(_ cells: TimerCells,",
+                         "    public struct Tick {\n        public var now: Int\n", "\npublic protocol TurnCells {\n", "    public static func step(_ cells: TurnCells,"] {
+            XCTAssertTrue(output.contains(expected), "\(expected)\n\(output)")
+        }
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let macroFree = turn.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("@Machine") && !$0.contains("@Row") && !$0.contains("func handle") }.joined(separator: "\n")
+        let library = folder.appendingPathComponent("Machines.swift"), client = folder.appendingPathComponent("Client.swift")
+        try (timer + macroFree + output + Self.step + Self.table).write(to: library, atomically: true, encoding: .utf8)
+        try """
+            import Machines
+            struct Live: TimerCells, TurnCells {
+                func runningTick(_ ctx: Timer.Ctx, _ action: Timer.Tick) -> Step<Timer.S, Timer.F> { .ignored }
+                func beep(_ ctx: Timer.Ctx) -> Timer.A? { nil }
+                func lockedCoin(_ ctx: Turn.Ctx) -> Step<Turn.S, Turn.F> { .ignored }
+                func unlockedPush(_ ctx: Turn.Ctx) -> Step<Turn.S, Turn.F> { .ignored }
+                func click(_ ctx: Turn.Ctx) -> Turn.A? { nil }
+            }
+            _ = Timer.step(Live(), Timer.Ctx(), .idle, .start)
+            _ = Turn.perform(Live(), Turn.Ctx(), .click)
+
+            """.write(to: client, atomically: true, encoding: .utf8)
+        let module = try DispatcherDefaultFixTests.run(swiftc, [
+            "-parse-as-library", "-emit-module", "-module-name", "Machines", "-emit-module-path", folder.appendingPathComponent("Machines.swiftmodule").path, library.path,
+        ])
+        XCTAssertEqual(module.0, 0, module.1)
+        let checked = try DispatcherDefaultFixTests.run(swiftc, ["-typecheck", "-I", folder.path, client.path])
+        XCTAssertEqual(checked.0, 0, checked.1)
+    }
+
     /// A machine nested in another type (`Lab.Pump`, declared in `extension Lab`): the
     /// top-level protocol and the extension name it from the top level, and the scaffold
     /// compiles and runs.
