@@ -27,7 +27,8 @@ extension Tablint {
                          if `tablint scaffold` wrote it (its first line says so)
 
         Exit status: 0 written; 1 a machine was refused (a cell the matrix does not say enough
-        for, a DELEGATE cell, a dispatcher that already exists); 2 trouble (a --machine NAME
+        for, a DELEGATE cell, a dispatcher that already exists, an enum whose cases are under
+        #if or disagree with the matrix); 2 trouble (a --machine NAME
         that names no machine, a file that cannot be read or written).
 
         """
