@@ -271,6 +271,10 @@ extension Tablint {
         let declared = [enums.states, enums.actions, enums.effects].compactMap { $0?.declaration }
         if shape.types == nested, let inner = declared.first, let parent = inner.parent, !inner.outerTypes.isEmpty {
             placed.types = .nested(in: (inner.outerTypes.reversed() + [parent]).joined(separator: "."))
+        } else if shape.types == nested, declared.isEmpty, declarations[shape.machine] == nil {
+            // No enum of the machine yet: the one type of its name, where it is declared.
+            let nestedTypes = declarations.keys.filter { $0.hasSuffix("." + shape.machine) }
+            if nestedTypes.count == 1, let only = nestedTypes.first { placed.types = .nested(in: only) }
         }
         guard surface != .machineEnum else { return placed }
         var paths = declared.map { (($0.outerTypes.reversed() + ($0.parent.map { [$0] } ?? [])) + [$0.name]).joined(separator: ".") }

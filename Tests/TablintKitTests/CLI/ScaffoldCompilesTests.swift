@@ -308,6 +308,38 @@ final class ScaffoldCompilesTests: XCTestCase {
 
             """
         XCTAssertEqual(try compile(program, "pump"), "go(Example.Lab.Pump.S.on(rate: 3), effects: [])\n")
+
+        // A `Table` inside `enum Lab { enum Pump { … } }` with no enums yet: they are declared
+        // in `extension Lab.Pump`.
+        // (The folder scaffold reads holds the first machine and its compiled copy: both go.)
+        for name in ["Lab.swift", "pump"] { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        let bare = """
+            enum Lab {
+                enum Pump {
+                    static let TABLE = Table(
+                        machine: "Pump",
+                        states: ["Off", "On"],
+                        actions: ["Start", "Stop"],
+                        cells: [
+                            [.handle, .ignore],
+                            [.ignore, .go(target: "Off", effects: [])],
+                        ]
+                    )
+                }
+            }
+
+            """
+        let declared = try scaffold(["Bare.swift": bare])
+        XCTAssertEqual(declared.status, 0, declared.errors)
+        XCTAssertTrue(declared.output.contains("\nextension Lab.Pump {\n    enum S { case off, on }\n    enum A { case start, stop }\n"), declared.output)
+        let bareProgram = bare + declared.output + Self.step + Self.table + """
+            struct Impl: PumpCells {
+                func offStart(_ ctx: Lab.Pump.Ctx) -> Step<Lab.Pump.S, Lab.Pump.F> { .go(.on, effects: []) }
+            }
+            print(Lab.Pump.step(Impl(), Lab.Pump.Ctx(), .off, .start))
+
+            """
+        XCTAssertEqual(try compile(bareProgram, "bare"), "go(Example.Lab.Pump.S.on, effects: [])\n")
     }
 
     /// The scaffold's own arms read back: lint of the written file reports no drift, scaffold
