@@ -159,12 +159,12 @@ extension Tablint {
                     String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
                 })
                 let enums = pairing.enums(of: shape.machine, near: file.path)
+                shape = placed(shape, surface: bound.matrix.surface, enums, declarations)
                 let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations)
                 guard enumTrouble.isEmpty else {
                     for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
                     continue
                 }
-                shape = placed(shape, surface: bound.matrix.surface, enums, declarations)
                 switch shape.source() {
                 case .failure(let refused):
                     for refusal in refused.all {
@@ -306,9 +306,11 @@ extension Tablint {
             let found = pairing.enumeration(letter, machine: shape.machine, near: near)
             switch found {
             case .none:
-                // A type of the name that is no enum tablint reads (an alias, a struct).
+                // A type of the name that is no enum tablint reads (an alias, a struct), which the
+                // scaffold would declare again as a member of the machine (a top-level `DoorS`
+                // the files declare is never declared again).
                 let typePath = letter == "S" ? shape.types.state : letter == "A" ? shape.types.action : shape.types.effect
-                if let declared = declarations[typePath] {
+                if typePath.contains("."), let declared = declarations[typePath] {
                     reasons.append("`\(typePath)` is declared (\(declared.place)) but is no enum whose cases tablint reads, so the scaffold cannot write its switch; declare it as an `enum` of the matrix's cases")
                 }
             case .ambiguous(let candidates):

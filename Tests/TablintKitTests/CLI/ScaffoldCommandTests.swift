@@ -386,4 +386,15 @@ final class ScaffoldCommandTests: XCTestCase {
         XCTAssertTrue(errors.contains("`enum Timer.S` (\(folder.path)/Timer.swift:2) and the matrix disagree: the enum declares `broken`, which the matrix does not list"), errors)
         XCTAssertTrue(errors.contains("`enum Timer.A` (\(folder.path)/Timer.swift:3) and the matrix disagree: the enum lacks `Reset`, which the matrix lists"), errors)
     }
+
+    /// A type named as the machine's enum that is no enum (a struct `S` in `Timer`): the
+    /// scaffold would declare `enum S` beside it, so the machine is refused.
+    func testATypeOfTheEnumsNameThatIsNoEnumIsNotDeclaredAgain() throws {
+        try write("Timer.tb.swift", Self.timerTable)
+        try write("Timer.swift", Self.timerTypes.replacingOccurrences(of: "    enum S { case idle, running, paused(since: Int, String) }\n", with: "    struct S {}\n"))
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("is not scaffolded: `Timer.S` is declared (\(folder.path)/Timer.swift:2) but is no enum whose cases tablint reads"), errors)
+    }
 }
