@@ -262,8 +262,11 @@ struct DispatcherSync {
 
     /// The insertions that write the missing pairs' arms, each after the arm of the nearest
     /// pair before it in row-major order (before the first arm when none comes before), and
-    /// the pairs that cannot be written, with why.
-    func insertions(_ pairs: [(state: Int, action: Int)]) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
+    /// the pairs that cannot be written, with why. An insertion where a removed arm starts
+    /// (`cutArms`, the arms the removal fixes delete) goes after it instead: two edits at one
+    /// place would not be applied in one pass, and an enum case removed in that pass would
+    /// leave the deferred arm naming it.
+    func insertions(_ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = []) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
         let columns = shape.actions.count
         var refused: [(state: Int, action: Int, why: String)] = []
         var byOffset: [Int: [String]] = [:]
@@ -285,7 +288,8 @@ struct DispatcherSync {
                     }
                 }
                 let layout = before.map { dispatcher.arms[$0].layout } ?? first.layout
-                let offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
                 if byOffset[offset] == nil { offsets.append(offset) }
                 byOffset[offset, default: []].append(layout.labelIndent + text + layout.newline)
             }

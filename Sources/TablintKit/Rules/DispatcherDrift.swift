@@ -528,7 +528,8 @@ private struct Comparison {
             found[firstMissing].message += "; the matrix renamed in place the \(renamedStates.isEmpty ? "action" : "state") of these pairs: its cases are renamed, not written (see the finding at the old name)"
             return
         }
-        let (edits, refused) = sync.insertions(pairs)
+        let cutArms = removals?.cuts.filter { $0.isWholeArm && $0.file == fileIndex && $0.switchRange == dispatcher.switchRange }.map(\.edit.range) ?? []
+        let (edits, refused) = sync.insertions(pairs, cutArms: cutArms)
         var note = ""
         if !refused.isEmpty {
             let listed = refused.prefix(Self.listedPairs).map { "\(label($0.state, $0.action)): \($0.why)" }

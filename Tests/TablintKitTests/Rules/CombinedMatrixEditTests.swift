@@ -105,6 +105,77 @@ final class CombinedMatrixEditTests: XCTestCase {
 
         """
 
+    /// Defect 1: `Snooze` removed and `Paused` added in one edit. The new state's arms were
+    /// inserted where the removed `(.ringing, .snooze)` arm starts, the two edits could not go
+    /// in one pass, and the `snooze` case went first, stranding the arm.
+    func testRemovingAnActionAndAddingAStateInOneEdit() throws {
+        let matrix = Self.table("Alarm", in: "Alarm", states: ["Armed", "Ringing", "Paused"], actions: ["Trigger", "Stop"], rows: [
+            #"[.go(target: "Ringing", effects: ["Ring"]), .ignore]"#,
+            #"[.ignore, .go(target: "Armed", effects: ["Silence"])]"#,
+            #"[.go(target: "Ringing", effects: []), .go(target: "Armed", effects: [])]"#,
+        ], initial: "Armed")
+        let (texts, errors) = Self.fix(["Alarm.tb.swift": matrix, "Alarm.swift": Self.alarmCode()])
+        let after = try XCTUnwrap(texts["Alarm.swift"])
+        XCTAssertEqual(errors, [])
+        XCTAssertFalse(after.contains(".snooze") || after.contains("Snooze"), after)
+        XCTAssertTrue(after.contains("enum S { case armed, ringing, paused }") && after.contains("enum A { case trigger, stop }"), after)
+        XCTAssertTrue(after.contains("""
+                    case (.ringing, .stop): return .go(.armed, effects: [.silence])
+                    case (.paused, .trigger): return .go(.ringing, effects: [])
+                    case (.paused, .stop): return .go(.armed, effects: [])
+                    }
+            """), after)
+        let ran = try Self.compileAndRun(after + Self.alarmImpl + """
+            for s in [Alarm.S.armed, .ringing, .paused] { for a in [Alarm.A.trigger, .stop] { print(s, a, Alarm.step(Impl(), Alarm.Ctx(), s, a)) } }
+
+            """, named: "removed-action-added-state")
+        XCTAssertTrue(ran.contains("paused trigger go(Alarm.S.ringing, effects: [])"), ran)
+    }
+
+    /// Defect 1: `Ringing` renamed `Buzzing` and `Snooze` removed in one edit. The rename of
+    /// the `(.ringing, .snooze)` pattern overlapped the cut of that arm; the case was renamed
+    /// first and the old arms were stranded beside new ones.
+    func testRenamingAStateAndRemovingAnActionInOneEdit() throws {
+        let matrix = Self.table("Alarm", in: "Alarm", states: ["Armed", "Buzzing"], actions: ["Trigger", "Stop"], rows: [
+            #"[.go(target: "Buzzing", effects: ["Ring"]), .ignore]"#,
+            #"[.ignore, .go(target: "Armed", effects: ["Silence"])]"#,
+        ], initial: "Armed")
+        let (texts, errors) = Self.fix(["Alarm.tb.swift": matrix, "Alarm.swift": Self.alarmCode()])
+        let after = try XCTUnwrap(texts["Alarm.swift"])
+        XCTAssertEqual(errors, [])
+        XCTAssertFalse(after.contains("ringing") || after.contains(".snooze") || after.contains("Snooze"), after)
+        XCTAssertTrue(after.contains("enum S { case armed, buzzing }") && after.contains("enum A { case trigger, stop }"), after)
+        XCTAssertEqual(after.components(separatedBy: "case (.buzzing, .trigger)").count, 2, after)
+        let ran = try Self.compileAndRun(after + Self.alarmImpl + """
+            for s in [Alarm.S.armed, .buzzing] { for a in [Alarm.A.trigger, .stop] { print(s, a, Alarm.step(Impl(), Alarm.Ctx(), s, a)) } }
+
+            """, named: "renamed-state-removed-action")
+        XCTAssertTrue(ran.contains("buzzing stop go(Alarm.S.armed, effects: [Alarm.F.silence])"), ran)
+    }
+
+    /// Defect 1: `Ringing` renamed, `Paused` removed and `Held` added in one edit.
+    func testRenamingRemovingAndAddingStatesInOneEdit() throws {
+        let matrix = Self.table("Alarm", in: "Alarm", states: ["Armed", "Buzzing", "Held"], actions: ["Trigger", "Stop", "Snooze"], rows: [
+            #"[.go(target: "Buzzing", effects: ["Ring"]), .ignore, .unreachable]"#,
+            #"[.ignore, .go(target: "Armed", effects: ["Silence"]), .handle]"#,
+            "[.ignore, .ignore, .ignore]",
+        ], initial: "Armed")
+        let (texts, errors) = Self.fix(["Alarm.tb.swift": matrix, "Alarm.swift": Self.alarmCode(paused: true)])
+        let after = try XCTUnwrap(texts["Alarm.swift"])
+        XCTAssertEqual(errors, [])
+        XCTAssertFalse(after.contains("ringing") || after.contains("paused"), after)
+        let ran = try Self.compileAndRun(after + """
+            struct Impl: AlarmCells {
+                func buzzingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+            }
+            print(Alarm.step(Impl(), Alarm.Ctx(), .held, .trigger), Alarm.step(Impl(), Alarm.Ctx(), .armed, .trigger))
+
+            """, named: "renamed-removed-added")
+        XCTAssertTrue(ran.contains("ignored go(Alarm.S.buzzing"), ran)
+    }
+
     static let pumpCode = """
         enum Lab {
             enum Pump {
