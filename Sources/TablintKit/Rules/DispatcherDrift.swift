@@ -49,6 +49,7 @@ struct DispatcherDrift: RunRule {
                         shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
                     comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
                     comparison.fileIndex = fileIndex
+                    comparison.effectsAfterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
                     if let namespace = comparison.shape?.types.namespace {
                         // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
                         let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
@@ -299,6 +300,8 @@ private struct Comparison {
     var fileIndex = 0
     /// Whether a narrowed struct is declared in the run or will be (`DispatcherSync`).
     var narrowedStructAvailable: (String) -> Bool = { _ in true }
+    /// `enum F`'s cases once the fixes add what they can (`DispatcherSync.effectsAfterFixes`).
+    var effectsAfterFixes: [String]?
 
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
@@ -424,6 +427,7 @@ private struct Comparison {
         var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
+        sync.effectsAfterFixes = effectsAfterFixes
         return sync
     }
 

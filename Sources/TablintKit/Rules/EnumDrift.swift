@@ -133,9 +133,9 @@ struct EnumDrift: RunRule {
     /// The edit that declares the matrix's `name` in the enum, after the case of the name
     /// before it in the matrix (before the first case when none is declared before it).
     static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration) -> Result<TextEdit, DispatcherSync.Why> {
-        guard declaration.hasKnownCases, let first = declaration.cases.first else {
-            return .failure(DispatcherSync.Why("the enum's cases are not all known"))
-        }
+        guard declaration.hasKnownCases else { return .failure(DispatcherSync.Why("the enum's cases are not all known")) }
+        // `enum F {}`: its `switch` in `perform` has no arm to write the new case's beside.
+        guard let first = declaration.cases.first else { return .failure(DispatcherSync.Why("the enum declares no case yet to add one beside")) }
         // A case whose text is longer than its name and payload has a raw value: a new case
         // would need one too.
         if declaration.cases.contains(where: { !$0.hasPayload && $0.range.count != $0.name.utf8.count && $0.range.count != $0.name.utf8.count + 2 }) {

@@ -176,6 +176,53 @@ final class CombinedMatrixEditTests: XCTestCase {
         XCTAssertTrue(ran.contains("ignored go(Alarm.S.buzzing"), ran)
     }
 
+    static let lampCode = """
+        enum Lamp {
+            enum S { case off, on }
+            enum A { case flip, tap }
+            enum F {}
+            final class Ctx {}
+        }
+
+        protocol LampCells {
+        }
+
+        extension Lamp {
+            static func step(_ cells: LampCells, _ ctx: Lamp.Ctx, _ s: Lamp.S, _ a: Lamp.A) -> Step<Lamp.S, Lamp.F> {
+                switch (s, a) {
+                case (.off, .flip): return .go(.on, effects: [])
+                case (.off, .tap): return .ignored
+                case (.on, .flip): return .go(.off, effects: [])
+                case (.on, .tap): return .ignored
+                }
+            }
+            static func perform(_ cells: LampCells, _ ctx: Lamp.Ctx, _ f: Lamp.F) -> Lamp.A? {
+                switch f {
+                }
+            }
+        }
+
+        """
+
+    /// Defect 2: with `enum F {}` no fix adds the effect (its `perform` switch has no arm to
+    /// write the new one beside), so no arm is rewritten to name it; both findings say why.
+    func testAnEffectEmptyEnumFCannotTakeIsNotWrittenIntoAnArm() throws {
+        let matrix = Self.table("Lamp", in: "Lamp", states: ["Off", "On"], actions: ["Flip", "Tap"], rows: [
+            #"[.go(target: "On", effects: []), .ignore]"#,
+            #"[.go(target: "Off", effects: []), .emit(effects: ["Beep"])]"#,
+        ], initial: "Off")
+        let files = ["Lamp.tb.swift": matrix, "Lamp.swift": Self.lampCode]
+        let found = MutationTests.lint(files)
+        let arm = try XCTUnwrap(found.first { $0.code == DispatcherDrift().code && $0.message.contains("(On, Tap)") }, "\(found.map(\.message))")
+        XCTAssertTrue(arm.message.contains("the fix leaves this case: its effect `beep` is no case of `enum F`, and no fix adds one"), arm.message)
+        XCTAssertNil(arm.fix)
+        let effect = try XCTUnwrap(found.first { $0.code == UnknownEffect().code }, "\(found.map(\.message))")
+        XCTAssertTrue(effect.message.contains("no fix: the enum declares no case yet to add one beside"), effect.message)
+        let after = try XCTUnwrap(Self.fix(files).texts["Lamp.swift"])
+        XCTAssertEqual(after, Self.lampCode)
+        _ = try Self.compileAndRun(after + "struct Impl: LampCells {}\nprint(Lamp.step(Impl(), Lamp.Ctx(), .on, .tap))\n", named: "empty-effects")
+    }
+
     static let pumpCode = """
         enum Lab {
             enum Pump {
