@@ -223,6 +223,60 @@ final class CombinedMatrixEditTests: XCTestCase {
         _ = try Self.compileAndRun(after + "struct Impl: LampCells {}\nprint(Lamp.step(Impl(), Lamp.Ctx(), .on, .tap))\n", named: "empty-effects")
     }
 
+    static let gateCode = """
+        enum Gate {
+            enum S { case shut, open(since: Int) }
+            enum A { case coin, pass }
+            enum F { case beep }
+            final class Ctx {}
+        }
+
+        protocol GateCells {
+            func shutCoin(_ ctx: Gate.Ctx) -> Step<Gate.S, Gate.F>
+            func beep(_ ctx: Gate.Ctx) -> Gate.A?
+        }
+
+        extension Gate {
+            static func step(_ cells: GateCells, _ ctx: Gate.Ctx, _ s: Gate.S, _ a: Gate.A) -> Step<Gate.S, Gate.F> {
+                switch (s, a) {
+                case (.shut, .coin): return cells.shutCoin(ctx)
+                case (.shut, .pass): return .ignored
+                case (.open, .coin): return .ignored
+                case (.open, .pass): return .go(.shut, effects: [.beep])
+                }
+            }
+        }
+
+        """
+
+    /// Defect 4: the new state `Jammed` has a GO to `open(since:)`, whose payload the matrix
+    /// cannot give: neither its case nor any of its arms is written, and both findings say why.
+    func testACaseWhoseArmsCannotAllBeWrittenIsNotAdded() throws {
+        let matrix = Self.table("Gate", in: "Gate", states: ["Shut", "Open", "Jammed"], actions: ["Coin", "Pass"], rows: [
+            "[.handle, .ignore]",
+            #"[.ignore, .go(target: "Shut", effects: ["Beep"])]"#,
+            #"[.go(target: "Open", effects: []), .ignore]"#,
+        ], initial: "Shut")
+        let files = ["Gate.tb.swift": matrix, "Gate.swift": Self.gateCode]
+        let found = MutationTests.lint(files)
+        let enumFinding = try XCTUnwrap(found.first { $0.code == EnumDrift().code }, "\(found.map(\.message))")
+        XCTAssertTrue(enumFinding.message.hasSuffix("no fix: dispatcher `step` has no case for state `Jammed`, and its case for (Jammed, Coin) cannot be written: the GO target `open` carries a payload (since: Int) the matrix does not give"), enumFinding.message)
+        XCTAssertNil(enumFinding.fix)
+        let missing = try XCTUnwrap(found.first { $0.code == DispatcherDrift().code && $0.message.contains("no case for state `Jammed`") })
+        XCTAssertTrue(missing.message.contains("(Jammed, Pass): `Jammed` is left out with all its cases, as (Jammed, Coin) cannot be written"), missing.message)
+        XCTAssertNil(missing.fix)
+        let after = try XCTUnwrap(Self.fix(files).texts["Gate.swift"])
+        XCTAssertEqual(after, Self.gateCode)
+        _ = try Self.compileAndRun(after + """
+            struct Impl: GateCells {
+                func shutCoin(_ ctx: Gate.Ctx) -> Step<Gate.S, Gate.F> { .ignored }
+                func beep(_ ctx: Gate.Ctx) -> Gate.A? { nil }
+            }
+            print(Gate.step(Impl(), Gate.Ctx(), .open(since: 1), .pass))
+
+            """, named: "unwritable-addition")
+    }
+
     static let pumpCode = """
         enum Lab {
             enum Pump {
