@@ -619,7 +619,7 @@ private struct Comparison {
                 continue
             }
             withheld.append((pair.state, pair.action, refusal.pair == label(pair.state, pair.action)
-                ? refusal.why + "; so `\(owner)` is left out with all its cases, as enum-drift leaves out its enum case"
+                ? refusal.why + "; so `\(owner)` is left out with all its cases (and enum-drift does not add a case for it)"
                 : "`\(owner)` is left out with all its cases, as \(refusal.pair) cannot be written"))
         }
         return (withheld, writable)

@@ -263,6 +263,7 @@ final class CombinedMatrixEditTests: XCTestCase {
         XCTAssertTrue(enumFinding.message.hasSuffix("no fix: dispatcher `step` has no case for state `Jammed`, and its case for (Jammed, Coin) cannot be written: the GO target `open` carries a payload (since: Int) the matrix does not give"), enumFinding.message)
         XCTAssertNil(enumFinding.fix)
         let missing = try XCTUnwrap(found.first { $0.code == DispatcherDrift().code && $0.message.contains("no case for state `Jammed`") })
+        XCTAssertTrue(missing.message.contains("(Jammed, Coin): the GO target `open` carries a payload (since: Int) the matrix does not give; so `Jammed` is left out with all its cases (and enum-drift does not add a case for it)"), missing.message)
         XCTAssertTrue(missing.message.contains("(Jammed, Pass): `Jammed` is left out with all its cases, as (Jammed, Coin) cannot be written"), missing.message)
         XCTAssertNil(missing.fix)
         let after = try XCTUnwrap(Self.fix(files).texts["Gate.swift"])
