@@ -82,6 +82,11 @@ extension GeneratedShape {
             types = TypeNames(
                 state: declared.name, action: enums.actions?.declaration.name ?? stem + "A",
                 effect: enums.effects?.declaration.name ?? stem + "F", context: stem + "Ctx", namespace: machine)
+        } else if let declared = enums.states?.declaration, let parent = declared.parent,
+            case let qualified = (declared.outerTypes.reversed() + [parent]).joined(separator: "."), qualified != machine
+        {
+            // A machine nested in a type (`Lab.Pump.S`): inserted code names its types as declared.
+            types = TypeNames.nested(in: qualified)
         }
         var shape = GeneratedShape(machine: machine, states: states, actions: actions, effects: effects, cells: cells, types: types)
         if matrix.surface == .machineEnum, let prototype = matrix.handlePrototype, let source {

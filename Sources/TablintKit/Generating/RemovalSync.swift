@@ -278,6 +278,12 @@ struct RemovalSync {
                     }
                 }
             }
+            // A pattern or call in a span the removal of another name cuts goes with that span:
+            // renaming it as well would be two edits of one span, and the one left for a later
+            // pass would find the old case already renamed.
+            edits.removeAll { renaming in
+                cuts.contains { $0.file == renaming.file && $0.edit.range.lowerBound <= renaming.edit.range.lowerBound && renaming.edit.range.upperBound <= $0.edit.range.upperBound }
+            }
             for ref in protocols {
                 for requirement in ref.declaration.requirements {
                     guard let newMember = members[requirement.name.text] else { continue }
@@ -494,8 +500,10 @@ struct RemovalSync {
     /// member of a cell of a name that goes and nothing left calls or implements it; why not
     /// otherwise; nil when it is no removed cell's.
     func requirementRemoval(_ requirement: CellsProtocol.Requirement, matrix: Matrix) -> Result<TextEdit, DispatcherSync.Why>? {
-        let states = matrix.states.map(\.text) + removed.filter { $0.role == .state }.map(\.name)
-        let actions = matrix.actions.map(\.text) + removed.filter { $0.role == .action }.map(\.name)
+        // A renamed name's old spelling too: `ringingSnooze` goes with `snooze` while `ringing` becomes `buzzing`.
+        let renamedOld = { (role: Role) in self.renamed.filter { $0.role == role && $0.refusal == nil }.map(\.old) }
+        let states = matrix.states.map(\.text) + removed.filter { $0.role == .state }.map(\.name) + renamedOld(.state)
+        let actions = matrix.actions.map(\.text) + removed.filter { $0.role == .action }.map(\.name) + renamedOld(.action)
         let name = requirement.name.text
         var owners: [Removed] = []
         for state in states {
