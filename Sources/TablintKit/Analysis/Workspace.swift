@@ -98,6 +98,7 @@ struct Workspace {
             if entry.analysis.declarationsDeferred { given[document.path] = document.bytes }
         }
         readDeferredDeclarations(jobs: jobs, given: given)
+        searchReferencesToGoingNames(jobs: jobs, given: Dictionary(documents.map { ($0.path, $0.bytes) }, uniquingKeysWith: { $1 }))
     }
 
     /// Reads and analyses `paths` on up to `jobs` threads (each file's bytes are dropped once it
@@ -119,6 +120,7 @@ struct Workspace {
         }
         if rereading == nil { rereading = read }
         readDeferredDeclarations(jobs: jobs)
+        searchReferencesToGoingNames(jobs: jobs)
         return failures
     }
 
@@ -128,6 +130,8 @@ struct Workspace {
         paths.removeAll { $0 == path }
         // The others' places in the run moved: every rule that saw this document runs again.
         if !removed.analysis.summary.holdsNothing { invalidateCrossFile(.all) }
+        // The run's machines may pair otherwise without it, and plan other removals.
+        searchReferencesToGoingNames(jobs: 1)
     }
 
     private func analyse(

@@ -517,3 +517,33 @@ struct RemovalSync {
         return .success(TextEdit(range: range, replacement: []))
     }
 }
+
+extension RemovalSync {
+    /// Every name the plans of the run's `Table` literals ask `firstReference` about: the cases
+    /// that go or are renamed, and the generated members of their cells. A run searches its
+    /// files with no machine surface for these before the plans are made
+    /// (`Workspace.searchReferencesToGoingNames`); a new search in a plan must name its names here.
+    static func searchedNames(_ facts: CrossFileRun) -> Set<String> {
+        var names: Set<String> = []
+        for (index, file) in facts.summaries.enumerated() {
+            for bound in file.matrices where bound.matrix.surface == .tableLiteral {
+                let plan = RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, facts.pairing)
+                let states = bound.matrix.states.map(\.text) + plan.removed.filter { $0.role == .state }.map(\.name)
+                let actions = bound.matrix.actions.map(\.text) + plan.removed.filter { $0.role == .action }.map(\.name)
+                for entry in plan.removed {
+                    names.insert(entry.name)
+                    for other in entry.role == .state ? actions : states {
+                        names.insert(entry.role == .state
+                            ? GeneratedShape.handleMember(state: entry.name, action: other)
+                            : GeneratedShape.handleMember(state: other, action: entry.name))
+                    }
+                }
+                for entry in plan.renamed {
+                    names.insert(entry.old)
+                    names.formUnion(entry.members.keys)
+                }
+            }
+        }
+        return names
+    }
+}
