@@ -6,11 +6,12 @@
 /// own site as an unsafe fix, so the three agree on what goes: a name goes wholly or not at all.
 ///
 /// A name stays (each finding says why) when something the fixes would not delete refers to
-/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run that hold
-/// a machine surface (`MemberReferences`), an arm with the author's code, a payload, a
+/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the Swift files of the run
+/// (`MemberReferences`: a file without a machine surface holds them once the workspace found it
+/// may name a searched name, `searchedNames`), an arm with the author's code, a payload, a
 /// raw-valued or coded enum (its raw values or names may be stored), a span that cannot be cut
-/// exactly. Any other file, linted or not, is not searched: a reference there becomes a
-/// compile error, never a silent change of behaviour.
+/// exactly. A file outside the run is not searched: a reference there becomes a compile error,
+/// never a silent change of behaviour.
 struct RemovalSync {
     enum Role: String { case state, action }
 
