@@ -17,7 +17,7 @@ extension Workspace {
         else { return }
         let names = RemovalSync.searchedNames(CrossFileRun(summaries))
         guard !names.isEmpty else { return }
-        let hashes = names.map { MemberNameIndex.hash(Array($0.utf8)[...]) }
+        let hashes = names.map(MemberNameIndex.hash)
         let candidates = unsearched.filter { path in
             guard let index = entries[path]?.analysis.memberNames else { return false }
             return hashes.contains(where: index.contains)
@@ -53,7 +53,9 @@ struct MemberNameIndex: Equatable {
 
     init(pieces: [Token], bytes: [UInt8]) {
         var found: [UInt32] = []
-        MemberReferences.forEachName(pieces, bytes) { name, _ in found.append(Self.hash(bytes[name])) }
+        bytes.withUnsafeBufferPointer { buffer in
+            MemberReferences.forEachName(pieces, bytes) { name, _ in found.append(Self.hash(UnsafeBufferPointer(rebasing: buffer[name]))) }
+        }
         found.sort()
         hashes = []
         for hash in found where hashes.last != hash { hashes.append(hash) }
@@ -67,10 +69,14 @@ struct MemberNameIndex: Equatable {
     }
 
     /// FNV-1a over the name's bytes.
-    static func hash(_ name: ArraySlice<UInt8>) -> UInt32 {
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash: UInt32 = 2_166_136_261
         for byte in name { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         return hash
+    }
+
+    static func hash(_ name: String) -> UInt32 {
+        Array(name.utf8).withUnsafeBufferPointer(hash)
     }
 }
 

@@ -89,11 +89,11 @@ final class ReferenceSearchTests: XCTestCase {
     func testTheIndexHoldsTheNamesAfterAPeriodOnly() {
         let bytes = Array(Self.unrelated.utf8)
         let index = MemberNameIndex(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
-        XCTAssertTrue(index.contains(MemberNameIndex.hash(Array("count".utf8)[...])))
-        XCTAssertFalse(index.contains(MemberNameIndex.hash(Array("paused".utf8)[...])))
-        XCTAssertFalse(index.contains(MemberNameIndex.hash(Array("label".utf8)[...])))
+        XCTAssertTrue(index.contains(MemberNameIndex.hash("count")))
+        XCTAssertFalse(index.contains(MemberNameIndex.hash("paused")))
+        XCTAssertFalse(index.contains(MemberNameIndex.hash("label")))
         let ticked = Array("let s = Alarm.S.`default`".utf8)
-        XCTAssertTrue(MemberNameIndex(pieces: Tokenizer.tokenize(ticked), bytes: ticked).contains(MemberNameIndex.hash(Array("default".utf8)[...])))
+        XCTAssertTrue(MemberNameIndex(pieces: Tokenizer.tokenize(ticked), bytes: ticked).contains(MemberNameIndex.hash("default")))
         XCTAssertTrue(Array("abcabd".utf8).containsSubsequence(Array("abd".utf8)))
         XCTAssertFalse(Array("abcab".utf8).containsSubsequence(Array("abd".utf8)))
     }
