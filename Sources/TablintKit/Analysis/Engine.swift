@@ -107,12 +107,13 @@ enum Engine {
         let state = { (document: Document) -> FileState in
             let recorded = workspace.entry(document.path)
             // The recorded analysis serves when it is of these bytes and settings and kept its tokens.
-            let analysis = recorded.flatMap { entry in
+            var analysis = recorded.flatMap { entry in
                 entry.bytes == document.bytes && entry.settings == document.settings
                     && (!entry.analysis.tokens.isEmpty || !FileKind(path: document.path).isSwift) ? entry.analysis : nil
             } ?? analyze(
                 SourceFile(path: document.path, bytes: document.bytes), rules: rules, settings: document.settings,
                 readers: workspace.readers, keepingTokens: true, implementations: workspace.readsCellsImplementations)
+            analysis.holdReferences(of: document.bytes)
             return FileState(
                 document: document, analysis: analysis, applicable: applicable(unsafeFixes: unsafeFixes, document.settings),
                 selecting: selecting, readers: workspace.readers, implementations: workspace.readsCellsImplementations)
@@ -327,9 +328,10 @@ enum Engine {
             rules: [Rule]
         ) -> Bool {
             let result = TextEdit.apply(edits, to: bytes)
-            let next = Engine.analyze(
+            var next = Engine.analyze(
                 SourceFile(path: document.path, bytes: result), rules: rules, settings: document.settings, readers: readers,
                 keepingTokens: true, implementations: implementations)
+            next.holdReferences(of: result)
             if applicability == .safe {
                 let kind = FileKind(path: document.path)
                 if let problem = SafetyCheck.differences(

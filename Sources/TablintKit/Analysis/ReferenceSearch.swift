@@ -45,6 +45,18 @@ extension Workspace {
     }
 }
 
+extension FileAnalysis {
+    /// A document being fixed with no machine surface takes its references into its summary
+    /// from the tokens the fix keeps for its proof: every pass's cross-file checks then see what
+    /// the workspace's search saw of it, whatever the fixes do to its bytes.
+    mutating func holdReferences(of bytes: [UInt8]) {
+        guard memberNames?.isEmpty == false, summary.holdsNothing, !tokens.isEmpty else { return }
+        // A summary recorded as holding nothing has no line table to place them.
+        summary = FileSummary(path: summary.path, lines: SourceFile(path: summary.path, bytes: bytes).lines)
+        summary.memberReferences = MemberReferences(pieces: tokens, bytes: bytes)
+    }
+}
+
 /// The names a file writes after a `.`, as sorted 32-bit hashes: a few bytes a name, kept for
 /// every file with no machine surface, and enough to rule out (all but by a hash collision)
 /// that it names a given case.

@@ -125,3 +125,17 @@ final class ReferenceSearchTests: XCTestCase {
         XCTAssertTrue(offered.contains("the fix removes `case paused`"), offered)
     }
 }
+
+/// A file with no machine surface that `--fix` rewrites itself (a `*.tb.swift` file given its
+/// formatter directive) keeps its references through the passes.
+final class ReferenceSearchThroughFixTests: XCTestCase {
+    func testAFileBeingFixedKeepsRefusingTheRemoval() throws {
+        let files = ["Alarm.swift": RemovalSyncFixTests.alarm(), "Resting.tb.swift": ReferenceSearchTests.viewModel]
+        let outcome = RemovalSyncFixTests.run(files)
+        let resting = try XCTUnwrap(outcome.files.first { $0.path == "Resting.tb.swift" })
+        XCTAssertNotNil(resting.fixed, "the directive is inserted")
+        XCTAssertTrue(RemovalSyncFixTests.text(outcome, "Alarm.swift").contains("enum S { case armed, ringing, paused }"))
+        let removal = try XCTUnwrap(outcome.files.flatMap(\.diagnostics).first { $0.code == EnumDrift().code && $0.message.contains("declares `paused`") })
+        XCTAssertTrue(removal.message.contains("`paused` is referred to at Resting.tb.swift:"), removal.message)
+    }
+}
