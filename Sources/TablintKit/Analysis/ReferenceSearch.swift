@@ -15,7 +15,8 @@ extension Workspace {
         guard !unsearched.isEmpty,
             entries.values.contains(where: { $0.analysis.summary.matrices.contains { $0.matrix.surface == .tableLiteral } })
         else { return }
-        let names = RemovalSync.searchedNames(CrossFileRun(summaries))
+        let names = goingNames ?? RemovalSync.searchedNames(CrossFileRun(summaries))
+        goingNames = names
         guard !names.isEmpty else { return }
         let hashes = names.map(MemberNameIndex.hash)
         let candidates = unsearched.filter { path in

@@ -47,6 +47,11 @@ struct Workspace {
     private var crossFileCache = CrossFileCache(base: nil, changed: .all)
     /// The paths in the order they were first added (results come back in this order).
     private(set) var paths: [String] = []
+    /// What the run's removal and rename plans search for (`searchReferencesToGoingNames`), once
+    /// worked out; forgotten when a summary part other than the references changes, so an edit
+    /// of a file with no machine surface does not pair the machines again. Internal, not
+    /// private: read in `ReferenceSearch.swift`.
+    var goingNames: Set<String>?
 
     init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts) {
         self.rules = rules
@@ -174,6 +179,7 @@ struct Workspace {
 
     private mutating func invalidateCrossFile(_ parts: SummaryParts) {
         guard !parts.isEmpty else { return }
+        if !parts.subtracting(.memberReferences).isEmpty { goingNames = nil }
         crossFileCache = crossFileCache.next(changed: parts)
     }
 

@@ -86,6 +86,24 @@ final class ReferenceSearchTests: XCTestCase {
         XCTAssertEqual(RemovalSyncFixTests.text(outcome, "ViewModel.swift"), Self.viewModel)
     }
 
+    /// A workspace kept across edits (as the language server keeps it): a reference written
+    /// later, in a file with no machine surface, refuses the removal from then on, and taking it
+    /// out offers the removal again.
+    func testAReferenceWrittenLaterInAKeptWorkspaceIsFound() throws {
+        var workspace = Workspace()
+        let model = { (text: String) in Engine.Document(path: "ViewModel.swift", bytes: Array(text.utf8)) }
+        let calm = Self.viewModel.replacingOccurrences(of: "state == .paused", with: "state == .ringing")
+        workspace.update([Engine.Document(path: "Alarm.swift", bytes: Array(RemovalSyncFixTests.alarm().utf8)), model(calm)])
+        func removal() -> String? {
+            workspace.diagnostics(for: "Alarm.swift").first { $0.code == EnumDrift().code && $0.message.contains("declares `paused`") }?.message
+        }
+        XCTAssertTrue(try XCTUnwrap(removal()).contains("the fix removes `case paused`"))
+        workspace.update([model(Self.viewModel)])
+        XCTAssertTrue(try XCTUnwrap(removal()).contains("`paused` is referred to at ViewModel.swift:4:22"))
+        workspace.update([model(calm)])
+        XCTAssertTrue(try XCTUnwrap(removal()).contains("the fix removes `case paused`"))
+    }
+
     func testTheIndexHoldsTheNamesAfterAPeriodOnly() {
         let bytes = Array(Self.unrelated.utf8)
         let index = MemberNameIndex(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
