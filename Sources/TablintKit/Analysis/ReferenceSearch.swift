@@ -10,7 +10,10 @@ extension Workspace {
     /// rename plans look for (`RemovalSync.searchedNames`). `given`: bytes at hand (the
     /// documents of this update).
     mutating func searchReferencesToGoingNames(jobs: Int, given: [String: [UInt8]] = [:]) {
-        let unsearched = paths.filter { entries[$0]?.analysis.memberNames?.isEmpty == false && entries[$0]?.analysis.summary.memberReferences.isEmpty == true }
+        let unsearched = paths.filter { path in
+            guard let analysis = entries[path]?.analysis else { return false }
+            return analysis.memberNames?.isEmpty == false && analysis.summary.memberReferences.isEmpty
+        }
         // Only a `Table` literal's plans remove or rename.
         guard !unsearched.isEmpty,
             entries.values.contains(where: { $0.analysis.summary.matrices.contains { $0.matrix.surface == .tableLiteral } })
