@@ -6,11 +6,12 @@
 /// own site as an unsafe fix, so the three agree on what goes: a name goes wholly or not at all.
 ///
 /// A name stays (each finding says why) when something the fixes would not delete refers to
-/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run that hold
-/// a machine surface (`MemberReferences`), an arm with the author's code, a payload, a
+/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the Swift files of the run
+/// (`MemberReferences`: a file without a machine surface holds them once the workspace found it
+/// may name a searched name, `searchedNames`), an arm with the author's code, a payload, a
 /// raw-valued or coded enum (its raw values or names may be stored), a span that cannot be cut
-/// exactly. Any other file, linted or not, is not searched: a reference there becomes a
-/// compile error, never a silent change of behaviour.
+/// exactly. A file outside the run is not searched: a reference there becomes a compile error,
+/// never a silent change of behaviour.
 struct RemovalSync {
     enum Role: String { case state, action }
 
@@ -523,5 +524,35 @@ struct RemovalSync {
         if let why = Self.implemented(name, in: run) { return .failure(why) }
         guard let range = requirement.removal else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
         return .success(TextEdit(range: range, replacement: []))
+    }
+}
+
+extension RemovalSync {
+    /// Every name the plans of the run's `Table` literals ask `firstReference` about: the cases
+    /// that go or are renamed, and the generated members of their cells. A run searches its
+    /// files with no machine surface for these before the plans are made
+    /// (`Workspace.searchReferencesToGoingNames`); a new search in a plan must name its names here.
+    static func searchedNames(_ facts: CrossFileRun) -> Set<String> {
+        var names: Set<String> = []
+        for (index, file) in facts.summaries.enumerated() {
+            for bound in file.matrices where bound.matrix.surface == .tableLiteral {
+                let plan = RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, facts.pairing)
+                let states = bound.matrix.states.map(\.text) + plan.removed.filter { $0.role == .state }.map(\.name)
+                let actions = bound.matrix.actions.map(\.text) + plan.removed.filter { $0.role == .action }.map(\.name)
+                for entry in plan.removed {
+                    names.insert(entry.name)
+                    for other in entry.role == .state ? actions : states {
+                        names.insert(entry.role == .state
+                            ? GeneratedShape.handleMember(state: entry.name, action: other)
+                            : GeneratedShape.handleMember(state: other, action: entry.name))
+                    }
+                }
+                for entry in plan.renamed {
+                    names.insert(entry.old)
+                    names.formUnion(entry.members.keys)
+                }
+            }
+        }
+        return names
     }
 }
