@@ -28,8 +28,9 @@ struct FileSummary: Equatable {
     /// The types implementing a machine's `Cells` protocol, with what each member returns:
     /// the outcomes of the `HANDLE` cells they serve (`MachineGraphs`).
     var cellsImplementations: [CellsImplementation] = []
-    /// The names the file writes after a `.`, read only when it holds something above
-    /// (`MemberReferences`): what the removal fixes search for references they would leave.
+    /// The names the file writes after a `.`, read when it holds something above, or when it may
+    /// name what a removal would take away (`MemberReferences`): what the removal fixes search
+    /// for references they would leave.
     var memberReferences = MemberReferences()
 
     init(
@@ -51,10 +52,12 @@ struct FileSummary: Equatable {
         self.shortTables = shortTables
     }
 
-    /// Whether the file has nothing for the cross-file step.
+    /// Whether the file has nothing for the cross-file step (not even the references a file
+    /// with no machine surface was searched for).
     var holdsNothing: Bool {
         matrices.isEmpty && dispatchers.isEmpty && enums.isEmpty && catchAllDispatchers.isEmpty && pins.isEmpty
             && cellsProtocols.isEmpty && shortTables.isEmpty && typeNames.isEmpty && cellsImplementations.isEmpty
+            && memberReferences.isEmpty
     }
 
     /// A summary with nothing in it, for a file no reader could read.

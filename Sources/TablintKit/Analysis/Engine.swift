@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Analyse each document (in parallel, `Workspace.update`) → cross-file checks →
 /// configuration and suppressions, applied once (`finish`) → with `fix`: apply the surviving
-/// fixes of the chosen applicability, prove them, and go round again with the result, until
-/// nothing is left to apply (at most `maxPasses` passes). Every edit any front end offers or
-/// writes comes from `fix`.
+/// fixes of the chosen applicability, prove them, and go round again with the result (and, for
+/// `--fix`, with the other documents the result gives a fix), until nothing is left to apply
+/// (at most `maxPasses` passes a file). Every edit any front end offers or writes comes from `fix`.
 enum Engine {
     /// A file as the run sees it: its path as shown, its bytes as read, its configuration.
     struct Document: Equatable {
@@ -59,7 +59,7 @@ enum Engine {
         var diagnostics: [Diagnostic] { files.flatMap(\.diagnostics).sortedForOutput() }
     }
 
-    /// A file that still has fixes to apply after this many passes is left as it was.
+    /// A file that still has fixes to apply after this many passes of its own is left as it was.
     static let maxPasses = 4
 
     /// The applicabilities `--fix` applies for a file: safe ones, and unsafe ones too with
@@ -92,34 +92,43 @@ enum Engine {
     /// bytes given), with the rest of the workspace held as it is: every pass's cross-file
     /// checks see the fixed documents as they now are and the others as recorded.
     /// `selecting` narrows the fixes taken to the diagnostics it accepts (range formatting, one
-    /// quick fix); nil takes every fix of the applicable kinds.
+    /// quick fix); nil takes every fix of the applicable kinds. `joining`: a recorded document
+    /// that is not among `documents` joins the run once its diagnostics, against the fixed
+    /// documents, carry a fix to apply (an enum given a case lets a `Cells` protocol be given its
+    /// requirement), read again when its bytes were not kept (`Workspace.rereading`): so one
+    /// `--fix` reaches what a second one would find.
     static func fix(
         _ documents: [Document], in workspace: Workspace, unsafeFixes: Bool = false,
-        selecting: ((Diagnostic) -> Bool)? = nil, jobs: Int = 1
+        selecting: ((Diagnostic) -> Bool)? = nil, joining: Bool = false, jobs: Int = 1
     ) -> [FileResult] {
         // Nothing to fix: no second cross-file step (a lint run asks with none).
         guard !documents.isEmpty else { return [] }
         let rules = workspace.rules
-        var states = parallelMap(documents.count, jobs: jobs) { index -> FileState in
-            let document = documents[index]
+        let state = { (document: Document) -> FileState in
             let recorded = workspace.entry(document.path)
             // The recorded analysis serves when it is of these bytes and settings and kept its tokens.
-            let analysis = recorded.flatMap { entry in
+            var analysis = recorded.flatMap { entry in
                 entry.bytes == document.bytes && entry.settings == document.settings
                     && (!entry.analysis.tokens.isEmpty || !FileKind(path: document.path).isSwift) ? entry.analysis : nil
             } ?? analyze(
                 SourceFile(path: document.path, bytes: document.bytes), rules: rules, settings: document.settings,
                 readers: workspace.readers, keepingTokens: true, implementations: workspace.readsCellsImplementations)
+            analysis.holdReferences(of: document.bytes)
             return FileState(
                 document: document, analysis: analysis, applicable: applicable(unsafeFixes: unsafeFixes, document.settings),
                 selecting: selecting, readers: workspace.readers, implementations: workspace.readsCellsImplementations)
         }
+        var states = parallelMap(documents.count, jobs: jobs) { state(documents[$0]) }
         let finish = { (states: inout [FileState]) in Self.finish(&states, in: workspace) }
-        finish(&states)
+        var crossFile = finish(&states)
         for index in states.indices { states[index].originalDiagnostics = states[index].diagnostics }
 
-        for pass in 1...(maxPasses + 1) {
-            // Prove last pass's unsafe edits against the run as it now is (cross-file included).
+        // Each round proves the last one's unsafe edits, applies each file's next pass, and lets
+        // in the documents the result gives a fix; it ends when nothing is applied and no one
+        // joins. A file applies at most `maxPasses` passes and joins at most once, so the rounds
+        // are bounded.
+        while true {
+            // Prove last round's unsafe edits against the run as it now is (cross-file included).
             var reverted = false
             for index in states.indices where states[index].pending != nil {
                 if states[index].pending?.applicability == .unsafe, let problem = states[index].unsafeProblem() {
@@ -128,20 +137,18 @@ enum Engine {
                 }
                 states[index].pending = nil
             }
-            if reverted { finish(&states) }
-            if pass > maxPasses {
-                // Still something to apply: the file does not settle. Leave it as it was.
-                var unsettled = false
-                for index in states.indices where states[index].chosenFixes() != nil && states[index].bytes != states[index].document.bytes {
-                    states[index].revert(.init(
-                        codes: [], message: "its fixes do not settle: after \(maxPasses) passes there is still something to apply"))
-                    unsettled = true
-                }
-                if unsettled { finish(&states) }
-                break
+            // Still something to apply after its last pass: the file does not settle. Leave it as it was.
+            for index in states.indices where states[index].passes >= maxPasses && states[index].chosenFixes() != nil
+                && states[index].bytes != states[index].document.bytes
+            {
+                states[index].revert(.init(
+                    codes: [], message: "its fixes do not settle: after \(maxPasses) passes there is still something to apply"))
+                reverted = true
             }
+            if reverted { crossFile = finish(&states) }
             let next = parallelMap(states.count, jobs: jobs) { index -> FileState? in
                 var state = states[index]
+                guard state.passes < maxPasses else { return nil }
                 return state.applyNextPass(rules: rules) ? state : nil
             }
             var changed = false
@@ -150,15 +157,52 @@ enum Engine {
                 states[index] = state
                 changed = true
             }
-            if !changed { break }
-            finish(&states)
+            if changed { crossFile = finish(&states) }
+            let joined = joining ? joiners(states, crossFile: crossFile, in: workspace, unsafeFixes: unsafeFixes) : []
+            if !joined.isEmpty {
+                var added = parallelMap(joined.count, jobs: jobs) { state(joined[$0]) }
+                for index in added.indices { added[index].originalDiagnostics = workspace.diagnostics(for: joined[index].path) }
+                states += added
+                crossFile = finish(&states)
+            }
+            if !changed && joined.isEmpty { break }
         }
         return results(states)
     }
 
+    /// The recorded documents outside the run whose diagnostics, against the run's documents as
+    /// they now read, carry a fix of a kind `--fix` applies for them, with their bytes: kept by
+    /// the workspace, else read again. One that cannot be read stays out (its diagnostics say
+    /// what is left).
+    private static func joiners(
+        _ states: [FileState], crossFile: [String: [Diagnostic]], in workspace: Workspace, unsafeFixes: Bool
+    ) -> [Document] {
+        let inRun = Set(states.map(\.document.path))
+        var joining: [Document] = []
+        for path in workspace.paths where !inRun.contains(path) {
+            guard let found = crossFile[path], found.contains(where: { $0.fix != nil }), let entry = workspace.entry(path) else { continue }
+            let applicable = applicable(unsafeFixes: unsafeFixes, entry.settings)
+            let fixable = Engine.finish(entry.analysis, crossFile: found).contains { diagnostic in
+                diagnostic.fix.map { applicable.contains($0.applicability) && !$0.edits.isEmpty } ?? false
+            }
+            guard fixable else { continue }
+            let bytes: [UInt8]?
+            if let kept = entry.bytes {
+                bytes = kept
+            } else if case .success(let read)? = workspace.rereading?(path) {
+                bytes = read
+            } else {
+                bytes = nil
+            }
+            if let bytes { joining.append(Document(path: path, bytes: bytes, settings: entry.settings)) }
+        }
+        return joining
+    }
+
     /// Cross-file checks over the workspace with the fixed documents as they now are, then each
     /// fixed document's configuration and suppressions.
-    private static func finish(_ states: inout [FileState], in workspace: Workspace) {
+    @discardableResult
+    private static func finish(_ states: inout [FileState], in workspace: Workspace) -> [String: [Diagnostic]] {
         var replacements: [String: FileSummary] = [:]
         for state in states { replacements[state.document.path] = state.analysis.summary }
         var crossFile = workspace.crossFile(replacing: replacements)
@@ -177,6 +221,7 @@ enum Engine {
             }
             states[index].diagnostics = diagnostics
         }
+        return crossFile
     }
 
     private static func results(_ states: [FileState]) -> [FileResult] {
@@ -225,6 +270,8 @@ enum Engine {
         var pending: Pending?
         var failure: Failure?
         var appliedFixes = 0
+        /// How many passes were applied (a failed proof takes them back, not the count).
+        var passes = 0
 
         init(
             document: Document, analysis: FileAnalysis, applicable: Set<Diagnostic.Applicability>,
@@ -281,9 +328,10 @@ enum Engine {
             rules: [Rule]
         ) -> Bool {
             let result = TextEdit.apply(edits, to: bytes)
-            let next = Engine.analyze(
+            var next = Engine.analyze(
                 SourceFile(path: document.path, bytes: result), rules: rules, settings: document.settings, readers: readers,
                 keepingTokens: true, implementations: implementations)
+            next.holdReferences(of: result)
             if applicability == .safe {
                 let kind = FileKind(path: document.path)
                 if let problem = SafetyCheck.differences(
@@ -297,6 +345,7 @@ enum Engine {
                 }
             }
             pending = Pending(applicability: applicability, previousAnalysis: analysis, previousDiagnostics: diagnostics, codes: codes)
+            passes += 1
             bytes = result
             analysis = next
             appliedFixes += chosen.count

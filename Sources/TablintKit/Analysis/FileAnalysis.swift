@@ -23,6 +23,10 @@ struct FileAnalysis: Equatable {
     /// hold yet: nothing in the file asked for them (`DeclarationReading.whenAsked`), so the
     /// workspace reads them only once something in the run does.
     var declarationsDeferred = false
+    /// For a Swift file with nothing for the cross-file step: which names it writes after a `.`,
+    /// as hashes, so a run can tell without its bytes whether it may refer to a case a removal
+    /// or rename would take away (`Workspace.searchReferencesToGoingNames`). Nil otherwise.
+    var memberNames: MemberNameIndex?
 
     init(
         diagnostics: [Diagnostic], summary: FileSummary,
@@ -66,6 +70,9 @@ extension Engine {
             diagnostics: check(context, enabled).sortedForOutput(), summary: context.summary,
             suppressions: context.suppressions, settings: settings)
         if keepingTokens { analysis.tokens = context.tokens }
+        if file.kind.isSwift, analysis.summary.holdsNothing {
+            analysis.memberNames = MemberNameIndex(pieces: context.tokens, bytes: file.bytes)
+        }
         analysis.declarationsDeferred = deferring && (need == .declarations || context.declarationsDeferred)
         return analysis
     }

@@ -47,6 +47,11 @@ struct Workspace {
     private var crossFileCache = CrossFileCache(base: nil, changed: .all)
     /// The paths in the order they were first added (results come back in this order).
     private(set) var paths: [String] = []
+    /// What the run's removal and rename plans search for (`searchReferencesToGoingNames`), once
+    /// worked out; forgotten when a summary part other than the references changes, so an edit
+    /// of a file with no machine surface does not pair the machines again. Internal, not
+    /// private: read in `ReferenceSearch.swift`.
+    var goingNames: Set<String>?
 
     init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts) {
         self.rules = rules
@@ -98,6 +103,7 @@ struct Workspace {
             if entry.analysis.declarationsDeferred { given[document.path] = document.bytes }
         }
         readDeferredDeclarations(jobs: jobs, given: given)
+        searchReferencesToGoingNames(jobs: jobs, given: Dictionary(documents.map { ($0.path, $0.bytes) }, uniquingKeysWith: { $1 }))
     }
 
     /// Reads and analyses `paths` on up to `jobs` threads (each file's bytes are dropped once it
@@ -119,6 +125,7 @@ struct Workspace {
         }
         if rereading == nil { rereading = read }
         readDeferredDeclarations(jobs: jobs)
+        searchReferencesToGoingNames(jobs: jobs)
         return failures
     }
 
@@ -128,6 +135,8 @@ struct Workspace {
         paths.removeAll { $0 == path }
         // The others' places in the run moved: every rule that saw this document runs again.
         if !removed.analysis.summary.holdsNothing { invalidateCrossFile(.all) }
+        // The run's machines may pair otherwise without it, and plan other removals.
+        searchReferencesToGoingNames(jobs: 1)
     }
 
     private func analyse(
@@ -170,6 +179,7 @@ struct Workspace {
 
     private mutating func invalidateCrossFile(_ parts: SummaryParts) {
         guard !parts.isEmpty else { return }
+        if !parts.subtracting(.memberReferences).isEmpty { goingNames = nil }
         crossFileCache = crossFileCache.next(changed: parts)
     }
 

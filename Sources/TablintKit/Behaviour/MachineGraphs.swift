@@ -379,7 +379,7 @@ enum MachineGraphs {
                             unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
                         }
                         if types.isEmpty {
-                            bodies = defaults[name] ?? []
+                            bodies = CellsImplementation.servingCell(defaults[name] ?? [])
                             if bodies.isEmpty { unknown = unknown ?? "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
                         }
                         for type in types {
@@ -389,7 +389,8 @@ enum MachineGraphs {
                             if type.isOpenClass {
                                 unknown = unknown ?? "`\(type.name)` is a class not marked `final`: a subclass tablint does not read may override `\(name)`"
                             }
-                            let own = type.members[name] ?? defaults[name] ?? []
+                            var own = CellsImplementation.servingCell(type.members[name] ?? [])
+                            if own.isEmpty { own = CellsImplementation.servingCell(defaults[name] ?? []) }
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
                             // The one conforming type's bodies are taken as they are, not copied.
                             if bodies.isEmpty { bodies = own } else { bodies += own }

@@ -1895,7 +1895,14 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   whose target carries a payload (a `Table` cannot give it), an effect with a payload, a
   payload-carrying `HANDLE` pair in a dispatcher that hands payloads its own way (or in a
   protocol whose members its authors named), `DELEGATE`. With top-level `DoorS`/`DoorA` that
-  are aliases (`typealias DoorS = DoorState`), the arms bind the payloads of the aliased enums;
+  are aliases (`typealias DoorS = DoorState`), the arms bind the payloads of the aliased enums.
+  Nor is a pair whose cell names an effect `enum F` lacks and no fix adds (an empty `enum F {}`
+  takes none): the arm would not compile. When one pair of a state or action the dispatcher has
+  no case for at all (one the matrix added) cannot be written, none of its pairs is, and
+  [enum-drift](enum-drift.md)'s fix does not add its case either, so the code keeps compiling;
+  both findings name the pair and why. A new arm that belongs where a removed arm starts is
+  written after it, so both fixes apply in one pass (one matrix edit that removes one name and
+  adds another leaves no arm behind);
 * **a changed cell** (a `GO` retargeted, `IGNORE` ↔ `EMIT`, effects changed, a cell made
   `UNREACHABLE`): the arm's returned expression is rewritten, when the arm lists that one pair
   and its body is only `return <expression>` (or the trap), on the label's line or on a line of
@@ -2509,7 +2516,11 @@ payload, so the matrix's order is kept; after a case that has a trailing `// com
 a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
-for an enum with raw values. A top-level machine whose `DoorS` or `DoorA` is an alias
+for an enum with raw values, nor when a step dispatcher paired with the matrix has no case for
+the name and [dispatcher-drift](dispatcher-drift.md)'s fix cannot write one of them (a `GO` to a
+state with a payload): the case alone would make the switch non-exhaustive, so the finding ends
+``no fix: dispatcher `step` has no case for state `Jammed`, and its case for (Jammed, Coin)
+cannot be written: …`` and neither fix writes anything of that name. A top-level machine whose `DoorS` or `DoorA` is an alias
 (`typealias DoorS = DoorState`, as `tablint migrate` leaves one) is compared with the aliased
 enum, and the case is added there (`enum DoorState (`typealias DoorS`)`), removed or renamed
 there as in a direct enum.

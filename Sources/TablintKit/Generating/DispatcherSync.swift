@@ -23,6 +23,9 @@ struct DispatcherSync {
     /// Whether a narrowed struct (`Gate.Open`, by its name in the namespace) is declared in the
     /// run or will be by `cells-drift`'s fix: an arm that builds one is written only then.
     var narrowedStructAvailable: (String) -> Bool = { _ in true }
+    /// The cases `enum F` has once the fixes add the effects they can (`UnknownEffect`); nil
+    /// when no enum says. An arm naming any other effect would not compile, so it is not written.
+    var effectsAfterFixes: [String]?
 
     /// The arm text for a pair, or why it cannot be written.
     func arm(state: Int, action: Int) -> Result<String, Why> {
@@ -157,6 +160,9 @@ struct DispatcherSync {
             let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
             return .success("return \(receiver).\(GeneratedShape.declared(member))(\(context))")
         }
+        if let missing = undeclaredEffect(of: shape.cells[state][action]) {
+            return .failure(Why("its effect `\(missing)` is no case of `enum F`, and no fix adds one (see the unknown-effect finding)"))
+        }
         switch shape.stepArm(state: state, action: action) {
         case .success(let arm):
             guard let colon = arm.range(of: "): ") else { return .failure(Why("the arm could not be written")) }
@@ -165,6 +171,17 @@ struct DispatcherSync {
             let message = refusal.message
             return .failure(Why(message.firstIndex(of: ":").map { String(message[message.index($0, offsetBy: 2)...]) } ?? message))
         }
+    }
+
+    /// The first effect a GO or EMIT cell names that `enum F` will not declare.
+    func undeclaredEffect(of cell: GeneratedShape.Cell) -> String? {
+        guard let effectsAfterFixes else { return nil }
+        let uses: [GeneratedShape.EffectUse]
+        switch cell {
+        case let .go(_, _, effects), let .emit(effects): uses = effects
+        default: return nil
+        }
+        return uses.first { use in !effectsAfterFixes.contains { NameComparison.firstLetterFolded.equal($0, use.name) } }?.name
     }
 
     /// How the dispatcher's HANDLE members are named: by the generator's rule, or by one of the
@@ -262,8 +279,11 @@ struct DispatcherSync {
 
     /// The insertions that write the missing pairs' arms, each after the arm of the nearest
     /// pair before it in row-major order (before the first arm when none comes before), and
-    /// the pairs that cannot be written, with why.
-    func insertions(_ pairs: [(state: Int, action: Int)]) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
+    /// the pairs that cannot be written, with why. An insertion where a removed arm starts
+    /// (`cutArms`, the arms the removal fixes delete) goes after it instead: two edits at one
+    /// place would not be applied in one pass, and an enum case removed in that pass would
+    /// leave the deferred arm naming it.
+    func insertions(_ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = []) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
         let columns = shape.actions.count
         var refused: [(state: Int, action: Int, why: String)] = []
         var byOffset: [Int: [String]] = [:]
@@ -285,7 +305,8 @@ struct DispatcherSync {
                     }
                 }
                 let layout = before.map { dispatcher.arms[$0].layout } ?? first.layout
-                let offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
                 if byOffset[offset] == nil { offsets.append(offset) }
                 byOffset[offset, default: []].append(layout.labelIndent + text + layout.newline)
             }

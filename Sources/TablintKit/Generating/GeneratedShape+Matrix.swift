@@ -82,10 +82,18 @@ extension GeneratedShape {
             types = TypeNames(
                 state: declared.name, action: enums.actions?.declaration.name ?? stem + "A",
                 effect: enums.effects?.declaration.name ?? stem + "F", context: stem + "Ctx", namespace: machine)
+        } else if let declared = enums.states?.declaration, let parent = declared.parent,
+            case let qualified = (declared.outerTypes.reversed() + [parent]).joined(separator: "."), qualified != machine
+        {
+            // A machine nested in a type (`Lab.Pump.S`): inserted code names its types as declared.
+            types = TypeNames.nested(in: qualified)
         }
         var shape = GeneratedShape(machine: machine, states: states, actions: actions, effects: effects, cells: cells, types: types)
         if matrix.surface == .machineEnum, let prototype = matrix.handlePrototype, let source {
-            shape.memberPrefix = Self.prototypePrefix(source(prototype))
+            // The prototype's range starts at its first attribute, or at `func` when it has
+            // none: then its modifiers (`public func handle`) are the words written before it.
+            shape.memberPrefix = Self.prototypePrefix(
+                Self.trailingModifiers(source(matrix.range.lowerBound..<prototype.lowerBound)) + " " + source(prototype))
             // The enum's own modifiers, between its attributes and its name.
             let head = source(matrix.range.lowerBound..<max(matrix.range.lowerBound, matrix.machine.range.lowerBound))
             let words = Set(head.split(whereSeparator: { !($0.isLetter || $0 == "@") }).map(String.init))
@@ -95,6 +103,20 @@ extension GeneratedShape {
             }
         }
         return shape
+    }
+
+    /// The declaration modifiers that end `text` (`public` of `    public `), in order; a line
+    /// with a comment ends the search, so a word of the comment is not taken for one.
+    static func trailingModifiers(_ text: String) -> String {
+        var words: [Substring] = []
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }).reversed() {
+            if line.contains("//") || line.contains("*/") { break }
+            let lineWords = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            let modifiers = lineWords.reversed().prefix { SignificantTokens.modifiers.contains(String($0)) }
+            words = modifiers.reversed() + words
+            if modifiers.count < lineWords.count { break }
+        }
+        return words.joined(separator: " ")
     }
 
     /// The attributes and modifiers of `func handle` (`@MainActor public func handle` gives

@@ -456,7 +456,8 @@ struct GeneratedShape: Equatable {
             let body = members.map { member in
                 member.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
             }
-            return protocolDeclaration(indent: indent) + "\n\nextension \(machine) {\n" + body.joined(separator: "\n\n") + "\n}\n"
+            // The namespace is the machine as the top level names it (`Lab.Pump` for one nested in `Lab`).
+            return protocolDeclaration(indent: indent) + "\n\nextension \(types.namespace) {\n" + body.joined(separator: "\n\n") + "\n}\n"
         }
     }
 }

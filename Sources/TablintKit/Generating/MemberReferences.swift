@@ -2,8 +2,10 @@
 /// `cells.pausedSnooze`), with the offsets of the name: what the removal and rename fixes of
 /// `enum-drift`, `dispatcher-drift` and `cells-drift` search before they delete or rename a
 /// case or a member, so a reference they do not fix is named instead of left dangling. Read
-/// only in files that hold something else for the run (a matrix, an enum, a dispatcher, a
-/// `Cells` protocol or implementation): a file tablint does not read is not searched.
+/// in files that hold something else for the run (a matrix, an enum, a dispatcher, a `Cells`
+/// protocol or implementation), and in any other file of the run that may name what a removal
+/// or rename would take away (`Workspace.searchReferencesToGoingNames`): a file tablint does not
+/// read is not searched.
 ///
 /// Kept as the names' byte ranges in the file, searched by name only when a fix asks: every
 /// linted file with a summary is indexed, and almost none is ever searched.
@@ -17,16 +19,21 @@ struct MemberReferences {
 
     init(pieces: [Token], bytes: [UInt8]) {
         self.bytes = bytes
+        var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
+        Self.forEachName(pieces, bytes) { name, start in
+            references.append((UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound)))
+        }
+        self.references = references
+    }
+
+    /// Each name written after a `.`: its bytes without backticks, and its token's start.
+    static func forEachName(_ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void) {
         var afterPeriod = false
         for piece in pieces where !piece.isTrivia {
             if afterPeriod, piece.kind == .identifier {
-                var start = piece.startOffset
-                var end = piece.endOffset
-                if end - start > 2, bytes[Int(start)] == UInt8(ascii: "`") {
-                    start += 1
-                    end -= 1
-                }
-                references.append((piece.startOffset, start, end))
+                var name = piece.range
+                if name.count > 2, bytes[name.lowerBound] == UInt8(ascii: "`") { name = (name.lowerBound + 1)..<(name.upperBound - 1) }
+                body(name, piece.start)
             }
             afterPeriod = piece.kind == .period
         }

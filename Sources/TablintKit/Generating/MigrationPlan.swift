@@ -73,13 +73,17 @@ struct MigrationPlan {
         run.staticMembers = staticMembers
         run.protocolRequirements = protocolRequirements
         var machines: [String: String] = [:]
+        // The names an implementation type must not take: every type the run declares, by its
+        // last name (a nested one would hide it from the moved code), and each implementation
+        // declared so far.
+        var takenTypeNames = Set(typeNames.map { $0.split(separator: ".").last.map(String.init) ?? $0 })
         for file in sources {
             var migrations: [Migration] = []
             var matrixOutputs: [Plan.Output] = []
             for result in MigrationReader(file: file, run: run, only: function).read() {
                 switch result {
                 case .failure(let refusal): plan.refusals.append(refusal)
-                case .success(let migration):
+                case .success(var migration):
                     let key = MachineKey.normalized(migration.machine)
                     let place = "\(migration.path):\(file.location(of: migration.functionOffset).line)"
                     if let earlier = machines[key] {
@@ -93,6 +97,8 @@ struct MigrationPlan {
                         continue
                     }
                     machines[key] = "\(migration.function)` (\(place))"
+                    migration.implementation = unclaimed(migration.implementation, taken: takenTypeNames)
+                    takenTypeNames.insert(migration.implementation)
                     migrations.append(migration)
                     matrixOutputs.append(Plan.Output(path: matrixPath, original: nil, bytes: aligned(MigrationWriter.matrixFile(migration), path: matrixPath)))
                     plan.migratedFunctions.append(migration.function)
@@ -127,6 +133,14 @@ struct MigrationPlan {
     }
 
     private typealias Plan = MigrationPlan
+
+    /// `name`, or the first of `name2`, `name3`… that `taken` lacks.
+    static func unclaimed(_ name: String, taken: Set<String>) -> String {
+        guard taken.contains(name) else { return name }
+        var number = 2
+        while taken.contains(name + String(number)) { number += 1 }
+        return name + String(number)
+    }
 
     /// The matrix file as tablint's own `--fix` leaves it: columns aligned, the header over them.
     static func aligned(_ text: String, path: String) -> [UInt8] {

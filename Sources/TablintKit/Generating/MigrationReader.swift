@@ -240,7 +240,7 @@ struct MigrationReader {
         let returnType = header.returnType ?? "Void"
         let shape: Migration.Shape
         if inoutNames == [stateParameter.name] {
-            shape = .mutating(effect: ["Void", "()"].contains(returnType) ? nil : qualified(returnType, states, actions))
+            shape = .mutating(effect: ["Void", "()"].contains(returnType) ? nil : qualified(returnType, states, actions, around: header.keyword))
         } else if returnType == stateParameter.type || returnType == states.qualifiedName || returnType == "Self" && enclosing.first == states.name {
             shape = .state
         } else if returnType == "Bool" {
@@ -445,10 +445,9 @@ struct MigrationReader {
                 }
             }
         }
-        let implementation = NameCasing.upperFirst(name) + "Cells"
-        if run.typeNames.contains((enclosing.first.map { $0 + "." } ?? "") + implementation) {
-            return refuse(at, "cannot migrate \(function): `\(implementation)` is declared already, and migrate would declare it to hold the moved code")
-        }
+        // Apart from the protocol's `…Cells` (`reduce` of machine `Reduce` gave both `ReduceCells`);
+        // `MigrationPlan` numbers it when the run declares the name already.
+        let implementation = NameCasing.upperFirst(name) + "Implementation"
         var assumptions: [String] = []
         switch shape {
         case .state:
@@ -1119,12 +1118,24 @@ struct MigrationReader {
         return parent ?? NameCasing.upperFirst(function)
     }
 
-    /// A type as written in the function, with the machine's enums named from the top level
-    /// (`Effect<Action>` → `Effect<Feature.Action>`), for the declarations migrate adds there.
-    func qualified(_ type: String, _ states: EnumDeclaration, _ actions: EnumDeclaration) -> String {
-        Self.significantTokens(type).map { word in
+    /// A type as written in the function, with the machine's enums and any type declared in a
+    /// type around the function named from the top level (`Effect<Action>` →
+    /// `Effect<Feature.Action>`, `Effect` → `Feature.Effect` for one nested in `Feature`), for
+    /// the declarations migrate adds there. A name already qualified (`Feature.Effect`) is kept.
+    func qualified(_ type: String, _ states: EnumDeclaration, _ actions: EnumDeclaration, around index: Int) -> String {
+        // The types around the function, innermost first, each as the top level names it.
+        let owners = ownerPath(of: index)
+        let scopes = owners.indices.map { owners[$0...].reversed().joined(separator: ".") }
+        let words = Self.significantTokens(type)
+        return words.enumerated().map { position, word in
+            if position > 0, words[position - 1] == "." { return word }
             if word == states.name { return Self.qualified(states) }
             if word == actions.name { return Self.qualified(actions) }
+            // Swift finds the innermost declaration first, as this does.
+            for scope in scopes {
+                let last = scope.split(separator: ".").last.map(String.init) ?? scope
+                if run.typeNames.contains(scope + "." + word) || run.typeNames.contains(last + "." + word) { return scope + "." + word }
+            }
             return word
         }.joined()
     }

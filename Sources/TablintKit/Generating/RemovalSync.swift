@@ -6,11 +6,12 @@
 /// own site as an unsafe fix, so the three agree on what goes: a name goes wholly or not at all.
 ///
 /// A name stays (each finding says why) when something the fixes would not delete refers to
-/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the files of the run that hold
-/// a machine surface (`MemberReferences`), an arm with the author's code, a payload, a
+/// it: a `.paused`, `S.paused` or `Alarm.S.paused` anywhere in the Swift files of the run
+/// (`MemberReferences`: a file without a machine surface holds them once the workspace found it
+/// may name a searched name, `searchedNames`), an arm with the author's code, a payload, a
 /// raw-valued or coded enum (its raw values or names may be stored), a span that cannot be cut
-/// exactly. Any other file, linted or not, is not searched: a reference there becomes a
-/// compile error, never a silent change of behaviour.
+/// exactly. A file outside the run is not searched: a reference there becomes a compile error,
+/// never a silent change of behaviour.
 struct RemovalSync {
     enum Role: String { case state, action }
 
@@ -278,6 +279,12 @@ struct RemovalSync {
                     }
                 }
             }
+            // A pattern or call in a span the removal of another name cuts goes with that span:
+            // renaming it as well would be two edits of one span, and the one left for a later
+            // pass would find the old case already renamed.
+            edits.removeAll { renaming in
+                cuts.contains { $0.file == renaming.file && $0.edit.range.lowerBound <= renaming.edit.range.lowerBound && renaming.edit.range.upperBound <= $0.edit.range.upperBound }
+            }
             for ref in protocols {
                 for requirement in ref.declaration.requirements {
                     guard let newMember = members[requirement.name.text] else { continue }
@@ -494,8 +501,10 @@ struct RemovalSync {
     /// member of a cell of a name that goes and nothing left calls or implements it; why not
     /// otherwise; nil when it is no removed cell's.
     func requirementRemoval(_ requirement: CellsProtocol.Requirement, matrix: Matrix) -> Result<TextEdit, DispatcherSync.Why>? {
-        let states = matrix.states.map(\.text) + removed.filter { $0.role == .state }.map(\.name)
-        let actions = matrix.actions.map(\.text) + removed.filter { $0.role == .action }.map(\.name)
+        // A renamed name's old spelling too: `ringingSnooze` goes with `snooze` while `ringing` becomes `buzzing`.
+        let renamedOld = { (role: Role) in self.renamed.filter { $0.role == role && $0.refusal == nil }.map(\.old) }
+        let states = matrix.states.map(\.text) + removed.filter { $0.role == .state }.map(\.name) + renamedOld(.state)
+        let actions = matrix.actions.map(\.text) + removed.filter { $0.role == .action }.map(\.name) + renamedOld(.action)
         let name = requirement.name.text
         var owners: [Removed] = []
         for state in states {
@@ -515,5 +524,35 @@ struct RemovalSync {
         if let why = Self.implemented(name, in: run) { return .failure(why) }
         guard let range = requirement.removal else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
         return .success(TextEdit(range: range, replacement: []))
+    }
+}
+
+extension RemovalSync {
+    /// Every name the plans of the run's `Table` literals ask `firstReference` about: the cases
+    /// that go or are renamed, and the generated members of their cells. A run searches its
+    /// files with no machine surface for these before the plans are made
+    /// (`Workspace.searchReferencesToGoingNames`); a new search in a plan must name its names here.
+    static func searchedNames(_ facts: CrossFileRun) -> Set<String> {
+        var names: Set<String> = []
+        for (index, file) in facts.summaries.enumerated() {
+            for bound in file.matrices where bound.matrix.surface == .tableLiteral {
+                let plan = RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, facts.pairing)
+                let states = bound.matrix.states.map(\.text) + plan.removed.filter { $0.role == .state }.map(\.name)
+                let actions = bound.matrix.actions.map(\.text) + plan.removed.filter { $0.role == .action }.map(\.name)
+                for entry in plan.removed {
+                    names.insert(entry.name)
+                    for other in entry.role == .state ? actions : states {
+                        names.insert(entry.role == .state
+                            ? GeneratedShape.handleMember(state: entry.name, action: other)
+                            : GeneratedShape.handleMember(state: other, action: entry.name))
+                    }
+                }
+                for entry in plan.renamed {
+                    names.insert(entry.old)
+                    names.formUnion(entry.members.keys)
+                }
+            }
+        }
+        return names
     }
 }

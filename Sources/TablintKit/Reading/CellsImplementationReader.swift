@@ -51,11 +51,27 @@ struct CellsImplementation: Equatable {
         /// Why what the body returns is not all known (a variable, a call, a `switch`
         /// expression), and where; nil when every return was read.
         var unknown: Unreadable?
+        /// Its parameters, which tell an overload of the name from the cell's member; nil when
+        /// the list was not read.
+        var parameters: [Parameter]?
 
-        init(name: Name, returns: [ReturnedStep], unknown: Unreadable? = nil) {
+        init(name: Name, returns: [ReturnedStep], unknown: Unreadable? = nil, parameters: [Parameter]? = nil) {
             self.name = name
             self.returns = returns
             self.unknown = unknown
+            self.parameters = parameters
+        }
+    }
+
+    /// A parameter as a call sees it: its argument label (`_` for none) and whether it may be
+    /// left out.
+    struct Parameter: Equatable {
+        var label: String
+        var hasDefault: Bool
+
+        init(label: String, hasDefault: Bool) {
+            self.label = label
+            self.hasDefault = hasDefault
         }
     }
 
@@ -296,7 +312,9 @@ enum CellsImplementationReader {
                     cursor += 1
                 }
                 if let bodyOpen, tokens.partner[bodyOpen] > bodyOpen {
-                    members.append(BodyReader(tokens: tokens).member(name, body: bodyOpen))
+                    var member = BodyReader(tokens: tokens).member(name, body: bodyOpen)
+                    member.parameters = parameters(tokens, from: nameIndex + 1, to: bodyOpen)
+                    members.append(member)
                     index = tokens.partner[bodyOpen] + 1
                     continue
                 }
@@ -307,6 +325,54 @@ enum CellsImplementationReader {
             index += 1
         }
         return (members, conditional)
+    }
+
+    /// The parameter list of the function head between `start` (after its name) and `end` (its
+    /// body); nil when it is not there or a parameter is not `label name: Type` or `name: Type`.
+    private static func parameters(_ tokens: SignificantTokens, from start: Int, to end: Int) -> [CellsImplementation.Parameter]? {
+        // The list is the first parenthesis of the head: a generic clause holds none.
+        guard let open = (start..<end).first(where: { tokens.kind($0) == .leftParen || tokens.kind($0) == .arrow }),
+            tokens.kind(open) == .leftParen, tokens.partner[open] > open
+        else { return nil }
+        let close = tokens.partner[open]
+        var parameters: [CellsImplementation.Parameter] = []
+        var first = open + 1
+        while first < close {
+            var stop = first
+            while stop < close, tokens.kind(stop) != .comma {
+                if tokens.partner[stop] > stop { stop = tokens.partner[stop] }
+                stop += 1
+            }
+            guard let colon = (first..<stop).first(where: { tokens.kind($0) == .colon }), colon - first == 1 || colon - first == 2 else { return nil }
+            let label = tokens.kind(first) == .wildcard ? "_" : SignificantTokens.unticked(tokens.text(first))
+            // An `=` after the colon can only start a default value.
+            parameters.append(.init(label: label, hasDefault: (colon..<stop).contains { tokens.kind($0) == .equal }))
+            first = stop + 1
+        }
+        return parameters
+    }
+}
+
+extension CellsImplementation {
+    /// Of one type's member functions of a `HANDLE` cell's name (its declaration's and its
+    /// extensions' together), the ones that serve the cell. The dispatcher calls the member with
+    /// every argument unlabelled (`cells.shutKnock(ctx)`), so an overload that needs a label
+    /// (`shutKnock(_ ctx: Ctx, verbose: Bool)`) is another function, and none may serve (then a
+    /// protocol extension's default does); of several the call could reach, Swift takes the one
+    /// that defaults no parameter. When the labels do not settle it (two such, or a list not
+    /// read beside another), one member stands for them all, whose outcome is unknown, saying why.
+    static func servingCell(_ members: [(file: Int, member: Member)]) -> [(file: Int, member: Member)] {
+        if members.allSatisfy({ $0.member.parameters != nil }) {
+            let callable = members.filter { $0.member.parameters!.allSatisfy { $0.label == "_" || $0.hasDefault } }
+            let exact = callable.filter { $0.member.parameters!.allSatisfy { $0.label == "_" && !$0.hasDefault } }
+            if exact.count == 1 { return exact }
+            if exact.isEmpty, callable.count <= 1 { return callable }
+        } else if members.count == 1 {
+            return members
+        }
+        let first = members[0]
+        let reason = "\(members.count) functions `\(first.member.name.text)` are declared, and their argument labels do not tell which one the dispatcher's call reaches"
+        return [(first.file, Member(name: first.member.name, returns: [], unknown: Unreadable(reason: reason, range: first.member.name.range)))]
     }
 }
 

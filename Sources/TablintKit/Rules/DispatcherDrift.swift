@@ -43,20 +43,7 @@ struct DispatcherDrift: RunRule {
                 let effects = Self.declaredEffects(of: ref, machine: machine, pairing)
                 switch dispatcher.kind {
                 case .step:
-                    var comparison = Comparison(
-                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, matrixFile: run[ref.file],
-                        declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) },
-                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
-                    comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
-                    comparison.fileIndex = fileIndex
-                    if let namespace = comparison.shape?.types.namespace {
-                        // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
-                        let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
-                            outcome.paired.map { $0.file == ref.file && $0.matrix.range == ref.matrix.range } == true
-                                && NarrowedStructSync.insertionOffset(after: protocolRef.declaration, lines: run[protocolRef.file].lines) != nil
-                        }
-                        comparison.narrowedStructAvailable = { declares || NarrowedStructSync.isDeclared($0, in: namespace, run) }
-                    }
+                    var comparison = stepComparison(dispatcher, fileIndex: fileIndex, ref, machine: machine, pairing)
                     found += comparison.run()
                 case .effect:
                     found += EffectComparison(
@@ -69,6 +56,49 @@ struct DispatcherDrift: RunRule {
             }
         }
         return found
+    }
+
+    /// A step dispatcher against its whole matrix, with what the fixes need.
+    private func stepComparison(
+        _ dispatcher: Dispatcher, fileIndex: Int, _ ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing
+    ) -> Comparison {
+        let run = pairing.run
+        let effects = Self.declaredEffects(of: ref, machine: machine, pairing)
+        var comparison = Comparison(
+            rule: self, dispatcher: dispatcher, file: run[fileIndex], matrix: ref.matrix, matrixFile: run[ref.file],
+            declaredEffects: effects, isHandNamed: { CellMembers.isHandNamed(ref, pairing, machine: machine) },
+            shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
+        comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
+        comparison.fileIndex = fileIndex
+        comparison.effectsAfterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
+        if let namespace = comparison.shape?.types.namespace {
+            // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
+            let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
+                outcome.paired.map { $0.file == ref.file && $0.matrix.range == ref.matrix.range } == true
+                    && NarrowedStructSync.insertionOffset(after: protocolRef.declaration, lines: run[protocolRef.file].lines) != nil
+            }
+            comparison.narrowedStructAvailable = { declares || NarrowedStructSync.isDeclared($0, in: namespace, run) }
+        }
+        return comparison
+    }
+
+    /// Why enum-drift's fix does not add the case of the matrix's `name`: a step dispatcher
+    /// paired with the matrix has none of that name's cases, and the fix cannot write one of
+    /// them (the case alone would make the switch non-exhaustive); nil when it writes them all.
+    static func additionRefusal(_ role: RemovalSync.Role, _ name: String, of ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> String? {
+        guard ref.matrix.surface == .tableLiteral else { return nil }
+        let run = pairing.run
+        for (fileIndex, file) in run.enumerated() {
+            for dispatcher in file.dispatchers where dispatcher.kind == .step && !dispatcher.hasConditionalArms {
+                guard let machine = dispatcher.machine, let paired = pairing.matrix(for: dispatcher, near: file.path).paired,
+                    paired.file == ref.file, paired.matrix.range == ref.matrix.range
+                else { continue }
+                var comparison = DispatcherDrift().stepComparison(dispatcher, fileIndex: fileIndex, ref, machine: machine, pairing)
+                _ = comparison.run()
+                if let why = comparison.additionRefusals[role.rawValue + " " + Comparison.fold(name)] { return why }
+            }
+        }
+        return nil
     }
 
     /// The one `Table` of the dispatcher's machine that cannot be linted whole (a row missing
@@ -299,6 +329,12 @@ private struct Comparison {
     var fileIndex = 0
     /// Whether a narrowed struct is declared in the run or will be (`DispatcherSync`).
     var narrowedStructAvailable: (String) -> Bool = { _ in true }
+    /// `enum F`'s cases once the fixes add what they can (`DispatcherSync.effectsAfterFixes`).
+    var effectsAfterFixes: [String]?
+    /// Why the fix writes none of the cases of a state or action the dispatcher has no case
+    /// for, keyed `state <folded name>`: one of them cannot be written (enum-drift then leaves
+    /// the enum's case out too, so the code still compiles).
+    private(set) var additionRefusals: [String: String] = [:]
 
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
@@ -424,6 +460,7 @@ private struct Comparison {
         var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
+        sync.effectsAfterFixes = effectsAfterFixes
         return sync
     }
 
@@ -528,7 +565,10 @@ private struct Comparison {
             found[firstMissing].message += "; the matrix renamed in place the \(renamedStates.isEmpty ? "action" : "state") of these pairs: its cases are renamed, not written (see the finding at the old name)"
             return
         }
-        let (edits, refused) = sync.insertions(pairs)
+        let cutArms = removals?.cuts.filter { $0.isWholeArm && $0.file == fileIndex && $0.switchRange == dispatcher.switchRange }.map(\.edit.range) ?? []
+        let (withheld, writable) = withholdingAdditions(pairs, wholeStates: wholeStates, wholeActions: wholeActions, sync)
+        var (edits, refused) = sync.insertions(writable, cutArms: cutArms)
+        refused = (refused + withheld).sorted { ($0.state, $0.action) < ($1.state, $1.action) }
         var note = ""
         if !refused.isEmpty {
             let listed = refused.prefix(Self.listedPairs).map { "\(label($0.state, $0.action)): \($0.why)" }
@@ -548,6 +588,41 @@ private struct Comparison {
         } else if !note.isEmpty {
             found[firstMissing].message += note
         }
+    }
+
+    /// The pairs of a state or action without any case (one the matrix added) that are left
+    /// with all its others because one of them cannot be written, with why, and the pairs the
+    /// fix writes. Fills `additionRefusals`.
+    private mutating func withholdingAdditions(
+        _ pairs: [(state: Int, action: Int)], wholeStates: Set<Int>, wholeActions: Set<Int>, _ sync: DispatcherSync
+    ) -> (withheld: [(state: Int, action: Int, why: String)], writable: [(state: Int, action: Int)]) {
+        // The first pair of each such name that cannot be written, and why.
+        var refusedStates: [Int: (pair: String, why: String)] = [:], refusedActions: [Int: (pair: String, why: String)] = [:]
+        for pair in pairs where wholeStates.contains(pair.state) || wholeActions.contains(pair.action) {
+            guard case .failure(let why) = sync.arm(state: pair.state, action: pair.action) else { continue }
+            let refusal = (label(pair.state, pair.action), why.text)
+            if wholeStates.contains(pair.state), refusedStates[pair.state] == nil { refusedStates[pair.state] = refusal }
+            if wholeActions.contains(pair.action), refusedActions[pair.action] == nil { refusedActions[pair.action] = refusal }
+        }
+        for (state, refusal) in refusedStates {
+            additionRefusals["state " + states[state]] = "dispatcher \(name) has no case for state `\(matrix.states[state].text)`, and its case for \(refusal.pair) cannot be written: \(refusal.why)"
+        }
+        for (action, refusal) in refusedActions {
+            additionRefusals["action " + actions[action]] = "dispatcher \(name) has no case for action `\(matrix.actions[action].text)`, and its case for \(refusal.pair) cannot be written: \(refusal.why)"
+        }
+        var withheld: [(state: Int, action: Int, why: String)] = []
+        var writable: [(state: Int, action: Int)] = []
+        for pair in pairs {
+            let left = refusedStates[pair.state].map { (matrix.states[pair.state].text, $0) } ?? refusedActions[pair.action].map { (matrix.actions[pair.action].text, $0) }
+            guard let (owner, refusal) = left else {
+                writable.append(pair)
+                continue
+            }
+            withheld.append((pair.state, pair.action, refusal.pair == label(pair.state, pair.action)
+                ? refusal.why + "; so `\(owner)` is left out with all its cases (and enum-drift does not add a case for it)"
+                : "`\(owner)` is left out with all its cases, as \(refusal.pair) cannot be written"))
+        }
+        return (withheld, writable)
     }
 
     /// Each arm against the cells it decides; an arm deciding several pairs that differ gets

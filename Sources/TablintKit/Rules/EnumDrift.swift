@@ -25,15 +25,19 @@ struct EnumDrift: RunRule {
                 // `typealias DoorS = DoorState` (a migrated top-level machine): the aliased enum
                 // is the machine's, for additions, removals and renames alike.
                 let machine = pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text
+                // A case whose dispatcher cases the fixes cannot all write is not added: alone it
+                // would make the switch non-exhaustive.
+                let ref = MachinePairing.MatrixRef(file: index, bound: bound)
+                let leftOut = { (role: RemovalSync.Role, name: String) in DispatcherDrift.additionRefusal(role, name, of: ref, pairing) }
                 if let states = enums.states {
-                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals)
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals, leftOut: leftOut)
                 } else if let aliased = AliasedEnumSync.aliased("S", machine: machine, run) {
-                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, aliased.enumRef, role: "state", file, run, removals, alias: aliased.alias)
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, aliased.enumRef, role: "state", file, run, removals, alias: aliased.alias, leftOut: leftOut)
                 }
                 if let actions = enums.actions {
-                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals)
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals, leftOut: leftOut)
                 } else if let aliased = AliasedEnumSync.aliased("A", machine: machine, run) {
-                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, removals, alias: aliased.alias)
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, removals, alias: aliased.alias, leftOut: leftOut)
                 }
             }
         }
@@ -42,7 +46,8 @@ struct EnumDrift: RunRule {
 
     private func compare(
         _ bound: BoundMatrix, _ names: [Name], _ listRange: Range<Int>, _ ref: MachinePairing.EnumRef, role: String,
-        _ file: FileSummary, _ run: [FileSummary], _ removals: RemovalSync?, alias: String? = nil
+        _ file: FileSummary, _ run: [FileSummary], _ removals: RemovalSync?, alias: String? = nil,
+        leftOut: (RemovalSync.Role, String) -> String?
     ) -> [Diagnostic] {
         let declaration = ref.declaration
         let enumFile = run[ref.file]
@@ -75,7 +80,9 @@ struct EnumDrift: RunRule {
                 if let rename, let refusal = rename.refusal {
                     message += "; it takes the place of `\(rename.old)`, but no fix renames `\(rename.old)` to `\(rename.new)`: \(refusal)"
                 }
-                switch Self.addition(of: name, among: names, to: declaration) {
+                switch Self.addition(of: name, among: names, to: declaration).flatMap({ edit in
+                    leftOut(role == "state" ? .state : .action, name.text).map { .failure(DispatcherSync.Why($0)) } ?? .success(edit)
+                }) {
                 case .success(let edit):
                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                     message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
@@ -133,9 +140,9 @@ struct EnumDrift: RunRule {
     /// The edit that declares the matrix's `name` in the enum, after the case of the name
     /// before it in the matrix (before the first case when none is declared before it).
     static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration) -> Result<TextEdit, DispatcherSync.Why> {
-        guard declaration.hasKnownCases, let first = declaration.cases.first else {
-            return .failure(DispatcherSync.Why("the enum's cases are not all known"))
-        }
+        guard declaration.hasKnownCases else { return .failure(DispatcherSync.Why("the enum's cases are not all known")) }
+        // `enum F {}`: its `switch` in `perform` has no arm to write the new case's beside.
+        guard let first = declaration.cases.first else { return .failure(DispatcherSync.Why("the enum declares no case yet to add one beside")) }
         // A case whose text is longer than its name and payload has a raw value: a new case
         // would need one too.
         if declaration.cases.contains(where: { !$0.hasPayload && $0.range.count != $0.name.utf8.count && $0.range.count != $0.name.utf8.count + 2 }) {

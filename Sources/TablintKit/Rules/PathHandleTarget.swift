@@ -64,12 +64,13 @@ struct PathHandleTarget: GraphRule {
         // An alias may hide a conformer that is not read, a subclass may override the member.
         guard implementations.aliases[machine] == nil else { return nil }
         let types = implementations.types[machine] ?? []
-        let defaults = implementations.defaults[machine]?[member] ?? []
+        let defaults = CellsImplementation.servingCell(implementations.defaults[machine]?[member] ?? [])
         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
         if types.isEmpty { bodies = defaults }
         for type in types {
             guard !type.hasConditionalMembers, !type.isOpenClass else { return nil }
-            let own = type.members[member] ?? defaults
+            var own = CellsImplementation.servingCell(type.members[member] ?? [])
+            if own.isEmpty { own = defaults }
             guard !own.isEmpty else { return nil }
             bodies += own
         }

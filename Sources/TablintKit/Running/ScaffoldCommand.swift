@@ -27,7 +27,8 @@ extension Tablint {
                          if `tablint scaffold` wrote it (its first line says so)
 
         Exit status: 0 written; 1 a machine was refused (a cell the matrix does not say enough
-        for, a DELEGATE cell, a dispatcher that already exists); 2 trouble (a --machine NAME
+        for, a DELEGATE cell, a dispatcher that already exists, an enum whose cases are under
+        #if or disagree with the matrix); 2 trouble (a --machine NAME
         that names no machine, a file that cannot be read or written).
 
         """
@@ -135,6 +136,8 @@ extension Tablint {
         var refusals = ""
         var seen = Set<String>()
         var everything: [String] = []
+        let declaredTypes = declaredTypeNames(sources)
+        let declarations = typeDeclarations(sources)
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
@@ -152,16 +155,23 @@ extension Tablint {
                     continue
                 }
                 let bytes = sources[file.path] ?? []
-                let shape = GeneratedShape.reading(ref, pairing, source: { range in
+                var shape = GeneratedShape.reading(ref, pairing, source: { range in
                     String(decoding: bytes[max(0, range.lowerBound)..<min(bytes.count, range.upperBound)], as: UTF8.self)
                 })
+                let enums = pairing.enums(of: shape.machine, near: file.path)
+                shape = placed(shape, surface: bound.matrix.surface, enums, declarations)
+                let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations)
+                guard enumTrouble.isEmpty else {
+                    for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
+                    continue
+                }
                 switch shape.source() {
                 case .failure(let refused):
                     for refusal in refused.all {
                         refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(refusal.state == nil ? "" : "cell ")\(refusal.message)") + "\n"
                     }
                 case .success(let code):
-                    texts.append(declarationsMissing(shape, ref, pairing, declaredTypes: declaredTypeNames(sources)) + code)
+                    texts.append(declarationsMissing(shape, enums, declaredTypes: declaredTypes) + code)
                 }
             }
         }
@@ -191,13 +201,154 @@ extension Tablint {
         return names
     }
 
+    /// A type the run declares (`enum`, `struct`, `class`, `actor`, `protocol`, `typealias`;
+    /// not an extension), by the path the top level names it with (`Lab.Pump.S`, as far as the
+    /// types around it are named in the file).
+    struct TypeDeclaration {
+        var place: String
+        /// `public`, `package`, or empty for internal and less.
+        var access: String
+    }
+
+    /// Every type declaration of the files, by path; a path declared twice keeps the lesser access.
+    static func typeDeclarations(_ sources: [String: [UInt8]]) -> [String: TypeDeclaration] {
+        var found: [String: TypeDeclaration] = [:]
+        let keywords: Set<String> = ["enum", "struct", "class", "actor", "protocol", "typealias"]
+        for (path, bytes) in sources.sorted(by: { $0.key < $1.key }) {
+            let file = SourceFile(path: path, bytes: bytes)
+            let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(bytes))
+            var scopes: TypeScopes?
+            for index in 0..<tokens.count where tokens.kind(index) == .keyword && tokens.kind(index + 1) == .identifier && keywords.contains(tokens.text(index)) {
+                if scopes == nil { scopes = TypeScopes(tokens) }
+                let name = SignificantTokens.unticked(tokens.text(index + 1))
+                let typePath = (scopes!.enclosingTypeNames(of: index).reversed() + [name]).joined(separator: ".")
+                var modifier = index - 1
+                var access = ""
+                while modifier >= 0, SignificantTokens.modifiers.contains(tokens.text(modifier)) {
+                    let word = tokens.text(modifier)
+                    if word == "public" || word == "open" { access = "public" } else if word == "package" { access = "package" }
+                    modifier -= 1
+                }
+                let declaration = TypeDeclaration(place: "\(path):\(file.location(of: tokens[index + 1].range.lowerBound).line)", access: access)
+                if let earlier = found[typePath], accessRank(earlier.access) <= accessRank(access) { continue }
+                found[typePath] = declaration
+            }
+        }
+        return found
+    }
+
+    private static func accessRank(_ level: String) -> Int {
+        switch level.trimmingBlanks {
+        case "public", "open": return 2
+        case "package": return 1
+        default: return 0
+        }
+    }
+
+    /// The access a type has from outside its module: the least of its own and of the types
+    /// around it (`public enum S` in an internal `Timer` is internal); nil when the run does not
+    /// declare it.
+    static func effectiveAccess(_ typePath: String, _ declarations: [String: TypeDeclaration]) -> String? {
+        guard let own = declarations[typePath] else { return nil }
+        var level = own.access
+        var components = typePath.split(separator: ".").map(String.init)
+        while components.count > 1 {
+            components.removeLast()
+            if let outer = declarations[components.joined(separator: ".")], accessRank(outer.access) < accessRank(level) { level = outer.access }
+        }
+        return level
+    }
+
+    /// The shape placed where the run declares the machine: named from the top level when it is
+    /// nested in another type (`Lab.Pump.S`), and, for a `Table` machine, as visible as its
+    /// enums are (a `public` protocol, `step` and `perform` for public ones, so that it compiles
+    /// in a library). An `@Machine`'s access is its `func handle`'s, as the macro copies it.
+    static func placed(
+        _ shape: GeneratedShape, surface: Matrix.Surface, _ enums: MachinePairing.Enums, _ declarations: [String: TypeDeclaration]
+    ) -> GeneratedShape {
+        var placed = shape
+        let nested = GeneratedShape.TypeNames.nested(in: shape.machine)
+        let declared = [enums.states, enums.actions, enums.effects].compactMap { $0?.declaration }
+        if shape.types == nested, let inner = declared.first, let parent = inner.parent, !inner.outerTypes.isEmpty {
+            placed.types = .nested(in: (inner.outerTypes.reversed() + [parent]).joined(separator: "."))
+        } else if shape.types == nested, declared.isEmpty, declarations[shape.machine] == nil {
+            // No enum of the machine yet: the one type of its name, where it is declared.
+            let nestedTypes = declarations.keys.filter { $0.hasSuffix("." + shape.machine) }
+            if nestedTypes.count == 1, let only = nestedTypes.first { placed.types = .nested(in: only) }
+        }
+        guard surface != .machineEnum else { return placed }
+        var paths = declared.map { (($0.outerTypes.reversed() + ($0.parent.map { [$0] } ?? [])) + [$0.name]).joined(separator: ".") }
+        if placed.types.context.contains(".") || declarations[placed.types.context] != nil { paths.append(placed.types.context) }
+        if paths.isEmpty { paths.append(placed.types.namespace) }
+        let levels = paths.compactMap { effectiveAccess($0, declarations) }
+        guard let level = levels.min(by: { accessRank($0) < accessRank($1) }), !level.isEmpty else { return placed }
+        placed.memberPrefix = level
+        placed.machineAccess = level + " "
+        return placed
+    }
+
+    /// Why the machine's enums in the run keep the scaffold from compiling: cases under `#if`
+    /// (which exist depends on the build), two candidates for one enum, a type of its name that
+    /// is no readable enum (the scaffold would declare it again), or cases the matrix does not
+    /// list the same way (the switch would not be exhaustive, or name a case that is not there).
+    static func enumRefusals(
+        _ shape: GeneratedShape, _ matrix: Matrix, near: String, _ pairing: MachinePairing, _ declarations: [String: TypeDeclaration]
+    ) -> [String] {
+        var reasons: [String] = []
+        let fix = "`tablint --fix --unsafe-fixes` brings the enum in step with the matrix (enum-drift), or edit the matrix"
+        let effectsNamed = shape.cells.joined().flatMap { cell -> [String] in
+            switch cell {
+            case let .go(_, _, uses), let .emit(uses): return uses.map(\.name)
+            default: return []
+            }
+        }
+        for (letter, listed) in [("S", matrix.states.map(\.text)), ("A", matrix.actions.map(\.text)), ("F", effectsNamed)] {
+            let found = pairing.enumeration(letter, machine: shape.machine, near: near)
+            switch found {
+            case .none:
+                // A type of the name that is no enum tablint reads (an alias, a struct), which the
+                // scaffold would declare again as a member of the machine (a top-level `DoorS`
+                // the files declare is never declared again).
+                let typePath = letter == "S" ? shape.types.state : letter == "A" ? shape.types.action : shape.types.effect
+                if typePath.contains("."), let declared = declarations[typePath] {
+                    reasons.append("`\(typePath)` is declared (\(declared.place)) but is no enum whose cases tablint reads, so the scaffold cannot write its switch; declare it as an `enum` of the matrix's cases")
+                }
+            case .ambiguous(let candidates):
+                let places = candidates.map { "\(pairing.run[$0.file].path):\(pairing.run[$0.file].location(of: $0.declaration.nameRange.lowerBound).line)" }
+                reasons.append("its `enum \(letter)` is declared more than once (\(places.joined(separator: ", "))), and which one the code means is not known; keep one")
+            case .one(let ref):
+                let declaration = ref.declaration
+                let described = "`enum \(declaration.qualifiedName)` (\(pairing.run[ref.file].path):\(pairing.run[ref.file].location(of: declaration.nameRange.lowerBound).line))"
+                if declaration.hasConditionalCases {
+                    reasons.append("\(described) declares cases under `#if`, so which cases it has depends on the build and the scaffold cannot know them; declare its cases without `#if`")
+                    continue
+                }
+                if declaration.isIncomplete {
+                    reasons.append("\(described) cannot be read to its end, so its cases are not known")
+                    continue
+                }
+                let key = { (name: String) in NameComparison.firstLetterFolded.key(name) }
+                let cases = declaration.cases.map(\.name)
+                let caseKeys = Set(cases.map(key)), listedKeys = Set(listed.map(key))
+                let unlisted = letter == "F" ? [] : cases.filter { !listedKeys.contains(key($0)) }
+                var undeclared: [String] = []
+                for name in listed where !caseKeys.contains(key(name)) && !undeclared.contains(name) { undeclared.append(name) }
+                guard !unlisted.isEmpty || !undeclared.isEmpty else { continue }
+                var disagreements: [String] = []
+                if !unlisted.isEmpty { disagreements.append("declares \(unlisted.map { "`\($0)`" }.joined(separator: ", ")), which the matrix does not list") }
+                if !undeclared.isEmpty { disagreements.append("lacks \(undeclared.map { "`\($0)`" }.joined(separator: ", ")), which the matrix \(letter == "F" ? "names" : "lists")") }
+                reasons.append("\(described) and the matrix disagree: the enum \(disagreements.joined(separator: " and ")); \(fix)")
+            }
+        }
+        return reasons
+    }
+
     /// What the generated code names that the run does not declare: the machine's type, its
-    /// `enum S`/`A`/`F` (in matrix order) and `Ctx`, declared so the scaffold compiles.
-    static func declarationsMissing(
-        _ shape: GeneratedShape, _ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declaredTypes: Set<String>
-    ) -> String {
+    /// `enum S`/`A`/`F` (in matrix order) and `Ctx`, declared so the scaffold compiles, as
+    /// visible as the code that names them.
+    static func declarationsMissing(_ shape: GeneratedShape, _ enums: MachinePairing.Enums, declaredTypes: Set<String>) -> String {
         let machine = shape.machine
-        let enums = pairing.enums(of: machine, near: pairing.run[ref.file].path)
+        let access = shape.publicLevel
         let declaresMachine = declaredTypes.contains(machine)
         // Any `Ctx` of the run is taken for the machine's: a second one would be declared twice.
         let declaresContext = declaredTypes.contains("Ctx") || declaredTypes.contains(machine + "Ctx")
@@ -206,24 +357,24 @@ extension Tablint {
                 GeneratedShape.declared(variant.name) + (variant.hasPayload
                     ? "(" + variant.fields.map { ($0.label.map { GeneratedShape.declared($0) + ": " } ?? "") + $0.type }.joined(separator: ", ") + ")" : "")
             }
-            return "\(indent)enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
+            return "\(indent)\(access)enum \(type) {" + (cases.isEmpty ? "" : " case " + cases.joined(separator: ", ")) + " }\n"
         }
         var members = ""
-        let nested = GeneratedShape.TypeNames.nested(in: machine)
+        let nested = GeneratedShape.TypeNames.nested(in: shape.types.namespace)
         if shape.types.context != nested.context {
             // Top-level `DoorS`, `DoorA`, `DoorF`: what is missing is declared beside them, at
             // the top level, under the names the code uses (`DoorCtx`).
             var topLevel = ""
             if enums.actions == nil, !declaredTypes.contains(shape.types.action) { topLevel += declare(shape.types.action, shape.actions, indent: "") }
             if enums.effects == nil, !declaredTypes.contains(shape.types.effect) { topLevel += declare(shape.types.effect, shape.effects, indent: "") }
-            if !declaredTypes.contains(shape.types.context) { topLevel += "final class \(shape.types.context) {}\n" }
-            return (declaresMachine ? "" : "enum \(machine) {}\n") + topLevel + (declaresMachine && topLevel.isEmpty ? "" : "\n")
+            if !declaredTypes.contains(shape.types.context) { topLevel += "\(access)final class \(shape.types.context) {}\n" }
+            return (declaresMachine ? "" : "\(access)enum \(machine) {}\n") + topLevel + (declaresMachine && topLevel.isEmpty ? "" : "\n")
         }
         if enums.states == nil { members += declare("S", shape.states) }
         if enums.actions == nil { members += declare("A", shape.actions) }
         if enums.effects == nil { members += declare("F", shape.effects) }
-        if !declaresContext { members += "    final class Ctx {}\n" }
+        if !declaresContext { members += "    \(access)final class Ctx {}\n" }
         guard !members.isEmpty || !declaresMachine else { return "" }
-        return (declaresMachine ? "extension \(machine) {\n" : "enum \(machine) {\n") + members + "}\n\n"
+        return (declaresMachine ? "extension \(shape.types.namespace) {\n" : "\(access)enum \(machine) {\n") + members + "}\n\n"
     }
 }

@@ -96,8 +96,8 @@ extension Tablint {
 
     /// The run's workspace, read file by file (each file's bytes dropped once it is analysed,
     /// unless `--fix` or `--diff` may rewrite it or the reporter needs them), then: its
-    /// diagnostics, or the proven fixes of the files that have one to apply. A file whose only
-    /// fix is a cross-file one is read again for it.
+    /// diagnostics, or the proven fixes of the files that have one to apply, or come to have one
+    /// as the others are fixed. A file whose only fix is a cross-file one is read again for it.
     static func analyse(
         _ selection: Selection, _ mode: RunMode, _ options: Options, read: @escaping FileIO.FileReader
     ) -> (Engine.Outcome, [PathFailure]) {
@@ -129,7 +129,8 @@ extension Tablint {
                 originalDiagnostics: found, failure: nil, appliedFixes: 0)
         }
         var changed: [String: FileSummary] = [:]
-        for result in Engine.fix(fixing, in: workspace, unsafeFixes: options.unsafeFixes, jobs: options.jobs) {
+        // `joining`: a file the others' fixes give a fix of its own is fixed in this run too.
+        for result in Engine.fix(fixing, in: workspace, unsafeFixes: options.unsafeFixes, joining: true, jobs: options.jobs) {
             results[result.path] = result
             if result.fixed != nil, let summary = result.summary { changed[result.path] = summary }
         }

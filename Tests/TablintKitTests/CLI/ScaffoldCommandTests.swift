@@ -355,4 +355,46 @@ final class ScaffoldCommandTests: XCTestCase {
         XCTAssertTrue(result.errors.contains("was not written by `tablint scaffold`"), result.errors)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("Mine.swift"), encoding: .utf8), "// mine\n")
     }
+
+    /// A matrix whose existing `enum S` lists its cases under `#if`: the scaffold cannot know
+    /// them, so it is refused naming the enum's place and why, rather than declaring `enum S`
+    /// again (which swiftc would call a redeclaration).
+    func testAnEnumWithCasesUnderIfIsRefusedNamingItsPlace() throws {
+        try write("Timer.tb.swift", Self.timerTable)
+        let conditional = Self.timerTypes.replacingOccurrences(
+            of: "    enum S { case idle, running, paused(since: Int, String) }\n",
+            with: "    enum S {\n        case idle, running\n        #if DEBUG\n        case paused(since: Int, String)\n        #endif\n    }\n")
+        XCTAssertNotEqual(conditional, Self.timerTypes)
+        try write("Timer.swift", conditional)
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("`Timer` (\(folder.path)/Timer.tb.swift:4) is not scaffolded: `enum Timer.S` (\(folder.path)/Timer.swift:2) declares cases under `#if`, so which cases it has depends on the build and the scaffold cannot know them"), errors)
+    }
+
+    /// An existing enum and the matrix that disagree (a case the matrix does not list, one it
+    /// lists that the enum lacks): the switch could not compile, so the machine is refused.
+    func testAnEnumThatDisagreesWithTheMatrixIsRefused() throws {
+        try write("Timer.tb.swift", Self.timerTable)
+        let disagreeing = Self.timerTypes
+            .replacingOccurrences(of: "enum S { case idle, running, paused(since: Int, String) }", with: "enum S { case idle, running, paused(since: Int, String), broken }")
+            .replacingOccurrences(of: "enum A { case start, tick(now: Int), reset }", with: "enum A { case start, tick(now: Int) }")
+        try write("Timer.swift", disagreeing)
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("`enum Timer.S` (\(folder.path)/Timer.swift:2) and the matrix disagree: the enum declares `broken`, which the matrix does not list"), errors)
+        XCTAssertTrue(errors.contains("`enum Timer.A` (\(folder.path)/Timer.swift:3) and the matrix disagree: the enum lacks `Reset`, which the matrix lists"), errors)
+    }
+
+    /// A type named as the machine's enum that is no enum (a struct `S` in `Timer`): the
+    /// scaffold would declare `enum S` beside it, so the machine is refused.
+    func testATypeOfTheEnumsNameThatIsNoEnumIsNotDeclaredAgain() throws {
+        try write("Timer.tb.swift", Self.timerTable)
+        try write("Timer.swift", Self.timerTypes.replacingOccurrences(of: "    enum S { case idle, running, paused(since: Int, String) }\n", with: "    struct S {}\n"))
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("is not scaffolded: `Timer.S` is declared (\(folder.path)/Timer.swift:2) but is no enum whose cases tablint reads"), errors)
+    }
 }

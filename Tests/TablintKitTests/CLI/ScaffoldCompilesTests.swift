@@ -29,6 +29,15 @@ final class ScaffoldCompilesTests: XCTestCase {
 
     static let step = "public enum Step<S, F> { case go(S, effects: [F]); case stay(effects: [F]); case ignored }\n"
 
+    /// A stand-in of the library's `Table`, as much as a literal uses.
+    static let table = """
+        public struct Table {
+            public enum Cell { case go(target: String, effects: [String]), emit(effects: [String]), handle, ignore, unreachable }
+            public init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {}
+        }
+
+        """
+
     /// `@MainActor public func handle`: requirements keep `@MainActor` and take no access
     /// modifier (swiftc: "'public' modifier cannot be used in protocols"); `step` stays public,
     /// so the protocol and the narrowed struct its parameters name are public too.
@@ -187,6 +196,210 @@ final class ScaffoldCompilesTests: XCTestCase {
 
             """
         XCTAssertEqual(try compile(program, "net"), "go(Example.Net.S.URLLoaded, effects: [Example.Net.F.log])\n")
+    }
+
+    /// A `Table` machine whose enums are `public`, and an `@Machine` whose `func handle` is
+    /// `public` with no attribute before it: the protocols, `step` and `perform` are public, so
+    /// another module implements the protocols and calls `step`. The library is built as a
+    /// module with `swiftc`, and a client type-checked against it.
+    func testPublicMachinesGivePublicCodeThatAnotherModuleUses() throws {
+        let timer = """
+            public enum Timer {
+                public enum S { case idle, running }
+                public enum A { case start, tick(now: Int) }
+                public enum F { case beep }
+                public final class Ctx { public init() {} }
+                public static let TABLE = Table(
+                    machine: "Timer",
+                    states: ["Idle", "Running"],
+                    actions: ["Start", "Tick"],
+                    cells: [
+                        [.go(target: "Running", effects: ["Beep"]), .ignore],
+                        [.ignore, .handle],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let turn = """
+            @Machine
+            public enum Turn {
+                public enum S { case locked, unlocked }
+                public enum A { case coin, push }
+                public enum F { case click }
+                public final class Ctx { public init() {} }
+                static let initial = S.locked
+                @Row(.locked)   static let l = [ .handle, .ignore ]
+                @Row(.unlocked) static let u = [ .emit(.click), .handle ]
+                public func handle(_ ctx: Ctx, _ state: S, _ action: A) -> Step<S, F> { fatalError() }
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Timer.swift": timer, "Turn.swift": turn])
+        XCTAssertEqual(status, 0, errors)
+        for expected in ["\npublic protocol TimerCells {\n", "    public static func step(_ cells: TimerCells,", "    public static func perform(_ cells: TimerCells,",
+                         "    public struct Tick {\n        public var now: Int\n", "\npublic protocol TurnCells {\n", "    public static func step(_ cells: TurnCells,"] {
+            XCTAssertTrue(output.contains(expected), "\(expected)\n\(output)")
+        }
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let macroFree = turn.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("@Machine") && !$0.contains("@Row") && !$0.contains("func handle") }.joined(separator: "\n")
+        let library = folder.appendingPathComponent("Machines.swift"), client = folder.appendingPathComponent("Client.swift")
+        try (timer + macroFree + output + Self.step + Self.table).write(to: library, atomically: true, encoding: .utf8)
+        try """
+            import Machines
+            struct Live: TimerCells, TurnCells {
+                func runningTick(_ ctx: Timer.Ctx, _ action: Timer.Tick) -> Step<Timer.S, Timer.F> { .ignored }
+                func beep(_ ctx: Timer.Ctx) -> Timer.A? { nil }
+                func lockedCoin(_ ctx: Turn.Ctx) -> Step<Turn.S, Turn.F> { .ignored }
+                func unlockedPush(_ ctx: Turn.Ctx) -> Step<Turn.S, Turn.F> { .ignored }
+                func click(_ ctx: Turn.Ctx) -> Turn.A? { nil }
+            }
+            _ = Timer.step(Live(), Timer.Ctx(), .idle, .start)
+            _ = Turn.perform(Live(), Turn.Ctx(), .click)
+
+            """.write(to: client, atomically: true, encoding: .utf8)
+        let module = try DispatcherDefaultFixTests.run(swiftc, [
+            "-parse-as-library", "-emit-module", "-module-name", "Machines", "-emit-module-path", folder.appendingPathComponent("Machines.swiftmodule").path, library.path,
+        ])
+        XCTAssertEqual(module.0, 0, module.1)
+        let checked = try DispatcherDefaultFixTests.run(swiftc, ["-typecheck", "-I", folder.path, client.path])
+        XCTAssertEqual(checked.0, 0, checked.1)
+    }
+
+    /// A machine nested in another type (`Lab.Pump`, declared in `extension Lab`): the
+    /// top-level protocol and the extension name it from the top level, and the scaffold
+    /// compiles and runs.
+    func testAMachineNestedInATypeIsNamedQualified() throws {
+        let lab = """
+            enum Lab {}
+            extension Lab {
+                enum Pump {
+                    enum S { case off, on(rate: Int) }
+                    enum A { case start, stop }
+                    static let TABLE = Table(
+                        machine: "Pump",
+                        states: ["Off", "On"],
+                        actions: ["Start", "Stop"],
+                        cells: [
+                            [.handle, .ignore],
+                            [.handle, .go(target: "Off", effects: ["Hum"])],
+                        ],
+                        initial: "Off"
+                    )
+                }
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Lab.swift": lab])
+        XCTAssertEqual(status, 0, errors)
+        for expected in ["\nextension Lab.Pump {\n    enum F { case hum }\n    final class Ctx {}\n}\n", "    func onStart(_ ctx: Lab.Pump.Ctx, _ state: Lab.Pump.On) -> Step<Lab.Pump.S, Lab.Pump.F>\n",
+                         "\nextension Lab.Pump {\n    struct On {\n"] {
+            XCTAssertTrue(output.contains(expected), "\(expected)\n\(output)")
+        }
+        let program = lab + output + Self.step + Self.table + """
+            struct Impl: PumpCells {
+                func offStart(_ ctx: Lab.Pump.Ctx) -> Step<Lab.Pump.S, Lab.Pump.F> { .go(.on(rate: 2), effects: []) }
+                func onStart(_ ctx: Lab.Pump.Ctx, _ state: Lab.Pump.On) -> Step<Lab.Pump.S, Lab.Pump.F> { .go(.on(rate: state.rate + 1), effects: []) }
+                func hum(_ ctx: Lab.Pump.Ctx) -> Lab.Pump.A? { nil }
+            }
+            print(Lab.Pump.step(Impl(), Lab.Pump.Ctx(), .on(rate: 2), .start))
+
+            """
+        XCTAssertEqual(try compile(program, "pump"), "go(Example.Lab.Pump.S.on(rate: 3), effects: [])\n")
+
+        // A `Table` inside `enum Lab { enum Pump { … } }` with no enums yet: they are declared
+        // in `extension Lab.Pump`.
+        // (The folder scaffold reads holds the first machine and its compiled copy: both go.)
+        for name in ["Lab.swift", "pump"] { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+        let bare = """
+            enum Lab {
+                enum Pump {
+                    static let TABLE = Table(
+                        machine: "Pump",
+                        states: ["Off", "On"],
+                        actions: ["Start", "Stop"],
+                        cells: [
+                            [.handle, .ignore],
+                            [.ignore, .go(target: "Off", effects: [])],
+                        ]
+                    )
+                }
+            }
+
+            """
+        let declared = try scaffold(["Bare.swift": bare])
+        XCTAssertEqual(declared.status, 0, declared.errors)
+        XCTAssertTrue(declared.output.contains("\nextension Lab.Pump {\n    enum S { case off, on }\n    enum A { case start, stop }\n"), declared.output)
+        let bareProgram = bare + declared.output + Self.step + Self.table + """
+            struct Impl: PumpCells {
+                func offStart(_ ctx: Lab.Pump.Ctx) -> Step<Lab.Pump.S, Lab.Pump.F> { .go(.on, effects: []) }
+            }
+            print(Lab.Pump.step(Impl(), Lab.Pump.Ctx(), .off, .start))
+
+            """
+        XCTAssertEqual(try compile(bareProgram, "bare"), "go(Example.Lab.Pump.S.on, effects: [])\n")
+    }
+
+    /// The scaffold's own arms read back: lint of the written file reports no drift, scaffold
+    /// refuses a run that has the dispatcher now, and after a state is added to the matrix
+    /// `--fix --unsafe-fixes` adds its arm and requirement without declaring `Timer.Tick` again,
+    /// though the one arm that builds it (two narrowed structs) is read shortened.
+    func testTheScaffoldRoundTripsThroughLintAndTheFixes() throws {
+        let timer = """
+            enum Timer {
+                enum S { case idle, running(since: Int) }
+                enum A { case start, tick(now: Int) }
+                enum F { case beep }
+                final class Ctx {}
+                static let TABLE = Table(
+                    machine: "Timer",
+                    states: ["Idle", "Running"],
+                    actions: ["Start", "Tick"],
+                    cells: [
+                        [.handle, .ignore],
+                        [.ignore, .handle],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let written = folder.appendingPathComponent("Gen.swift").path
+        let first = try scaffold(["Timer.swift": timer], ["--write", written])
+        XCTAssertEqual(first.status, 0, first.errors)
+        let scaffolded = try String(contentsOfFile: written, encoding: .utf8)
+        XCTAssertTrue(scaffolded.contains("return cells.runningTick(ctx, Timer.Running(since: since), Timer.Tick(now: now))"), scaffolded)
+        var output = "", errors = ""
+        XCTAssertEqual(Tablint.run(arguments: [folder.path], stdout: &output, stderr: &errors), 0, output + errors)
+        XCTAssertFalse((output + errors).contains("drift"), output + errors)
+        let again = try scaffold([:], ["--write", folder.appendingPathComponent("Other.swift").path])
+        XCTAssertEqual(again.status, 1, again.errors)
+        XCTAssertTrue(again.errors.contains("`Timer` (\(folder.path)/Timer.swift:6) already has a dispatcher (\(written):"), again.errors)
+
+        let grown = timer.replacingOccurrences(of: "states: [\"Idle\", \"Running\"]", with: "states: [\"Idle\", \"Running\", \"Paused\"]")
+            .replacingOccurrences(of: "        [.ignore, .handle],\n", with: "        [.ignore, .handle],\n            [.ignore, .handle],\n")
+        XCTAssertEqual(grown.components(separatedBy: "[.ignore, .handle]").count, 3, grown)
+        try grown.write(to: folder.appendingPathComponent("Timer.swift"), atomically: true, encoding: .utf8)
+        output = ""
+        errors = ""
+        XCTAssertEqual(Tablint.run(arguments: ["--fix", "--unsafe-fixes", folder.path], stdout: &output, stderr: &errors), 0, output + errors)
+        let fixed = try String(contentsOfFile: written, encoding: .utf8)
+        XCTAssertEqual(fixed.components(separatedBy: "struct Tick").count, 2, fixed)
+        XCTAssertTrue(fixed.contains("case let (.paused, .tick(now)): return cells.pausedTick(ctx, Timer.Tick(now: now))"), fixed)
+        let enums = try String(contentsOf: folder.appendingPathComponent("Timer.swift"), encoding: .utf8)
+        let program = enums + fixed + Self.step + Self.table + """
+            struct Impl: TimerCells {
+                func idleStart(_ ctx: Timer.Ctx) -> Step<Timer.S, Timer.F> { .go(.running(since: 1), effects: []) }
+                func runningTick(_ ctx: Timer.Ctx, _ state: Timer.Running, _ action: Timer.Tick) -> Step<Timer.S, Timer.F> { .ignored }
+                func pausedTick(_ ctx: Timer.Ctx, _ action: Timer.Tick) -> Step<Timer.S, Timer.F> { .go(.running(since: action.now), effects: []) }
+                func beep(_ ctx: Timer.Ctx) -> Timer.A? { nil }
+            }
+            print(Timer.step(Impl(), Timer.Ctx(), .paused, .tick(now: 4)))
+
+            """
+        XCTAssertEqual(try compile(program, "timer"), "go(Example.Timer.S.running(since: 4), effects: [])\n")
     }
 
     /// `--machine Nope` is a usage error, status 2 as for `paths` and `export`, and writes nothing.

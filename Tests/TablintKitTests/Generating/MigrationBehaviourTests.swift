@@ -642,6 +642,95 @@ final class MigrationBehaviourTests: XCTestCase {
         }
     }
 
+    /// Migrates `source` alone, then compiles the original and the migrated file, each with the
+    /// runtime and `main`, and runs both: their outputs, and the migrated text.
+    private func migratedAgainstOriginal(_ source: String, main: String, named name: String) throws -> (before: String, after: String, migrated: String) {
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let plan = MigrationPlan.make([("\(name).swift", Array(source.utf8))], function: nil) { _ in false }
+        XCTAssertEqual(plan.refusals, [])
+        XCTAssertEqual(plan.findings.map(\.message), [], "tablint reports nothing on the migrated code")
+        let migrated = plan.groups.flatMap { $0.matrices + [$0.source] }.map { String(decoding: $0.bytes, as: UTF8.self) }.joined(separator: "\n")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("migrate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try DispatcherDefaultFixTests.compileAndRun(source + Self.runtime + main, named: "before", in: folder, swiftc: swiftc).0
+        let after = try DispatcherDefaultFixTests.compileAndRun(migrated + Self.runtime + main, named: "after", in: folder, swiftc: swiftc).0
+        return (before, after, migrated)
+    }
+
+    /// `reduce` over top-level `Mode` and `Event` names its machine `Reduce`: the protocol is
+    /// `ReduceCells`, so the implementation is `ReduceImplementation`, here numbered, as the
+    /// run declares that name already. Both compile, and behave as before.
+    func testTheImplementationIsNamedApartFromTheProtocolAndFromTheRunsTypes() throws {
+        let source = """
+            enum Mode { case idle, busy(n: Int) }
+            enum Event { case start, stop }
+            struct ReduceImplementation {}
+
+            func reduce(_ s: Mode, _ e: Event) -> Mode {
+                switch (s, e) {
+                case (.idle, .start): return .busy(n: 1)
+                case let (.busy(n), .start): return .busy(n: n + 1)
+                case (.busy, .stop): return .idle
+                default: return s
+                }
+            }
+
+            """
+        let main = """
+            for s in [Mode.idle, .busy(n: 2)] {
+                for e in [Event.start, .stop] { print(s, e, reduce(s, e)) }
+            }
+
+            """
+        let (before, after, migrated) = try migratedAgainstOriginal(source, main: main, named: "Reduce")
+        XCTAssertTrue(migrated.contains("\nprotocol ReduceCells {\n"), migrated)
+        XCTAssertTrue(migrated.contains("\nstruct ReduceImplementation2: ReduceCells {\n"), migrated)
+        XCTAssertTrue(migrated.contains("reduceStep(ReduceImplementation2(), (), s, e)"), migrated)
+        XCTAssertEqual(before.split(separator: "\n").count, 4, before)
+        XCTAssertEqual(after, before)
+    }
+
+    /// A reducer returning an effect type nested in its own type (`Feature.Effect`): the
+    /// top-level declarations name it qualified, as it is declared.
+    func testANestedEffectTypeIsNamedQualifiedAtTheTopLevel() throws {
+        let source = """
+            struct Feature {
+                enum State { case idle, loading }
+                enum Action { case load, cancel }
+                enum Effect { case none, fetch }
+
+                func reduce(into state: inout State, action: Action) -> Effect {
+                    switch (state, action) {
+                    case (.idle, .load):
+                        state = .loading
+                        return .fetch
+                    case (.loading, .cancel):
+                        state = .idle
+                        return .none
+                    default:
+                        return .none
+                    }
+                }
+            }
+
+            """
+        let main = """
+            for s in [Feature.State.idle, .loading] {
+                for a in [Feature.Action.load, .cancel] {
+                    var state = s
+                    let effect = Feature().reduce(into: &state, action: a)
+                    print(s, a, state, effect)
+                }
+            }
+
+            """
+        let (before, after, migrated) = try migratedAgainstOriginal(source, main: main, named: "Feature")
+        XCTAssertTrue(migrated.contains("\ntypealias FeatureF = Feature.Effect\n"), migrated)
+        XCTAssertEqual(before.split(separator: "\n").count, 4, before)
+        XCTAssertEqual(after, before)
+    }
+
     /// Compiles `source` with the runtime and the driver as one `main.swift`; its output and the program.
     static func build(_ source: String, named name: String, in folder: URL, swiftc: URL) throws -> (String, URL) {
         let directory = folder.appendingPathComponent(name)

@@ -465,8 +465,8 @@ final class MigrationTests: XCTestCase {
     func testAFunctionInAnExtensionOfANestedTypeIsNamedQualified() {
         let (made, text) = migrated([("Panel.swift", MigrationBehaviourTests.panel)])
         XCTAssertEqual(made.refusals, [])
-        XCTAssertTrue(text.contains("if case let .go(next, _) = panelStep(App.Panel.ReduceCells(), (), s, a) { return next }"), text)
-        XCTAssertTrue(text.contains("extension App.Panel {\n    struct ReduceCells: PanelCells {"), text)
+        XCTAssertTrue(text.contains("if case let .go(next, _) = panelStep(App.Panel.ReduceImplementation(), (), s, a) { return next }"), text)
+        XCTAssertTrue(text.contains("extension App.Panel {\n    struct ReduceImplementation: PanelCells {"), text)
         XCTAssertFalse(text.contains("extension Panel"), text)
     }
 

@@ -1,0 +1,86 @@
+import XCTest
+@testable import TablintKit
+
+/// A `HANDLE` cell is served by the member its dispatcher calls, `cells.shutKnock(ctx)`: every
+/// argument unlabelled. A same-named overload that needs a label is another function and says
+/// nothing of the cell; when the labels do not tell which one the call reaches, the cell's
+/// outcome is unknown.
+final class CellOverloadTests: XCTestCase {
+    static let door = """
+        enum Door {
+            enum S { case open, shut, locked }
+            enum A { case close, knock }
+            enum F { case chime }
+            final class Ctx { var verbose = false }
+
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Open", "Shut", "Locked"],
+                actions: ["Close", "Knock"],
+                cells: [
+                    [.go(target: "Shut", effects: []), .ignore],
+                    [.ignore, .handle],
+                    [.ignore, .ignore],
+                ],
+                initial: "Open"
+            )
+        }
+
+        protocol DoorCells {
+            func shutKnock(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+        }
+
+        """
+
+    static func knock(_ members: String) -> MachineGraph.Cell? {
+        let live = "struct Live: DoorCells {\n" + members + "}\n"
+        let graphs = MachineGraphsTests.graphs(["Door.swift": door, "Live.swift": live])
+        return graphs.first { $0.machine == "Door" }?.cells[1][1]
+    }
+
+    static let real = "    func shutKnock(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { .go(.open, effects: [.chime]) }\n"
+
+    func testAnOverloadWithALabelledParameterIsNotTheCellsMember() throws {
+        for overload in [
+            "    func shutKnock(_ ctx: Door.Ctx, verbose: Bool) -> Step<Door.S, Door.F> { .go(.locked, effects: []) }\n",
+            "    func shutKnock(ctx: Door.Ctx) -> Step<Door.S, Door.F> { .go(.locked, effects: []) }\n",
+            // Swift takes the member that defaults nothing over one that could be called alike.
+            "    func shutKnock(_ ctx: Door.Ctx, verbose: Bool = false) -> Step<Door.S, Door.F> { .go(.locked, effects: []) }\n",
+        ] {
+            for members in [Self.real + overload, overload + Self.real] {
+                let cell = try XCTUnwrap(Self.knock(members))
+                XCTAssertNil(cell.unknownReason, members)
+                XCTAssertEqual(cell.outcomes.map(\.target), [0], "only the real member's GO(Open): \(members)")
+            }
+        }
+        // In an extension of its own, too.
+        let cell = try XCTUnwrap(Self.knock(Self.real + "}\nextension Live {\n    func shutKnock(_ ctx: Door.Ctx, times: Int) -> Step<Door.S, Door.F> { .go(.locked) }\n"))
+        XCTAssertEqual(cell.outcomes.map(\.target), [0])
+    }
+
+    func testOverloadsTheLabelsDoNotTellApartLeaveTheCellUnknown() throws {
+        let members = """
+                func shutKnock(_ ctx: Door.Ctx, verbose: Bool = false) -> Step<Door.S, Door.F> { .go(.open) }
+                func shutKnock(_ ctx: Door.Ctx, loud: Bool = true) -> Step<Door.S, Door.F> { .go(.locked) }
+
+            """
+        let cell = try XCTUnwrap(Self.knock(members))
+        let reason = try XCTUnwrap(cell.unknownReason)
+        XCTAssertTrue(reason.contains("2 functions `shutKnock` are declared, and their argument labels do not tell which one the dispatcher's call reaches"), reason)
+        XCTAssertEqual(cell.outcomes.map(\.target), [])
+    }
+
+    func testTheParametersAreReadWithTheirLabelsAndDefaults() throws {
+        let found = MachineGraphsTests.implementations("""
+            struct Live: DoorCells {
+                func a(_ ctx: Ctx, `in` place: Int = 1, b: [String: Int]) -> Step<S, F> { .ignored }
+                func c<T>(_ value: T) -> Step<S, F> { .ignored }
+                func d() -> Step<S, F> { .ignored }
+            }
+            """)
+        let members = try XCTUnwrap(found.first?.members)
+        XCTAssertEqual(members[0].parameters, [.init(label: "_", hasDefault: false), .init(label: "in", hasDefault: true), .init(label: "b", hasDefault: false)])
+        XCTAssertEqual(members[1].parameters, [.init(label: "_", hasDefault: false)])
+        XCTAssertEqual(members[2].parameters, [])
+    }
+}
