@@ -71,7 +71,7 @@ extension Engine {
             suppressions: context.suppressions, settings: settings)
         if keepingTokens { analysis.tokens = context.tokens }
         if file.kind.isSwift, analysis.summary.holdsNothing {
-            analysis.memberNames = MemberNameIndex(pieces: context.tokens, bytes: file.bytes)
+            analysis.memberNames = MemberNameIndex(bytes: file.bytes)
         }
         analysis.declarationsDeferred = deferring && (need == .declarations || context.declarationsDeferred)
         return analysis

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A removal or rename fix (`RemovalSync`) refuses while any file of the run still names what it
 /// would take away, not only the files with a machine surface: `if state == .paused` in a view
 /// model, `Alarm.S.paused` in a test. Such a file was tokenized when it was analysed; what it
@@ -61,27 +69,50 @@ extension FileAnalysis {
     }
 }
 
-/// The names a file writes after a `.`, as sorted 32-bit hashes: a few bytes a name, kept for
-/// every file with no machine surface, and enough to rule out (all but by a hash collision)
-/// that it names a given case.
+/// The names a file may write after a `.`, as a 2,048-bit filter of their 32-bit hashes: kept
+/// for every file with no machine surface, and enough to rule out (all but by a collision, which
+/// only costs a look at the bytes) that it names a given case. It is made from the bytes, not the
+/// tokens: a scan that finds each `.` with `memchr` costs a tree with no machine next to nothing,
+/// where walking every token and sorting the hashes cost a fifth of the lint. A `.` in a comment
+/// or string adds a name too; the search then reads the file's tokens to be sure.
 struct MemberNameIndex: Equatable {
-    private var hashes: [UInt32]
+    private static let words = 32
+    private var bits: [UInt64] = []
 
-    init(pieces: [Token], bytes: [UInt8]) {
-        var found: [UInt32] = []
+    init(bytes: [UInt8]) {
+        var bits = [UInt64](repeating: 0, count: Self.words)
+        var any = false
         bytes.withUnsafeBufferPointer { buffer in
-            MemberReferences.forEachName(pieces, bytes) { name, _ in found.append(Self.hash(UnsafeBufferPointer(rebasing: buffer[name]))) }
+            guard let base = buffer.baseAddress else { return }
+            let end = buffer.count
+            var offset = 0
+            while offset < end, let period = Self.nextPeriod(base, from: offset, end: end) {
+                var start = period + 1
+                // `x.\n    name` and `` .`name` `` name the same member as `.name`.
+                while start < end, base[start] == UInt8(ascii: " ") || base[start] == UInt8(ascii: "\t")
+                    || base[start] == UInt8(ascii: "\n") || base[start] == UInt8(ascii: "\r")
+                {
+                    start += 1
+                }
+                if start < end, base[start] == UInt8(ascii: "`") { start += 1 }
+                var stop = start
+                while stop < end, Self.isNameByte(base[stop]) { stop += 1 }
+                if stop > start, !(base[start] >= UInt8(ascii: "0") && base[start] <= UInt8(ascii: "9")) {
+                    Self.insert(Self.hash(UnsafeBufferPointer(start: base + start, count: stop - start)), into: &bits)
+                    any = true
+                }
+                offset = max(stop, period + 1)
+            }
         }
-        found.sort()
-        hashes = []
-        for hash in found where hashes.last != hash { hashes.append(hash) }
+        self.bits = any ? bits : []
     }
 
-    var isEmpty: Bool { hashes.isEmpty }
+    var isEmpty: Bool { bits.isEmpty }
 
     func contains(_ hash: UInt32) -> Bool {
-        let index = hashes.partitionPoint { $0 < hash }
-        return index < hashes.count && hashes[index] == hash
+        guard !bits.isEmpty else { return false }
+        let (first, second) = Self.positions(hash)
+        return bits[first >> 6] & (1 << UInt64(first & 63)) != 0 && bits[second >> 6] & (1 << UInt64(second & 63)) != 0
     }
 
     /// FNV-1a over the name's bytes.
@@ -93,6 +124,35 @@ struct MemberNameIndex: Equatable {
 
     static func hash(_ name: String) -> UInt32 {
         Array(name.utf8).withUnsafeBufferPointer(hash)
+    }
+
+    /// Two bits a name, from the hash's low and next eleven bits.
+    private static func positions(_ hash: UInt32) -> (Int, Int) {
+        (Int(hash & 2047), Int((hash >> 11) & 2047))
+    }
+
+    private static func insert(_ hash: UInt32, into bits: inout [UInt64]) {
+        let (first, second) = positions(hash)
+        bits[first >> 6] |= 1 << UInt64(first & 63)
+        bits[second >> 6] |= 1 << UInt64(second & 63)
+    }
+
+    /// Letters, digits, `_`, and every byte of a non-ASCII scalar (which may be a letter).
+    @inline(__always)
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    private static func nextPeriod(_ base: UnsafePointer<UInt8>, from offset: Int, end: Int) -> Int? {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        guard let found = memchr(base + offset, Int32(UInt8(ascii: ".")), end - offset) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        #else
+        var index = offset
+        while index < end, base[index] != UInt8(ascii: ".") { index += 1 }
+        return index < end ? index : nil
+        #endif
     }
 }
 

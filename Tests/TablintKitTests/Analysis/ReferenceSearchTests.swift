@@ -47,9 +47,11 @@ final class ReferenceSearchTests: XCTestCase {
         XCTAssertTrue(removal.message.contains("no fix removes `paused`: `paused` is referred to at ViewModel.swift:4:22"), removal.message)
         XCTAssertNil(removal.fix)
         XCTAssertFalse(found.contains { $0.fix?.applicability == .unsafe && $0.message.contains("removes") }, "\(found.map(\.message))")
-        // The file that names it is looked at again; the one that only spells it in a comment and a string is not.
+        // The file that names it is looked at again. So is the one that writes `.paused` in a
+        // comment (the index is made from bytes, to cost a tree with no machine nothing), and its
+        // tokens clear it: it refers to nothing.
         XCTAssertEqual(reads["ViewModel.swift"], 2)
-        XCTAssertEqual(reads["Unrelated.swift"], 1)
+        XCTAssertEqual(reads["Unrelated.swift"], 2)
         XCTAssertEqual(reads["Alarm.swift"], 1)
         let outcome = RemovalSyncFixTests.run(files)
         XCTAssertTrue(RemovalSyncFixTests.text(outcome, "Alarm.swift").contains("enum S { case armed, ringing, paused }"))
@@ -105,13 +107,17 @@ final class ReferenceSearchTests: XCTestCase {
     }
 
     func testTheIndexHoldsTheNamesAfterAPeriodOnly() {
-        let bytes = Array(Self.unrelated.utf8)
-        let index = MemberNameIndex(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
+        let index = MemberNameIndex(bytes: Array(Self.unrelated.utf8))
         XCTAssertTrue(index.contains(MemberNameIndex.hash("count")))
-        XCTAssertFalse(index.contains(MemberNameIndex.hash("paused")))
+        XCTAssertTrue(index.contains(MemberNameIndex.hash("paused")), "a comment's `.paused` too: the index is of bytes")
         XCTAssertFalse(index.contains(MemberNameIndex.hash("label")))
-        let ticked = Array("let s = Alarm.S.`default`".utf8)
-        XCTAssertTrue(MemberNameIndex(pieces: Tokenizer.tokenize(ticked), bytes: ticked).contains(MemberNameIndex.hash("default")))
+        XCTAssertFalse(index.contains(MemberNameIndex.hash("ringing")))
+        XCTAssertFalse(index.contains(MemberNameIndex.hash("1")), "a number is no name")
+        let ticked = MemberNameIndex(bytes: Array("let s = Alarm.S.`default`\nlet t = Alarm.S\n    .\n  armed".utf8))
+        XCTAssertTrue(ticked.contains(MemberNameIndex.hash("default")))
+        XCTAssertTrue(ticked.contains(MemberNameIndex.hash("armed")), "a line break after the period")
+        XCTAssertTrue(MemberNameIndex(bytes: []).isEmpty)
+        XCTAssertTrue(MemberNameIndex(bytes: Array("let x = 1.5 // no name".utf8)).isEmpty)
         XCTAssertTrue(Array("abcabd".utf8).containsSubsequence(Array("abd".utf8)))
         XCTAssertFalse(Array("abcab".utf8).containsSubsequence(Array("abd".utf8)))
     }
