@@ -30,7 +30,8 @@ struct CellsDrift: RunRule {
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
                     shape: matrixRef.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(matrixRef, pairing) : nil,
-                    removals: removals, protocolFile: ref.file, run: run)
+                    removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
+                    protocolFile: ref.file, run: run)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             }
         }
@@ -111,7 +112,7 @@ struct CellsDrift: RunRule {
 
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
-        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, protocolFile: Int = 0,
+        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, effectRemovals: EffectRemovalSync? = nil, protocolFile: Int = 0,
         run: [FileSummary] = []
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -121,6 +122,22 @@ struct CellsDrift: RunRule {
         var required = Set<String>()
         for requirement in declaration.requirements where requirement.kind != .other {
             required.insert(requirement.name.text)
+            // An effect no cell emits goes with its requirement (enum-drift says why one stays).
+            if let effect = effectRemovals?.removed.first(where: { $0.refusal == nil && GeneratedShape.effectMember($0.name) == requirement.name.text }),
+                let removal = effectRemovals?.requirementRemoval(requirement)
+            {
+                var message = "\(protocolName) requires `\(requirement.name.text)` for effect `\(effect.name)`, which no cell of the matrix \(matrixRef.bound.label) emits"
+                var fix: Diagnostic.Fix?
+                switch removal {
+                case .success(let edit):
+                    fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                    message += "; the fix removes the requirement, as enum-drift's removes `case \(effect.name)`"
+                case .failure(let why):
+                    message += "; the fix leaves it: \(why.text)"
+                }
+                found.append(diagnostic(file, at: requirement.name.range, message, fix: fix))
+                continue
+            }
             // A static requirement is no cell's member: the generator's hop members are
             // static, and what a hand-written narrowed surface declares is not read here.
             guard expected.members[requirement.name.text] == nil, !requirement.isStatic else { continue }
