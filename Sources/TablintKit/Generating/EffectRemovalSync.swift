@@ -78,9 +78,11 @@ struct EffectRemovalSync {
                 }
             }
         }
-        // References: any `.beep` outside the arms that go with it and the rewritten returns.
+        // References: any `.beep` outside the arms that go with it, the rewritten returns and
+        // the step dispatchers' tuple patterns (a `.refund` there is an action or a state).
+        let patterns = RemovalSync.otherEnumsPatterns(.state, steps) + RemovalSync.otherEnumsPatterns(.action, steps)
         for index in removed.indices where removed[index].refusal == nil {
-            let excluded = rewritten + removed[index].arms.map { (file: $0.file, range: $0.arm.layout.removal) }
+            let excluded = rewritten + patterns + removed[index].arms.map { (file: $0.file, range: $0.arm.layout.removal) }
             if let (file, offset) = RemovalSync.firstReference(to: removed[index].name, excluding: excluded, in: run) {
                 removed[index].refusal = "`\(removed[index].name)` is referred to at \(RemovalSync.place(file, offset, in: run))"
             }

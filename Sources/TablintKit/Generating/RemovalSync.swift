@@ -364,7 +364,7 @@ struct RemovalSync {
     /// The elements of the dispatchers' tuple patterns at the other enum's position (the
     /// action's `.shut` in `case (.open, .shut)` for a state `shut`): the tuple position says
     /// they are no case of `role`'s enum, so they are no reference that keeps it.
-    private static func otherEnumsPatterns(_ role: Role, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> [(file: Int, range: Range<Int>)] {
+    static func otherEnumsPatterns(_ role: Role, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> [(file: Int, range: Range<Int>)] {
         var found: [(file: Int, range: Range<Int>)] = []
         for (file, dispatcher) in dispatchers {
             guard let otherAt = dispatcher.position(of: role == .state ? .action : .state) else { continue }
