@@ -603,6 +603,12 @@ neighbours: `DoorCtx`, `DoorS`, `DoorF` for a top-level machine, also when `Door
 (`typealias DoorS = DoorState`). For an `@Machine` the finding has no fix and says why (`the fix
 is not offered for an `@Machine`'s dispatcher: it is the macro's; run `tablint scaffold` again`).
 
+A `HANDLE` cell's requirement whose parameter names a type of the machine no file of the run
+declares that is a slip of the narrowed struct the generator names there (`_ p: Timer.Tikc` for
+`Timer.Tick`) is reported at the type, naming the one expected; no fix (which was meant is the
+author's to say). Types that are not the machine's narrowed structs (`Ctx`, `Step`, Swift's,
+other modules', generic parameters) are not judged.
+
 A requirement the matrix no longer asks for because its cell's state or action was removed from
 the matrix (`pausedSnooze` once `Paused` is gone, `enum S` still declaring `paused`) is removed,
 its line with it, by the fix of its "requires" finding, planned with
@@ -1910,7 +1916,12 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   and its body is only `return <expression>` (or the trap), on the label's line or on a line of
   its own (only the expression is replaced, so the layout stays). An arm that
   calls a cells member, or has statements of its own, is the author's and is never rewritten:
-  its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why.
+  its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why. A cell
+  made a payload-carrying `HANDLE` (`case (.open, .coin): return .ignored` of a state
+  `open(since:)`) has its whole arm rewritten in the generator's shape (`case let (.open(since),
+  .coin(value)): return c.openCoin(ctx, Gate.Open(since: since), Gate.Coin(value: value))`),
+  as a new arm would be, when the dispatcher's other payload arms hand narrowed structs so;
+  otherwise it is left, saying how this dispatcher hands payloads is its author's.
 
 * **a missing effect** (a case added to `enum F` that `perform` has no arm for, which Swift
   would report as a non-exhaustive switch): reported once at the `switch f`, and the fix
