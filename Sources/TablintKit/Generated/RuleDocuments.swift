@@ -603,6 +603,12 @@ neighbours: `DoorCtx`, `DoorS`, `DoorF` for a top-level machine, also when `Door
 (`typealias DoorS = DoorState`). For an `@Machine` the finding has no fix and says why (`the fix
 is not offered for an `@Machine`'s dispatcher: it is the macro's; run `tablint scaffold` again`).
 
+A `HANDLE` cell's requirement whose parameter names a type of the machine no file of the run
+declares that is a slip of the narrowed struct the generator names there (`_ p: Timer.Tikc` for
+`Timer.Tick`) is reported at the type, naming the one expected; no fix (which was meant is the
+author's to say). Types that are not the machine's narrowed structs (`Ctx`, `Step`, Swift's,
+other modules', generic parameters) are not judged.
+
 A requirement the matrix no longer asks for because its cell's state or action was removed from
 the matrix (`pausedSnooze` once `Paused` is gone, `enum S` still declaring `paused`) is removed,
 its line with it, by the fix of its "requires" finding, planned with
@@ -613,7 +619,9 @@ run writes it (`Live.pausedSnooze at Live.swift:2:10 implements it`: its body is
 code, which no fix deletes; said on every run, also once the case and its arms are gone, when
 the requirement is then its author's to delete with the member), or
 the removal of the state or action is itself refused. Any other requirement the matrix no longer
-asks for is not removed.
+asks for is not removed. The requirement of an effect taken out of the matrix (see
+[enum-drift](enum-drift.md)) is removed the same way, with the case, unless an implementation
+writes it.
 
 A state or action renamed in place (see [enum-drift](enum-drift.md)): the requirements of its
 cells are renamed (`pausedSnooze` to `holdingSnooze`) by the fix of their "requires" finding,
@@ -1908,7 +1916,12 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   and its body is only `return <expression>` (or the trap), on the label's line or on a line of
   its own (only the expression is replaced, so the layout stays). An arm that
   calls a cells member, or has statements of its own, is the author's and is never rewritten:
-  its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why.
+  its diagnostic stays after the fix and ends `the fix leaves this case: …`, saying why. A cell
+  made a payload-carrying `HANDLE` (`case (.open, .coin): return .ignored` of a state
+  `open(since:)`) has its whole arm rewritten in the generator's shape (`case let (.open(since),
+  .coin(value)): return c.openCoin(ctx, Gate.Open(since: since), Gate.Coin(value: value))`),
+  as a new arm would be, when the dispatcher's other payload arms hand narrowed structs so;
+  otherwise it is left, saying how this dispatcher hands payloads is its author's.
 
 * **a missing effect** (a case added to `enum F` that `perform` has no arm for, which Swift
   would report as a non-exhaustive switch): reported once at the `switch f`, and the fix
@@ -1928,7 +1941,9 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   run tablint read, named as `path:line:column` (see enum-drift for which files are searched).
   A return the fix of a changed cell rewrites in the same run (`return .go(.paused, …)` of a
   cell that is now `IGNORE`) is no such reference.
-  A removed effect (`enum F` still declares it, no cell emits it) is not fixed.
+  A removed effect (`enum F` still declares it, no cell emits it, a return the fix rewrites
+  still does): the finding at its `perform` case carries the fix that removes the case, planned
+  with enum-drift's removal of the effect's case, which says why when it stays.
 
 * **a renamed state or action** (changed in place, with the same cells: see
   [enum-drift](enum-drift.md) for when a change is a rename): the finding at its first pattern
@@ -2547,6 +2562,13 @@ message says why, when:
 * the case's text cannot be cut alone (a comment between it and its neighbour).
 
 A misspelt string (a slip of the case, reported with the enum's spelling) is never a removal.
+
+An effect taken out of the matrix (`enum F` declares `silence`, no cell emits it, and a return of
+the dispatcher that dispatcher-drift's fix rewrites still does) is reported at the case, as a
+warning, with the fix that removes it, while dispatcher-drift's fix removes its `perform` case
+and cells-drift's its requirement. Anything else naming `.silence` in the run (a `HANDLE`
+member that emits it, a test) keeps it, named as `path:line:column`; so does a raw-valued or
+coded `enum F`, or a `perform` case that performs other effects too or has the author's code.
 
 A name changed in place is renamed, not removed and added: when the matrix lists as many names
 as the enum declares cases, the case at the changed position is the one it no longer lists, its

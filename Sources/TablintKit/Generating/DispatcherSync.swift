@@ -342,7 +342,14 @@ struct DispatcherSync {
             return .failure(Why("the cell became HANDLE, and the protocol's members are named by their authors: declare the member and call it here"))
         }
         if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
-            return .failure(Why("its state or action carries a payload, and how this dispatcher hands payloads to its members is its author's"))
+            // The whole arm, label too: its pattern binds the payload the narrowed structs are
+            // built from, as the dispatcher's other payload arms do (else `payloadArm` says why).
+            guard !items[0].isGuarded, let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else {
+                return .failure(Why("its state or action carries a payload, and its label is not one pair the fix can rewrite"))
+            }
+            return payloadArm(state: state, action: action, stateAt: stateAt, actionAt: actionAt).map { text in
+                TextEdit(range: arm.labelRange.lowerBound..<arm.outcome.range.upperBound, replacement: Array(text.utf8))
+            }
         }
         switch body(state: state, action: action) {
         case .failure(let why): return .failure(why)

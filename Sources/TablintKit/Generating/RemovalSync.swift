@@ -101,12 +101,7 @@ struct RemovalSync {
             }
         }
         guard !removed.isEmpty || !renamed.isEmpty else { return }
-        let dispatchers = run.indices.flatMap { index in
-            run[index].dispatchers.filter { dispatcher in
-                guard dispatcher.kind == .step, let paired = pairing.matrix(for: dispatcher, near: run[index].path).paired else { return false }
-                return paired.file == ref.file && paired.matrix.range == matrix.range
-            }.map { (file: index, dispatcher: $0) }
-        }
+        let dispatchers = Self.dispatchers(of: ref, .step, pairing)
         // A name changed in place whose arms do not do what the new name's cells say is a
         // removal (and the new name an addition).
         for entry in renamed where !Self.keepsCells(entry, matrix, dispatchers) {
@@ -206,6 +201,17 @@ struct RemovalSync {
         // A refusal found while cutting takes that name's cuts back.
         cuts.removeAll { removed[$0.owner].refusal != nil }
         planRenames(matrix, matrixFile: ref.file, dispatchers, pairing)
+    }
+
+    /// The run's dispatchers of `kind` that pair with `ref`'s matrix.
+    static func dispatchers(of ref: MachinePairing.MatrixRef, _ kind: Dispatcher.Kind, _ pairing: MachinePairing) -> [(file: Int, dispatcher: Dispatcher)] {
+        let run = pairing.run
+        return run.indices.flatMap { index in
+            run[index].dispatchers.filter { dispatcher in
+                guard dispatcher.kind == kind, let paired = pairing.matrix(for: dispatcher, near: run[index].path).paired else { return false }
+                return paired.file == ref.file && paired.matrix.range == ref.matrix.range
+            }.map { (file: index, dispatcher: $0) }
+        }
     }
 
     /// A name is renamed, not removed and added, when it changed in place: the matrix lists as
@@ -321,7 +327,7 @@ struct RemovalSync {
     /// one explicit pair of the matrix, the first to name it, whose determined return
     /// disagrees with a cell that calls no member, and which `DispatcherSync` can rewrite. What
     /// they name is no reference that keeps a removed case.
-    private static func rewrittenReturns(
+    static func rewrittenReturns(
         _ dispatchers: [(file: Int, dispatcher: Dispatcher)], _ matrix: Matrix, _ shape: GeneratedShape
     ) -> [(file: Int, range: Range<Int>)] {
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count,
@@ -358,7 +364,7 @@ struct RemovalSync {
     /// The elements of the dispatchers' tuple patterns at the other enum's position (the
     /// action's `.shut` in `case (.open, .shut)` for a state `shut`): the tuple position says
     /// they are no case of `role`'s enum, so they are no reference that keeps it.
-    private static func otherEnumsPatterns(_ role: Role, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> [(file: Int, range: Range<Int>)] {
+    static func otherEnumsPatterns(_ role: Role, _ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> [(file: Int, range: Range<Int>)] {
         var found: [(file: Int, range: Range<Int>)] = []
         for (file, dispatcher) in dispatchers {
             guard let otherAt = dispatcher.position(of: role == .state ? .action : .state) else { continue }
@@ -430,10 +436,12 @@ struct RemovalSync {
     }
 
     /// Why the case itself cannot be deleted, if it cannot.
-    static func caseRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration, renaming: Bool = false) -> String? {
+    /// `carriesPayloadAway`: an effect's payload is given by the code that emits it, which
+    /// the reference search finds, so it keeps no effect.
+    static func caseRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration, renaming: Bool = false, carriesPayloadAway: Bool = false) -> String? {
         let label = "`enum \(declaration.qualifiedName)`"
         if !declaration.hasKnownCases { return "the cases of \(label) are not all known" }
-        if enumCase.hasPayload { return "it carries a payload, which the code that makes it gives" }
+        if enumCase.hasPayload, !carriesPayloadAway { return "it carries a payload, which the code that makes it gives" }
         let harmless: Set<String> = ["Equatable", "Hashable", "Sendable", "CaseIterable", "CustomStringConvertible", "CustomDebugStringConvertible"]
         let kept = declaration.inherits.filter { !harmless.contains($0) }
         if kept.contains(where: { ["Codable", "Encodable", "Decodable"].contains($0) }) {
@@ -457,6 +465,10 @@ struct RemovalSync {
 
     /// The first `.name` of the run outside `excluded`, by file then offset.
     func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)]) -> (Int, Int)? {
+        Self.firstReference(to: name, excluding: excluded, in: run)
+    }
+
+    static func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary]) -> (Int, Int)? {
         for (file, summary) in run.enumerated() {
             for offset in summary.memberReferences.offsets(of: name) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
                 return (file, offset)
@@ -551,6 +563,8 @@ extension RemovalSync {
                     names.insert(entry.old)
                     names.formUnion(entry.members.keys)
                 }
+                // An effect no cell emits: its case, which is also its member's name.
+                names.formUnion(EffectRemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), facts.pairing).removed.map(\.name))
             }
         }
         return names

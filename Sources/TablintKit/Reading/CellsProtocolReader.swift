@@ -33,6 +33,9 @@ struct CellsProtocol: Equatable {
         /// line starts another declaration or the protocol's `}`: what `cells-drift`'s fix
         /// deletes for a cell the matrix removed. nil otherwise.
         var removal: Range<Int>?
+        /// A function's parameter types that are plain dotted names (`Timer.Tick` of `_ p:
+        /// Timer.Tick`), each with its range: cells-drift checks the narrowed structs there.
+        var parameterTypes: [Name] = []
 
         init(name: Name, kind: Kind, isStatic: Bool, lineStart: Int? = nil) {
             self.name = name
@@ -124,6 +127,9 @@ enum CellsProtocolReader {
                         kind: tokens.isText(member, "func") ? .function : .property, isStatic: isStatic,
                         lineStart: Self.ownLineStart(tokens, before: tokens[member + 1].range.lowerBound)))
                     isStatic = false
+                    if tokens.isText(member, "func") {
+                        declaration.requirements[declaration.requirements.count - 1].parameterTypes = Self.parameterTypes(tokens, after: member + 1)
+                    }
                     if let lineStart = declaration.requirements.last?.lineStart {
                         declaration.requirements[declaration.requirements.count - 1].removal = Self.lineRemoval(
                             tokens, from: lineStart, name: member + 1, closing: end)
@@ -141,6 +147,31 @@ enum CellsProtocolReader {
             }
             declaration.insertion = Self.insertion(tokens, closing: end, first: declaration.requirements.first?.name.range.lowerBound)
             found.append(declaration)
+        }
+        return found
+    }
+
+    /// The dotted type names right after a parameter's `:` in the list that follows the name
+    /// at `name` (a generic clause before it is not read: such a member is no generated one).
+    private static func parameterTypes(_ tokens: SignificantTokens, after name: Int) -> [Name] {
+        let open = name + 1
+        guard tokens.kind(open) == .leftParen, tokens.partner[open] > open else { return [] }
+        var found: [Name] = []
+        var cursor = open + 1
+        while cursor < tokens.partner[open] {
+            if tokens.partner[cursor] > cursor {
+                cursor = tokens.partner[cursor] + 1
+                continue
+            }
+            if tokens.kind(cursor) == .colon, tokens.kind(cursor + 1) == .identifier {
+                var last = cursor + 1
+                while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier { last += 2 }
+                let text = stride(from: cursor + 1, through: last, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
+                found.append(Name(text, tokens[cursor + 1].range.lowerBound..<tokens[last].range.upperBound))
+                cursor = last + 1
+                continue
+            }
+            cursor += 1
         }
         return found
     }

@@ -8,8 +8,10 @@ struct EnumDeclaration: Equatable {
     /// The type whose body directly holds the declaration (`Timer` for `enum S` inside
     /// `enum Timer { … }` or `extension Timer { … }`), nil at the top level.
     var parent: String?
-    /// The types around `parent`, innermost first (`["App"]` for `enum S` in `App.Timer`):
-    /// what tells `App.Timer.S` from another `Timer.S`.
+    /// The types around `parent`, innermost first (`["App"]` for `enum S` in `App.Timer`), an
+    /// extension's qualifiers included (`["Outer", "Lab"]` in `extension Lab.Outer { enum
+    /// Pump { … } }`): what tells `App.Timer.S` from another `Timer.S`, and the path the top
+    /// level names it with.
     var outerTypes: [String] = []
     /// The name's byte range.
     var nameRange: Range<Int>
@@ -95,7 +97,7 @@ enum EnumDeclarationReader {
             if tokens.kind(index + 2) == .colon {
                 declaration.inherits = (index + 3..<body).filter { tokens.kind($0) == .identifier }.map { tokens.text($0) }
             }
-            if declaration.parent != nil { declaration.outerTypes = Array(built!.enclosingTypeNames(of: index).dropFirst()) }
+            if declaration.parent != nil { declaration.outerTypes = Array(built!.enclosingTypePath(of: index).dropFirst()) }
             found.append(declaration)
         }
         return found

@@ -16,6 +16,8 @@ struct TypeScopes {
     /// for an extension, the names its `where` clause constrains and the generic parameters
     /// of the type it extends, when the file declares that type.
     private var typeGenerics: [Int: Set<String>] = [:]
+    /// For a `{` that opens `extension Lab.Outer {`, the parts before the last (`Lab`).
+    private var extendedQualifiers: [Int: [String]] = [:]
 
     /// Keywords that end a type declaration's head without a body having started.
     private static let headBreakers: Set<String> = [
@@ -30,6 +32,7 @@ struct TypeScopes {
         var pendingType: String?
         var pendingGenerics: Set<String> = []
         var pendingIsExtension = false
+        var pendingQualifiers: [String] = []
         var inWhereClause = false
         // By type name: the generic parameters a declaration in this file gives it, and the
         // bodies of extensions of it, which share them.
@@ -49,6 +52,7 @@ struct TypeScopes {
                     if !pendingGenerics.isEmpty { typeGenerics[index] = pendingGenerics }
                     if pendingIsExtension {
                         extensionBodies.append((index, name))
+                        if !pendingQualifiers.isEmpty { extendedQualifiers[index] = pendingQualifiers }
                     } else if !pendingGenerics.isEmpty {
                         declaredGenerics[name, default: []].formUnion(pendingGenerics)
                     }
@@ -73,6 +77,7 @@ struct TypeScopes {
                 {
                     pendingType = name
                     pendingIsExtension = tokens.isText(index, "extension")
+                    pendingQualifiers = pendingIsExtension ? Self.extendedQualifiers(tokens, at: index) : []
                     pendingGenerics = Self.genericParameters(tokens, after: index + 1)
                     inWhereClause = false
                 } else if pendingType != nil, token.kind == .keyword, tokens.isText(index, "where") {
@@ -128,6 +133,17 @@ struct TypeScopes {
         return SignificantTokens.unticked(tokens.text(last))
     }
 
+    /// `Lab` of `extension Lab.Outer`: the parts of the extended name before its last.
+    private static func extendedQualifiers(_ tokens: SignificantTokens, at index: Int) -> [String] {
+        var parts = [SignificantTokens.unticked(tokens.text(index + 1))]
+        var last = index + 1
+        while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier {
+            last += 2
+            parts.append(SignificantTokens.unticked(tokens.text(last)))
+        }
+        return Array(parts.dropLast())
+    }
+
     /// `<S: Hashable, A>` right after the type name at `nameIndex`: the names it declares (an
     /// identifier after the opening `<` or a comma, at the clause's own depth).
     private static func genericParameters(_ tokens: SignificantTokens, after nameIndex: Int) -> Set<String> {
@@ -179,6 +195,20 @@ struct TypeScopes {
         var brace = enclosingBrace(of: index)
         while let current = brace {
             if let name = typeName(openedAt: current) { found.append(name) }
+            brace = enclosingBrace(of: current)
+        }
+        return found
+    }
+
+    /// As `enclosingTypeNames`, with an extension's qualifiers after its name: `["Pump",
+    /// "Outer", "Lab"]` inside `extension Lab.Outer { enum Pump { … } }`, the path the top
+    /// level names the types with.
+    func enclosingTypePath(of index: Int) -> [String] {
+        var found: [String] = []
+        var brace = enclosingBrace(of: index)
+        while let current = brace {
+            if let name = typeName(openedAt: current) { found.append(name) }
+            if let qualifiers = extendedQualifiers[current] { found += qualifiers.reversed() }
             brace = enclosingBrace(of: current)
         }
         return found

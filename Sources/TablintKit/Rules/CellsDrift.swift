@@ -30,7 +30,8 @@ struct CellsDrift: RunRule {
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
                     shape: matrixRef.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(matrixRef, pairing) : nil,
-                    removals: removals, protocolFile: ref.file, run: run)
+                    removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
+                    protocolFile: ref.file, run: run)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             }
         }
@@ -111,7 +112,7 @@ struct CellsDrift: RunRule {
 
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
-        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, protocolFile: Int = 0,
+        _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, effectRemovals: EffectRemovalSync? = nil, protocolFile: Int = 0,
         run: [FileSummary] = []
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
@@ -121,6 +122,22 @@ struct CellsDrift: RunRule {
         var required = Set<String>()
         for requirement in declaration.requirements where requirement.kind != .other {
             required.insert(requirement.name.text)
+            // An effect no cell emits goes with its requirement (enum-drift says why one stays).
+            if let effect = effectRemovals?.removed.first(where: { $0.refusal == nil && GeneratedShape.effectMember($0.name) == requirement.name.text }),
+                let removal = effectRemovals?.requirementRemoval(requirement)
+            {
+                var message = "\(protocolName) requires `\(requirement.name.text)` for effect `\(effect.name)`, which no cell of the matrix \(matrixRef.bound.label) emits"
+                var fix: Diagnostic.Fix?
+                switch removal {
+                case .success(let edit):
+                    fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                    message += "; the fix removes the requirement, as enum-drift's removes `case \(effect.name)`"
+                case .failure(let why):
+                    message += "; the fix leaves it: \(why.text)"
+                }
+                found.append(diagnostic(file, at: requirement.name.range, message, fix: fix))
+                continue
+            }
             // A static requirement is no cell's member: the generator's hop members are
             // static, and what a hand-written narrowed surface declares is not read here.
             guard expected.members[requirement.name.text] == nil, !requirement.isStatic else { continue }
@@ -167,6 +184,7 @@ struct CellsDrift: RunRule {
             }
             found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
         }
+        if let shape { found += misspeltNarrowedTypes(declaration, file, matrix, shape, what, run) }
         found += refinements(declaration, file, expected, what)
         // One fix adds every missing HANDLE requirement, in matrix order, before the `}`: it
         // rides on the first of these diagnostics.
@@ -404,6 +422,38 @@ struct CellsDrift: RunRule {
                 file, at: requirement.name.range,
                 "\(protocolName) requires `\(name)`, but no arm of \(dispatcherName) calls it and no effect, child or path of the matrix \(what) makes the generator emit it; every implementation must still write it. Remove the requirement, or call it for the cell it serves",
                 notes: notes))
+        }
+        return found
+    }
+
+    /// A HANDLE cell's requirement whose parameter names, in the machine's namespace, a type no
+    /// file of the run declares and that is a slip of the narrowed struct the generator names
+    /// there (`Timer.Tikc` for `Timer.Tick`): Swift reports it only once the protocol is
+    /// compiled, as "cannot find type", and the arm's call no longer matches. Other types
+    /// (`Ctx`, `Step`, Swift's, generics, other modules') are not the shape's to name.
+    private func misspeltNarrowedTypes(
+        _ declaration: CellsProtocol, _ file: FileSummary, _ matrix: Matrix, _ shape: GeneratedShape, _ what: String, _ run: [FileSummary]
+    ) -> [Diagnostic] {
+        guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
+        let namespace = shape.types.namespace
+        let namespaceLast = namespace.split(separator: ".").last.map(String.init) ?? namespace
+        var found: [Diagnostic] = []
+        for requirement in declaration.requirements where requirement.kind == .function && !requirement.parameterTypes.isEmpty {
+            guard let (state, action) = Self.cell(named: requirement.name.text, in: matrix), case .handle = matrix.rows[state].cells[action].kind else { continue }
+            let expected = NarrowedStructSync.variants(state: state, action: action, in: shape).map { GeneratedShape.narrowedName($0.name) }
+            for type in requirement.parameterTypes {
+                let parts = type.text.split(separator: ".").map(String.init)
+                guard let last = parts.last, !expected.contains(last) else { continue }
+                // Qualified by the machine (`Timer.Tikc`, `Lab.Timer.Tikc`), or bare inside it.
+                let prefix = parts.dropLast().joined(separator: ".")
+                guard prefix.isEmpty ? declaration.parent != nil : (prefix == namespace || prefix == namespaceLast || namespace.hasSuffix("." + prefix)) else { continue }
+                let slips = expected.filter { EditDistance.isSlip($0.lowercased(), of: last.lowercased()) }
+                guard slips.count == 1, !NarrowedStructSync.isDeclared(last, in: namespace, run) else { continue }
+                let expectedType = (prefix.isEmpty ? "" : prefix + ".") + slips[0]
+                found.append(diagnostic(
+                    file, at: type.range,
+                    "`\(declaration.name.text)` requires `\(requirement.name.text)` with a parameter of type `\(type.text)`, which no file of the run declares; expected `\(expectedType)`, the narrowed struct the generator names for the payload of cell (\(matrix.states[state].text), \(matrix.actions[action].text)) of the matrix \(what)"))
+            }
         }
         return found
     }

@@ -48,7 +48,8 @@ struct DispatcherDrift: RunRule {
                 case .effect:
                     found += EffectComparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects,
-                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil)
+                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil,
+                        effectRemovals: EffectRemovalSync(ref, pairing))
                         .run()
                 default:
                     break
@@ -149,9 +150,11 @@ private struct EffectComparison {
     let declaredEffects: [String]?
     /// For the fix that writes a missing effect's arm; nil where nothing is fixed.
     var shape: GeneratedShape? = nil
+    /// The effects no cell emits any more, whose arms go with their cases.
+    var effectRemovals: EffectRemovalSync? = nil
 
     func run() -> [Diagnostic] {
-        var found: [Diagnostic] = []
+        var found = removedEffectsArms()
         var seen: [String: Dispatcher.Arm] = [:]
         let name = "`\(dispatcher.function.text)`"
         var named = Set((declaredEffects ?? []).map { NameCasing.lowerFirst($0) })
@@ -201,6 +204,21 @@ private struct EffectComparison {
         }
         found += missingEffects(seen)
         return found
+    }
+
+    /// The arms of effects no cell emits any more, each with the fix that removes it when its
+    /// effect goes (enum-drift says why one stays).
+    private func removedEffectsArms() -> [Diagnostic] {
+        guard let effectRemovals else { return [] }
+        let run = effectRemovals.run
+        return effectRemovals.removed.filter { $0.refusal == nil }.flatMap { effect in
+            effect.arms.filter { run[$0.file].path == file.path && dispatcher.arms.contains($0.arm) }.map { _, arm in
+                rule.diagnostic(
+                    file, at: arm.labelRange,
+                    "`\(arm.labelText)` in effect dispatcher `\(dispatcher.function.text)` performs `\(effect.name)`, which no cell of the matrix emits; the fix removes the case, as enum-drift's removes `case \(effect.name)` from `enum F`",
+                    fix: Diagnostic.Fix(edits: [TextEdit(range: arm.layout.removal, replacement: [])], applicability: .unsafe))
+            }
+        }
     }
 
     /// Effects `enum F` declares that no arm performs (Swift's exhaustiveness error, once the

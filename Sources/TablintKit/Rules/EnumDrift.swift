@@ -39,6 +39,7 @@ struct EnumDrift: RunRule {
                 } else if let aliased = AliasedEnumSync.aliased("A", machine: machine, run) {
                     found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, removals, alias: aliased.alias, leftOut: leftOut)
                 }
+                if position < file.matrices.count { found += unemittedEffects(EffectRemovalSync(ref, pairing), bound, file, run) }
             }
         }
         return found
@@ -135,6 +136,31 @@ struct EnumDrift: RunRule {
                 file, at: listRange, message, notes: [enumFile.note(at: enumCase.range.lowerBound, "`\(enumCase.name)` is declared here")], fix: fix))
         }
         return found
+    }
+
+    /// `enum F` cases no cell of the matrix emits any more: a warning (a `HANDLE` member may
+    /// still emit one, named then as what keeps it), with the unsafe fix that removes the case
+    /// when nothing else names it (`EffectRemovalSync`). At the case, where the fix edits.
+    private func unemittedEffects(_ plan: EffectRemovalSync, _ bound: BoundMatrix, _ file: FileSummary, _ run: [FileSummary]) -> [Diagnostic] {
+        guard let effects = plan.effects else { return [] }
+        let label = "`enum \(effects.declaration.qualifiedName)`"
+        return plan.removed.map { effect in
+            var message = "\(label) declares `\(effect.name)`, which no cell of the matrix \(bound.label) emits"
+            var fix: Diagnostic.Fix?
+            if let refusal = effect.refusal {
+                message += "; no fix removes `\(effect.name)`: \(refusal)"
+            } else if let range = effect.enumCase.removal {
+                message += "; the fix removes `case \(effect.name)` from \(label), as the fixes of dispatcher-drift and cells-drift remove its `perform` case and its requirement"
+                fix = Diagnostic.Fix(edits: [TextEdit(range: range, replacement: [])], applicability: .unsafe)
+            } else {
+                message += "; no fix removes `\(effect.name)`: its declaration shares its span with a comment or another declaration"
+            }
+            var found = diagnostic(
+                run[effects.file], at: effect.enumCase.range, message,
+                notes: [file.note(at: bound.matrix.range.lowerBound, "the matrix \(bound.label) is here")], fix: fix)
+            found.severity = .warning
+            return found
+        }
     }
 
     /// The edit that declares the matrix's `name` in the enum, after the case of the name

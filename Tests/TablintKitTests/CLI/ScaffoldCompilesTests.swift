@@ -268,6 +268,47 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(checked.0, 0, checked.1)
     }
 
+    /// A machine declared in `extension Lab.Outer`: every name the scaffold writes is
+    /// `Lab.Outer.Pump`, not `Outer.Pump`, and it compiles and runs.
+    func testAMachineInAnExtensionOfANestedTypeIsNamedFromTheTopLevel() throws {
+        let lab = """
+            enum Lab { enum Outer {} }
+            extension Lab.Outer {
+                enum Pump {
+                    enum S { case off, on(rate: Int) }
+                    enum A { case start, stop }
+                    static let TABLE = Table(
+                        machine: "Pump",
+                        states: ["Off", "On"],
+                        actions: ["Start", "Stop"],
+                        cells: [
+                            [.handle, .ignore],
+                            [.handle, .go(target: "Off", effects: ["Hum"])],
+                        ],
+                        initial: "Off"
+                    )
+                }
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Lab.swift": lab])
+        XCTAssertEqual(status, 0, errors)
+        for expected in ["\nextension Lab.Outer.Pump {\n    enum F { case hum }\n", "    func onStart(_ ctx: Lab.Outer.Pump.Ctx, _ state: Lab.Outer.Pump.On) -> Step<Lab.Outer.Pump.S, Lab.Outer.Pump.F>\n"] {
+            XCTAssertTrue(output.contains(expected), "\(expected)\n\(output)")
+        }
+        XCTAssertFalse(output.contains(" Outer.Pump") || output.contains("(Outer.Pump"), output)
+        let program = lab + output + Self.step + Self.table + """
+            struct Impl: PumpCells {
+                func offStart(_ ctx: Lab.Outer.Pump.Ctx) -> Step<Lab.Outer.Pump.S, Lab.Outer.Pump.F> { .go(.on(rate: 2), effects: []) }
+                func onStart(_ ctx: Lab.Outer.Pump.Ctx, _ state: Lab.Outer.Pump.On) -> Step<Lab.Outer.Pump.S, Lab.Outer.Pump.F> { .go(.on(rate: state.rate + 1), effects: []) }
+                func hum(_ ctx: Lab.Outer.Pump.Ctx) -> Lab.Outer.Pump.A? { nil }
+            }
+            print(Lab.Outer.Pump.step(Impl(), Lab.Outer.Pump.Ctx(), .on(rate: 2), .start))
+
+            """
+        XCTAssertEqual(try compile(program, "outer-pump"), "go(Example.Lab.Outer.Pump.S.on(rate: 3), effects: [])\n")
+    }
+
     /// A machine nested in another type (`Lab.Pump`, declared in `extension Lab`): the
     /// top-level protocol and the extension name it from the top level, and the scaffold
     /// compiles and runs.

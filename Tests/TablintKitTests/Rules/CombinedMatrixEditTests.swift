@@ -311,6 +311,33 @@ final class CombinedMatrixEditTests: XCTestCase {
 
         """
 
+    /// A machine in `extension Lab.Outer`: the inserted code names `Lab.Outer.Pump`, the path
+    /// from the top level, not `Outer.Pump`.
+    func testAMachineInAnExtensionOfANestedTypeIsQualifiedFromTheTopLevel() throws {
+        let code = Self.pumpCode.replacingOccurrences(of: "Lab.Pump", with: "Lab.Outer.Pump")
+            .replacingOccurrences(of: "enum Lab {\n    enum Pump {\n", with: "enum Lab { enum Outer {} }\nextension Lab.Outer {\n    enum Pump {\n")
+        let matrix = Self.table("Pump", in: "Lab.Outer.Pump", states: ["Idle", "Running"], actions: ["Start", "Stop", "Prime"], rows: [
+            #"[.go(target: "Running", effects: ["Hum"]), .ignore, .go(target: "Idle", effects: ["Click"])]"#,
+            "[.ignore, .handle, .handle]",
+        ], initial: "Idle")
+        let (texts, errors) = Self.fix(["Lab.tb.swift": matrix, "Lab.swift": code])
+        let after = try XCTUnwrap(texts["Lab.swift"])
+        XCTAssertEqual(errors, [])
+        XCTAssertTrue(after.contains("    func runningPrime(_ ctx: Lab.Outer.Pump.Ctx) -> Step<Lab.Outer.Pump.S, Lab.Outer.Pump.F>\n"), after)
+        XCTAssertTrue(after.contains("    func click(_ ctx: Lab.Outer.Pump.Ctx) -> Lab.Outer.Pump.A?\n"), after)
+        let ran = try Self.compileAndRun(after + """
+            struct Impl: PumpCells {
+                func runningStop(_ ctx: Lab.Outer.Pump.Ctx) -> Step<Lab.Outer.Pump.S, Lab.Outer.Pump.F> { .go(.idle, effects: []) }
+                func runningPrime(_ ctx: Lab.Outer.Pump.Ctx) -> Step<Lab.Outer.Pump.S, Lab.Outer.Pump.F> { .stay(effects: [.click]) }
+                func hum(_ ctx: Lab.Outer.Pump.Ctx) -> Lab.Outer.Pump.A? { nil }
+                func click(_ ctx: Lab.Outer.Pump.Ctx) -> Lab.Outer.Pump.A? { nil }
+            }
+            print(Lab.Outer.Pump.step(Impl(), Lab.Outer.Pump.Ctx(), .idle, .prime), Lab.Outer.Pump.perform(Impl(), Lab.Outer.Pump.Ctx(), .click) as Any)
+
+            """, named: "outer-nested-machine")
+        XCTAssertTrue(ran.contains("go(Lab.Outer.Pump.S.idle, effects: [Lab.Outer.Pump.F.click])"), ran)
+    }
+
     /// Defect 5: a machine nested in a type (`Lab.Pump.S`): the requirements the fixes insert
     /// name its types as declared, not `Pump.Ctx`.
     func testANestedMachinesInsertedCodeIsQualifiedAsDeclared() throws {

@@ -87,6 +87,39 @@ final class PayloadSyncFixTests: XCTestCase {
         try Self.compileAndRunGate(after, matrix: matrix, extra: "func openCoin(_ ctx: GateCtx, _ state: Gate.Open, _ action: Gate.Coin) -> Step<GateS, GateF> { .ignored }")
     }
 
+    /// An arm whose cell became a payload-carrying HANDLE ((Open, Coin) from IGNORE): with the
+    /// dispatcher's other payload arms in the generator's shape, the whole arm is rewritten so
+    /// (its pattern binds the payloads), beside the requirement and `Gate.Open` cells-drift adds.
+    func testAnArmWhoseCellBecameAPayloadHandleIsRewrittenInTheGeneratorsShape() throws {
+        let matrix = Self.gateMatrix.replacingOccurrences(of: "[.ignore, .go(target: \"Shut\", effects: [\"Beep\"]),", with: "[.handle, .go(target: \"Shut\", effects: [\"Beep\"]),")
+        let files = ["Gate.tb.swift": matrix, "Gate.swift": Self.gateCode]
+        let found = MutationTests.lint(files)
+        let changed = try XCTUnwrap(found.first { $0.code == DispatcherDrift().code && $0.message.contains("`case (.open, .coin):`") }, "\(found.map(\.message))")
+        XCTAssertFalse(changed.message.contains("how this dispatcher hands payloads"), changed.message)
+        XCTAssertEqual(changed.fix?.applicability, .unsafe)
+        let outcome = Self.run(files)
+        for file in outcome.files { XCTAssertNil(file.failure, "\(file.path): \(file.failure ?? "")") }
+        let after = RemovalSyncFixTests.text(outcome, "Gate.swift")
+        XCTAssertTrue(after.contains("    case let (.open(since), .coin(value)): return c.openCoin(ctx, Gate.Open(since: since), Gate.Coin(value: value))\n"), after)
+        XCTAssertTrue(after.contains("    func openCoin(_ ctx: GateCtx, _ state: Gate.Open, _ action: Gate.Coin) -> Step<GateS, GateF>\n"), after)
+        XCTAssertEqual(after.components(separatedBy: "struct Open").count, 2, after)
+        let left = outcome.files.flatMap(\.diagnostics).filter { [DispatcherDrift().code, CellsDrift().code, EnumDrift().code].contains($0.code) && $0.severity == .error }
+        XCTAssertEqual(left.map(\.message), [])
+        try Self.compileAndRunGate(after, matrix: matrix, extra: "func openCoin(_ ctx: GateCtx, _ state: Gate.Open, _ action: Gate.Coin) -> Step<GateS, GateF> { .go(.open(since: state.since + action.value), effects: []) }")
+    }
+
+    /// The same change in a dispatcher that hands payloads its own way: refused, with the reason.
+    func testAnArmWhoseCellBecameAPayloadHandleInTheAuthorsShapeIsLeft() throws {
+        let matrix = Self.gateMatrix.replacingOccurrences(of: "[.ignore, .go(target: \"Shut\", effects: [\"Beep\"]),", with: "[.handle, .go(target: \"Shut\", effects: [\"Beep\"]),")
+        let code = Self.gateCode
+            .replacingOccurrences(of: "func shutCoin(_ ctx: GateCtx, _ action: Gate.Coin)", with: "func shutCoin(_ ctx: GateCtx, _ coins: Int)")
+            .replacingOccurrences(of: "return c.shutCoin(ctx, Gate.Coin(value: v))", with: "return c.shutCoin(ctx, v)")
+        let found = MutationTests.lint(["Gate.tb.swift": matrix, "Gate.swift": code])
+        let changed = try XCTUnwrap(found.first { $0.code == DispatcherDrift().code && $0.message.contains("`case (.open, .coin):`") }, "\(found.map(\.message))")
+        XCTAssertTrue(changed.message.contains("the fix leaves this case: its state carries a payload, and how this dispatcher hands payloads to its members is its author's"), changed.message)
+        XCTAssertNil(changed.fix)
+    }
+
     /// The author's way of handing payloads (the whole value, not a narrowed struct): refused as before.
     func testADispatcherThatHandsPayloadsItsOwnWayIsRefused() throws {
         let code = Self.gateCode

@@ -82,7 +82,10 @@ final class SurfaceMistakesTests: XCTestCase {
         let other = renamed.replacingOccurrences(of: "enum AuthF { case dropToken }", with: "enum AuthF { case dropToken, clearToken }")
             .replacingOccurrences(of: "func dropToken(_ ctx: AuthCtx) -> AuthA?", with: "func dropToken(_ ctx: AuthCtx) -> AuthA?\n    func clearToken(_ ctx: AuthCtx) -> AuthA?")
         let drift = CrossSurfaceTests.lint(["Auth.tb.swift": Self.authTable, "AuthTypes.swift": other])
-        XCTAssertEqual(drift.map(\.code), ["tablint::dispatcher-drift"], drift.map(\.message).joined(separator: "\n"))
+        XCTAssertEqual(drift.filter { !$0.message.contains("`dropToken`") }.map(\.code), ["tablint::dispatcher-drift"], drift.map(\.message).joined(separator: "\n"))
+        // `dropToken`, which no cell emits and only the rewritten return names, goes with it
+        // (`EffectRemovalSync`): its case and requirement are fixed beside the arm.
+        XCTAssertEqual(drift.filter { $0.message.contains("`dropToken`") }.map(\.code), ["tablint::enum-drift", "tablint::cells-drift"], drift.map(\.message).joined(separator: "\n"))
     }
 
     /// A parent's nested `protocol Cells: Auth.Cells` refines its child's cells as
