@@ -33,21 +33,27 @@ extension Workspace {
         while !waiting.isEmpty {
             let demand = DeclarationDemand(summaries)
             let recorded = self.entries
-            let looked = parallelMap(waiting.count, jobs: jobs) { index -> (DeclaredNames?, FileSummary?) in
-                guard let entry = recorded[waiting[index]] else { return (nil, nil) }
+            let looked = parallelMap(waiting.count, jobs: jobs) { index -> (DeclaredNames?, FileSummary?, MemberNameIndex?) in
+                guard let entry = recorded[waiting[index]] else { return (nil, nil, nil) }
                 var bytes = given[entry.path]
                 func load() -> [UInt8]? {
                     if bytes == nil, case .success(let again)? = read?(entry.path) { bytes = again }
                     return bytes
                 }
-                guard let names = entry.declaredNames ?? load().map(DeclaredNames.init) else { return (nil, nil) }
-                guard names.matter(to: demand), let source = load() else { return (names, nil) }
+                // Bytes at hand make the reference search's index too, so it need not read them again.
+                func madeIndex() -> MemberNameIndex? {
+                    guard entry.analysis.memberNames?.isMade == false, let bytes else { return nil }
+                    return MemberNameIndex(bytes: bytes)
+                }
+                guard let names = entry.declaredNames ?? load().map(DeclaredNames.init) else { return (nil, nil, nil) }
+                guard names.matter(to: demand), let source = load() else { return (names, nil, madeIndex()) }
                 return (names, Self.declarationSummary(
-                    SourceFile(path: entry.path, bytes: source), implementations: implementations))
+                    SourceFile(path: entry.path, bytes: source), implementations: implementations), madeIndex())
             }
             var stillWaiting: [String] = []
             var added = false
-            for (path, (names, summary)) in zip(waiting, looked) {
+            for (path, (names, summary, made)) in zip(waiting, looked) {
+                if let made { entries[path]?.analysis.memberNames = made }
                 guard let summary else {
                     if let names { entries[path]?.declaredNames = names }
                     if names != nil { stillWaiting.append(path) }

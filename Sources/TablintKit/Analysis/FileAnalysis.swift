@@ -25,7 +25,8 @@ struct FileAnalysis: Equatable {
     var declarationsDeferred = false
     /// For a Swift file with nothing for the cross-file step: which names it writes after a `.`,
     /// as hashes, so a run can tell without its bytes whether it may refer to a case a removal
-    /// or rename would take away (`Workspace.searchReferencesToGoingNames`). Nil otherwise.
+    /// or rename would take away (`Workspace.searchReferencesToGoingNames`, which makes it the
+    /// first time it asks; `.notMade` until then). Nil otherwise.
     var memberNames: MemberNameIndex?
 
     init(
@@ -71,7 +72,7 @@ extension Engine {
             suppressions: context.suppressions, settings: settings)
         if keepingTokens { analysis.tokens = context.tokens }
         if file.kind.isSwift, analysis.summary.holdsNothing {
-            analysis.memberNames = MemberNameIndex(bytes: file.bytes)
+            analysis.memberNames = .notMade
         }
         analysis.declarationsDeferred = deferring && (need == .declarations || context.declarationsDeferred)
         return analysis

@@ -8,11 +8,12 @@ import Darwin
 
 /// A removal or rename fix (`RemovalSync`) refuses while any file of the run still names what it
 /// would take away, not only the files with a machine surface: `if state == .paused` in a view
-/// model, `Alarm.S.paused` in a test. Such a file was tokenized when it was analysed; what it
-/// keeps of that is a `MemberNameIndex`, so the search needs neither its bytes nor its tokens
-/// until the index says it may name a going case. Only then are its bytes looked at (those the
-/// workspace holds, else read again), and tokenized only if they spell the name; its
-/// `MemberReferences` then join its summary, where the plans look.
+/// model, `Alarm.S.paused` in a test. Such a file keeps a `MemberNameIndex`, made the first time
+/// a search needs it (a run with no going name, as every run of a tree with no machine, never
+/// makes one), so a later search needs neither its bytes nor its tokens until the index says it
+/// may name a going case. Only then are its bytes looked at (those the workspace holds, else
+/// read again), and tokenized only if they spell the name; its `MemberReferences` then join its
+/// summary, where the plans look.
 extension Workspace {
     /// Searches the documents with no machine surface for the names the run's removal and
     /// rename plans look for (`RemovalSync.searchedNames`). `given`: bytes at hand (the
@@ -30,27 +31,36 @@ extension Workspace {
         goingNames = names
         guard !names.isEmpty else { return }
         let hashes = names.map(MemberNameIndex.hash)
+        // A file whose index is not made yet is a candidate: its bytes make it.
         let candidates = unsearched.filter { path in
             guard let index = entries[path]?.analysis.memberNames else { return false }
-            return hashes.contains(where: index.contains)
+            return !index.isMade || hashes.contains(where: index.contains)
         }
         guard !candidates.isEmpty else { return }
         let recorded = entries, read = rereading
         let spelled = names.map { Array($0.utf8) }
-        let found = parallelMap(candidates.count, jobs: jobs) { index -> FileSummary? in
+        let found = parallelMap(candidates.count, jobs: jobs) { index -> (made: MemberNameIndex?, summary: FileSummary?) in
             let path = candidates[index]
             var bytes = given[path] ?? recorded[path]?.bytes
             if bytes == nil, case .success(let again)? = read?(path) { bytes = again }
+            guard let bytes else { return (nil, nil) }
+            var made: MemberNameIndex?
+            if recorded[path]?.analysis.memberNames?.isMade == false {
+                let index = MemberNameIndex(bytes: bytes)
+                made = index
+                guard hashes.contains(where: index.contains) else { return (made, nil) }
+            }
             // A hash shared with another name is no reference: the bytes must spell one first.
-            guard let bytes, spelled.contains(where: { bytes.containsSubsequence($0) }) else { return nil }
+            guard spelled.contains(where: { bytes.containsSubsequence($0) }) else { return (made, nil) }
             let references = MemberReferences(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
-            guard names.contains(where: { !references.offsets(of: $0).isEmpty }) else { return nil }
+            guard names.contains(where: { !references.offsets(of: $0).isEmpty }) else { return (made, nil) }
             var summary = FileSummary(path: path, lines: SourceFile(path: path, bytes: bytes).lines)
             summary.memberReferences = references
-            return summary
+            return (made, summary)
         }
-        for (path, summary) in zip(candidates, found) {
-            guard let summary, let old = entries[path]?.analysis.summary else { continue }
+        for (path, outcome) in zip(candidates, found) {
+            if let made = outcome.made { entries[path]?.analysis.memberNames = made }
+            guard let summary = outcome.summary, let old = entries[path]?.analysis.summary else { continue }
             entries[path]?.analysis.summary = summary
             summaryChanged(from: old, to: summary)
         }
@@ -70,7 +80,7 @@ extension FileAnalysis {
 }
 
 /// The names a file may write after a `.`, as a 2,048-bit filter of their 32-bit hashes: kept
-/// for every file with no machine surface, and enough to rule out (all but by a collision, which
+/// for every file with no machine surface once a search asked, and enough to rule out (all but by a collision, which
 /// only costs a look at the bytes) that it names a given case. It is made from the bytes, not the
 /// tokens: a scan that finds each `.` with `memchr` costs a tree with no machine next to nothing,
 /// where walking every token and sorting the hashes cost a fifth of the lint. A `.` in a comment
@@ -78,6 +88,15 @@ extension FileAnalysis {
 struct MemberNameIndex: Equatable {
     private static let words = 32
     private var bits: [UInt64] = []
+    /// False for `.notMade`: the file may name anything until its bytes are looked at.
+    private(set) var isMade = true
+
+    /// A file's index before any search needed it.
+    static let notMade: MemberNameIndex = {
+        var index = MemberNameIndex(bytes: [])
+        index.isMade = false
+        return index
+    }()
 
     init(bytes: [UInt8]) {
         var bits = [UInt64](repeating: 0, count: Self.words)
@@ -107,9 +126,11 @@ struct MemberNameIndex: Equatable {
         self.bits = any ? bits : []
     }
 
-    var isEmpty: Bool { bits.isEmpty }
+    /// Whether the file names nothing after a `.` (never so before the index is made).
+    var isEmpty: Bool { isMade && bits.isEmpty }
 
     func contains(_ hash: UInt32) -> Bool {
+        guard isMade else { return true }
         guard !bits.isEmpty else { return false }
         let (first, second) = Self.positions(hash)
         return bits[first >> 6] & (1 << UInt64(first & 63)) != 0 && bits[second >> 6] & (1 << UInt64(second & 63)) != 0

@@ -55,7 +55,7 @@ struct EffectRemovalSync {
             // out of the matrix: one no cell ever emitted may be a `HANDLE` member's, whose
             // code need not be in the run.
             let wasEmitted = rewritten.contains { entry in
-                (run[entry.file].memberReferences.offsets[enumCase.name] ?? []).contains(where: entry.range.contains)
+                run[entry.file].memberReferences.offsets(of: enumCase.name).contains(where: entry.range.contains)
             }
             guard wasEmitted else { continue }
             removed.append(Removed(name: enumCase.name, enumCase: enumCase, refusal: RemovalSync.caseRefusal(enumCase, effects.declaration, carriesPayloadAway: true)))
