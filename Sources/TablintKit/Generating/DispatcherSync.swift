@@ -308,7 +308,7 @@ struct DispatcherSync {
                 var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
                 while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
                 if byOffset[offset] == nil { offsets.append(offset) }
-                byOffset[offset, default: []].append(layout.labelIndent + text + layout.newline)
+                byOffset[offset, default: []].append(layout.labelIndent + dispatcher.followingNeighbours(text) + layout.newline)
             }
         }
         let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.joined().utf8)) }
@@ -334,7 +334,7 @@ struct DispatcherSync {
         guard let start = arm.outcome.soleStatementStart else {
             return .failure(Why("its body has code of its own besides the return the matrix determines"))
         }
-        let allowed: Set<Int> = arm.outcome.kind == .unreachable ? [0] : [7, 8]
+        let allowed: Set<Int> = arm.outcome.kind == .unreachable || arm.outcome.omitsReturn ? [0] : [7, 8]
         guard allowed.contains(arm.outcome.range.lowerBound - start) else {
             return .failure(Why("its return is not written `return` and the expression, which is how the fix rewrites one"))
         }
@@ -347,15 +347,33 @@ struct DispatcherSync {
         switch body(state: state, action: action) {
         case .failure(let why): return .failure(why)
         case .success(let body):
-            if arm.outcome.kind == .unreachable, body.hasPrefix("return ") {
-                return .success(TextEdit(range: arm.outcome.range, replacement: Array(body.utf8)))
-            }
             let expression = body.hasPrefix("return ") ? String(body.dropFirst(7)) : body
+            if arm.outcome.kind == .unreachable, body.hasPrefix("return ") {
+                let written = dispatcher.armsOmitReturn ? expression : body
+                return .success(TextEdit(range: arm.outcome.range, replacement: Array(written.utf8)))
+            }
             if arm.outcome.kind != .unreachable, !body.hasPrefix("return ") {
                 // `return .ignored` becoming `fatalError(…)`: the `return` goes too.
                 return .success(TextEdit(range: start..<arm.outcome.range.upperBound, replacement: Array(body.utf8)))
             }
             return .success(TextEdit(range: arm.outcome.range, replacement: Array(expression.utf8)))
         }
+    }
+}
+
+extension Dispatcher {
+    /// Whether its arms give their step without `return`, as a `switch` expression's must.
+    var armsOmitReturn: Bool {
+        arms.contains { arm in
+            arm.outcome.omitsReturn && arm.outcome.soleStatementStart != nil && arm.outcome.kind != .unreachable
+                && arm.outcome.kind != .unreadable
+        }
+    }
+
+    /// A written arm (`case …: return x`) as its neighbours write theirs: without the `return`
+    /// where they omit it.
+    func followingNeighbours(_ arm: String) -> String {
+        guard armsOmitReturn, let written = arm.range(of: ": return ") else { return arm }
+        return arm.replacingCharacters(in: written, with: ": ")
     }
 }

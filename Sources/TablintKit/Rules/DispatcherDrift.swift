@@ -222,9 +222,9 @@ private struct EffectComparison {
             var offsets: [Int] = []
             for index in missing {
                 guard let effectIndex = shape.effects.firstIndex(where: { $0.name == declared[index] }) else { continue }
-                let arm = shape.performArm(effectIndex)
+                let arm = dispatcher.followingNeighbours(shape.performArm(effectIndex)
                     .replacingOccurrences(of: "return cells.", with: "return \(cells).")
-                    .replacingOccurrences(of: "(ctx", with: "(\(context)")
+                    .replacingOccurrences(of: "(ctx", with: "(\(context)"))
                 // After the arm of the nearest effect before it that has one.
                 let before = declared[..<index].reversed().compactMap { seen[$0] }.first
                 let layout = (before ?? first).layout

@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+@testable import TablintKit
+
+/// How the sync fixes write new arms and requirements beside hand-written ones: as the
+/// neighbouring arms are written (`switch` expressions), after a neighbour's doc comment and
+/// attributes rather than between them, in row-major order past a row's wildcard arm, and
+/// covering an action whose removal is left. Each fixed result compiles with the real `swiftc`.
+final class DispatcherArmPlacementTests: XCTestCase {
+    static func table(_ machine: String, states: [String], actions: [String], rows: [String]) -> String {
+        CombinedMatrixEditTests.table(machine, in: machine, states: states, actions: actions, rows: rows, initial: states[0])
+    }
+
+    /// `step` returns a `switch` expression (`return switch`) and `perform` is one whose arms
+    /// omit `return`: a new state's arms, a new effect's `perform` arm and a changed arm are
+    /// written without `return`, which a `switch` expression does not allow.
+    func testArmsOfASwitchExpressionAreWrittenWithoutReturn() throws {
+        let code = """
+            enum Light {
+                enum S { case off, on }
+                enum A { case toggle, tick }
+                enum F { case glow }
+                final class Ctx {}
+                static func step(_ c: LightCells, _ context: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    return switch (s, a) {
+                    case (.off, .toggle): .go(.on, effects: [.glow])
+                    case (.off, .tick): .ignored
+                    case (.on, .toggle): .go(.off, effects: [])
+                    case (.on, .tick): c.onTick(context)
+                    }
+                }
+                static func perform(_ c: LightCells, _ context: Ctx, _ f: F) -> A? {
+                    switch f {
+                    case .glow: c.glow(context)
+                    }
+                }
+            }
+            protocol LightCells {
+                func onTick(_ ctx: Light.Ctx) -> Step<Light.S, Light.F>
+                func glow(_ ctx: Light.Ctx) -> Light.A?
+            }
+
+            """
+        let matrix = Self.table("Light", states: ["Off", "On", "Dim"], actions: ["Toggle", "Tick"], rows: [
+            #"[.go(target: "On", effects: ["Glow"]), .go(target: "Off", effects: ["Hum"])]"#,
+            #"[.go(target: "Off", effects: []), .handle]"#,
+            #"[.go(target: "Off", effects: []), .handle]"#,
+        ])
+        let (texts, errors) = CombinedMatrixEditTests.fix(["L.tb.swift": matrix, "Light.swift": code])
+        XCTAssertEqual(errors, [])
+        let after = try XCTUnwrap(texts["Light.swift"])
+        XCTAssertTrue(after.contains("""
+                    case (.off, .tick): .go(.off, effects: [.hum])
+            """), after)
+        XCTAssertTrue(after.contains("""
+                    case (.on, .tick): c.onTick(context)
+                    case (.dim, .toggle): .go(.off, effects: [])
+                    case (.dim, .tick): c.dimTick(context)
+            """), after)
+        XCTAssertTrue(after.contains("case .hum: c.hum(context)"), after)
+        let ran = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: LightCells {
+                func onTick(_ ctx: Light.Ctx) -> Step<Light.S, Light.F> { .ignored }
+                func dimTick(_ ctx: Light.Ctx) -> Step<Light.S, Light.F> { .go(.on, effects: []) }
+                func glow(_ ctx: Light.Ctx) -> Light.A? { nil }
+                func hum(_ ctx: Light.Ctx) -> Light.A? { .toggle }
+            }
+            print(Light.step(Impl(), Light.Ctx(), .dim, .tick), Light.step(Impl(), Light.Ctx(), .off, .tick), Light.perform(Impl(), Light.Ctx(), .hum) as Any)
+
+            """, named: "switch-expression")
+        XCTAssertTrue(ran.contains("go(Light.S.on, effects: []) go(Light.S.off, effects: [Light.F.hum]) Optional(Light.A.toggle)"), ran)
+    }
+}
