@@ -70,4 +70,63 @@ final class DispatcherArmPlacementTests: XCTestCase {
             """, named: "switch-expression")
         XCTAssertTrue(ran.contains("go(Light.S.on, effects: []) go(Light.S.off, effects: [Light.F.hum]) Optional(Light.A.toggle)"), ran)
     }
+
+    /// A new requirement that comes before `playingStop` goes above its doc comment and
+    /// attribute, which stay with it.
+    func testANewRequirementGoesAboveItsNeighboursDocCommentAndAttributes() throws {
+        let code = """
+            enum Player {
+                enum S { case idle, playing }
+                enum A { case play, stop }
+                enum F { case startAudio }
+                final class Ctx {}
+            }
+            protocol PlayerCells {
+                /// Called when the user stops while playing.
+                @discardableResult
+                func playingStop(_ ctx: Player.Ctx) -> Step<Player.S, Player.F>
+                /// Starts the audio engine.
+                func startAudio(_ ctx: Player.Ctx) -> Player.A?
+            }
+            extension Player {
+                static func step(_ cells: PlayerCells, _ ctx: Player.Ctx, _ s: Player.S, _ a: Player.A) -> Step<Player.S, Player.F> {
+                    switch (s, a) {
+                    case (.idle, .play): return .go(.playing, effects: [.startAudio])
+                    case (.idle, .stop): return .ignored
+                    case (.playing, .play): return .ignored
+                    case (.playing, .stop): return cells.playingStop(ctx)
+                    }
+                }
+                static func perform(_ cells: PlayerCells, _ ctx: Player.Ctx, _ f: Player.F) -> Player.A? {
+                    switch f {
+                    case .startAudio: return cells.startAudio(ctx)
+                    }
+                }
+            }
+
+            """
+        let matrix = Self.table("Player", states: ["Idle", "Playing"], actions: ["Play", "Stop"], rows: [
+            #"[.go(target: "Playing", effects: ["StartAudio"]), .handle]"#,
+            #"[.ignore, .handle]"#,
+        ])
+        let (texts, errors) = CombinedMatrixEditTests.fix(["P.tb.swift": matrix, "Player.swift": code])
+        XCTAssertEqual(errors, [])
+        let after = try XCTUnwrap(texts["Player.swift"])
+        XCTAssertTrue(after.contains("""
+            protocol PlayerCells {
+                func idleStop(_ ctx: Player.Ctx) -> Step<Player.S, Player.F>
+                /// Called when the user stops while playing.
+                @discardableResult
+                func playingStop(_ ctx: Player.Ctx) -> Step<Player.S, Player.F>
+            """), after)
+        _ = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: PlayerCells {
+                func idleStop(_ ctx: Player.Ctx) -> Step<Player.S, Player.F> { .ignored }
+                func playingStop(_ ctx: Player.Ctx) -> Step<Player.S, Player.F> { .go(.idle, effects: []) }
+                func startAudio(_ ctx: Player.Ctx) -> Player.A? { nil }
+            }
+            print(Player.step(Impl(), Player.Ctx(), .idle, .stop))
+
+            """, named: "doc-comment")
+    }
 }
