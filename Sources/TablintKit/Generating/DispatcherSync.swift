@@ -283,7 +283,12 @@ struct DispatcherSync {
     /// (`cutArms`, the arms the removal fixes delete) goes after it instead: two edits at one
     /// place would not be applied in one pass, and an enum case removed in that pass would
     /// leave the deferred arm naming it.
-    func insertions(_ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = []) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
+    ///
+    /// `trailingArms` are written after the last arm of their row (a new state's): the arms
+    /// of an action the matrix dropped whose removal is left, which Swift's exhaustiveness needs.
+    func insertions(
+        _ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = [], trailingArms: [Int: [String]] = [:]
+    ) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
         let columns = shape.actions.count
         var refused: [(state: Int, action: Int, why: String)] = []
         var byOffset: [Int: [String]] = [:]
@@ -308,11 +313,25 @@ struct DispatcherSync {
                 var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
                 while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
                 if byOffset[offset] == nil { offsets.append(offset) }
-                byOffset[offset, default: []].append(layout.labelIndent + dispatcher.followingNeighbours(text) + layout.newline)
+                let row = pair.action == columns - 1 ? trailingArms[pair.state] ?? [] : []
+                for written in [text] + row {
+                    byOffset[offset, default: []].append(layout.labelIndent + dispatcher.followingNeighbours(written) + layout.newline)
+                }
             }
         }
         let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.joined().utf8)) }
         return (edits, refused)
+    }
+
+    /// The arm of a new state for an action the matrix no longer has but the enum keeps (its
+    /// removal was refused): a trap, since the matrix says nothing of the pair.
+    func keptActionArm(state: Int, action: String) -> String? {
+        guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return nil }
+        let stateName = GeneratedShape.afterPeriod(shape.states[state].name)
+        var elements = ["", ""]
+        elements[stateAt] = "." + stateName
+        elements[actionAt] = "." + action
+        return "case (\(elements.joined(separator: ", "))): fatalError(\"\(stateName) × \(action): \(action) is no action of the matrix; remove it from the enum and its cases\")"
     }
 
     /// The edit that makes an arm return what its cell says, when its body is only the

@@ -567,12 +567,21 @@ private struct Comparison {
         }
         let cutArms = removals?.cuts.filter { $0.isWholeArm && $0.file == fileIndex && $0.switchRange == dispatcher.switchRange }.map(\.edit.range) ?? []
         let (withheld, writable) = withholdingAdditions(pairs, wholeStates: wholeStates, wholeActions: wholeActions, sync)
-        var (edits, refused) = sync.insertions(writable, cutArms: cutArms)
-        refused = (refused + withheld).sorted { ($0.state, $0.action) < ($1.state, $1.action) }
         var note = ""
+        let keptActions = keptActionsUncovered()
+        var trailingArms: [Int: [String]] = [:]
+        for state in wholeStates where !keptActions.isEmpty && writable.contains(where: { $0.state == state }) {
+            trailingArms[state] = keptActions.compactMap { sync.keptActionArm(state: state, action: $0) }
+        }
+        var (edits, refused) = sync.insertions(writable, cutArms: cutArms, trailingArms: trailingArms)
+        if !trailingArms.isEmpty {
+            let listed = keptActions.map { "`\($0)`" }.joined(separator: ", ")
+            note += "; the enum keeps \(listed), whose removal is left, so the new \(trailingArms.count == 1 ? "state's" : "states'") cases for \(keptActions.count == 1 ? "it trap" : "them trap") (`fatalError`) to keep the switch exhaustive"
+        }
+        refused = (refused + withheld).sorted { ($0.state, $0.action) < ($1.state, $1.action) }
         if !refused.isEmpty {
             let listed = refused.prefix(Self.listedPairs).map { "\(label($0.state, $0.action)): \($0.why)" }
-            note = "; the fix does not write \(refused.count == 1 ? "the case of" : "\(refused.count) cases, among them") \(listed.joined(separator: "; "))"
+            note = "; the fix does not write \(refused.count == 1 ? "the case of" : "\(refused.count) cases, among them") \(listed.joined(separator: "; "))" + note
         }
         let refusedPairs = Set(refused.map { $0.state * actions.count + $0.action })
         let writesHandle = pairs.contains { !refusedPairs.contains($0.state * actions.count + $0.action) && sync.shape.cells[$0.state][$0.action] == .handle }
@@ -587,6 +596,22 @@ private struct Comparison {
             found[firstMissing].message += "; the fix writes \(pairs.count - refused.count == 1 ? "the missing case" : "the \(pairs.count - refused.count) missing cases") as the generator would\(note)"
         } else if !note.isEmpty {
             found[firstMissing].message += note
+        }
+    }
+
+    /// The actions the matrix dropped whose removal is refused, so the enum keeps them, and
+    /// that no wildcard arm covers for a new state: each needs a case in a new state's row.
+    private func keptActionsUncovered() -> [String] {
+        guard let removals, let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return [] }
+        let kept = removals.removed.filter { $0.role == .action && $0.refusal != nil }.map(\.name)
+        return kept.filter { action in
+            !dispatcher.arms.contains { arm in
+                guard case .items(let items, _) = arm.label else { return arm.hasCatchAll }
+                return items.contains { item in
+                    !item.isGuarded && item.elements.count == 2 && item.elements[stateAt].matchesEverything
+                        && (item.elements[actionAt].matchesEverything || item.elements[actionAt].wholeMember == action)
+                }
+            }
         }
     }
 

@@ -129,4 +129,57 @@ final class DispatcherArmPlacementTests: XCTestCase {
 
             """, named: "doc-comment")
     }
+
+    /// `Push` leaves the matrix but its removal is refused (a label over several lines) while
+    /// `Service` is added: the new state's arms cover `push` too, or the switch would not be
+    /// exhaustive.
+    func testANewStateCoversAnActionWhoseRemovalIsLeft() throws {
+        let code = """
+            enum Gate {
+                enum S { case locked, unlocked }
+                enum A { case coin, push }
+                enum F { case click }
+                final class Ctx {}
+            }
+            protocol GateCells {
+                func click(_ ctx: Gate.Ctx) -> Gate.A?
+            }
+            extension Gate {
+                static func step(_ cells: GateCells, _ ctx: Gate.Ctx, _ s: Gate.S, _ a: Gate.A) -> Step<Gate.S, Gate.F> {
+                    switch (s, a) {
+                    case (.locked, .coin): return .go(.unlocked, effects: [.click])
+                    case (.locked, .push),
+                         (.unlocked, .coin):
+                        return .ignored
+                    case (.unlocked, .push): return .go(.locked, effects: [])
+                    }
+                }
+                static func perform(_ cells: GateCells, _ ctx: Gate.Ctx, _ f: Gate.F) -> Gate.A? {
+                    switch f {
+                    case .click: return cells.click(ctx)
+                    }
+                }
+            }
+
+            """
+        let matrix = Self.table("Gate", states: ["Locked", "Unlocked", "Service"], actions: ["Coin"], rows: [
+            #"[.go(target: "Unlocked", effects: ["Click"])]"#,
+            #"[.ignore]"#,
+            #"[.go(target: "Locked", effects: [])]"#,
+        ])
+        let (texts, errors) = CombinedMatrixEditTests.fix(["G.tb.swift": matrix, "Gate.swift": code])
+        XCTAssertTrue(errors.contains { $0.contains("no fix removes `push`") }, "\(errors)")
+        let after = try XCTUnwrap(texts["Gate.swift"])
+        XCTAssertTrue(after.contains("enum S { case locked, unlocked, service }"), after)
+        XCTAssertTrue(after.contains("""
+                    case (.service, .coin): return .go(.locked, effects: [])
+                    case (.service, .push): fatalError(
+            """), after)
+        let ran = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: GateCells { func click(_ ctx: Gate.Ctx) -> Gate.A? { nil } }
+            print(Gate.step(Impl(), Gate.Ctx(), .service, .coin))
+
+            """, named: "kept-action")
+        XCTAssertTrue(ran.contains("go(Gate.S.locked, effects: [])"), ran)
+    }
 }
