@@ -18,6 +18,10 @@ struct DispatcherSync {
     let shape: GeneratedShape
     /// Per (state, action) in matrix order, the arm that decides it with an explicit pair.
     let deciders: [[Int?]]
+    /// Per (state, action), the arm that decides it with any pattern (`(.closed, _)` too): a
+    /// new arm goes after these as well, or it would land before a row's wildcard arm. Empty
+    /// when only `deciders` are known.
+    var coveringArms: [[Int?]] = []
     /// The protocol's members are named by their authors: an arm is not rewritten into a call.
     var isHandNamed = false
     /// Whether a narrowed struct (`Gate.Open`, by its name in the namespace) is declared in the
@@ -302,13 +306,7 @@ struct DispatcherSync {
                 refused.append((pair.state, pair.action, why.text))
             case .success(let text):
                 let flat = pair.state * columns + pair.action
-                var before: Int?
-                for earlier in stride(from: flat - 1, through: 0, by: -1) {
-                    if let decider = deciders[earlier / columns][earlier % columns] {
-                        before = decider
-                        break
-                    }
-                }
+                let before = [deciders, coveringArms].compactMap { Self.nearestArm(before: flat, in: $0, columns: columns) }.max()
                 let layout = before.map { dispatcher.arms[$0].layout } ?? first.layout
                 var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
                 while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
@@ -321,6 +319,15 @@ struct DispatcherSync {
         }
         let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.joined().utf8)) }
         return (edits, refused)
+    }
+
+    /// The arm of the pair nearest before `flat` in row-major order that has one in `arms`.
+    private static func nearestArm(before flat: Int, in arms: [[Int?]], columns: Int) -> Int? {
+        guard !arms.isEmpty else { return nil }
+        for earlier in stride(from: flat - 1, through: 0, by: -1) {
+            if let arm = arms[earlier / columns][earlier % columns] { return arm }
+        }
+        return nil
     }
 
     /// The arm of a new state for an action the matrix no longer has but the enum keeps (its

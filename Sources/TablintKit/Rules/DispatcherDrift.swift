@@ -458,6 +458,7 @@ private struct Comparison {
             }
         }
         var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
+        sync.coveringArms = decider.map { row in row.map { $0?.arm } }
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes

@@ -182,4 +182,54 @@ final class DispatcherArmPlacementTests: XCTestCase {
             """, named: "kept-action")
         XCTAssertTrue(ran.contains("go(Gate.S.locked, effects: [])"), ran)
     }
+
+    /// A new last row goes after the row before it even where that row is one wildcard arm
+    /// (`(.closed, _)`), not before it.
+    func testANewRowGoesAfterTheWildcardArmOfTheRowBefore() throws {
+        let code = """
+            enum Till {
+                enum S { case open, closed }
+                enum A { case pay, close }
+                enum F { case receipt }
+                final class Ctx {}
+            }
+            protocol TillCells {
+                func receipt(_ ctx: Till.Ctx) -> Till.A?
+            }
+            extension Till {
+                static func step(_ cells: TillCells, _ ctx: Till.Ctx, _ s: Till.S, _ a: Till.A) -> Step<Till.S, Till.F> {
+                    switch (s, a) {
+                    case (.open, .pay): return .go(.closed, effects: [.receipt])
+                    case (.open, .close): return .go(.closed, effects: [])
+                    case (.closed, _): return .ignored
+                    }
+                }
+                static func perform(_ cells: TillCells, _ ctx: Till.Ctx, _ f: Till.F) -> Till.A? {
+                    switch f {
+                    case .receipt: return cells.receipt(ctx)
+                    }
+                }
+            }
+
+            """
+        let matrix = Self.table("Till", states: ["Open", "Closed", "Overdue"], actions: ["Pay", "Close"], rows: [
+            #"[.go(target: "Closed", effects: ["Receipt"]), .go(target: "Closed", effects: [])]"#,
+            #"[.ignore, .ignore]"#,
+            #"[.go(target: "Closed", effects: []), .ignore]"#,
+        ])
+        let (texts, _) = CombinedMatrixEditTests.fix(["T.tb.swift": matrix, "Till.swift": code])
+        let after = try XCTUnwrap(texts["Till.swift"])
+        let lastClosed = try XCTUnwrap(after.range(of: "case (.closed,", options: .backwards))
+        let firstOverdue = try XCTUnwrap(after.range(of: "case (.overdue,"))
+        XCTAssertLessThan(lastClosed.lowerBound, firstOverdue.lowerBound, after)
+        XCTAssertTrue(after.contains("""
+                    case (.overdue, .pay): return .go(.closed, effects: [])
+                    case (.overdue, .close): return .ignored
+            """), after)
+        _ = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: TillCells { func receipt(_ ctx: Till.Ctx) -> Till.A? { nil } }
+            print(Till.step(Impl(), Till.Ctx(), .overdue, .pay))
+
+            """, named: "row-major")
+    }
 }
