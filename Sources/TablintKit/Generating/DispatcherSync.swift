@@ -288,10 +288,12 @@ struct DispatcherSync {
     /// place would not be applied in one pass, and an enum case removed in that pass would
     /// leave the deferred arm naming it.
     ///
-    /// `trailingArms` are written after the last arm of their row (a new state's): the arms
-    /// of an action the matrix dropped whose removal is left, which Swift's exhaustiveness needs.
+    /// `trailingArms` are written after the last arm of their row (a new state's), and
+    /// `armsAfter` after the existing arm they are keyed by: the arms of a name the matrix
+    /// dropped whose removal is left, which Swift's exhaustiveness needs.
     func insertions(
-        _ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = [], trailingArms: [Int: [String]] = [:]
+        _ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = [], trailingArms: [Int: [String]] = [:],
+        armsAfter: [Int: [String]] = [:]
     ) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
         let columns = shape.actions.count
         var refused: [(state: Int, action: Int, why: String)] = []
@@ -317,6 +319,13 @@ struct DispatcherSync {
                 }
             }
         }
+        for (armIndex, texts) in armsAfter.sorted(by: { $0.key < $1.key }) {
+            let layout = dispatcher.arms[armIndex].layout
+            var offset = layout.removal.upperBound
+            while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
+            if byOffset[offset] == nil { offsets.append(offset) }
+            byOffset[offset, default: []] += texts.map { layout.labelIndent + dispatcher.followingNeighbours($0) + layout.newline }
+        }
         let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.joined().utf8)) }
         return (edits, refused)
     }
@@ -333,12 +342,20 @@ struct DispatcherSync {
     /// The arm of a new state for an action the matrix no longer has but the enum keeps (its
     /// removal was refused): a trap, since the matrix says nothing of the pair.
     func keptActionArm(state: Int, action: String) -> String? {
+        droppedNameArm(state: GeneratedShape.afterPeriod(shape.states[state].name), action: action, dropped: "\(action) is no action")
+    }
+
+    /// The arm of a new action for a state the matrix no longer has but the enum keeps.
+    func keptStateArm(state: String, action: Int) -> String? {
+        droppedNameArm(state: state, action: GeneratedShape.afterPeriod(shape.actions[action].name), dropped: "\(state) is no state")
+    }
+
+    private func droppedNameArm(state: String, action: String, dropped: String) -> String? {
         guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return nil }
-        let stateName = GeneratedShape.afterPeriod(shape.states[state].name)
         var elements = ["", ""]
-        elements[stateAt] = "." + stateName
+        elements[stateAt] = "." + state
         elements[actionAt] = "." + action
-        return "case (\(elements.joined(separator: ", "))): fatalError(\"\(stateName) × \(action): \(action) is no action of the matrix; remove it from the enum and its cases\")"
+        return "case (\(elements.joined(separator: ", "))): fatalError(\"\(state) × \(action): \(dropped) of the matrix; remove it from the enum and its cases\")"
     }
 
     /// The edit that makes an arm return what its cell says, when its body is only the

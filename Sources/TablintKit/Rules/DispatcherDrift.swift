@@ -574,10 +574,18 @@ private struct Comparison {
         for state in wholeStates where !keptActions.isEmpty && writable.contains(where: { $0.state == state }) {
             trailingArms[state] = keptActions.compactMap { sync.keptActionArm(state: state, action: $0) }
         }
-        var (edits, refused) = sync.insertions(writable, cutArms: cutArms, trailingArms: trailingArms)
-        if !trailingArms.isEmpty {
-            let listed = keptActions.map { "`\($0)`" }.joined(separator: ", ")
-            note += "; the enum keeps \(listed), whose removal is left, so the new \(trailingArms.count == 1 ? "state's" : "states'") cases for \(keptActions.count == 1 ? "it trap" : "them trap") (`fatalError`) to keep the switch exhaustive"
+        let keptStates = keptStatesUncovered()
+        var armsAfter: [Int: [String]] = [:]
+        for action in wholeActions.sorted() where writable.contains(where: { $0.action == action }) {
+            for kept in keptStates {
+                armsAfter[kept.lastArm, default: []] += sync.keptStateArm(state: kept.name, action: action).map { [$0] } ?? []
+            }
+        }
+        var (edits, refused) = sync.insertions(writable, cutArms: cutArms, trailingArms: trailingArms, armsAfter: armsAfter)
+        if !trailingArms.isEmpty || !armsAfter.isEmpty {
+            let names = (trailingArms.isEmpty ? [] : keptActions) + (armsAfter.isEmpty ? [] : keptStates.map(\.name))
+            let listed = names.map { "`\($0)`" }.joined(separator: ", ")
+            note += "; the enum keeps \(listed), whose removal is left, so the new cases for \(names.count == 1 ? "it trap" : "them trap") (`fatalError`) to keep the switch exhaustive"
         }
         refused = (refused + withheld).sorted { ($0.state, $0.action) < ($1.state, $1.action) }
         if !refused.isEmpty {
@@ -604,14 +612,32 @@ private struct Comparison {
     /// that no wildcard arm covers for a new state: each needs a case in a new state's row.
     private func keptActionsUncovered() -> [String] {
         guard let removals, let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return [] }
-        let kept = removals.removed.filter { $0.role == .action && $0.refusal != nil }.map(\.name)
-        return kept.filter { action in
-            !dispatcher.arms.contains { arm in
-                guard case .items(let items, _) = arm.label else { return arm.hasCatchAll }
-                return items.contains { item in
-                    !item.isGuarded && item.elements.count == 2 && item.elements[stateAt].matchesEverything
-                        && (item.elements[actionAt].matchesEverything || item.elements[actionAt].wholeMember == action)
+        return removals.removed.filter { $0.role == .action && $0.refusal != nil }.map(\.name)
+            .filter { !wildcardCovers($0, at: actionAt, whole: stateAt) }
+    }
+
+    /// The states the matrix dropped whose removal is refused, that no wildcard arm covers
+    /// for a new action, each with the last arm naming it (where its new cases go).
+    private func keptStatesUncovered() -> [(name: String, lastArm: Int)] {
+        guard let removals, let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return [] }
+        return removals.removed.filter { $0.role == .state && $0.refusal != nil && !wildcardCovers($0.name, at: stateAt, whole: actionAt) }
+            .compactMap { kept in
+                let lastArm = dispatcher.arms.lastIndex { arm in
+                    guard case .items(let items, _) = arm.label else { return false }
+                    return items.contains { $0.elements.count == 2 && $0.elements[stateAt].wholeMember == kept.name }
                 }
+                return lastArm.map { (kept.name, $0) }
+            }
+    }
+
+    /// Whether an arm matches `name` at `position` with every value at `whole` (`(_, .push)`,
+    /// `default`): then a new name at `whole` needs no case for it.
+    private func wildcardCovers(_ name: String, at position: Int, whole: Int) -> Bool {
+        dispatcher.arms.contains { arm in
+            guard case .items(let items, _) = arm.label else { return arm.hasCatchAll }
+            return items.contains { item in
+                !item.isGuarded && item.elements.count == 2 && item.elements[whole].matchesEverything
+                    && (item.elements[position].matchesEverything || item.elements[position].wholeMember == name)
             }
         }
     }

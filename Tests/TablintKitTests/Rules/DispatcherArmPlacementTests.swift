@@ -183,6 +183,57 @@ final class DispatcherArmPlacementTests: XCTestCase {
         XCTAssertTrue(ran.contains("go(Gate.S.locked, effects: [])"), ran)
     }
 
+    /// `Broken` leaves the matrix but its removal is refused (a label over several lines)
+    /// while `Kick` is added: the new action's cases cover `broken` too, after its last case.
+    func testANewActionCoversAStateWhoseRemovalIsLeft() throws {
+        let code = """
+            enum Gate {
+                enum S { case locked, unlocked, broken }
+                enum A { case coin }
+                enum F { case click }
+                final class Ctx {}
+            }
+            protocol GateCells {
+                func click(_ ctx: Gate.Ctx) -> Gate.A?
+            }
+            extension Gate {
+                static func step(_ cells: GateCells, _ ctx: Gate.Ctx, _ s: Gate.S, _ a: Gate.A) -> Step<Gate.S, Gate.F> {
+                    switch (s, a) {
+                    case (.locked, .coin): return .go(.unlocked, effects: [.click])
+                    case (.unlocked, .coin),
+                         (.broken, .coin):
+                        return .ignored
+                    }
+                }
+                static func perform(_ cells: GateCells, _ ctx: Gate.Ctx, _ f: Gate.F) -> Gate.A? {
+                    switch f {
+                    case .click: return cells.click(ctx)
+                    }
+                }
+            }
+
+            """
+        let matrix = Self.table("Gate", states: ["Locked", "Unlocked"], actions: ["Coin", "Kick"], rows: [
+            #"[.go(target: "Unlocked", effects: ["Click"]), .ignore]"#,
+            #"[.ignore, .go(target: "Locked", effects: [])]"#,
+        ])
+        let (texts, errors) = CombinedMatrixEditTests.fix(["G.tb.swift": matrix, "Gate.swift": code])
+        XCTAssertTrue(errors.contains { $0.contains("no fix removes `broken`") }, "\(errors)")
+        let after = try XCTUnwrap(texts["Gate.swift"])
+        XCTAssertTrue(after.contains("enum A { case coin, kick }"), after)
+        XCTAssertTrue(after.contains("""
+                        return .ignored
+                    case (.unlocked, .kick): return .go(.locked, effects: [])
+                    case (.broken, .kick): fatalError(
+            """), after)
+        let ran = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: GateCells { func click(_ ctx: Gate.Ctx) -> Gate.A? { nil } }
+            print(Gate.step(Impl(), Gate.Ctx(), .unlocked, .kick))
+
+            """, named: "kept-state")
+        XCTAssertTrue(ran.contains("go(Gate.S.locked, effects: [])"), ran)
+    }
+
     /// A new last row goes after the row before it even where that row is one wildcard arm
     /// (`(.closed, _)`), not before it.
     func testANewRowGoesAfterTheWildcardArmOfTheRowBefore() throws {
