@@ -18,6 +18,10 @@ struct DispatcherSync {
     let shape: GeneratedShape
     /// Per (state, action) in matrix order, the arm that decides it with an explicit pair.
     let deciders: [[Int?]]
+    /// Per (state, action), the arm that decides it with any pattern (`(.closed, _)` too): a
+    /// new arm goes after these as well, or it would land before a row's wildcard arm. Empty
+    /// when only `deciders` are known.
+    var coveringArms: [[Int?]] = []
     /// The protocol's members are named by their authors: an arm is not rewritten into a call.
     var isHandNamed = false
     /// Whether a narrowed struct (`Gate.Open`, by its name in the namespace) is declared in the
@@ -283,7 +287,14 @@ struct DispatcherSync {
     /// (`cutArms`, the arms the removal fixes delete) goes after it instead: two edits at one
     /// place would not be applied in one pass, and an enum case removed in that pass would
     /// leave the deferred arm naming it.
-    func insertions(_ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = []) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
+    ///
+    /// `trailingArms` are written after the last arm of their row (a new state's), and
+    /// `armsAfter` after the existing arm they are keyed by: the arms of a name the matrix
+    /// dropped whose removal is left, which Swift's exhaustiveness needs.
+    func insertions(
+        _ pairs: [(state: Int, action: Int)], cutArms: [Range<Int>] = [], trailingArms: [Int: [String]] = [:],
+        armsAfter: [Int: [String]] = [:]
+    ) -> (edits: [TextEdit], refused: [(state: Int, action: Int, why: String)]) {
         let columns = shape.actions.count
         var refused: [(state: Int, action: Int, why: String)] = []
         var byOffset: [Int: [String]] = [:]
@@ -297,22 +308,54 @@ struct DispatcherSync {
                 refused.append((pair.state, pair.action, why.text))
             case .success(let text):
                 let flat = pair.state * columns + pair.action
-                var before: Int?
-                for earlier in stride(from: flat - 1, through: 0, by: -1) {
-                    if let decider = deciders[earlier / columns][earlier % columns] {
-                        before = decider
-                        break
-                    }
-                }
+                let before = [deciders, coveringArms].compactMap { Self.nearestArm(before: flat, in: $0, columns: columns) }.max()
                 let layout = before.map { dispatcher.arms[$0].layout } ?? first.layout
                 var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
                 while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
                 if byOffset[offset] == nil { offsets.append(offset) }
-                byOffset[offset, default: []].append(layout.labelIndent + text + layout.newline)
+                let row = pair.action == columns - 1 ? trailingArms[pair.state] ?? [] : []
+                for written in [text] + row {
+                    byOffset[offset, default: []].append(layout.labelIndent + dispatcher.followingNeighbours(written) + layout.newline)
+                }
             }
+        }
+        for (armIndex, texts) in armsAfter.sorted(by: { $0.key < $1.key }) {
+            let layout = dispatcher.arms[armIndex].layout
+            var offset = layout.removal.upperBound
+            while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }
+            if byOffset[offset] == nil { offsets.append(offset) }
+            byOffset[offset, default: []] += texts.map { layout.labelIndent + dispatcher.followingNeighbours($0) + layout.newline }
         }
         let edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.joined().utf8)) }
         return (edits, refused)
+    }
+
+    /// The arm of the pair nearest before `flat` in row-major order that has one in `arms`.
+    private static func nearestArm(before flat: Int, in arms: [[Int?]], columns: Int) -> Int? {
+        guard !arms.isEmpty else { return nil }
+        for earlier in stride(from: flat - 1, through: 0, by: -1) {
+            if let arm = arms[earlier / columns][earlier % columns] { return arm }
+        }
+        return nil
+    }
+
+    /// The arm of a new state for an action the matrix no longer has but the enum keeps (its
+    /// removal was refused): a trap, since the matrix says nothing of the pair.
+    func keptActionArm(state: Int, action: String) -> String? {
+        droppedNameArm(state: GeneratedShape.afterPeriod(shape.states[state].name), action: action, dropped: "\(action) is no action")
+    }
+
+    /// The arm of a new action for a state the matrix no longer has but the enum keeps.
+    func keptStateArm(state: String, action: Int) -> String? {
+        droppedNameArm(state: state, action: GeneratedShape.afterPeriod(shape.actions[action].name), dropped: "\(state) is no state")
+    }
+
+    private func droppedNameArm(state: String, action: String, dropped: String) -> String? {
+        guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return nil }
+        var elements = ["", ""]
+        elements[stateAt] = "." + state
+        elements[actionAt] = "." + action
+        return "case (\(elements.joined(separator: ", "))): fatalError(\"\(state) × \(action): \(dropped) of the matrix; remove it from the enum and its cases\")"
     }
 
     /// The edit that makes an arm return what its cell says, when its body is only the
@@ -334,7 +377,7 @@ struct DispatcherSync {
         guard let start = arm.outcome.soleStatementStart else {
             return .failure(Why("its body has code of its own besides the return the matrix determines"))
         }
-        let allowed: Set<Int> = arm.outcome.kind == .unreachable ? [0] : [7, 8]
+        let allowed: Set<Int> = arm.outcome.kind == .unreachable || arm.outcome.omitsReturn ? [0] : [7, 8]
         guard allowed.contains(arm.outcome.range.lowerBound - start) else {
             return .failure(Why("its return is not written `return` and the expression, which is how the fix rewrites one"))
         }
@@ -354,15 +397,33 @@ struct DispatcherSync {
         switch body(state: state, action: action) {
         case .failure(let why): return .failure(why)
         case .success(let body):
-            if arm.outcome.kind == .unreachable, body.hasPrefix("return ") {
-                return .success(TextEdit(range: arm.outcome.range, replacement: Array(body.utf8)))
-            }
             let expression = body.hasPrefix("return ") ? String(body.dropFirst(7)) : body
+            if arm.outcome.kind == .unreachable, body.hasPrefix("return ") {
+                let written = dispatcher.armsOmitReturn ? expression : body
+                return .success(TextEdit(range: arm.outcome.range, replacement: Array(written.utf8)))
+            }
             if arm.outcome.kind != .unreachable, !body.hasPrefix("return ") {
                 // `return .ignored` becoming `fatalError(…)`: the `return` goes too.
                 return .success(TextEdit(range: start..<arm.outcome.range.upperBound, replacement: Array(body.utf8)))
             }
             return .success(TextEdit(range: arm.outcome.range, replacement: Array(expression.utf8)))
         }
+    }
+}
+
+extension Dispatcher {
+    /// Whether its arms give their step without `return`, as a `switch` expression's must.
+    var armsOmitReturn: Bool {
+        arms.contains { arm in
+            arm.outcome.omitsReturn && arm.outcome.soleStatementStart != nil && arm.outcome.kind != .unreachable
+                && arm.outcome.kind != .unreadable
+        }
+    }
+
+    /// A written arm (`case …: return x`) as its neighbours write theirs: without the `return`
+    /// where they omit it.
+    func followingNeighbours(_ arm: String) -> String {
+        guard armsOmitReturn, let written = arm.range(of: ": return ") else { return arm }
+        return arm.replacingCharacters(in: written, with: ": ")
     }
 }

@@ -29,6 +29,10 @@ struct CellsProtocol: Equatable {
         /// The start of the requirement's line when the line holds only it (blanks, modifiers
         /// and `func` before the name): where a requirement that comes before it is inserted.
         var lineStart: Int?
+        /// The start of the doc comments and attributes on the lines right above `lineStart`
+        /// (`lineStart` when there are none): a requirement inserted before this one goes
+        /// there, so they stay with the member they describe.
+        var leadingStart: Int?
         /// Its whole line, through the line break, when the line holds only it and the next
         /// line starts another declaration or the protocol's `}`: what `cells-drift`'s fix
         /// deletes for a cell the matrix removed. nil otherwise.
@@ -131,6 +135,7 @@ enum CellsProtocolReader {
                         declaration.requirements[declaration.requirements.count - 1].parameterTypes = Self.parameterTypes(tokens, after: member + 1)
                     }
                     if let lineStart = declaration.requirements.last?.lineStart {
+                        declaration.requirements[declaration.requirements.count - 1].leadingStart = Self.leadingStart(tokens, above: lineStart)
                         declaration.requirements[declaration.requirements.count - 1].removal = Self.lineRemoval(
                             tokens, from: lineStart, name: member + 1, closing: end)
                     }
@@ -184,6 +189,26 @@ enum CellsProtocolReader {
         while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
         let stops: Set<UInt8> = [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/")]
         return bytes[start..<offset].contains(where: stops.contains) ? nil : start
+    }
+
+    /// `Requirement.leadingStart`: walks up over lines that hold only a comment (`///`, `//`,
+    /// a block comment's lines) or an attribute (`@discardableResult`), to a blank line or code.
+    private static func leadingStart(_ tokens: SignificantTokens, above lineStart: Int) -> Int {
+        let bytes = tokens.file.bytes
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+        var start = lineStart
+        while start > 0 {
+            var previous = start - 1
+            while previous > 0, bytes[previous - 1] != UInt8(ascii: "\n") { previous -= 1 }
+            let text = bytes[previous..<(start - 1)].drop { blanks.contains($0) }
+            guard let first = text.first, first == UInt8(ascii: "@") || first == UInt8(ascii: "/") || first == UInt8(ascii: "*") else { break }
+            if first == UInt8(ascii: "/"), text.dropFirst().first.map({ $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "*") }) ?? true { break }
+            // `@discardableResult func x()` is a member of its own, not an attribute above one.
+            let line = String(decoding: text, as: UTF8.self)
+            if first == UInt8(ascii: "@"), line.contains("func ") || line.contains("var ") { break }
+            start = previous
+        }
+        return start
     }
 
     /// `Requirement.removal`: the line from `start` through its line break, when no token on

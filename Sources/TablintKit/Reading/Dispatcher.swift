@@ -328,6 +328,9 @@ extension Dispatcher {
         /// that one statement, on whatever line: what a fix may rewrite without touching the
         /// author's code. nil for a body with statements of its own.
         var soleStatementStart: Int?
+        /// Whether its last statement is the expression alone, without `return`: an arm of a
+        /// `switch` expression (`return switch …`, or a body that is only the switch).
+        var omitsReturn = false
 
         init(kind: Kind, range: Range<Int>, text: String) {
             self.kind = kind

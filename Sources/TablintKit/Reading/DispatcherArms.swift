@@ -470,6 +470,7 @@ struct ArmReader {
         guard !expression.isEmpty, let kind = outcomeKind(expression) else { return unreadable(body) }
         var read = Dispatcher.Outcome(kind: kind, range: tokens.range(expression), text: tokens.oneLine(expression))
         if statements.count == 1 { read.soleStatementStart = tokens.range(last).lowerBound }
+        read.omitsReturn = !tokens.isText(last.lowerBound, "return")
         return read
     }
 

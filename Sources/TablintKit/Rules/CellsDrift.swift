@@ -245,7 +245,7 @@ struct CellsDrift: RunRule {
                 let position = order[name] ?? Int.max
                 let next = declaration.requirements.filter { (order[$0.name.text] ?? -1) > position && $0.lineStart != nil }
                     .min { order[$0.name.text]! < order[$1.name.text]! }
-                let offset = next?.lineStart ?? insertion.offset
+                let offset = next?.leadingStart ?? insertion.offset
                 if byOffset[offset] == nil { offsets.append(offset) }
                 byOffset[offset, default: ""] += insertion.indent + requirement + insertion.newline
             }

@@ -240,9 +240,9 @@ private struct EffectComparison {
             var offsets: [Int] = []
             for index in missing {
                 guard let effectIndex = shape.effects.firstIndex(where: { $0.name == declared[index] }) else { continue }
-                let arm = shape.performArm(effectIndex)
+                let arm = dispatcher.followingNeighbours(shape.performArm(effectIndex)
                     .replacingOccurrences(of: "return cells.", with: "return \(cells).")
-                    .replacingOccurrences(of: "(ctx", with: "(\(context)")
+                    .replacingOccurrences(of: "(ctx", with: "(\(context)"))
                 // After the arm of the nearest effect before it that has one.
                 let before = declared[..<index].reversed().compactMap { seen[$0] }.first
                 let layout = (before ?? first).layout
@@ -476,6 +476,7 @@ private struct Comparison {
             }
         }
         var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: deciders)
+        sync.coveringArms = decider.map { row in row.map { $0?.arm } }
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
@@ -585,12 +586,29 @@ private struct Comparison {
         }
         let cutArms = removals?.cuts.filter { $0.isWholeArm && $0.file == fileIndex && $0.switchRange == dispatcher.switchRange }.map(\.edit.range) ?? []
         let (withheld, writable) = withholdingAdditions(pairs, wholeStates: wholeStates, wholeActions: wholeActions, sync)
-        var (edits, refused) = sync.insertions(writable, cutArms: cutArms)
-        refused = (refused + withheld).sorted { ($0.state, $0.action) < ($1.state, $1.action) }
         var note = ""
+        let keptActions = keptActionsUncovered()
+        var trailingArms: [Int: [String]] = [:]
+        for state in wholeStates where !keptActions.isEmpty && writable.contains(where: { $0.state == state }) {
+            trailingArms[state] = keptActions.compactMap { sync.keptActionArm(state: state, action: $0) }
+        }
+        let keptStates = keptStatesUncovered()
+        var armsAfter: [Int: [String]] = [:]
+        for action in wholeActions.sorted() where writable.contains(where: { $0.action == action }) {
+            for kept in keptStates {
+                armsAfter[kept.lastArm, default: []] += sync.keptStateArm(state: kept.name, action: action).map { [$0] } ?? []
+            }
+        }
+        var (edits, refused) = sync.insertions(writable, cutArms: cutArms, trailingArms: trailingArms, armsAfter: armsAfter)
+        if !trailingArms.isEmpty || !armsAfter.isEmpty {
+            let names = (trailingArms.isEmpty ? [] : keptActions) + (armsAfter.isEmpty ? [] : keptStates.map(\.name))
+            let listed = names.map { "`\($0)`" }.joined(separator: ", ")
+            note += "; the enum keeps \(listed), whose removal is left, so the new cases for \(names.count == 1 ? "it trap" : "them trap") (`fatalError`) to keep the switch exhaustive"
+        }
+        refused = (refused + withheld).sorted { ($0.state, $0.action) < ($1.state, $1.action) }
         if !refused.isEmpty {
             let listed = refused.prefix(Self.listedPairs).map { "\(label($0.state, $0.action)): \($0.why)" }
-            note = "; the fix does not write \(refused.count == 1 ? "the case of" : "\(refused.count) cases, among them") \(listed.joined(separator: "; "))"
+            note = "; the fix does not write \(refused.count == 1 ? "the case of" : "\(refused.count) cases, among them") \(listed.joined(separator: "; "))" + note
         }
         let refusedPairs = Set(refused.map { $0.state * actions.count + $0.action })
         let writesHandle = pairs.contains { !refusedPairs.contains($0.state * actions.count + $0.action) && sync.shape.cells[$0.state][$0.action] == .handle }
@@ -605,6 +623,40 @@ private struct Comparison {
             found[firstMissing].message += "; the fix writes \(pairs.count - refused.count == 1 ? "the missing case" : "the \(pairs.count - refused.count) missing cases") as the generator would\(note)"
         } else if !note.isEmpty {
             found[firstMissing].message += note
+        }
+    }
+
+    /// The actions the matrix dropped whose removal is refused, so the enum keeps them, and
+    /// that no wildcard arm covers for a new state: each needs a case in a new state's row.
+    private func keptActionsUncovered() -> [String] {
+        guard let removals, let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return [] }
+        return removals.removed.filter { $0.role == .action && $0.refusal != nil }.map(\.name)
+            .filter { !wildcardCovers($0, at: actionAt, whole: stateAt) }
+    }
+
+    /// The states the matrix dropped whose removal is refused, that no wildcard arm covers
+    /// for a new action, each with the last arm naming it (where its new cases go).
+    private func keptStatesUncovered() -> [(name: String, lastArm: Int)] {
+        guard let removals, let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { return [] }
+        return removals.removed.filter { $0.role == .state && $0.refusal != nil && !wildcardCovers($0.name, at: stateAt, whole: actionAt) }
+            .compactMap { kept in
+                let lastArm = dispatcher.arms.lastIndex { arm in
+                    guard case .items(let items, _) = arm.label else { return false }
+                    return items.contains { $0.elements.count == 2 && $0.elements[stateAt].wholeMember == kept.name }
+                }
+                return lastArm.map { (kept.name, $0) }
+            }
+    }
+
+    /// Whether an arm matches `name` at `position` with every value at `whole` (`(_, .push)`,
+    /// `default`): then a new name at `whole` needs no case for it.
+    private func wildcardCovers(_ name: String, at position: Int, whole: Int) -> Bool {
+        dispatcher.arms.contains { arm in
+            guard case .items(let items, _) = arm.label else { return arm.hasCatchAll }
+            return items.contains { item in
+                !item.isGuarded && item.elements.count == 2 && item.elements[whole].matchesEverything
+                    && (item.elements[position].matchesEverything || item.elements[position].wholeMember == name)
+            }
         }
     }
 
