@@ -27,9 +27,9 @@ extension Tablint {
                          if `tablint scaffold` wrote it (its first line says so)
 
         Exit status: 0 written; 1 a machine was refused (a cell the matrix does not say enough
-        for, a DELEGATE cell, a dispatcher that already exists, an enum whose cases are under
-        #if or disagree with the matrix); 2 trouble (a --machine NAME
-        that names no machine, a file that cannot be read or written).
+        for, a DELEGATE cell, two members of one name, a dispatcher that already exists, an
+        enum whose cases are under #if or disagree with the matrix); 2 trouble (a --machine
+        NAME that names no machine, a file that cannot be read or written).
 
         """
 
@@ -163,6 +163,13 @@ extension Tablint {
                 let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations)
                 guard enumTrouble.isEmpty else {
                     for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
+                    continue
+                }
+                let collisions = MemberCollision().collisions(in: bound.matrix)
+                guard collisions.isEmpty else {
+                    for (earlier, later) in collisions {
+                        refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(MemberCollision.message(earlier, later)) [\(MemberCollision().code)]") + "\n"
+                    }
                     continue
                 }
                 switch shape.source() {

@@ -397,4 +397,33 @@ final class ScaffoldCommandTests: XCTestCase {
         XCTAssertEqual(output, "")
         XCTAssertTrue(errors.contains("is not scaffolded: `Timer.S` is declared (\(folder.path)/Timer.swift:2) but is no enum whose cases tablint reads"), errors)
     }
+
+    static let lampTable = """
+        // swift-format-ignore-file
+        extension Lamp {
+            static let TABLE = Table(
+                machine: "Lamp",
+                states: ["Off", "On"],
+                actions: ["Toggle", "Tick"],
+                cells: [
+                    [.go(target: "On", effects: ["OnTick"]), .ignore],
+                    [.go(target: "Off", effects: []),        .handle],
+                ],
+                initial: "Off"
+            )
+        }
+
+        """
+
+    /// Cell (On, Tick)'s member and effect `OnTick`'s are both `onTick`: the protocol could
+    /// only declare two requirements differing in their return type, so nothing is written.
+    func testAMachineWhoseMembersCollideIsRefusedWithTheCollision() throws {
+        try write("L.tb.swift", Self.lampTable)
+        try write("Types.swift", "enum Lamp {\n    enum S { case off, on }\n    enum A { case toggle, tick }\n    enum F { case onTick }\n    final class Ctx {}\n}\n")
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("`Lamp` (\(folder.path)/L.tb.swift:3) is not scaffolded: cell (On, Tick) and effect OnTick would both generate the member `onTick`"), errors)
+        XCTAssertTrue(errors.contains("[tabular-center::member-collision]"), errors)
+    }
 }
