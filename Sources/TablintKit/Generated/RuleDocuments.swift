@@ -4338,7 +4338,7 @@ it without failing the run. Both go on the command line or in a `.tablint` file.
 | Code | `tabular-center::member-collision` |
 | Default severity | error |
 | Fixable by `--fix` | no |
-| Surfaces | `@Machine` enum, in any Swift file |
+| Surfaces | `@Machine` enum and `Table(...)` literal, in any Swift file |
 
 Two generated `Cells` members would have the same name.
 
@@ -4395,6 +4395,33 @@ enum Alarm {
 ```text diagnostics
 Example.swift:5:26: error: cell (armed, trip) and effect armedTrip would both generate the member `armedTrip`. Rename a state, an action or an effect so the two differ. [tabular-center::member-collision]
 Example.swift:7:37: note: cell (armed, trip) is here
+```
+
+A `Table(...)` literal declares no effects of its own: its effects are the ones its cells
+name, and their members meet its cells' in the same way. So that the code stays compilable,
+`tablint --fix --unsafe-fixes` writes no dispatcher arm and no `Cells` requirement for such a
+cell (the call would reach the effect's member), and `tablint scaffold` refuses the machine
+with this diagnostic's message, as the protocol would hold two `onTick` requirements differing
+only in their return type:
+
+```swift triggers
+extension Lamp {
+    static let TABLE = Table(
+        machine: "Lamp",
+        states: ["Off", "On"],
+        actions: ["Toggle", "Tick"],
+        cells: [
+            [.go(target: "On", effects: ["OnTick"]), .ignore],
+            [.go(target: "Off", effects: []),        .handle],
+        ],
+        initial: "Off"
+    )
+}
+```
+
+```text diagnostics
+Example.swift:7:42: error: cell (On, Tick) and effect OnTick would both generate the member `onTick`. Rename a state, an action or an effect so the two differ. [tabular-center::member-collision]
+Example.swift:8:54: note: cell (On, Tick) is here
 ```
 
 ## Passing

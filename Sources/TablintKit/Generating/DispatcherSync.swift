@@ -42,6 +42,7 @@ struct DispatcherSync {
         elements[stateAt] = stateCase
         elements[actionAt] = actionCase
         let label = "case (\(elements.joined(separator: ", "))):"
+        if shape.cells[state][action] == .handle, let why = memberCollision(state: state, action: action) { return .failure(why) }
         if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
             return payloadArm(state: state, action: action, stateAt: stateAt, actionAt: actionAt)
         }
@@ -49,6 +50,24 @@ struct DispatcherSync {
         case .success(let body): return .success(label + " " + body)
         case .failure(let why): return .failure(why)
         }
+    }
+
+    /// A HANDLE cell whose generated member is an effect's or another HANDLE cell's too
+    /// (`onTick` for (On, Tick) and effect `OnTick`): the call would reach that other member.
+    func memberCollision(state: Int, action: Int) -> Why? {
+        let member = GeneratedShape.handleMember(state: shape.states[state].name, action: shape.actions[action].name)
+        let stop = "(member-collision): rename a state, an action or an effect so the two differ"
+        if let effect = shape.effects.first(where: { GeneratedShape.effectMember($0.name) == member }) {
+            return Why("its member `\(member)` is effect `\(effect.name)`'s member too \(stop)")
+        }
+        for other in shape.states.indices {
+            for otherAction in shape.actions.indices where (other, otherAction) != (state, action) && shape.cells[other][otherAction] == .handle
+                && GeneratedShape.handleMember(state: shape.states[other].name, action: shape.actions[otherAction].name) == member
+            {
+                return Why("its member `\(member)` is cell (\(shape.states[other].name), \(shape.actions[otherAction].name))'s member too \(stop)")
+            }
+        }
+        return nil
     }
 
     /// The arm of a HANDLE cell whose state or action carries a payload, written as the
@@ -384,6 +403,7 @@ struct DispatcherSync {
         if shape.cells[state][action] == .handle, isHandNamed {
             return .failure(Why("the cell became HANDLE, and the protocol's members are named by their authors: declare the member and call it here"))
         }
+        if shape.cells[state][action] == .handle, let why = memberCollision(state: state, action: action) { return .failure(why) }
         if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
             // The whole arm, label too: its pattern binds the payload the narrowed structs are
             // built from, as the dispatcher's other payload arms do (else `payloadArm` says why).

@@ -446,9 +446,10 @@ struct GeneratedShape: Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// The whole file the generator would write: protocol, then `extension <machine>` with the
-    /// narrowed structs, `step` and `perform`.
-    func source(indent: String = "    ") -> Result<String, Refusals> {
+    /// The whole file the generator would write: protocol (unless `declaringProtocol` is false:
+    /// the run declares it already), then `extension <machine>` with the narrowed structs,
+    /// `step` and `perform`.
+    func source(indent: String = "    ", declaringProtocol: Bool = true) -> Result<String, Refusals> {
         stepFunction(indent: indent).map { step in
             var members = narrowedStructs(indent: indent)
             members.append(step)
@@ -457,7 +458,8 @@ struct GeneratedShape: Equatable {
                 member.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
             }
             // The namespace is the machine as the top level names it (`Lab.Pump` for one nested in `Lab`).
-            return protocolDeclaration(indent: indent) + "\n\nextension \(types.namespace) {\n" + body.joined(separator: "\n\n") + "\n}\n"
+            let protocolText = declaringProtocol ? protocolDeclaration(indent: indent) + "\n\n" : ""
+            return protocolText + "extension \(types.namespace) {\n" + body.joined(separator: "\n\n") + "\n}\n"
         }
     }
 }

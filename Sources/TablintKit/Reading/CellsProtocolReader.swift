@@ -12,13 +12,37 @@ struct CellsProtocol: Equatable {
     var isIncomplete: Bool
     /// Where a requirement is added (`cells-drift`'s fix): the start of the closing `}`'s line
     /// when only blanks precede the `}` there, with the blanks that start the first
-    /// requirement's line and the line break; nil when the body is not laid out one per line.
+    /// requirement's line and the line break. A `}` that shares its line (`protocol HeaterCells
+    /// { func hotTick(…) -> … }`) is moved onto a line of its own, and so is a body opened on
+    /// that line, so the added requirements get lines of their own too.
     var insertion: Insertion?
 
     struct Insertion: Equatable {
         var offset: Int
         var indent: String
         var newline: String
+        /// The blanks before a `}` that shares its line, replaced by a line break, the added
+        /// lines and the `}`'s line's indentation (`closingIndent`).
+        var sharedLine: SharedLine?
+
+        struct SharedLine: Equatable {
+            var blanks: Range<Int>
+            var closingIndent: String
+            /// The blanks after a `{` on the `}`'s line that other declarations follow: a line
+            /// break and `indent` there put the first requirement on its own line.
+            var afterOpening: Range<Int>?
+        }
+
+        /// The edits that add `lines` (each already indented and ended by `newline`) before the
+        /// `}`.
+        func edits(adding lines: String) -> [TextEdit] {
+            guard let sharedLine else { return [TextEdit(range: offset..<offset, replacement: Array(lines.utf8))] }
+            var edits = [TextEdit(range: sharedLine.blanks, replacement: Array((newline + lines + sharedLine.closingIndent).utf8))]
+            if let afterOpening = sharedLine.afterOpening {
+                edits.insert(TextEdit(range: afterOpening, replacement: Array((newline + indent).utf8)), at: 0)
+            }
+            return edits
+        }
     }
 
     struct Requirement: Equatable {
@@ -150,7 +174,8 @@ enum CellsProtocolReader {
                 if tokens.partner[member] > member { member = tokens.partner[member] }
                 member += 1
             }
-            declaration.insertion = Self.insertion(tokens, closing: end, first: declaration.requirements.first?.name.range.lowerBound)
+            declaration.insertion = Self.insertion(
+                tokens, opening: body, closing: end, first: declaration.requirements.first?.name.range.lowerBound)
             found.append(declaration)
         }
         return found
@@ -239,17 +264,21 @@ enum CellsProtocolReader {
     }
 
     /// See `CellsProtocol.insertion`.
-    private static func insertion(_ tokens: SignificantTokens, closing: Int, first: Int?) -> CellsProtocol.Insertion? {
+    private static func insertion(_ tokens: SignificantTokens, opening: Int, closing: Int, first: Int?) -> CellsProtocol.Insertion? {
         let bytes = tokens.file.bytes
         func lineStart(_ offset: Int) -> Int {
             var start = offset
             while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
             return start
         }
-        func blanks(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func blanks(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy(isBlank) }
         let brace = tokens[closing].range.lowerBound
         let braceLine = lineStart(brace)
-        guard braceLine > 0, blanks(braceLine..<brace) else { return nil }
+        guard blanks(braceLine..<brace) else {
+            return sharedLineInsertion(tokens, opening: opening, brace: brace, braceLine: braceLine, isBlank: isBlank)
+        }
+        guard braceLine > 0 else { return nil }
         let newline = braceLine >= 2 && bytes[braceLine - 2] == UInt8(ascii: "\r") ? "\r\n" : "\n"
         var indent = String(decoding: bytes[braceLine..<brace], as: UTF8.self) + "    "
         if let first {
@@ -259,5 +288,30 @@ enum CellsProtocolReader {
             indent = String(decoding: bytes[line..<end], as: UTF8.self)
         }
         return CellsProtocol.Insertion(offset: braceLine, indent: indent, newline: newline)
+    }
+
+    /// A `}` after other text on its line: the added requirements go on lines of their own
+    /// between that text and the `}`, indented one level past the `}`'s line.
+    private static func sharedLineInsertion(
+        _ tokens: SignificantTokens, opening: Int, brace: Int, braceLine: Int, isBlank: (UInt8) -> Bool
+    ) -> CellsProtocol.Insertion {
+        let bytes = tokens.file.bytes
+        var blanksStart = brace
+        while blanksStart > braceLine, isBlank(bytes[blanksStart - 1]) { blanksStart -= 1 }
+        var indentEnd = braceLine
+        while indentEnd < brace, isBlank(bytes[indentEnd]) { indentEnd += 1 }
+        let closingIndent = String(decoding: bytes[braceLine..<indentEnd], as: UTF8.self)
+        let newline = bytes.contains(UInt8(ascii: "\r")) ? "\r\n" : "\n"
+        // A `{` on the same line followed by declarations: the body is broken after it too.
+        var afterOpening: Range<Int>?
+        let openingEnd = tokens[opening].range.upperBound
+        if openingEnd > braceLine, openingEnd < blanksStart {
+            var declarationStart = openingEnd
+            while declarationStart < blanksStart, isBlank(bytes[declarationStart]) { declarationStart += 1 }
+            afterOpening = openingEnd..<declarationStart
+        }
+        return CellsProtocol.Insertion(
+            offset: blanksStart, indent: closingIndent + "    ", newline: newline,
+            sharedLine: .init(blanks: blanksStart..<brace, closingIndent: closingIndent, afterOpening: afterOpening))
     }
 }

@@ -249,7 +249,10 @@ struct CellsDrift: RunRule {
                 if byOffset[offset] == nil { offsets.append(offset) }
                 byOffset[offset, default: ""] += insertion.indent + requirement + insertion.newline
             }
-            var edits = offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }
+            var edits = offsets.flatMap { offset in
+                offset == insertion.offset
+                    ? insertion.edits(adding: byOffset[offset]!) : [TextEdit(range: offset..<offset, replacement: Array(byOffset[offset]!.utf8))]
+            }
             var declares = ""
             if let shape, let structsAt, !structs.isEmpty {
                 let text = NarrowedStructSync.declaration(structs, namespace: shape.types.namespace, indent: insertion.indent, newline: insertion.newline)
@@ -349,7 +352,7 @@ struct CellsDrift: RunRule {
         return [diagnostic(
             pairing.run[ref.file], at: declaration.name.range,
             "`\(declaration.name.text)` has no member for the HANDLE \(added.count == 1 ? "cell" : "cells") no arm of `\(dispatcher.function.text)` decides yet: \(names.joined(separator: ", ")); the fix declares \(added.count == 1 ? "it" : "them") named \(how)",
-            fix: Diagnostic.Fix(edits: [TextEdit(range: insertion.offset..<insertion.offset, replacement: Array(text.utf8))], applicability: .unsafe))]
+            fix: Diagnostic.Fix(edits: insertion.edits(adding: text), applicability: .unsafe))]
     }
 
     /// A protocol whose members its authors named (`onUnlock` for a HANDLE cell): members are

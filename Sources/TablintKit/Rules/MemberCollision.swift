@@ -16,22 +16,43 @@ struct MemberCollision: Rule {
     }
 
     func check(_ context: LintContext) -> [Diagnostic] {
-        context.matrices.filter { $0.surface == .machineEnum && $0.rowsMatchStates }.flatMap { matrix -> [Diagnostic] in
-            var first: [String: Member] = [:]
-            var seenOrigins = Set<String>()
-            var found: [Diagnostic] = []
-            for member in members(of: matrix) where seenOrigins.insert(member.origin + "\u{0}" + member.name).inserted {
-                if let earlier = first[member.name] {
-                    found.append(diagnostic(
-                        context, at: member.range,
-                        "\(earlier.origin) and \(member.origin) would both generate the member `\(member.name)`. Rename a state, an action or an effect so the two differ.",
-                        notes: [context.note(at: earlier.range.lowerBound, "\(earlier.origin) is here")]))
-                } else {
-                    first[member.name] = member
-                }
+        // A pin fixture is not generated from: only the machines the library generates for.
+        context.matrices.filter { $0.surface != .fixture && $0.rowsMatchStates }.flatMap { matrix -> [Diagnostic] in
+            collisions(in: matrix).map { earlier, later in
+                diagnostic(
+                    context, at: later.range, Self.message(earlier, later),
+                    notes: [context.note(at: earlier.range.lowerBound, "\(earlier.origin) is here")])
             }
-            return found
         }
+    }
+
+    static func message(_ earlier: Member, _ later: Member) -> String {
+        "\(earlier.origin) and \(later.origin) would both generate the member `\(later.name)`. Rename a state, an action or an effect so the two differ."
+    }
+
+    /// Each member whose name an earlier member already has, with that earlier one.
+    func collisions(in matrix: Matrix) -> [(earlier: Member, later: Member)] {
+        var first: [String: Member] = [:]
+        var seenOrigins = Set<String>()
+        var found: [(Member, Member)] = []
+        for member in members(of: matrix) where seenOrigins.insert(member.origin + "\u{0}" + member.name).inserted {
+            if let earlier = first[member.name] {
+                found.append((earlier, member))
+            } else {
+                first[member.name] = member
+            }
+        }
+        return found
+    }
+
+    /// The names of the HANDLE cells' members that another member already has (or takes from
+    /// a later cell): no arm or requirement is written for them, as the generated protocol
+    /// could not hold both.
+    func collidingCellMembers(of matrix: Matrix) -> [String: String] {
+        guard matrix.rowsMatchStates else { return [:] }
+        var reasons: [String: String] = [:]
+        for (earlier, later) in collisions(in: matrix) { reasons[later.name] = Self.message(earlier, later) }
+        return reasons
     }
 
     /// Every generated member in the generator's order: cells row by row, child lenses,
@@ -60,7 +81,8 @@ struct MemberCollision: Rule {
                 members.append(Member(name: Self.lower(child.text) + suffix, origin: "child `\(child.text)`", range: range))
             }
         }
-        for effect in matrix.effects ?? [] {
+        // A `Table` declares no effects: its effects are the ones its cells name.
+        for effect in matrix.effects ?? Self.namedEffects(matrix) {
             members.append(Member(name: Self.lower(effect.text), origin: "effect \(effect.text)", range: effect.range))
         }
         for path in matrix.paths {
@@ -72,6 +94,17 @@ struct MemberCollision: Rule {
             }
         }
         return members
+    }
+
+    /// The effects the cells name, each once, in row-major order.
+    static func namedEffects(_ matrix: Matrix) -> [Name] {
+        var seen = Set<String>()
+        return matrix.rows.flatMap(\.cells).flatMap { cell -> [Name] in
+            switch cell.kind {
+            case let .go(_, effects, _), let .emit(effects): return effects
+            default: return []
+            }
+        }.filter { seen.insert($0.text).inserted }
     }
 
     static func lower(_ name: String) -> String { NameCasing.lowerFirst(name) }

@@ -27,9 +27,10 @@ extension Tablint {
                          if `tablint scaffold` wrote it (its first line says so)
 
         Exit status: 0 written; 1 a machine was refused (a cell the matrix does not say enough
-        for, a DELEGATE cell, a dispatcher that already exists, an enum whose cases are under
-        #if or disagree with the matrix); 2 trouble (a --machine NAME
-        that names no machine, a file that cannot be read or written).
+        for, a DELEGATE cell, two members of one name, a dispatcher that already exists, an
+        enum whose cases are under #if or disagree with the matrix, a `Cells` protocol
+        declared other than the generator writes it); 2 trouble (a --machine NAME that names
+        no machine, a file that cannot be read or written).
 
         """
 
@@ -93,7 +94,8 @@ extension Tablint {
         case .failure(let trouble):
             stderr.write(trouble.message)
             return trouble.status.rawValue
-        case .success(let (text, refusals)):
+        case .success(let (text, refusals, notes)):
+            stderr.write(notes)
             stderr.write(refusals)
             guard !text.isEmpty else { return ExitStatus.errorsReported.rawValue }
             if let target = options.write {
@@ -119,8 +121,11 @@ extension Tablint {
     }
 
     /// The scaffold of every matrix of the run (or of the machines named) whose machine has no
-    /// step dispatcher: the text (marker line first), and the refusals as error lines (`CommandFailure.line`).
-    static func scaffold(_ run: [FileSummary], sources: [String: [UInt8]], machines wanted: [String]) -> Result<(String, String), ScaffoldTrouble> {
+    /// step dispatcher: the text (marker line first), the refusals as error lines
+    /// (`CommandFailure.line`), and notes of the matrices passed over that are no refusal.
+    static func scaffold(
+        _ run: [FileSummary], sources: [String: [UInt8]], machines wanted: [String]
+    ) -> Result<(text: String, refusals: String, notes: String), ScaffoldTrouble> {
         let pairing = MachinePairing(run)
         // The matrices some dispatcher already follows.
         var dispatched: [String: (path: String, line: Int)] = [:]
@@ -138,6 +143,18 @@ extension Tablint {
         var everything: [String] = []
         let declaredTypes = declaredTypeNames(sources)
         let declarations = typeDeclarations(sources)
+        var notes = ""
+        for file in run {
+            // A matrix without states or actions generates nothing: said, so it is not missed.
+            for bound in file.shortTables where bound.matrix.states.isEmpty || bound.matrix.actions.isEmpty {
+                let name = pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text
+                everything.append(name)
+                guard wanted.isEmpty || wanted.contains(name) || wanted.contains(bound.machine) else { continue }
+                seen.insert(name)
+                let place = "\(file.path):\(file.location(of: bound.matrix.range.lowerBound).line)"
+                notes += "tablint: note: `\(name)` (\(place)) is not scaffolded: its matrix declares no \(bound.matrix.states.isEmpty ? "states" : "actions"), so there is nothing to generate\n"
+            }
+        }
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
@@ -165,7 +182,19 @@ extension Tablint {
                     for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
                     continue
                 }
-                switch shape.source() {
+                let collisions = MemberCollision().collisions(in: bound.matrix)
+                guard collisions.isEmpty else {
+                    for (earlier, later) in collisions {
+                        refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(MemberCollision.message(earlier, later)) [\(MemberCollision().code)]") + "\n"
+                    }
+                    continue
+                }
+                let existing = existingProtocol(shape, run, sources: sources)
+                if let existing, !existing.matches {
+                    refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: `protocol \(shape.cellsProtocol)` is already declared (\(existing.place)) with requirements other than the generator's; make it the generator's or remove it, and run `tablint scaffold` again") + "\n"
+                    continue
+                }
+                switch shape.source(declaringProtocol: existing == nil) {
                 case .failure(let refused):
                     for refusal in refused.all {
                         refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(refusal.state == nil ? "" : "cell ")\(refusal.message)") + "\n"
@@ -181,9 +210,47 @@ extension Tablint {
             CommandFailure.line("no machine named '\(name)'\(everything.isEmpty ? "; no matrix was found" : "; found: " + everything.joined(separator: ", "))") + "\n"
         }
         if !unknown.isEmpty { return .failure(ScaffoldTrouble(message: unknown.joined(), status: .failure)) }
-        if texts.isEmpty, refusals.isEmpty { return .failure(ScaffoldTrouble(message: CommandFailure.line("no matrix to scaffold") + "\n")) }
+        if texts.isEmpty, refusals.isEmpty { return .failure(ScaffoldTrouble(message: notes + CommandFailure.line("no matrix to scaffold") + "\n")) }
         let text = texts.isEmpty ? "" : scaffoldMarker + "\n\n" + texts.joined(separator: "\n")
-        return .success((text, refusals))
+        return .success((text, refusals, notes))
+    }
+
+    /// A `protocol` of the name the generator gives the machine's cells that the run already
+    /// declares, where, and whether it is the generator's protocol written out (its text, blanks
+    /// aside, is what `protocolDeclaration` writes): then it is kept, else the scaffold would
+    /// redeclare it.
+    static func existingProtocol(_ shape: GeneratedShape, _ run: [FileSummary], sources: [String: [UInt8]]) -> (place: String, matches: Bool)? {
+        for file in run {
+            guard let declared = file.cellsProtocols.first(where: { $0.name.text == shape.cellsProtocol && $0.parent == nil }) else { continue }
+            let place = "\(file.path):\(file.location(of: declared.name.range.lowerBound).line)"
+            let bytes = sources[file.path] ?? []
+            guard let body = declarationText(bytes, from: declared.name.range.upperBound) else { return (place, false) }
+            let generated = shape.protocolDeclaration()
+            guard let open = generated.range(of: shape.cellsProtocol + " {") else { return (place, false) }
+            let expected = generated[generated.index(open.lowerBound, offsetBy: shape.cellsProtocol.count)...]
+            func squeezed<S: StringProtocol>(_ text: S) -> String { String(text.filter { !$0.isWhitespace }) }
+            return (place, squeezed(body) == squeezed(expected))
+        }
+        return nil
+    }
+
+    /// The text from `start` (just after a protocol's name) through the `}` that closes its body,
+    /// nil when the body holds a comment or a string (they are not compared) or does not close.
+    private static func declarationText(_ bytes: [UInt8], from start: Int) -> String? {
+        var depth = 0
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return String(decoding: bytes[start...index], as: UTF8.self) }
+            case UInt8(ascii: "/"), UInt8(ascii: "\""): return nil
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The names the files declare as a type (`enum`, `struct`, `class`, `actor`, `typealias`),

@@ -397,4 +397,77 @@ final class ScaffoldCommandTests: XCTestCase {
         XCTAssertEqual(output, "")
         XCTAssertTrue(errors.contains("is not scaffolded: `Timer.S` is declared (\(folder.path)/Timer.swift:2) but is no enum whose cases tablint reads"), errors)
     }
+
+    static let lampTable = """
+        // swift-format-ignore-file
+        extension Lamp {
+            static let TABLE = Table(
+                machine: "Lamp",
+                states: ["Off", "On"],
+                actions: ["Toggle", "Tick"],
+                cells: [
+                    [.go(target: "On", effects: ["OnTick"]), .ignore],
+                    [.go(target: "Off", effects: []),        .handle],
+                ],
+                initial: "Off"
+            )
+        }
+
+        """
+
+    /// Cell (On, Tick)'s member and effect `OnTick`'s are both `onTick`: the protocol could
+    /// only declare two requirements differing in their return type, so nothing is written.
+    func testAMachineWhoseMembersCollideIsRefusedWithTheCollision() throws {
+        try write("L.tb.swift", Self.lampTable)
+        try write("Types.swift", "enum Lamp {\n    enum S { case off, on }\n    enum A { case toggle, tick }\n    enum F { case onTick }\n    final class Ctx {}\n}\n")
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("`Lamp` (\(folder.path)/L.tb.swift:3) is not scaffolded: cell (On, Tick) and effect OnTick would both generate the member `onTick`"), errors)
+        XCTAssertTrue(errors.contains("[tabular-center::member-collision]"), errors)
+    }
+
+    static let yTable = """
+        // swift-format-ignore-file
+        extension Y {
+            static let TABLE = Table(machine: "Y", states: ["A"], actions: ["B"], cells: [[.handle]], initial: "A")
+        }
+        enum Y { enum S { case a }; enum A { case b }; enum F {}; final class Ctx {} }
+
+        """
+
+    /// A `Cells` protocol the run declares already, as the generator would write it, is kept:
+    /// the scaffold writes `step` and `perform` only, and they compile with it. An empty
+    /// matrix beside it is passed over with a note, not silently.
+    func testAnExistingProtocolAsTheGeneratorWritesItIsKept() throws {
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let declared = "protocol YCells { func aB(_ ctx: Y.Ctx) -> Step<Y.S, Y.F> }\n"
+        try write("Y.tb.swift", Self.yTable + declared)
+        try write("Z.tb.swift", "extension Z {\n    static let TABLE = Table(machine: \"Z\", states: [], actions: [], cells: [], initial: \"\")\n}\n")
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(errors.contains("tablint: note: `Z` (\(folder.path)/Z.tb.swift:2) is not scaffolded: its matrix declares no states, so there is nothing to generate"), errors)
+        XCTAssertFalse(errors.contains("error"), errors)
+        XCTAssertFalse(output.contains("protocol YCells"), output)
+        XCTAssertTrue(output.contains("case (.a, .b): return cells.aB(ctx)"), output)
+        let program = Self.yTable.replacingOccurrences(of: "// swift-format-ignore-file\n", with: "") + declared + output
+            + DispatcherSyncFixTests.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            struct LiveY: YCells { func aB(_ ctx: Y.Ctx) -> Step<Y.S, Y.F> { .stay(effects: []) } }
+            print(Y.step(LiveY(), Y.Ctx(), .a, .b))
+
+            """
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "y", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "stay(effects: [])\n")
+    }
+
+    /// One whose requirements are not the generator's would be redeclared: the machine is
+    /// refused, naming where the protocol is.
+    func testAnExistingProtocolOfOtherRequirementsRefusesTheMachine() throws {
+        try write("Y.tb.swift", Self.yTable + "protocol YCells {\n    func onB(_ ctx: Y.Ctx) -> Step<Y.S, Y.F>\n}\n")
+        let (status, output, errors) = scaffold([folder.path])
+        XCTAssertEqual(status, 1, errors)
+        XCTAssertEqual(output, "")
+        XCTAssertTrue(errors.contains("`Y` (\(folder.path)/Y.tb.swift:3) is not scaffolded: `protocol YCells` is already declared (\(folder.path)/Y.tb.swift:6) with requirements other than the generator's"), errors)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import TablintKit
 
@@ -52,5 +53,59 @@ final class CellMembersTests: XCTestCase {
         XCTAssertFalse(names.contains("idleStop"))
         XCTAssertFalse(names.contains("idleStopToChild"))
         XCTAssertTrue(names.contains("busyStop"))
+    }
+
+    static let lampFiles: [String: String] = [
+        "L.tb.swift": ScaffoldCommandTests.lampTable,
+        "Lamp.swift": """
+            enum Lamp {
+                enum S { case off, on }
+                enum A { case toggle, tick }
+                enum F { case onTick }
+                final class Ctx {}
+                static func step(_ cells: LampCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.off, .toggle): return .go(.on, effects: [.onTick])
+                    case (.off, .tick): return .ignored
+                    case (.on, .toggle): return .go(.off, effects: [])
+                    case (.on, .tick): return .ignored
+                    }
+                }
+                static func perform(_ cells: LampCells, _ ctx: Ctx, _ f: F) -> A? {
+                    switch f {
+                    case .onTick: return cells.onTick(ctx)
+                    }
+                }
+            }
+            protocol LampCells {
+                func onTick(_ ctx: Lamp.Ctx) -> Lamp.A?
+            }
+            struct LiveLamp: LampCells { func onTick(_ ctx: Lamp.Ctx) -> Lamp.A? { nil } }
+
+            """,
+    ]
+
+    /// A `Table` machine's HANDLE cell (On, Tick) whose member is effect `OnTick`'s too:
+    /// member-collision says so, and no arm calls `cells.onTick(ctx)` for the cell, which
+    /// would reach the effect's member; the files still compile.
+    func testATableCellWhoseMemberIsAnEffectsIsACollisionAndNoArmIsWritten() throws {
+        let found = MutationTests.lint(Self.lampFiles)
+        let collision = try XCTUnwrap(found.first { $0.code == MemberCollision().code }, "\(found.map(\.message))")
+        XCTAssertEqual(collision.message, "cell (On, Tick) and effect OnTick would both generate the member `onTick`. Rename a state, an action or an effect so the two differ.")
+        let outcome = RemovalSyncFixTests.run(Self.lampFiles)
+        let after = RemovalSyncFixTests.text(outcome, "Lamp.swift")
+        XCTAssertTrue(after.contains("case (.on, .tick): return .ignored"), after)
+        XCTAssertFalse(after.contains("func onTick(_ ctx: Lamp.Ctx) -> Step"), after)
+        let arm = outcome.files.flatMap(\.diagnostics).first { $0.code == DispatcherDrift().code && $0.message.contains("member-collision") }
+        XCTAssertNotNil(arm, "\(outcome.files.flatMap(\.diagnostics).map(\.message))")
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = ScaffoldCommandTests.lampTable.replacingOccurrences(of: "// swift-format-ignore-file\n", with: "") + after
+            + DispatcherSyncFixTests.tableStandIn + ScaffoldAndSyncDocumentTests.step + "print(Lamp.step(LiveLamp(), Lamp.Ctx(), .on, .tick))\n"
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "lamp", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "ignored\n")
     }
 }
