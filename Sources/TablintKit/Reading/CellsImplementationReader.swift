@@ -209,9 +209,12 @@ enum CellsImplementationReader {
             let isExtension = tokens.isText(head.keyword, "extension")
             let extendsProtocol = isExtension && head.conformances.isEmpty && head.name.text.hasSuffix("Cells")
             let extendsConformer = isExtension && (everyExtension || conformers.contains(head.name.text))
+            // `struct Live { … }` with `extension Live: TimerCells {}`: the conformance of an
+            // extension makes the declaration's members implementations too.
+            let declaresConformer = !isExtension && (everyExtension || conformers.contains(head.name.text))
             // A subclass, or a conformer through an alias: kept for members that return a `Step`.
             let mayConform = !isExtension && !head.inherits.isEmpty
-            guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || mayConform else { continue }
+            guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || declaresConformer || mayConform else { continue }
             let (members, conditional) = readMembers(tokens, body: head.body)
             // An extension of a type this file does not show conforming is kept only for members
             // that return a `Step` (what the file says, whatever triggered the reading).
