@@ -328,6 +328,9 @@ extension Dispatcher {
         /// that one statement, on whatever line: what a fix may rewrite without touching the
         /// author's code. nil for a body with statements of its own.
         var soleStatementStart: Int?
+        /// For a `.handle` call with every argument unlabelled, how many it passes: which of a
+        /// member's overloads the call reaches. nil for a labelled argument or another outcome.
+        var unlabelledArgumentCount: Int?
 
         init(kind: Kind, range: Range<Int>, text: String) {
             self.kind = kind

@@ -470,6 +470,11 @@ struct ArmReader {
         guard !expression.isEmpty, let kind = outcomeKind(expression) else { return unreadable(body) }
         var read = Dispatcher.Outcome(kind: kind, range: tokens.range(expression), text: tokens.oneLine(expression))
         if statements.count == 1 { read.soleStatementStart = tokens.range(last).lowerBound }
+        if case .handle = kind, let arguments = tokens.elements(inside: tokens.partner[expression.upperBound - 1]),
+            arguments.allSatisfy({ tokens.label(of: $0) == nil })
+        {
+            read.unlabelledArgumentCount = arguments.count
+        }
         return read
     }
 
