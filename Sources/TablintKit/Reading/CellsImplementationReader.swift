@@ -209,9 +209,9 @@ enum CellsImplementationReader {
             let isExtension = tokens.isText(head.keyword, "extension")
             let extendsProtocol = isExtension && head.conformances.isEmpty && head.name.text.hasSuffix("Cells")
             let extendsConformer = isExtension && (everyExtension || conformers.contains(head.name.text))
-            // `struct Live { … }` with `extension Live: TimerCells {}`: the conformance of an
-            // extension makes the declaration's members implementations too.
-            let declaresConformer = !isExtension && (everyExtension || conformers.contains(head.name.text))
+            // `struct Live { … }` with `extension Live: TimerCells {}` in the same file: the
+            // conformance of an extension makes the declaration's members implementations too.
+            let declaresConformer = !isExtension && conformers.contains(head.name.text)
             // A subclass, or a conformer through an alias: kept for members that return a `Step`.
             let mayConform = !isExtension && !head.inherits.isEmpty
             guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || declaresConformer || mayConform else { continue }
