@@ -270,7 +270,9 @@ enum MachineGraphs {
 
         /// What decides one cell in code.
         enum Decider {
-            case member(String)
+            /// The member called, and how many unlabelled arguments the call passes (nil when
+            /// not known): which overload serves the cell.
+            case member(String, arguments: Int?)
             case arm(Dispatcher.Arm, file: Int)
             case unknown(String)
         }
@@ -353,7 +355,7 @@ enum MachineGraphs {
                             if unknown == nil { unknown = reason }
                         }
                     }
-                    switch deciders?[state][action] ?? .member(stateNames[state] + actionNames[action]) {
+                    switch deciders?[state][action] ?? .member(stateNames[state] + actionNames[action], arguments: nil) {
                     case .unknown(let reason):
                         unknown = reason
                     case .arm(let arm, let file):
@@ -372,14 +374,14 @@ enum MachineGraphs {
                                 ? "the dispatcher's arm `\(arm.labelText)` returns `\(written)`, which tablint cannot follow"
                                 : "the body of the dispatcher's arm `\(arm.labelText)` is statements, which tablint does not read (a single `return` of a step, or a call of a `Cells` member, it does)"
                         }
-                    case .member(let name):
+                    case .member(let name, let arguments):
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
                         if let unsure { unknown = unsure }
                         if let alias {
                             unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
                         }
                         if types.isEmpty {
-                            bodies = CellsImplementation.servingCell(defaults[name] ?? [])
+                            bodies = CellsImplementation.servingCell(defaults[name] ?? [], arguments: arguments)
                             if bodies.isEmpty { unknown = unknown ?? "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
                         }
                         for type in types {
@@ -389,8 +391,8 @@ enum MachineGraphs {
                             if type.isOpenClass {
                                 unknown = unknown ?? "`\(type.name)` is a class not marked `final`: a subclass tablint does not read may override `\(name)`"
                             }
-                            var own = CellsImplementation.servingCell(type.members[name] ?? [])
-                            if own.isEmpty { own = CellsImplementation.servingCell(defaults[name] ?? []) }
+                            var own = CellsImplementation.servingCell(type.members[name] ?? [], arguments: arguments)
+                            if own.isEmpty { own = CellsImplementation.servingCell(defaults[name] ?? [], arguments: arguments) }
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
                             // The one conforming type's bodies are taken as they are, not copied.
                             if bodies.isEmpty { bodies = own } else { bodies += own }
@@ -470,7 +472,7 @@ enum MachineGraphs {
                                 continue
                             }
                             if case .unknown = earlier { continue }
-                            if case .member(let one) = earlier, case .member(let other) = mine, one == other { continue }
+                            if case .member(let one, _) = earlier, case .member(let other, _) = mine, one == other { continue }
                             if case .unknown = mine {
                                 decided[state][action] = mine
                             } else {
@@ -488,13 +490,13 @@ enum MachineGraphs {
                     if let decider { return decider }
                     guard graph.cells[state][action].kind == .handle else { return .unknown("") }
                     if sawDispatcher { return .unknown("no dispatcher arm decides the cell") }
-                    return .member(stateNames[state] + actionNames[action])
+                    return .member(stateNames[state] + actionNames[action], arguments: nil)
                 }
             }
         }
 
         static func decider(of arm: Dispatcher.Arm, file: Int) -> Decider {
-            if case .handle(let member) = arm.outcome.kind { return .member(member) }
+            if case .handle(let member) = arm.outcome.kind { return .member(member, arguments: arm.outcome.unlabelledArgumentCount) }
             return .arm(arm, file: file)
         }
     }

@@ -1,5 +1,5 @@
 /// Every name a file writes after a `.` (`.paused`, `S.paused`, `Alarm.S.paused`,
-/// `cells.pausedSnooze`), with the offsets of the name: what the removal and rename fixes of
+/// `cells.pausedSnooze`) or calls bare (`pausedSnooze(ctx)`), with the offsets of the name: what the removal and rename fixes of
 /// `enum-drift`, `dispatcher-drift` and `cells-drift` search before they delete or rename a
 /// case or a member, so a reference they do not fix is named instead of left dangling. Read
 /// in files that hold something else for the run (a matrix, an enum, a dispatcher, a `Cells`
@@ -26,17 +26,41 @@ struct MemberReferences {
         self.references = references
     }
 
-    /// Each name written after a `.`: its bytes without backticks, and its token's start.
+    /// Each name written after a `.`, and each name called bare (`playingStop(ctx)` in a member
+    /// of the type that declares it, which a rename would leave dangling as surely as
+    /// `self.playingStop(ctx)`): its bytes without backticks, and its token's start. A name
+    /// after `func` or `case` is a declaration, not a call.
     static func forEachName(_ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void) {
+        func unticked(_ piece: Token) -> Range<Int> {
+            let name = piece.range
+            if name.count > 2, bytes[name.lowerBound] == UInt8(ascii: "`") { return (name.lowerBound + 1)..<(name.upperBound - 1) }
+            return name
+        }
         var afterPeriod = false
+        var afterDeclarationKeyword = false
+        // A bare name, reported only if a `(` follows it.
+        var bareName: Token?
         for piece in pieces where !piece.isTrivia {
-            if afterPeriod, piece.kind == .identifier {
-                var name = piece.range
-                if name.count > 2, bytes[name.lowerBound] == UInt8(ascii: "`") { name = (name.lowerBound + 1)..<(name.upperBound - 1) }
-                body(name, piece.start)
+            if let bare = bareName, piece.kind == .leftParen { body(unticked(bare), bare.start) }
+            bareName = nil
+            if piece.kind == .identifier {
+                if afterPeriod {
+                    body(unticked(piece), piece.start)
+                } else if !afterDeclarationKeyword {
+                    bareName = piece
+                }
             }
             afterPeriod = piece.kind == .period
+            afterDeclarationKeyword = piece.kind == .keyword && Self.declaresName(piece, bytes)
         }
+    }
+
+    /// `func` or `case`: the name after it is declared there.
+    private static func declaresName(_ piece: Token, _ bytes: [UInt8]) -> Bool {
+        let length = piece.range.count
+        guard length == 4 else { return false }
+        let word = bytes[piece.range]
+        return word.elementsEqual("func".utf8) || word.elementsEqual("case".utf8)
     }
 
     var isEmpty: Bool { references.isEmpty }

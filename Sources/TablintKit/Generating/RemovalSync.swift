@@ -302,6 +302,9 @@ struct RemovalSync {
                 for implementation in summary.cellsImplementations {
                     for member in implementation.members {
                         guard let newMember = members[member.name.text] else { continue }
+                        // An overload the dispatcher's unlabelled call cannot reach
+                        // (`playingStop(_:verbose:)`) is another function: it keeps its name.
+                        if let parameters = member.parameters, !parameters.allSatisfy({ $0.label == "_" || $0.hasDefault }) { continue }
                         if implementation.members.contains(where: { $0.name.text == newMember }) {
                             refuse("`\(implementation.typeName.text)` already has a member `\(newMember)`")
                         }

@@ -209,9 +209,12 @@ enum CellsImplementationReader {
             let isExtension = tokens.isText(head.keyword, "extension")
             let extendsProtocol = isExtension && head.conformances.isEmpty && head.name.text.hasSuffix("Cells")
             let extendsConformer = isExtension && (everyExtension || conformers.contains(head.name.text))
+            // `struct Live { … }` with `extension Live: TimerCells {}` in the same file: the
+            // conformance of an extension makes the declaration's members implementations too.
+            let declaresConformer = !isExtension && conformers.contains(head.name.text)
             // A subclass, or a conformer through an alias: kept for members that return a `Step`.
             let mayConform = !isExtension && !head.inherits.isEmpty
-            guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || mayConform else { continue }
+            guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || declaresConformer || mayConform else { continue }
             let (members, conditional) = readMembers(tokens, body: head.body)
             // An extension of a type this file does not show conforming is kept only for members
             // that return a `Step` (what the file says, whatever triggered the reading).
@@ -357,22 +360,36 @@ extension CellsImplementation {
     /// Of one type's member functions of a `HANDLE` cell's name (its declaration's and its
     /// extensions' together), the ones that serve the cell. The dispatcher calls the member with
     /// every argument unlabelled (`cells.shutKnock(ctx)`), so an overload that needs a label
-    /// (`shutKnock(_ ctx: Ctx, verbose: Bool)`) is another function, and none may serve (then a
-    /// protocol extension's default does); of several the call could reach, Swift takes the one
-    /// that defaults no parameter. When the labels do not settle it (two such, or a list not
-    /// read beside another), one member stands for them all, whose outcome is unknown, saying why.
-    static func servingCell(_ members: [(file: Int, member: Member)]) -> [(file: Int, member: Member)] {
+    /// (`shutKnock(_ ctx: Ctx, verbose: Bool)`), or that takes another number of arguments than
+    /// the call passes (`arguments`, when known), is another function, and none may serve (then
+    /// a protocol extension's default does); of several the call could reach, Swift takes the
+    /// one that defaults no parameter. When the labels do not settle it (two such, or a list not
+    /// read beside another), one member of those the call could reach stands for them all,
+    /// whose outcome is unknown, saying why.
+    static func servingCell(_ members: [(file: Int, member: Member)], arguments: Int? = nil) -> [(file: Int, member: Member)] {
+        var candidates = members
         if members.allSatisfy({ $0.member.parameters != nil }) {
-            let callable = members.filter { $0.member.parameters!.allSatisfy { $0.label == "_" || $0.hasDefault } }
-            let exact = callable.filter { $0.member.parameters!.allSatisfy { $0.label == "_" && !$0.hasDefault } }
+            candidates = members.filter { reachable(by: arguments, $0.member.parameters!) }
+            let exact = candidates.filter { $0.member.parameters!.allSatisfy { $0.label == "_" && !$0.hasDefault } }
             if exact.count == 1 { return exact }
-            if exact.isEmpty, callable.count <= 1 { return callable }
+            if exact.isEmpty, candidates.count <= 1 { return candidates }
+            if !exact.isEmpty { candidates = exact }
         } else if members.count == 1 {
             return members
         }
-        let first = members[0]
-        let reason = "\(members.count) functions `\(first.member.name.text)` are declared, and their argument labels do not tell which one the dispatcher's call reaches"
+        let first = candidates[0]
+        let reason = "\(candidates.count) functions `\(first.member.name.text)` are declared, and their argument labels do not tell which one the dispatcher's call reaches"
         return [(first.file, Member(name: first.member.name, returns: [], unknown: Unreadable(reason: reason, range: first.member.name.range)))]
+    }
+
+    /// Whether a call of `arguments` unlabelled arguments (any number when nil) can reach a
+    /// function of these parameters: each argument fills an unlabelled parameter in order, and
+    /// every parameter left over has a default.
+    private static func reachable(by arguments: Int?, _ parameters: [Parameter]) -> Bool {
+        guard parameters.allSatisfy({ $0.label == "_" || $0.hasDefault }) else { return false }
+        guard let arguments else { return true }
+        let unlabelled = parameters.filter { $0.label == "_" }
+        return unlabelled.filter { !$0.hasDefault }.count <= arguments && arguments <= unlabelled.count
     }
 }
 

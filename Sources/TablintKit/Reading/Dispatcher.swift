@@ -331,6 +331,9 @@ extension Dispatcher {
         /// Whether its last statement is the expression alone, without `return`: an arm of a
         /// `switch` expression (`return switch …`, or a body that is only the switch).
         var omitsReturn = false
+        /// For a `.handle` call with every argument unlabelled, how many it passes: which of a
+        /// member's overloads the call reaches. nil for a labelled argument or another outcome.
+        var unlabelledArgumentCount: Int?
 
         init(kind: Kind, range: Range<Int>, text: String) {
             self.kind = kind

@@ -12,17 +12,35 @@ struct DispatcherDefault: RunRule {
 
     init() {}
 
-    /// The catch-alls and the enums and aliases their cases are spelt from: an edit of a matrix
-    /// does not run this rule again.
-    var reads: SummaryParts { [.catchAllDispatchers, .enums, .typeNames] }
+    /// Everything: besides the catch-alls and the enums and aliases their cases are spelt from,
+    /// the removal plans of the run's matrices (`RemovalSync`) tell which catch-alls go.
+    var reads: SummaryParts { .all }
 
     /// A run rule, because the cases a catch-all stands for are declared anywhere in the run.
     func check(run facts: CrossFileRun) -> [Diagnostic] {
         let run = facts.summaries, enums = facts.enumIndex
-        return run.flatMap { file in file.catchAllDispatchers.flatMap { check($0, in: file, enums) } }
+        guard run.contains(where: { !$0.catchAllDispatchers.isEmpty }) else { return [] }
+        let cuts = Self.removalCuts(facts)
+        return run.enumerated().flatMap { index, file in
+            file.catchAllDispatchers.flatMap { check($0, in: file, enums, cut: cuts[index] ?? []) }
+        }
     }
 
-    private func check(_ dispatcher: Dispatcher, in file: FileSummary, _ enums: EnumIndex) -> [Diagnostic] {
+    /// By file, the spans of dispatcher patterns the removal of a state or action cuts: a
+    /// catch-all there names a case that goes (`(_, .pause)` once `Pause` leaves the matrix),
+    /// so it goes with it rather than being spelt out into patterns of cases that no longer exist.
+    private static func removalCuts(_ facts: CrossFileRun) -> [Int: [Range<Int>]] {
+        var found: [Int: [Range<Int>]] = [:]
+        for (index, file) in facts.summaries.enumerated() {
+            for bound in file.matrices where bound.matrix.surface == .tableLiteral {
+                let plan = RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, facts.pairing)
+                for cut in plan.cuts { found[cut.file, default: []].append(cut.edit.range) }
+            }
+        }
+        return found
+    }
+
+    private func check(_ dispatcher: Dispatcher, in file: FileSummary, _ enums: EnumIndex, cut: [Range<Int>]) -> [Diagnostic] {
         let note = file.note(at: dispatcher.switchRange.lowerBound, Self.switchNote(dispatcher))
         let spelling = CatchAllSpelling(dispatcher, enums: enums)
         let noun = Self.everything(dispatcher).noun
@@ -42,6 +60,7 @@ struct DispatcherDefault: RunRule {
                        spelling.spell(arm: armIndex, item: nil), noun: noun)
             case .items(let items, let unknown):
                 for (itemIndex, item) in items.enumerated() where !item.isGuarded {
+                    if cut.contains(where: { $0.lowerBound <= item.range.lowerBound && item.range.upperBound <= $0.upperBound }) { continue }
                     let written = items.count == 1 ? "`\(arm.labelText)`" : "`\(item.elements.count == 1 ? item.elements[0].text : Self.text(of: item))` in `\(arm.labelText)`"
                     let range = items.count == 1 ? arm.labelRange : item.range
                     let loose = item.elements.indices.filter { item.elements[$0].matchesEverything }

@@ -83,4 +83,92 @@ final class CellOverloadTests: XCTestCase {
         XCTAssertEqual(members[1].parameters, [.init(label: "_", hasDefault: false)])
         XCTAssertEqual(members[2].parameters, [])
     }
+
+    /// A machine whose dispatcher calls its `HANDLE` cell's member with two arguments.
+    static let job = """
+        enum Job {
+            enum S { case idle, running, done }
+            enum A { case start, tick(n: Int) }
+            enum F { }
+            final class Ctx { var n = 0 }
+            struct Tick { var n: Int }
+
+            static let TABLE = Table(
+                machine: "Job",
+                states: ["Idle", "Running", "Done"],
+                actions: ["Start", "Tick"],
+                cells: [
+                    [.go(target: "Running", effects: []), .ignore],
+                    [.ignore, .handle],
+                    [.ignore, .ignore],
+                ],
+                initial: "Idle"
+            )
+        }
+
+        protocol JobCells {
+            func runningTick(_ ctx: Job.Ctx, _ action: Job.Tick) -> Step<Job.S, Job.F>
+        }
+
+        extension Job {
+            static func step(_ cells: JobCells, _ ctx: Job.Ctx, _ s: Job.S, _ a: Job.A) -> Step<Job.S, Job.F> {
+                switch (s, a) {
+                case (.idle, .start): return .go(.running, effects: [])
+                case (.idle, .tick): return .ignored
+                case (.running, .start): return .ignored
+                case let (.running, .tick(n)): return cells.runningTick(ctx, Job.Tick(n: n))
+                case (.done, .start): return .ignored
+                case (.done, .tick): return .ignored
+                }
+            }
+        }
+
+        """
+
+    /// The `(Running, Tick)` cell of `job` beside `live`, with the dispatcher's call and the
+    /// requirement made to pass `ctx` alone when `oneArgument`.
+    static func tick(_ live: String, oneArgument: Bool = false) -> MachineGraph.Cell? {
+        let job = oneArgument
+            ? Self.job.replacingOccurrences(of: "cells.runningTick(ctx, Job.Tick(n: n))", with: "cells.runningTick(ctx)")
+                .replacingOccurrences(of: "(_ ctx: Job.Ctx, _ action: Job.Tick)", with: "(_ ctx: Job.Ctx)")
+            : Self.job
+        return MachineGraphsTests.graphs(["Job.swift": job, "Live.swift": live]).first { $0.machine == "Job" }?.cells[1][1]
+    }
+
+    static let twoArguments = "    func runningTick(_ ctx: Job.Ctx, _ action: Job.Tick) -> Step<Job.S, Job.F> { .go(.done) }\n"
+
+    /// The call passes two arguments: an overload that takes one is another function.
+    func testAnOverloadOfAnotherNumberOfArgumentsIsNotTheCellsMember() throws {
+        let live = "struct Live: JobCells {\n" + Self.twoArguments + "}\n"
+            + "extension Live {\n    func runningTick(_ ctx: Job.Ctx) -> Step<Job.S, Job.F> { .stay(effects: []) }\n}\n"
+        let cell = try XCTUnwrap(Self.tick(live))
+        XCTAssertNil(cell.unknownReason, cell.unknownReason ?? "")
+        XCTAssertEqual(cell.outcomes.map(\.target), [2], "only the two-argument member's GO(Done)")
+    }
+
+    /// Of four functions of the name, a labelled one and a `static` one cannot be reached: the
+    /// message counts the two the call could reach.
+    func testTheMessageCountsOnlyTheOverloadsTheCallCouldReach() throws {
+        let live = """
+            struct Live: JobCells {
+                func runningTick(_ ctx: Job.Ctx, dryRun: Bool) -> Step<Job.S, Job.F> { fatalError("not in production") }
+                func runningTick(_ ctx: Job.Ctx) -> Step<Job.S, Job.F> { .go(.done) }
+                func runningTick(_ ctx: Int) -> Step<Job.S, Job.F> { .ignored }
+                static func runningTick(_ ctx: Job.Ctx) -> Step<Job.S, Job.F> { .ignored }
+            }
+
+            """
+        let cell = try XCTUnwrap(Self.tick(live, oneArgument: true))
+        let reason = try XCTUnwrap(cell.unknownReason)
+        XCTAssertTrue(reason.contains("2 functions `runningTick` are declared"), reason)
+    }
+
+    /// `struct Live { … }` conforming in `extension Live: JobCells {}`: its declaration's members
+    /// serve the cells.
+    func testTheMembersOfATypeConformingThroughAnExtensionServeItsCells() throws {
+        let live = "struct Live {\n" + Self.twoArguments + "}\nextension Live: JobCells {}\n"
+        let cell = try XCTUnwrap(Self.tick(live))
+        XCTAssertNil(cell.unknownReason, cell.unknownReason ?? "")
+        XCTAssertEqual(cell.outcomes.map(\.target), [2])
+    }
 }

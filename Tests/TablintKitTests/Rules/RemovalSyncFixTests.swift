@@ -234,6 +234,27 @@ final class RemovalSyncFixTests: XCTestCase {
         try Self.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], actionsAfter: ["trigger", "stop"], in: "removed-both")
     }
 
+    /// A catch-all whose only case is a removed action, `(_, .snooze)`, goes with the action: it
+    /// is not spelt out into patterns of the cases that go (`(.paused, .snooze)`), and one run
+    /// leaves code that compiles with nothing more to fix.
+    func testACatchAllNamingARemovedActionGoesWithIt() throws {
+        let before = Self.alarm()
+            .replacingOccurrences(of: #"actions: ["Trigger", "Stop", "Snooze"]"#, with: #"actions: ["Trigger", "Stop"]"#)
+            .replacingOccurrences(of: ", .unreachable],", with: "],")
+            .replacingOccurrences(of: #"effects: ["Silence"]), .handle],"#, with: #"effects: ["Silence"])],"#)
+            .replacingOccurrences(of: "        case (.armed, .snooze): fatalError(\"tabular-center: Armed x Snooze was declared UNREACHABLE but occurred\")\n", with: "")
+            .replacingOccurrences(of: "        case (.ringing, .snooze): return cells.ringingSnooze(ctx)\n", with: "        case (_, .snooze): return .ignored\n")
+            .replacingOccurrences(of: "        case (.paused, .snooze): return cells.pausedSnooze(ctx)\n", with: "")
+        XCTAssertTrue(before.contains("case (_, .snooze): return .ignored") && !before.contains("(.paused, .snooze)"), before)
+        let outcome = Self.run(["Alarm.swift": before])
+        XCTAssertNil(outcome.files.first?.failure)
+        let after = Self.text(outcome, "Alarm.swift")
+        XCTAssertTrue(after.contains("enum S { case armed, ringing }") && after.contains("enum A { case trigger, stop }"), after)
+        XCTAssertFalse(after.contains("paused") || after.contains(".snooze"), after)
+        XCTAssertEqual(outcome.files.first?.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        try Self.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], actionsAfter: ["trigger", "stop"], in: "removed-catch-all")
+    }
+
     /// The removed pattern first in its label, and the case first of its list or alone on its line.
     func testTheCutsKeepTheRestOfALabelAndOfACaseList() throws {
         let first = Self.alarm(paused: "case paused, armed, ringing")

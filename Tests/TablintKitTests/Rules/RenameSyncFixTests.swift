@@ -180,4 +180,61 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertFalse(compiler.contains("error:"), compiler)
         XCTAssertFalse(ran.isEmpty)
     }
+
+    /// `Snooze` renamed `Nap` in the matrix of `alarm()`.
+    static let napping = alarm(states: #"["Armed", "Ringing", "Paused"]"#)
+        .replacingOccurrences(of: #"target: "Holding""#, with: #"target: "Paused""#)
+        .replacingOccurrences(of: #""Stop", "Snooze"]"#, with: #""Stop", "Nap"]"#)
+
+    /// The fixed sources compile with the real `swiftc` beside the stand-in runtime.
+    static func assertCompiles(_ source: String, named name: String) throws {
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = ScaffoldAndSyncDocumentTests.step
+            + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(
+            source + standIn + "print(Alarm.step(Live(), Alarm.Ctx(), .paused, .nap))\n", named: name, in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertFalse(ran.isEmpty)
+    }
+
+    /// Of two members of the old name, only the one the dispatcher's unlabelled call reaches is
+    /// the requirement's and renamed; `pausedSnooze(_:verbose:)` is another function and stays.
+    func testAnOverloadWithOtherLabelsKeepsItsName() throws {
+        let overload = "extension Live {\n    func pausedSnooze(_ ctx: Alarm.Ctx, verbose: Bool) -> Step<Alarm.S, Alarm.F> { .ignored }\n}\n"
+        let live = Self.live("paused") + overload
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": Self.napping, "Live.swift": live])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = RemovalSyncFixTests.text(outcome, "Live.swift")
+        XCTAssertEqual(after, Self.live("paused").replacingOccurrences(of: "pausedSnooze", with: "pausedNap") + overload)
+        XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
+        try Self.assertCompiles(RemovalSyncFixTests.text(outcome, "Alarm.swift") + after, named: "rename-overload")
+    }
+
+    /// A bare call of the old member (`pausedSnooze(ctx)` inside the type) is a reference the
+    /// fix does not rename, as `self.pausedSnooze(ctx)` is: it refuses the rename, naming it.
+    func testABareCallOfTheOldMemberRefusesTheRename() throws {
+        let overload = "extension Live {\n    func pausedSnooze(_ ctx: Alarm.Ctx, verbose: Bool) -> Step<Alarm.S, Alarm.F> { verbose ? .ignored : pausedSnooze(ctx) }\n}\n"
+        let live = Self.live("paused") + overload
+        let files = ["Alarm.swift": Self.napping, "Live.swift": live]
+        let found = MutationTests.lint(files)
+        XCTAssertTrue(found.contains { $0.message.contains("`pausedSnooze` is referred to at Live.swift:") }, "\(found.map(\.message))")
+        XCTAssertFalse(found.contains { $0.message.contains("renames `case snooze`") && $0.fix != nil }, "\(found.map(\.message))")
+        XCTAssertEqual(RemovalSyncFixTests.text(RemovalSyncFixTests.run(files), "Live.swift"), live)
+    }
+
+    /// A type that conforms through an extension of its own (`extension Live: AlarmCells {}`):
+    /// the members of its declaration are the implementations, and are renamed.
+    func testMembersOfATypeConformingThroughAnExtensionAreRenamed() throws {
+        let live = Self.live("paused").replacingOccurrences(of: "struct Live: AlarmCells {", with: "struct Live {") + "extension Live: AlarmCells {}\n"
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": Self.napping, "Live.swift": live])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = RemovalSyncFixTests.text(outcome, "Live.swift")
+        XCTAssertEqual(after, live.replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
+        XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
+        try Self.assertCompiles(RemovalSyncFixTests.text(outcome, "Alarm.swift") + after, named: "rename-extension-conformance")
+    }
 }
