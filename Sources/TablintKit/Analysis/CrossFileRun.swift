@@ -21,7 +21,8 @@ struct CrossFileRun {
     var enumIndex: EnumIndex { shared.enumIndex }
 
     /// The machines' graphs (`MachineGraphs`), for every rule that asks what they do; empty in
-    /// a run without a Swift matrix.
+    /// a run without a Swift matrix. Only those the rules read: a machine with no code in the run
+    /// (a big matrix being edited without its implementation) costs no graph.
     var machineGraphs: [MachineGraph] { shared.machineGraphs }
 
     /// Built on first use, then kept; locked, as the rules of one step may run on two threads.
@@ -56,7 +57,7 @@ struct CrossFileRun {
             lock.lock()
             defer { lock.unlock() }
             if let builtGraphs { return builtGraphs }
-            let graphs = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries) : []
+            let graphs = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries, onlyMachinesWithCode: true) : []
             builtGraphs = graphs
             return graphs
         }

@@ -30,7 +30,11 @@ enum MachineGraphs {
     static let sharedName = "several matrices of the run are named"
 
 
-    static func build(_ run: [FileSummary]) -> [MachineGraph] {
+    /// `onlyMachinesWithCode`: only the graphs a behaviour rule reads (`GraphRule`): a `.tbl`
+    /// pin's is left out, and so is a matrix's whose machine has no code in the run (no paired
+    /// step dispatcher, no `Cells` implementation, default or alias), as every `HANDLE` cell of
+    /// it stays unknown for a quiet reason (`isQuiet`).
+    static func build(_ run: [FileSummary], onlyMachinesWithCode: Bool = false) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
         // Built on first use: a run whose matrices have no HANDLE cell reads no code.
         var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
@@ -42,6 +46,11 @@ enum MachineGraphs {
         }
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
+                if onlyMachinesWithCode {
+                    if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
+                    let paired = code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? []
+                    guard !paired.isEmpty || code!.implementations.hasCode(for: bound.key) else { continue }
+                }
                 guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
                 Self.markDelegates(&graph)
                 Self.restoreWrittenHandles(&graph, bound.matrix)
@@ -55,7 +64,7 @@ enum MachineGraphs {
                 }
                 graphs.append(graph)
             }
-            for pin in file.pins {
+            for pin in file.pins where !onlyMachinesWithCode {
                 if var graph = MachineGraph(pin.matrix, path: file.path, lines: file.lines) {
                     Self.markDelegates(&graph)
                     for state in graph.cells.indices {
@@ -139,6 +148,11 @@ enum MachineGraphs {
         private(set) var aliases: [String: [String]] = [:]
         /// Machine key → the members of protocol extensions of its `Cells` protocol.
         private(set) var defaults: [String: [String: [(file: Int, member: CellsImplementation.Member)]]] = [:]
+
+        /// Whether the run holds a type, protocol extension or alias for the machine's `Cells`.
+        func hasCode(for key: String) -> Bool {
+            types[key]?.isEmpty == false || defaults[key]?.isEmpty == false || aliases[key]?.isEmpty == false
+        }
 
         init(_ run: [FileSummary]) {
             // The protocols each `…Cells` protocol refines, so an implementation of
