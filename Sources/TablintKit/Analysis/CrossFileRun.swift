@@ -54,10 +54,12 @@ struct CrossFileRun {
         }
 
         var machineGraphs: [MachineGraph] {
+            // The pairing is taken before the lock, which it takes too.
+            let pairing = summaries.contains { !$0.matrices.isEmpty } ? self.pairing : nil
             lock.lock()
             defer { lock.unlock() }
             if let builtGraphs { return builtGraphs }
-            let graphs = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries, onlyMachinesWithCode: true) : []
+            let graphs = pairing.map { MachineGraphs.build(summaries, pairing: $0, onlyMachinesWithCode: true) } ?? []
             builtGraphs = graphs
             return graphs
         }

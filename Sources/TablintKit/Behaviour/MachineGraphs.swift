@@ -33,11 +33,15 @@ enum MachineGraphs {
     /// `onlyMachinesWithCode`: only the graphs a behaviour rule reads (`GraphRule`): a `.tbl`
     /// pin's is left out, and so is a matrix's whose machine has no code in the run (no paired
     /// step dispatcher, no `Cells` implementation, default or alias), as every `HANDLE` cell of
-    /// it stays unknown for a quiet reason (`isQuiet`).
-    static func build(_ run: [FileSummary], onlyMachinesWithCode: Bool = false) -> [MachineGraph] {
+    /// it stays unknown for a quiet reason (`isQuiet`). `pairing`: the run's, when the caller
+    /// has one (`CrossFileRun`), so the dispatchers are not paired a second time.
+    static func build(_ run: [FileSummary], pairing: MachinePairing? = nil, onlyMachinesWithCode: Bool = false) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
         // Built on first use: a run whose matrices have no HANDLE cell reads no code.
         var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
+        func readCode() {
+            if code == nil { code = (Implementations(run), Self.stepDispatchers(run, pairing: pairing ?? MachinePairing(run))) }
+        }
         // Machine key → the files of its matrices: same-named machines (a run over several
         // packages) take the implementations nearest their own folder.
         var named: [String: [String]] = [:]
@@ -47,7 +51,7 @@ enum MachineGraphs {
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
                 if onlyMachinesWithCode {
-                    if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
+                    readCode()
                     let paired = code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? []
                     guard !paired.isEmpty || code!.implementations.hasCode(for: bound.key) else { continue }
                 }
@@ -55,7 +59,7 @@ enum MachineGraphs {
                 Self.markDelegates(&graph)
                 Self.restoreWrittenHandles(&graph, bound.matrix)
                 if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
-                    if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
+                    readCode()
                     let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
                     HandleCells(
                         ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
@@ -115,8 +119,7 @@ enum MachineGraphs {
 
     /// The step dispatchers of the run by the matrix each is paired with, in run order: paired
     /// once for all the run's matrices.
-    static func stepDispatchers(_ run: [FileSummary]) -> [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] {
-        let pairing = MachinePairing(run)
+    static func stepDispatchers(_ run: [FileSummary], pairing: MachinePairing) -> [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] {
         var found: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] = [:]
         for (fileIndex, file) in run.enumerated() {
             for dispatcher in file.dispatchers where dispatcher.kind == .step && dispatcher.machine != nil {
