@@ -25,6 +25,10 @@ struct CrossFileRun {
     /// (a big matrix being edited without its implementation) costs no graph.
     var machineGraphs: [MachineGraph] { shared.machineGraphs }
 
+    /// What is reached in each graph the behaviour rules ask (`GraphFacts.ofRun`), worked out
+    /// once for all of them.
+    var graphFacts: [GraphFacts] { shared.graphFacts }
+
     /// Built on first use, then kept; locked, as the rules of one step may run on two threads.
     private final class Shared {
         private let summaries: [FileSummary]
@@ -32,6 +36,7 @@ struct CrossFileRun {
         private var builtPairing: MachinePairing?
         private var builtEnumIndex: EnumIndex?
         private var builtGraphs: [MachineGraph]?
+        private var builtFacts: [GraphFacts]?
 
         init(_ summaries: [FileSummary]) { self.summaries = summaries }
 
@@ -62,6 +67,17 @@ struct CrossFileRun {
             let graphs = pairing.map { MachineGraphs.build(summaries, pairing: $0, onlyMachinesWithCode: true) } ?? []
             builtGraphs = graphs
             return graphs
+        }
+
+        var graphFacts: [GraphFacts] {
+            // The graphs first, under their own lock: the lock is not recursive.
+            let graphs = machineGraphs
+            lock.lock()
+            defer { lock.unlock() }
+            if let builtFacts { return builtFacts }
+            let facts = GraphFacts.ofRun(graphs)
+            builtFacts = facts
+            return facts
         }
     }
 }

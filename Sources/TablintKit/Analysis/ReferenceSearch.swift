@@ -36,7 +36,7 @@ extension Workspace {
             // A hash shared with another name is no reference: the bytes must spell one first.
             guard let bytes, spelled.contains(where: { bytes.containsSubsequence($0) }) else { return nil }
             let references = MemberReferences(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
-            guard names.contains(where: { references.offsets[$0] != nil }) else { return nil }
+            guard names.contains(where: { !references.offsets(of: $0).isEmpty }) else { return nil }
             var summary = FileSummary(path: path, lines: SourceFile(path: path, bytes: bytes).lines)
             summary.memberReferences = references
             return summary

@@ -94,11 +94,25 @@ struct MachineGraph: Equatable {
         guard matrix.isComplete, matrix.rows.count == matrix.states.count,
             matrix.rows.allSatisfy({ $0.cells.count == matrix.actions.count })
         else { return nil }
+        // Cells are read in file order, most on the line of the one before: the line is found
+        // from the last one's rather than searched for again (50,000 cells in a large machine).
+        let lineStarts = lines.lineStarts
+        var lineHint = 0
         func origin(_ range: Range<Int>) -> Origin {
-            let (line, column) = lines.location(of: range.lowerBound)
-            return Origin(path: path, range: range, start: SourceLocation(offset: range.lowerBound, line: line, column: column))
+            let offset = range.lowerBound
+            // The line holding `offset` is the last whose start is at or before it.
+            func holds(_ line: Int) -> Bool {
+                line < lineStarts.count && lineStarts[line] <= offset && (line + 1 == lineStarts.count || lineStarts[line + 1] > offset)
+            }
+            if !holds(lineHint) { lineHint = holds(lineHint + 1) ? lineHint + 1 : lines.lineIndex(of: offset) }
+            let start = SourceLocation(offset: offset, line: lineHint + 1, column: offset - lineStarts[lineHint] + 1)
+            return Origin(path: path, range: range, start: start)
         }
-        let lookup = matrix.stateLookup
+        // A matrix compares state names exactly (`Matrix.key`): a plain table of the first state
+        // of each name answers as `stateLookup` does, without a key made per GO cell.
+        var stateIndex: [String: Int] = [:]
+        stateIndex.reserveCapacity(matrix.states.count)
+        for (index, state) in matrix.states.enumerated() where stateIndex[state.text] == nil { stateIndex[state.text] = index }
         machine = matrix.machine.text
         surface = matrix.surface
         self.path = path
@@ -108,7 +122,7 @@ struct MachineGraph: Equatable {
         }
         actions = matrix.actions.map(\.text)
         effects = matrix.effects?.map(\.text)
-        initial = matrix.initial.flatMap { lookup.index(of: $0.text) }
+        initial = matrix.initial.flatMap { stateIndex[$0.text] }
         var cells: [[Cell]] = []
         cells.reserveCapacity(matrix.rows.count)
         for (state, row) in matrix.rows.enumerated() {
@@ -120,7 +134,7 @@ struct MachineGraph: Equatable {
                 case .emit(let effects):
                     return Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here)
                 case .go(let target, let effects, _):
-                    guard let index = lookup.index(of: target.text) else {
+                    guard let index = stateIndex[target.text] else {
                         return Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here)
                     }
                     return Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.map(\.text), origin: here)], origin: here)

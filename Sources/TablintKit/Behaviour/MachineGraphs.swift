@@ -216,7 +216,13 @@ enum MachineGraphs {
                     if byName[name]!.type.file == nil, !conformances.isEmpty || !implementation.inherits.isEmpty { byName[name]!.type.file = fileIndex }
                     byName[name]!.type.hasConditionalMembers = byName[name]!.type.hasConditionalMembers || implementation.hasConditionalMembers
                     byName[name]!.type.isOpenClass = byName[name]!.type.isOpenClass || implementation.isOpenClass
-                    for member in implementation.members { byName[name]!.type.members[member.name.text, default: []].append((fileIndex, member)) }
+                    // Taken out while the file's members are added: the type is looked up once per
+                    // file, not once per member (a machine's implementation may have thousands).
+                    var members = byName[name]!.type.members
+                    byName[name]!.type.members = [:]
+                    members.reserveCapacity(members.count + implementation.members.count)
+                    for member in implementation.members { members[member.name.text, default: []].append((fileIndex, member)) }
+                    byName[name]!.type.members = members
                 }
             }
             // A subclass of a conforming class implements its cells too: its own members, and
@@ -333,6 +339,8 @@ enum MachineGraphs {
                 }
             }
             let defaults = implementations.defaults[key] ?? [:]
+            // Looked up once for the machine, not once per cell.
+            let alias = implementations.aliases[key]?.first
 
             func origin(_ file: Int, _ range: Range<Int>) -> MachineGraph.Origin {
                 MachineGraph.Origin(path: run[file].path, range: range, start: run[file].location(of: range.lowerBound))
@@ -384,7 +392,7 @@ enum MachineGraphs {
                     case .member(let name):
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
                         if let unsure { unknown = unsure }
-                        if let alias = implementations.aliases[key]?.first {
+                        if let alias {
                             unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
                         }
                         if types.isEmpty {
@@ -401,7 +409,8 @@ enum MachineGraphs {
                             var own = CellsImplementation.servingCell(type.members[name] ?? [])
                             if own.isEmpty { own = CellsImplementation.servingCell(defaults[name] ?? []) }
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
-                            bodies += own
+                            // The one conforming type's bodies are taken as they are, not copied.
+                            if bodies.isEmpty { bodies = own } else { bodies += own }
                         }
                         for (file, member) in bodies {
                             if let problem = member.unknown {

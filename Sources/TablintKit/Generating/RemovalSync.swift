@@ -263,7 +263,7 @@ struct RemovalSync {
                     // (An arm of one pair is rewritten by dispatcher-drift's fix of its changed
                     // cell, which writes the new name: only a label of several pairs is renamed here.)
                     if entry.role == .state, arm.outcome.soleStatementStart != nil, case .go = arm.outcome.kind {
-                        for offset in run[file].memberReferences.offsets[entry.old] ?? [] where arm.outcome.range.contains(offset) {
+                        for offset in run[file].memberReferences.offsets(of: entry.old) where arm.outcome.range.contains(offset) {
                             if items.count > 1 {
                                 edits.append((file, TextEdit(range: offset..<(offset + entry.old.utf8.count), replacement: Array(entry.new.utf8)), .dispatcher(dispatcher.switchRange)))
                             }
@@ -458,7 +458,7 @@ struct RemovalSync {
     /// The first `.name` of the run outside `excluded`, by file then offset.
     func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)]) -> (Int, Int)? {
         for (file, summary) in run.enumerated() {
-            for offset in summary.memberReferences.offsets[name] ?? [] where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
+            for offset in summary.memberReferences.offsets(of: name) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
                 return (file, offset)
             }
         }

@@ -124,15 +124,22 @@ enum CellsImplementationReader {
         var found: [CellsImplementation] = []
         var built: TypeScopes?
         let pieces = tokens.tokens
+        // A declaration before the file's first `{` is in no type: the file's scopes are built
+        // only for one nested deeper (most implementation files start with their `extension`).
+        let firstBrace = pieces.firstIndex { $0.kind == .leftBrace } ?? pieces.count
+        func enclosingTypeNames(of keyword: Int) -> [String] {
+            guard keyword > firstBrace else { return [] }
+            if built == nil { built = scopes() }
+            return built!.enclosingTypeNames(of: keyword)
+        }
         for index in pieces.indices where pieces[index].kind == .keyword || pieces[index].kind == .identifier {
             // Only `typealias`, `extension`, `struct`, `class`, `enum` and `actor` start what is
             // read: most names are none of them by their length alone.
             let length = pieces[index].length
             guard length == 4 || length == 5 || length == 6 || length == 9 else { continue }
             if tokens.kind(index) == .keyword, tokens.isText(index, "typealias"), let alias = cellsAlias(tokens, at: index) {
-                if built == nil { built = scopes() }
                 found.append(CellsImplementation(
-                    typeName: alias.name, enclosingTypes: built!.enclosingTypeNames(of: index), conformances: alias.targets,
+                    typeName: alias.name, enclosingTypes: enclosingTypeNames(of: index), conformances: alias.targets,
                     isProtocolExtension: false, members: [], hasConditionalMembers: false, isAlias: true))
                 continue
             }
@@ -213,9 +220,8 @@ enum CellsImplementationReader {
             {
                 continue
             }
-            if built == nil { built = scopes() }
             found.append(CellsImplementation(
-                typeName: head.name, enclosingTypes: built!.enclosingTypeNames(of: head.keyword),
+                typeName: head.name, enclosingTypes: enclosingTypeNames(of: head.keyword),
                 conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
                 members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass))
         }

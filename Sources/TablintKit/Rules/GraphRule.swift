@@ -1,13 +1,14 @@
 /// A run rule that asks what a machine does (`MachineGraph`), not only what its surfaces say.
-/// The run's graphs are built once for all such rules (`CrossFileRun.machineGraphs`); a rule asked
-/// on its own builds them itself. Only Swift matrices are asked (a `Table` literal, an
-/// `@Machine` enum): a `.tbl` pin mirrors one, and has no implementation of its own.
+/// The run's graphs, and what is reached in each, are worked out once for all such rules
+/// (`CrossFileRun.graphFacts`). Only Swift matrices with an initial state are asked (a `Table`
+/// literal, an `@Machine` enum): a `.tbl` pin mirrors one, and has no implementation of its own.
 protocol GraphRule: RunRule {
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic]
+    /// `facts`: every graph of the run that is asked (`GraphFacts.ofRun`), in run order.
+    func check(facts: [GraphFacts], run: [FileSummary]) -> [Diagnostic]
 }
 
 extension GraphRule {
-    func check(run facts: CrossFileRun) -> [Diagnostic] { check(graphs: facts.machineGraphs, run: facts.summaries) }
+    func check(run facts: CrossFileRun) -> [Diagnostic] { check(facts: facts.graphFacts, run: facts.summaries) }
 }
 
 /// What the behaviour rules share: the known reachable part of a graph and how to point at it.
@@ -69,14 +70,17 @@ struct GraphFacts {
         self.sawUnknown = sawUnknown || sawDelegate
     }
 
-    /// The graphs the rules look at: Swift matrices with an initial state whose code was read
-    /// (a `HANDLE` cell with its implementation found). A matrix of static cells alone is the
-    /// library's lints' (`no-static-entry`, `no-static-exit`, `dead-row`).
-    static func asked(_ graphs: [MachineGraph]) -> [MachineGraph] {
-        graphs.filter { graph in
-            (graph.surface == .tableLiteral || graph.surface == .machineEnum) && graph.initial != nil
-                && graph.cells.contains { $0.contains { $0.kind == .handle && !$0.isUnknown } }
-        }
+    /// The facts of the run's Swift matrices with an initial state, in run order: what every
+    /// behaviour rule looks at, worked out once for all of them.
+    static func ofRun(_ graphs: [MachineGraph]) -> [GraphFacts] {
+        graphs.filter { ($0.surface == .tableLiteral || $0.surface == .machineEnum) && $0.initial != nil }.map(GraphFacts.init)
+    }
+
+    /// The graphs the reachability rules look at: those whose code was read (a `HANDLE` cell
+    /// with its implementation found). A matrix of static cells alone is the library's lints'
+    /// (`no-static-entry`, `no-static-exit`, `dead-row`).
+    static func asked(_ facts: [GraphFacts]) -> [GraphFacts] {
+        facts.filter { facts in facts.graph.cells.contains { $0.contains { $0.kind == .handle && !$0.isUnknown } } }
     }
 
     /// `(Idle, Start) → Running`, as a finding names an edge.

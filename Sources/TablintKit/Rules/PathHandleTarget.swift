@@ -10,7 +10,13 @@ struct PathHandleTarget: GraphRule {
 
     init() {}
 
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic] {
+    /// Reads the `@Path`s and the implementations, not the graphs: the run's graphs are not
+    /// built for this rule.
+    func check(run facts: CrossFileRun) -> [Diagnostic] { check(summaries: facts.summaries) }
+
+    func check(facts _: [GraphFacts], run: [FileSummary]) -> [Diagnostic] { check(summaries: run) }
+
+    func check(summaries run: [FileSummary]) -> [Diagnostic] {
         var implementations: MachineGraphs.Implementations?
         var found: [Diagnostic] = []
         for (fileIndex, file) in run.enumerated() {

@@ -12,11 +12,11 @@ struct StuckStates: GraphRule {
 
     init() {}
 
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic] {
+    func check(facts ofRun: [GraphFacts], run: [FileSummary]) -> [Diagnostic] {
         let locations = RunLocations(run)
         var found: [Diagnostic] = []
-        for graph in GraphFacts.asked(graphs) {
-            let facts = GraphFacts(graph)
+        for facts in GraphFacts.asked(ofRun) {
+            let graph = facts.graph
             guard !facts.sawUnknown else { continue }
             let closed = Self.closedSets(graph, reached: facts.reached)
             // Terminal by intent as `path-unterminated` reads an end: a lone state whose row
@@ -86,10 +86,14 @@ struct StuckStates: GraphRule {
         // Each state's distinct successors, marked by the state that last added them (no set per state).
         var addedBy = Array(repeating: -1, count: count)
         for state in reached.inOrder {
-            for cell in graph.cells[state] {
-                for outcome in cell.outcomes where outcome.target != state && addedBy[outcome.target] != state {
-                    addedBy[outcome.target] = state
-                    successors[state].append(outcome.target)
+            // By index: a copy of each cell would retain and release all it holds.
+            let row = graph.cells[state]
+            for action in row.indices {
+                for outcome in row[action].outcomes.indices {
+                    let target = row[action].outcomes[outcome].target
+                    guard target != state, addedBy[target] != state else { continue }
+                    addedBy[target] = state
+                    successors[state].append(target)
                 }
             }
         }

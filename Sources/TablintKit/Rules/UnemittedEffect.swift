@@ -9,12 +9,12 @@ struct UnemittedEffect: GraphRule {
 
     init() {}
 
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic] {
+    func check(facts ofRun: [GraphFacts], run: [FileSummary]) -> [Diagnostic] {
         let locations = RunLocations(run)
         var pairing: MachinePairing?
         var found: [Diagnostic] = []
-        for graph in GraphFacts.asked(graphs) {
-            let facts = GraphFacts(graph)
+        for facts in GraphFacts.asked(ofRun) {
+            let graph = facts.graph
             guard !facts.sawUnknown,
                 !facts.reached.inOrder.contains(where: { state in graph.cells[state].contains { $0.kind == .delegate || $0.kind == .unknown } })
             else { continue }
@@ -37,11 +37,19 @@ struct UnemittedEffect: GraphRule {
             // Each spelling is folded once: a machine names a few effects in thousands of cells.
             var spellings = Spellings(declared: declared.map(\.name))
             var namesOnlyDeclared = true
+            // The spelling last found declared, not looked up again in the next cell.
+            var lastDeclared: String?
             for row in graph.cells.indices where namesOnlyDeclared {
                 for action in graph.cells[row].indices where namesOnlyDeclared {
                     let outcomes = graph.cells[row][action].outcomes
                     for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty {
-                        if !outcomes[outcome].effects.allSatisfy({ declaredKeys.contains(spellings.key($0)) }) { namesOnlyDeclared = false }
+                        for effect in outcomes[outcome].effects where effect != lastDeclared {
+                            guard declaredKeys.contains(spellings.key(effect)) else {
+                                namesOnlyDeclared = false
+                                break
+                            }
+                            lastDeclared = effect
+                        }
                     }
                 }
             }
@@ -59,11 +67,16 @@ struct UnemittedEffect: GraphRule {
                     }
                 }
             }
+            // The spelling last inserted, not inserted again in the next cell.
+            var lastEmitted: String?
             for state in facts.reached.inOrder {
                 for action in graph.cells[state].indices {
                     let outcomes = graph.cells[state][action].outcomes
                     for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty {
-                        for effect in outcomes[outcome].effects { emitted.insert(spellings.key(effect)) }
+                        for effect in outcomes[outcome].effects where effect != lastEmitted {
+                            emitted.insert(spellings.key(effect))
+                            lastEmitted = effect
+                        }
                     }
                 }
             }
@@ -97,7 +110,18 @@ struct UnemittedEffect: GraphRule {
             for name in declared where folded[name] == nil { folded[name] = NameCasing.lowerFirst(name) }
         }
 
+        /// The spelling asked last and its key: a machine's cells name the same effect again and
+        /// again, and comparing two short strings costs less than hashing one.
+        private var last: (name: String, key: String)?
+
         mutating func key(_ name: String) -> String {
+            if let last, last.name == name { return last.key }
+            let key = fold(name)
+            last = (name, key)
+            return key
+        }
+
+        private mutating func fold(_ name: String) -> String {
             if let known = folded[name] { return known }
             let key = NameCasing.lowerFirst(name)
             folded[name] = key

@@ -10,11 +10,11 @@ struct UnreachableState: GraphRule {
 
     init() {}
 
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic] {
+    func check(facts ofRun: [GraphFacts], run: [FileSummary]) -> [Diagnostic] {
         let locations = RunLocations(run)
         var found: [Diagnostic] = []
-        for graph in GraphFacts.asked(graphs) {
-            let facts = GraphFacts(graph)
+        for facts in GraphFacts.asked(ofRun) {
+            let graph = facts.graph
             guard !facts.sawUnknown, let initial = graph.initial else { continue }
             let missing = graph.states.indices.filter { !facts.reached.contains($0) }
             guard !missing.isEmpty else { continue }

@@ -11,11 +11,11 @@ struct UnreadCells: GraphRule {
 
     init() {}
 
-    func check(graphs: [MachineGraph], run: [FileSummary]) -> [Diagnostic] {
+    func check(facts ofRun: [GraphFacts], run: [FileSummary]) -> [Diagnostic] {
         let locations = RunLocations(run)
         var found: [Diagnostic] = []
-        for graph in graphs where (graph.surface == .tableLiteral || graph.surface == .machineEnum) && graph.initial != nil {
-            let facts = GraphFacts(graph)
+        for facts in ofRun {
+            let graph = facts.graph
             guard facts.sawUnknown, facts.reached.count < graph.states.count else { continue }
             var unread: [(state: Int, action: Int, cell: MachineGraph.Cell)] = []
             for state in graph.states.indices where facts.reached.contains(state) {
