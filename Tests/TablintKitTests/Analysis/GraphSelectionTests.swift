@@ -51,7 +51,7 @@ final class GraphSelectionTests: XCTestCase {
             XCTAssertEqual(facts.machineGraphs.contains { $0.machine == "Retry" }, withCode)
             let everyGraph = MachineGraphs.build(run)
             for rule in RuleRegistry.all.compactMap({ $0 as? GraphRule }) {
-                XCTAssertEqual(rule.check(run: facts), rule.check(graphs: everyGraph, run: run), "\(rule.code), code: \(withCode)")
+                XCTAssertEqual(rule.check(run: facts), rule.check(facts: GraphFacts.ofRun(everyGraph), run: run), "\(rule.code), code: \(withCode)")
             }
         }
     }
