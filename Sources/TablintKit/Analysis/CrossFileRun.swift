@@ -21,7 +21,8 @@ struct CrossFileRun {
     var enumIndex: EnumIndex { shared.enumIndex }
 
     /// The machines' graphs (`MachineGraphs`), for every rule that asks what they do; empty in
-    /// a run without a Swift matrix.
+    /// a run without a Swift matrix. Only those the rules read: a machine with no code in the run
+    /// (a big matrix being edited without its implementation) costs no graph.
     var machineGraphs: [MachineGraph] { shared.machineGraphs }
 
     /// What is reached in each graph the behaviour rules ask (`GraphFacts.ofRun`), worked out
@@ -58,10 +59,12 @@ struct CrossFileRun {
         }
 
         var machineGraphs: [MachineGraph] {
+            // The pairing is taken before the lock, which it takes too.
+            let pairing = summaries.contains { !$0.matrices.isEmpty } ? self.pairing : nil
             lock.lock()
             defer { lock.unlock() }
             if let builtGraphs { return builtGraphs }
-            let graphs = summaries.contains { !$0.matrices.isEmpty } ? MachineGraphs.build(summaries) : []
+            let graphs = pairing.map { MachineGraphs.build(summaries, pairing: $0, onlyMachinesWithCode: true) } ?? []
             builtGraphs = graphs
             return graphs
         }

@@ -30,10 +30,18 @@ enum MachineGraphs {
     static let sharedName = "several matrices of the run are named"
 
 
-    static func build(_ run: [FileSummary]) -> [MachineGraph] {
+    /// `onlyMachinesWithCode`: only the graphs a behaviour rule reads (`GraphRule`): a `.tbl`
+    /// pin's is left out, and so is a matrix's whose machine has no code in the run (no paired
+    /// step dispatcher, no `Cells` implementation, default or alias), as every `HANDLE` cell of
+    /// it stays unknown for a quiet reason (`isQuiet`). `pairing`: the run's, when the caller
+    /// has one (`CrossFileRun`), so the dispatchers are not paired a second time.
+    static func build(_ run: [FileSummary], pairing: MachinePairing? = nil, onlyMachinesWithCode: Bool = false) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
         // Built on first use: a run whose matrices have no HANDLE cell reads no code.
         var code: (implementations: Implementations, dispatchers: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]])?
+        func readCode() {
+            if code == nil { code = (Implementations(run), Self.stepDispatchers(run, pairing: pairing ?? MachinePairing(run))) }
+        }
         // Machine key → the files of its matrices: same-named machines (a run over several
         // packages) take the implementations nearest their own folder.
         var named: [String: [String]] = [:]
@@ -42,11 +50,16 @@ enum MachineGraphs {
         }
         for (fileIndex, file) in run.enumerated() {
             for bound in file.matrices {
+                if onlyMachinesWithCode {
+                    readCode()
+                    let paired = code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? []
+                    guard !paired.isEmpty || code!.implementations.hasCode(for: bound.key) else { continue }
+                }
                 guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
                 Self.markDelegates(&graph)
                 Self.restoreWrittenHandles(&graph, bound.matrix)
                 if graph.cells.contains(where: { $0.contains { $0.kind == .handle } }) {
-                    if code == nil { code = (Implementations(run), Self.stepDispatchers(run)) }
+                    readCode()
                     let ref = MachinePairing.MatrixRef(file: fileIndex, bound: bound)
                     HandleCells(
                         ref: ref, run: run, dispatchers: code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? [],
@@ -55,7 +68,7 @@ enum MachineGraphs {
                 }
                 graphs.append(graph)
             }
-            for pin in file.pins {
+            for pin in file.pins where !onlyMachinesWithCode {
                 if var graph = MachineGraph(pin.matrix, path: file.path, lines: file.lines) {
                     Self.markDelegates(&graph)
                     for state in graph.cells.indices {
@@ -106,8 +119,7 @@ enum MachineGraphs {
 
     /// The step dispatchers of the run by the matrix each is paired with, in run order: paired
     /// once for all the run's matrices.
-    static func stepDispatchers(_ run: [FileSummary]) -> [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] {
-        let pairing = MachinePairing(run)
+    static func stepDispatchers(_ run: [FileSummary], pairing: MachinePairing) -> [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] {
         var found: [MatrixKey: [(file: Int, dispatcher: Dispatcher)]] = [:]
         for (fileIndex, file) in run.enumerated() {
             for dispatcher in file.dispatchers where dispatcher.kind == .step && dispatcher.machine != nil {
@@ -139,6 +151,11 @@ enum MachineGraphs {
         private(set) var aliases: [String: [String]] = [:]
         /// Machine key → the members of protocol extensions of its `Cells` protocol.
         private(set) var defaults: [String: [String: [(file: Int, member: CellsImplementation.Member)]]] = [:]
+
+        /// Whether the run holds a type, protocol extension or alias for the machine's `Cells`.
+        func hasCode(for key: String) -> Bool {
+            types[key]?.isEmpty == false || defaults[key]?.isEmpty == false || aliases[key]?.isEmpty == false
+        }
 
         init(_ run: [FileSummary]) {
             // The protocols each `…Cells` protocol refines, so an implementation of
