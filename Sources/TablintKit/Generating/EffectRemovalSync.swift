@@ -44,13 +44,20 @@ struct EffectRemovalSync {
         }
         let emittedKeys = Set(emitted)
         let declaredKeys = Set(effects.declaration.cases.map { NameCasing.lowerFirst($0.name) })
+        // A misspelt effect in a cell (unknown-effect's slip) still means this one.
+        let unemitted = effects.declaration.cases.filter { enumCase in
+            !emittedKeys.contains(NameCasing.lowerFirst(enumCase.name))
+                && !emittedKeys.contains(where: { !declaredKeys.contains($0) && EditDistance.isSlip(enumCase.name.lowercased(), of: $0.lowercased()) })
+        }
+        // Most machines emit every effect they declare: then the shape, dear on a big matrix,
+        // is not worked out.
+        guard !unemitted.isEmpty else { return }
         let steps = RemovalSync.dispatchers(of: ref, .step, pairing)
+        guard !steps.isEmpty else { return }
         // The returns dispatcher-drift's fix rewrites to what their cell now says: a `.beep`
         // in one is what the matrix emitted before, and no reference that keeps it.
         let rewritten = RemovalSync.rewrittenReturns(steps, matrix, AliasedEnumSync.shape(ref, pairing))
-        for enumCase in effects.declaration.cases where !emittedKeys.contains(NameCasing.lowerFirst(enumCase.name)) {
-            // A misspelt effect in a cell (unknown-effect's slip) still means this one.
-            if emitted.contains(where: { !declaredKeys.contains($0) && EditDistance.isSlip(enumCase.name.lowercased(), of: $0.lowercased()) }) { continue }
+        for enumCase in unemitted {
             // Only an effect the dispatcher still emits where its cell no longer does was taken
             // out of the matrix: one no cell ever emitted may be a `HANDLE` member's, whose
             // code need not be in the run.
