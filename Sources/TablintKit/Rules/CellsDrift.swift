@@ -443,10 +443,10 @@ struct CellsDrift: RunRule {
         var found: [Diagnostic] = []
         // Made once, on the first requirement that asks: a lookup per requirement over every
         // cell made 10,000 requirements of a 1,000 × 50 machine cost 40 s.
-        var cells: [String: (Int, Int)]?
+        var cells: CellNames?
         for requirement in declaration.requirements where requirement.kind == .function && !requirement.parameterTypes.isEmpty {
-            if cells == nil { cells = Self.cellsByName(matrix) }
-            guard let (state, action) = cells?[requirement.name.text], case .handle = matrix.rows[state].cells[action].kind else { continue }
+            if cells == nil { cells = CellNames(matrix) }
+            guard let (state, action) = cells?.cell(named: requirement.name.text), case .handle = matrix.rows[state].cells[action].kind else { continue }
             let expected = NarrowedStructSync.variants(state: state, action: action, in: shape).map { GeneratedShape.narrowedName($0.name) }
             for type in requirement.parameterTypes {
                 let parts = type.text.split(separator: ".").map(String.init)
@@ -492,23 +492,6 @@ struct CellsDrift: RunRule {
         return (members, isOpen)
     }
 
-    /// Every cell by its generated names (`idleStart`, `idleStartToChild`), as `cell(named:in:)`
-    /// finds them (the first cell of a name wins).
-    static func cellsByName(_ matrix: Matrix) -> [String: (Int, Int)] {
-        let actions = matrix.actions.map { NameCasing.upperFirst($0.text) }
-        var cells: [String: (Int, Int)] = [:]
-        cells.reserveCapacity(2 * matrix.states.count * matrix.actions.count)
-        for (state, stateName) in matrix.states.enumerated() where state < matrix.rows.count {
-            let prefix = NameCasing.lowerFirst(stateName.text)
-            for (action, actionName) in actions.enumerated() where action < matrix.rows[state].cells.count {
-                let base = prefix + actionName
-                if cells[base] == nil { cells[base] = (state, action) }
-                if cells[base + "ToChild"] == nil { cells[base + "ToChild"] = (state, action) }
-            }
-        }
-        return cells
-    }
-
     /// The cell whose generated name (`idleStart`) is `name`, if one.
     static func cell(named name: String, in matrix: Matrix) -> (Int, Int)? {
         for (state, stateName) in matrix.states.enumerated() where state < matrix.rows.count {
@@ -530,5 +513,43 @@ struct CellsDrift: RunRule {
         case let .delegate(child): return "DELEGATE(\(child.text))"
         case let .unknown(written, _): return "`\(written)`"
         }
+    }
+}
+
+/// A matrix's states and actions by the halves of a cell's generated name (`idle` + `Start`),
+/// so a member name finds its cell as `CellsDrift.cell(named:in:)` does (the first in row-major
+/// order), without a name made for every cell.
+struct CellNames {
+    private let matrix: Matrix
+    private var states: [String: Int] = [:]
+    private var actions: [String: Int] = [:]
+
+    init(_ matrix: Matrix) {
+        self.matrix = matrix
+        for (index, name) in matrix.states.enumerated() where index < matrix.rows.count {
+            let key = NameCasing.lowerFirst(name.text)
+            if states[key] == nil { states[key] = index }
+        }
+        for (index, name) in matrix.actions.enumerated() {
+            let key = NameCasing.upperFirst(name.text)
+            if actions[key] == nil { actions[key] = index }
+        }
+    }
+
+    func cell(named name: String) -> (Int, Int)? {
+        var best: (Int, Int)?
+        for base in name.hasSuffix("ToChild") ? [name, String(name.dropLast(7))] : [name] {
+            // The action's half starts where a letter is not lower case (`upperFirst`'s mark).
+            var index = base.startIndex
+            while index < base.endIndex {
+                defer { index = base.index(after: index) }
+                guard index > base.startIndex, !base[index].isLowercase,
+                    let state = states[String(base[..<index])], let action = actions[String(base[index...])],
+                    action < matrix.rows[state].cells.count
+                else { continue }
+                if best.map({ ($0.0, $0.1) > (state, action) }) ?? true { best = (state, action) }
+            }
+        }
+        return best
     }
 }
