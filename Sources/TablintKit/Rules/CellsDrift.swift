@@ -438,6 +438,8 @@ struct CellsDrift: RunRule {
         _ declaration: CellsProtocol, _ file: FileSummary, _ matrix: Matrix, _ shape: GeneratedShape, _ what: String, _ run: [FileSummary]
     ) -> [Diagnostic] {
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
+        // A machine with no payload has no narrowed struct to misspell.
+        guard shape.states.contains(where: \.hasPayload) || shape.actions.contains(where: \.hasPayload) else { return [] }
         let namespace = shape.types.namespace
         let namespaceLast = namespace.split(separator: ".").last.map(String.init) ?? namespace
         var found: [Diagnostic] = []
