@@ -11,8 +11,34 @@ struct MemberCollision: Rule {
 
     struct Member {
         var name: String
-        var origin: String
         var range: Range<Int>
+        private var place: Place
+
+        /// Where the generator takes the name from; a cell's is spelled only when a message
+        /// asks (a machine of 10,000 `HANDLE` cells spelled them all for no collision).
+        private enum Place {
+            case written(String)
+            case cell(Matrix, row: Int, column: Int)
+        }
+
+        init(name: String, origin: String, range: Range<Int>) {
+            self.name = name
+            self.range = range
+            place = .written(origin)
+        }
+
+        init(name: String, cellOf matrix: Matrix, row: Int, column: Int, range: Range<Int>) {
+            self.name = name
+            self.range = range
+            place = .cell(matrix, row: row, column: column)
+        }
+
+        var origin: String {
+            switch place {
+            case .written(let origin): return origin
+            case let .cell(matrix, row, column): return "cell \(matrix.cellLabel(row: row, column: column))"
+            }
+        }
     }
 
     func check(_ context: LintContext) -> [Diagnostic] {
@@ -33,14 +59,19 @@ struct MemberCollision: Rule {
     /// Each member whose name an earlier member already has, with that earlier one.
     func collisions(in matrix: Matrix) -> [(earlier: Member, later: Member)] {
         var first: [String: Member] = [:]
-        var seenOrigins = Set<String>()
+        // A member listed twice (a hop on two paths) is one member: origins are compared only
+        // among members of one name.
+        var originsOfName: [String: Set<String>] = [:]
         var found: [(Member, Member)] = []
-        for member in members(of: matrix) where seenOrigins.insert(member.origin + "\u{0}" + member.name).inserted {
-            if let earlier = first[member.name] {
-                found.append((earlier, member))
-            } else {
+        for member in members(of: matrix) {
+            guard let earlier = first[member.name] else {
                 first[member.name] = member
+                continue
             }
+            var origins = originsOfName[member.name] ?? [earlier.origin]
+            guard origins.insert(member.origin).inserted else { continue }
+            originsOfName[member.name] = origins
+            found.append((earlier, member))
         }
         return found
     }
@@ -64,12 +95,11 @@ struct MemberCollision: Rule {
             for (column, cell) in row.cells.enumerated() where column < matrix.actions.count {
                 // Named only for the cells that generate a member: most cells generate none.
                 var name: String { Self.lower(matrix.states[rowIndex].text) + Self.cap(matrix.actions[column].text) }
-                var origin: String { "cell \(matrix.cellLabel(row: rowIndex, column: column))" }
                 switch cell.kind {
                 case .handle:
-                    members.append(Member(name: name, origin: origin, range: cell.range))
+                    members.append(Member(name: name, cellOf: matrix, row: rowIndex, column: column, range: cell.range))
                 case .delegate(let child):
-                    members.append(Member(name: name + "ToChild", origin: origin, range: cell.range))
+                    members.append(Member(name: name + "ToChild", cellOf: matrix, row: rowIndex, column: column, range: cell.range))
                     if !children.contains(where: { $0.0.text == child.text }) { children.append((child, cell.range)) }
                 default:
                     break
