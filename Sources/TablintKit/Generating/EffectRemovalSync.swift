@@ -53,11 +53,18 @@ struct EffectRemovalSync {
         // is not worked out.
         guard !unemitted.isEmpty else { return }
         let steps = RemovalSync.dispatchers(of: ref, .step, pairing)
-        guard !steps.isEmpty else { return }
+        // Only an effect a step arm's return still names can have been taken out of the matrix.
+        let named = unemitted.filter { enumCase in
+            steps.contains { step in
+                let offsets = run[step.file].memberReferences.offsets(of: enumCase.name)
+                return offsets.contains { offset in step.dispatcher.arms.contains { $0.outcome.range.contains(offset) } }
+            }
+        }
+        guard !named.isEmpty else { return }
         // The returns dispatcher-drift's fix rewrites to what their cell now says: a `.beep`
         // in one is what the matrix emitted before, and no reference that keeps it.
         let rewritten = RemovalSync.rewrittenReturns(steps, matrix, AliasedEnumSync.shape(ref, pairing))
-        for enumCase in unemitted {
+        for enumCase in named {
             // Only an effect the dispatcher still emits where its cell no longer does was taken
             // out of the matrix: one no cell ever emitted may be a `HANDLE` member's, whose
             // code need not be in the run.
