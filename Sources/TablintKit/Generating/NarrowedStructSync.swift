@@ -53,12 +53,16 @@ enum NarrowedStructSync {
 
     /// `extension Gate { struct Open { var since: Int } }`, laid out as the generator lays out
     /// its structs, behind a blank line.
-    static func declaration(_ variants: [GeneratedShape.Variant], namespace: String, indent: String, newline: String) -> String {
+    /// `access`: the protocol's (`public`), so a public requirement may name the struct.
+    static func declaration(
+        _ variants: [GeneratedShape.Variant], namespace: String, indent: String, newline: String, access: String = ""
+    ) -> String {
+        let level = access.isEmpty ? "" : access + " "
         let structs = variants.map { variant in
             let fields = zip(GeneratedShape.fieldNames(variant.fields), variant.fields).map { name, field in
-                indent + indent + "var \(GeneratedShape.declared(name)): \(field.type)" + newline
+                indent + indent + level + "var \(GeneratedShape.declared(name)): \(field.type)" + newline
             }
-            return indent + "struct \(GeneratedShape.narrowedName(variant.name)) {" + newline + fields.joined() + indent + "}" + newline
+            return indent + level + "struct \(GeneratedShape.narrowedName(variant.name)) {" + newline + fields.joined() + indent + "}" + newline
         }
         return newline + "extension \(namespace) {" + newline + structs.joined(separator: newline) + "}" + newline
     }

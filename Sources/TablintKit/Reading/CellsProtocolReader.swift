@@ -7,6 +7,9 @@ struct CellsProtocol: Equatable {
     var parent: String?
     /// The protocols it refines, as written (`AuthCells`, `Auth.Cells`, `AnyObject`).
     var refines: [Name]
+    /// `public` or `package` when the modifiers before `protocol` say so; empty otherwise. What a
+    /// fix declares for its requirements (a narrowed struct) must be as visible.
+    var access = ""
     var requirements: [Requirement]
     /// A `#if` in the body, or a body not read to its end: the requirements are not known.
     var isIncomplete: Bool
@@ -135,6 +138,17 @@ enum CellsProtocolReader {
             var declaration = CellsProtocol(
                 name: Name(name, tokens[index + 1].range), parent: built!.directTypeName(of: index), refines: refines,
                 requirements: [], isIncomplete: false)
+            // The modifiers before the keyword, back to the previous declaration or attribute.
+            var modifier = index - 1
+            while modifier >= 0, tokens.kind(modifier) == .keyword || tokens.kind(modifier) == .identifier {
+                if tokens.isText(modifier, "public") || tokens.isText(modifier, "open") { declaration.access = "public" }
+                if tokens.isText(modifier, "package"), declaration.access.isEmpty { declaration.access = "package" }
+                guard tokens.isText(modifier, "public") || tokens.isText(modifier, "open") || tokens.isText(modifier, "package")
+                    || tokens.isText(modifier, "internal") || tokens.isText(modifier, "fileprivate") || tokens.isText(modifier, "private")
+                    || tokens.isText(modifier, "nonisolated") || tokens.isText(modifier, "indirect")
+                else { break }
+                modifier -= 1
+            }
             let end = tokens.partner[body]
             guard end > body else {
                 declaration.isIncomplete = true

@@ -255,7 +255,8 @@ struct CellsDrift: RunRule {
             }
             var declares = ""
             if let shape, let structsAt, !structs.isEmpty {
-                let text = NarrowedStructSync.declaration(structs, namespace: shape.types.namespace, indent: insertion.indent, newline: insertion.newline)
+                let text = NarrowedStructSync.declaration(
+                    structs, namespace: shape.types.namespace, indent: insertion.indent, newline: insertion.newline, access: declaration.access)
                 edits.append(TextEdit(range: structsAt..<structsAt, replacement: Array(text.utf8)))
                 let names = structs.map { "`\(GeneratedShape.narrowedName($0.name))`" }.joined(separator: ", ")
                 declares = ", and declares the narrowed struct\(structs.count == 1 ? "" : "s") \(names) its parameters name in `extension \(shape.types.namespace)`, as the generator does"

@@ -74,4 +74,67 @@ final class CellsProtocolEditTests: XCTestCase {
         XCTAssertFalse(compiler.contains("error:"), compiler)
         XCTAssertEqual(ran, "stay(effects: [])\n")
     }
+
+    /// A public machine's new payload requirement names a narrowed struct that is declared
+    /// public too: swiftc refuses a public requirement whose parameter type is internal.
+    func testAPublicProtocolsNewNarrowedStructIsPublic() throws {
+        let code = """
+            public enum Vend {
+                public enum S { case idle, busy }
+                public enum A { case start, stop, feed(coins: Int) }
+                public enum F { case beep }
+                public final class Ctx {}
+
+                public static func step(_ cells: VendCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.idle, .start): return .go(.busy, effects: [])
+                    case (.idle, .stop): return .ignored
+                    case (.idle, .feed): return .ignored
+                    case (.busy, .start): return cells.busyStart(ctx)
+                    case (.busy, .stop): return .go(.idle, effects: [])
+                    case (.busy, .feed): return .ignored
+                    }
+                }
+            }
+
+            public protocol VendCells {
+                func busyStart(_ ctx: Vend.Ctx) -> Step<Vend.S, Vend.F>
+            }
+
+            """
+        let matrix = """
+            // swift-format-ignore-file
+            extension Vend {
+                public static let TABLE = Table(
+                    machine: "Vend",
+                    states: ["Idle", "Busy"],
+                    actions: ["Start", "Stop", "Feed"],
+                    cells: [
+                        [.go(target: "Busy", effects: []), .ignore,                          .handle],
+                        [.handle,                          .go(target: "Idle", effects: []), .ignore],
+                    ],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let outcome = RemovalSyncFixTests.run(["Vend.swift": code, "Vend.tb.swift": matrix])
+        for file in outcome.files { XCTAssertNil(file.failure, "\(file.path): \(file.failure ?? "")") }
+        let after = RemovalSyncFixTests.text(outcome, "Vend.swift")
+        XCTAssertTrue(after.contains("func idleFeed(_ ctx: Vend.Ctx, _ action: Vend.Feed) -> Step<Vend.S, Vend.F>"), after)
+        XCTAssertTrue(after.contains("public struct Feed {"), after)
+        XCTAssertTrue(after.contains("public var coins: Int"), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("public-narrowed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + """
+            public enum Step<S, F> { case go(S, effects: [F]); case stay(effects: [F]); case ignored }
+            print(Vend.Feed(coins: 2).coins)
+
+            """
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "vend", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "2\n")
+    }
 }
