@@ -28,7 +28,21 @@ struct EnumDrift: RunRule {
                 // A case whose dispatcher cases the fixes cannot all write is not added: alone it
                 // would make the switch non-exhaustive.
                 let ref = MachinePairing.MatrixRef(file: index, bound: bound)
-                let leftOut = { (role: RemovalSync.Role, name: String) in DispatcherDrift.additionRefusal(role, name, of: ref, pairing) }
+                // A matrix with a row missing or of the wrong length (a `row-arity` error) gives
+                // its dispatcher no case: its new names wait until its rows are whole.
+                let brokenWithDispatcher = position >= file.matrices.count && run.indices.contains { other in
+                    run[other].dispatchers.contains { dispatcher in
+                        guard dispatcher.kind == .step, let machine = dispatcher.machine,
+                            let table = DispatcherDrift.partialTable(for: dispatcher, machine, near: run[other].path, run)
+                        else { return false }
+                        return table.file == index && table.matrix.range == bound.matrix.range
+                    }
+                }
+                let leftOut = { (role: RemovalSync.Role, name: String) -> String? in
+                    brokenWithDispatcher
+                        ? "the matrix `\(bound.matrix.machine.text)` has a row missing or of the wrong length, so its dispatcher's cases for `\(name)` cannot be written from it"
+                        : DispatcherDrift.additionRefusal(role, name, of: ref, pairing)
+                }
                 if let states = enums.states {
                     found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals, leftOut: leftOut)
                 } else if let aliased = AliasedEnumSync.aliased("S", machine: machine, run) {

@@ -364,4 +364,61 @@ final class CombinedMatrixEditTests: XCTestCase {
             """, named: "nested-machine")
         XCTAssertTrue(ran.contains("go(Lab.Pump.S.priming, effects: [Lab.Pump.F.click])"), ran)
     }
+
+    /// A column added beside a row of the wrong length (`row-arity`): the dispatcher's cases
+    /// cannot be written from the matrix, so the enum does not get the case either (alone it
+    /// would make the switch non-exhaustive), and enum-drift says why.
+    func testANewColumnBesideABrokenRowAddsNoCase() {
+        let code = """
+            enum Safe {
+                enum S { case locked, open }
+                enum A { case unlock, close }
+                enum F { case chime }
+                final class Ctx {}
+                static func step(_ c: any SafeCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.locked, .unlock):
+                        return c.onUnlock(ctx)
+                    case (.locked, .close):
+                        return .ignored
+                    case (.open, .unlock):
+                        return .ignored
+                    case (.open, .close):
+                        return c.onClose(ctx)
+                    }
+                }
+                static func perform(_ c: any SafeCells, _ ctx: Ctx, _ f: F) -> A? {
+                    switch f { case .chime: return c.chime(ctx) }
+                }
+            }
+            protocol SafeCells {
+                func onUnlock(_ ctx: Safe.Ctx) -> Step<Safe.S, Safe.F>
+                func onClose(_ ctx: Safe.Ctx) -> Step<Safe.S, Safe.F>
+                func chime(_ ctx: Safe.Ctx) -> Safe.A?
+            }
+            """
+        let matrix = """
+            // swift-format-ignore-file
+            extension Safe {
+                static let TABLE = Table(
+                    machine: "Safe",
+                    states: ["Locked", "Open"],
+                    actions: ["Unlock", "Close", "Alarm"],
+                    cells: [
+                        [.handle,                           .ignore, .handle, .emit(effects: ["Chime"])],
+                        [.ignore,                           .handle, .emit(effects: ["Chime"])],
+                    ],
+                    initial: "Locked"
+                )
+            }
+            """
+        let outcome = RemovalSyncFixTests.run(["Safe.swift": code, "Safe.tb.swift": matrix])
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Safe.swift"), code)
+        let files = ["Safe.swift": code, "Safe.tb.swift": matrix]
+        let found = TestRun.lintFiles(files.keys.sorted(), jobs: 1, read: { .success(Array(files[$0]!.utf8)) }).diagnostics
+        let drift = found.first { $0.code == EnumDrift().code && $0.message.contains("`Alarm`") }
+        XCTAssertNotNil(drift, "\(found.map(\.message))")
+        XCTAssertTrue(drift?.message.contains("has a row missing or of the wrong length") == true, drift?.message ?? "")
+        XCTAssertNil(drift?.fix)
+    }
 }
