@@ -115,7 +115,8 @@ struct MemberNameIndex: Equatable {
                 }
                 if start < end, base[start] == UInt8(ascii: "`") { start += 1 }
                 var stop = start
-                while stop < end, Self.isNameByte(base[stop]) { stop += 1 }
+                // Every byte of a non-ASCII scalar may be part of a letter.
+                while stop < end, base[stop] >= 0x80 || Prefilter.isNameByte(base[stop]) { stop += 1 }
                 if stop > start, !(base[start] >= UInt8(ascii: "0") && base[start] <= UInt8(ascii: "9")) {
                     Self.insert(Self.hash(UnsafeBufferPointer(start: base + start, count: stop - start)), into: &bits)
                     any = true
@@ -156,13 +157,6 @@ struct MemberNameIndex: Equatable {
         let (first, second) = positions(hash)
         bits[first >> 6] |= 1 << UInt64(first & 63)
         bits[second >> 6] |= 1 << UInt64(second & 63)
-    }
-
-    /// Letters, digits, `_`, and every byte of a non-ASCII scalar (which may be a letter).
-    @inline(__always)
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     private static func nextPeriod(_ base: UnsafePointer<UInt8>, from offset: Int, end: Int) -> Int? {

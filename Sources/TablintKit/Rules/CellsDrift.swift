@@ -495,15 +495,10 @@ struct CellsDrift: RunRule {
         return (members, isOpen)
     }
 
-    /// The cell whose generated name (`idleStart`) is `name`, if one.
+    /// The cell whose generated name (`idleStart`) is `name`, if one. Asking many names of one
+    /// matrix, keep a `CellNames`.
     static func cell(named name: String, in matrix: Matrix) -> (Int, Int)? {
-        for (state, stateName) in matrix.states.enumerated() where state < matrix.rows.count {
-            for (action, actionName) in matrix.actions.enumerated() where action < matrix.rows[state].cells.count {
-                let base = NameCasing.lowerFirst(stateName.text) + NameCasing.upperFirst(actionName.text)
-                if name == base || name == base + "ToChild" { return (state, action) }
-            }
-        }
-        return nil
+        CellNames(matrix).cell(named: name)
     }
 
     static func describe(_ cell: Cell.Kind) -> String {
