@@ -248,6 +248,9 @@ struct RemovalSync {
                 members[oldMember] = newMember
             }
             var covered: [(file: Int, range: Range<Int>)] = []
+            // The number of arguments of each call of an old member (nil when not read): only
+            // the overloads these calls reach are renamed.
+            var calledWith: [String: [Int?]] = [:]
             for (file, dispatcher) in dispatchers {
                 guard let at = dispatcher.position(of: entry.role == .state ? .state : .action) else { continue }
                 for arm in dispatcher.arms {
@@ -279,6 +282,7 @@ struct RemovalSync {
                     for call in arm.cellsCalls {
                         if let newMember = members[call.text] {
                             if !names { refuse("`\(arm.labelText)` calls `\(call.text)` for a pair of another name") }
+                            calledWith[call.text, default: []].append(Self.arguments(of: call, in: arm.outcome))
                             edits.append((file, TextEdit(range: call.range, replacement: Array(newMember.utf8)), .dispatcher(dispatcher.switchRange)))
                             covered.append((file, call.range))
                         }
@@ -291,20 +295,39 @@ struct RemovalSync {
             edits.removeAll { renaming in
                 cuts.contains { $0.file == renaming.file && $0.edit.range.lowerBound <= renaming.edit.range.lowerBound && renaming.edit.range.upperBound <= $0.edit.range.upperBound }
             }
+            // Whether an overload of `name` with `parameters` is one the dispatcher's calls
+            // reach: another (`openLock(_:force:)` beside `openLock(_:)`) is another
+            // function and keeps its name, in the protocol as in each implementation.
+            func reached(_ name: String, _ parameters: [CellsImplementation.Parameter]?) -> Bool {
+                guard let parameters else { return true }
+                let calls = calledWith[name] ?? [nil]
+                return calls.contains { CellsImplementation.reachable(by: $0, parameters) }
+            }
+            // Overloads whose parameters are not read cannot be told apart.
+            func unreadOverload(_ declarations: [(name: Name, parameters: [CellsImplementation.Parameter]?)], file: Int) {
+                for (name, group) in Dictionary(grouping: declarations.filter { members[$0.name.text] != nil }, by: \.name.text) where group.count > 1 {
+                    if let unread = group.first(where: { $0.parameters == nil }) {
+                        refuse("the overloads of `\(name)` cannot be told apart: the parameters of the one at \(place(file, unread.name.range.lowerBound)) are not read")
+                    }
+                }
+            }
             for ref in protocols {
+                unreadOverload(ref.declaration.requirements.filter { $0.kind == .function }.map { ($0.name, $0.parameters) }, file: ref.file)
                 for requirement in ref.declaration.requirements {
                     guard let newMember = members[requirement.name.text] else { continue }
+                    if requirement.kind == .function, !reached(requirement.name.text, requirement.parameters) { continue }
                     if requirement.name.range.count != requirement.name.text.utf8.count { refuse("`\(requirement.name.text)` is written with backticks") }
                     edits.append((ref.file, TextEdit(range: requirement.name.range, replacement: Array(newMember.utf8)), .requirement(requirement.name.text)))
                 }
             }
             for (file, summary) in run.enumerated() {
                 for implementation in summary.cellsImplementations {
+                    unreadOverload(implementation.members.map { ($0.name, $0.parameters) }, file: file)
                     for member in implementation.members {
                         guard let newMember = members[member.name.text] else { continue }
                         // An overload the dispatcher's unlabelled call cannot reach
                         // (`playingStop(_:verbose:)`) is another function: it keeps its name.
-                        if let parameters = member.parameters, !parameters.allSatisfy({ $0.label == "_" || $0.hasDefault }) { continue }
+                        if !reached(member.name.text, member.parameters) { continue }
                         if implementation.members.contains(where: { $0.name.text == newMember }) {
                             refuse("`\(implementation.typeName.text)` already has a member `\(newMember)`")
                         }
@@ -323,6 +346,28 @@ struct RemovalSync {
             renamed[index].edits = refusal == nil ? edits : []
             renamed[index].members = members
         }
+    }
+
+    /// The number of arguments `call` (a name in `outcome`) passes, nil when its list is not read.
+    static func arguments(of call: Name, in outcome: Dispatcher.Outcome) -> Int? {
+        let text = Array(outcome.text.utf8)
+        guard text.count == outcome.range.count, outcome.range.lowerBound <= call.range.upperBound else { return nil }
+        var index = call.range.upperBound - outcome.range.lowerBound
+        guard index < text.count, text[index] == UInt8(ascii: "(") else { return nil }
+        var depth = 0, commas = 0, empty = true
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: "\"") { return nil }
+            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return empty ? 0 : commas + 1 }
+            }
+            if depth == 1, byte == UInt8(ascii: ",") { commas += 1 }
+            if depth >= 1, byte != UInt8(ascii: " "), byte != UInt8(ascii: "("), index > call.range.upperBound - outcome.range.lowerBound { empty = false }
+            index += 1
+        }
+        return nil
     }
 
     /// The returns dispatcher-drift's fix rewrites to what their cell now says (`return

@@ -332,7 +332,7 @@ enum CellsImplementationReader {
 
     /// The parameter list of the function head between `start` (after its name) and `end` (its
     /// body); nil when it is not there or a parameter is not `label name: Type` or `name: Type`.
-    private static func parameters(_ tokens: SignificantTokens, from start: Int, to end: Int) -> [CellsImplementation.Parameter]? {
+    static func parameters(_ tokens: SignificantTokens, from start: Int, to end: Int) -> [CellsImplementation.Parameter]? {
         // The list is the first parenthesis of the head: a generic clause holds none.
         guard let open = (start..<end).first(where: { tokens.kind($0) == .leftParen || tokens.kind($0) == .arrow }),
             tokens.kind(open) == .leftParen, tokens.partner[open] > open
@@ -385,7 +385,7 @@ extension CellsImplementation {
     /// Whether a call of `arguments` unlabelled arguments (any number when nil) can reach a
     /// function of these parameters: each argument fills an unlabelled parameter in order, and
     /// every parameter left over has a default.
-    private static func reachable(by arguments: Int?, _ parameters: [Parameter]) -> Bool {
+    static func reachable(by arguments: Int?, _ parameters: [Parameter]) -> Bool {
         guard parameters.allSatisfy({ $0.label == "_" || $0.hasDefault }) else { return false }
         guard let arguments else { return true }
         let unlabelled = parameters.filter { $0.label == "_" }

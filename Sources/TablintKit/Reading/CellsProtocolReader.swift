@@ -67,6 +67,9 @@ struct CellsProtocol: Equatable {
         /// A function's parameter types that are plain dotted names (`Timer.Tick` of `_ p:
         /// Timer.Tick`), each with its range: cells-drift checks the narrowed structs there.
         var parameterTypes: [Name] = []
+        /// A function's parameter labels, as an implementation's member's are read (nil when
+        /// not read): which overload a dispatcher's call reaches.
+        var parameters: [CellsImplementation.Parameter]?
 
         init(name: Name, kind: Kind, isStatic: Bool, lineStart: Int? = nil) {
             self.name = name
@@ -171,6 +174,7 @@ enum CellsProtocolReader {
                     isStatic = false
                     if tokens.isText(member, "func") {
                         declaration.requirements[declaration.requirements.count - 1].parameterTypes = Self.parameterTypes(tokens, after: member + 1)
+                        declaration.requirements[declaration.requirements.count - 1].parameters = CellsImplementationReader.parameters(tokens, from: member + 2, to: end)
                     }
                     if let lineStart = declaration.requirements.last?.lineStart {
                         declaration.requirements[declaration.requirements.count - 1].leadingStart = Self.leadingStart(tokens, above: lineStart)

@@ -161,9 +161,14 @@ struct CellsDrift: RunRule {
                 let newName = rename.members[requirement.name.text]!
                 if let refusal = rename.refusal {
                     message += "; the matrix lists `\(rename.matrixName)` in the place of `\(rename.old)`, but no fix renames it `\(newName)`: \(refusal)"
+                } else if case let edits = removals!.renameEdits(file: protocolFile, where: { $0 == .requirement(requirement.name.text) })
+                    .filter({ $0.range == requirement.name.range }), edits.isEmpty
+                {
+                    // An overload the dispatcher's call does not reach is another function.
+                    message += "; the matrix renamed `\(rename.old)` `\(rename.matrixName)` in place, but this overload is not the one `step` calls, so no fix renames it (nor the implementations' members of its signature)"
                 } else {
-                    let edits = removals!.renameEdits(file: protocolFile) { $0 == .requirement(requirement.name.text) }
-                    fix = edits.isEmpty ? nil : Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                    let edits = removals!.renameEdits(file: protocolFile) { $0 == .requirement(requirement.name.text) }.filter { $0.range == requirement.name.range }
+                    fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
                     message += "; the matrix renamed `\(rename.old)` `\(rename.matrixName)` in place, so the fix renames it `\(newName)`, as the fixes of enum-drift and dispatcher-drift rename the case and its calls, and each implementation's member is renamed with it"
                 }
                 found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
