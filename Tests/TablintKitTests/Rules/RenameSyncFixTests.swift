@@ -237,4 +237,24 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
         try Self.assertCompiles(RemovalSyncFixTests.text(outcome, "Alarm.swift") + after, named: "rename-extension-conformance")
     }
+
+    /// Two requirements of the old name, overloads: only the one `step`'s call reaches (by labels
+    /// and arity) is renamed, with the implementations' member of its signature; the other
+    /// keeps its name in the protocol and in `Live`, so the result compiles, and a second run
+    /// changes nothing.
+    func testAnOverloadedRequirementRenamesOnlyTheReachedSignature() throws {
+        let requirement = "    func pausedSnooze(_ ctx: Alarm.Ctx, verbose: Bool) -> Step<Alarm.S, Alarm.F>\n"
+        let source = Self.napping.replacingOccurrences(of: "    func ring(_ ctx: Alarm.Ctx) -> Alarm.A?\n", with: requirement + "    func ring(_ ctx: Alarm.Ctx) -> Alarm.A?\n")
+        let overload = "extension Live {\n    func pausedSnooze(_ ctx: Alarm.Ctx, verbose: Bool) -> Step<Alarm.S, Alarm.F> { .ignored }\n}\n"
+        let live = Self.live("paused") + overload
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": source, "Live.swift": live])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let alarm = RemovalSyncFixTests.text(outcome, "Alarm.swift"), after = RemovalSyncFixTests.text(outcome, "Live.swift")
+        XCTAssertTrue(alarm.contains("    func pausedNap(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>\n" + requirement), alarm)
+        XCTAssertEqual(after, Self.live("paused").replacingOccurrences(of: "pausedSnooze", with: "pausedNap") + overload)
+        try Self.assertCompiles(alarm + after, named: "rename-overloaded-requirement")
+        let again = RemovalSyncFixTests.run(["Alarm.swift": alarm, "Live.swift": after])
+        XCTAssertEqual(RemovalSyncFixTests.text(again, "Alarm.swift"), alarm)
+        XCTAssertEqual(RemovalSyncFixTests.text(again, "Live.swift"), after)
+    }
 }
