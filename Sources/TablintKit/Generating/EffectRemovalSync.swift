@@ -122,7 +122,7 @@ struct EffectRemovalSync {
         guard let effect = removed.first(where: { GeneratedShape.effectMember($0.name) == requirement.name.text }) else { return nil }
         if let refusal = effect.refusal { return .failure(DispatcherSync.Why("`\(effect.name)` stays: \(refusal)")) }
         if let why = RemovalSync.implemented(requirement.name.text, in: run) { return .failure(why) }
-        guard let range = requirement.removal else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
+        guard let range = requirement.wholeRemoval else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
         return .success(TextEdit(range: range, replacement: []))
     }
 }

@@ -582,7 +582,7 @@ struct RemovalSync {
             return .failure(DispatcherSync.Why("`\(owners[0].name)` stays: \(owners[0].refusal!)"))
         }
         if let why = Self.implemented(name, in: run) { return .failure(why) }
-        guard let range = requirement.removal else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
+        guard let range = requirement.wholeRemoval else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
         return .success(TextEdit(range: range, replacement: []))
     }
 }

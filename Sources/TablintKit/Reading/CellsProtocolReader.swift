@@ -64,6 +64,10 @@ struct CellsProtocol: Equatable {
         /// line starts another declaration or the protocol's `}`: what `cells-drift`'s fix
         /// deletes for a cell the matrix removed. nil otherwise.
         var removal: Range<Int>?
+        /// `removal` with the doc comments and attributes on the lines right above it
+        /// (`leadingStart`): a requirement deleted goes with what describes it, which left
+        /// behind would dangle before the `}` or attach to the next requirement.
+        var wholeRemoval: Range<Int>? { removal.map { min(leadingStart ?? $0.lowerBound, $0.lowerBound)..<$0.upperBound } }
         /// A function's parameter types that are plain dotted names (`Timer.Tick` of `_ p:
         /// Timer.Tick`), each with its range: cells-drift checks the narrowed structs there.
         var parameterTypes: [Name] = []

@@ -280,4 +280,18 @@ final class RemovalSyncFixTests: XCTestCase {
         XCTAssertEqual(Self.text(outcome, "Alarm.swift"), Self.removed)
         try Self.compileAndCompare(before: before.replacingOccurrences(of: "stopSnooze", with: "pausedSnooze"), after: Self.removed, statesAfter: ["armed", "ringing"], in: "removed-shared-name")
     }
+
+    /// A removed requirement takes its doc comment and attributes with it: left behind they
+    /// would attach to the next requirement (or dangle before the `}`, which does not compile).
+    /// The result compiles, and a second run changes nothing.
+    func testARemovedRequirementTakesItsDocCommentAndAttributes() throws {
+        let leading = "    /// Snoozing while paused.\n    @available(*, deprecated)\n    @discardableResult\n"
+        let before = Self.alarm().replacingOccurrences(of: "    func pausedSnooze(", with: leading + "    func pausedSnooze(")
+        let outcome = Self.run(["Alarm.swift": before])
+        XCTAssertNil(outcome.files.first?.failure)
+        let after = Self.text(outcome, "Alarm.swift")
+        XCTAssertEqual(after, Self.removed)
+        try Self.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], in: "removed-documented")
+        XCTAssertEqual(Self.text(Self.run(["Alarm.swift": after]), "Alarm.swift"), after)
+    }
 }
