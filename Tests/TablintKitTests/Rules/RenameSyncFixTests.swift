@@ -257,4 +257,21 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertEqual(RemovalSyncFixTests.text(again, "Alarm.swift"), alarm)
         XCTAssertEqual(RemovalSyncFixTests.text(again, "Live.swift"), after)
     }
+
+    /// A renamed requirement sharing its line with another (`func pausedSnooze(…) -> …; func
+    /// ring(…) -> …`) is renamed: a rename is a token edit and needs no line of its own. The
+    /// result compiles, and a second run changes nothing.
+    func testARequirementSharingItsLineIsRenamed() throws {
+        let source = Self.napping.replacingOccurrences(of: "Step<Alarm.S, Alarm.F>\n    func ring(", with: "Step<Alarm.S, Alarm.F>; func ring(")
+        XCTAssertTrue(source.contains("; func ring("), source)
+        let live = Self.live("paused")
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": source, "Live.swift": live])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let alarm = RemovalSyncFixTests.text(outcome, "Alarm.swift"), after = RemovalSyncFixTests.text(outcome, "Live.swift")
+        XCTAssertTrue(alarm.contains("func pausedNap(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>; func ring("), alarm)
+        XCTAssertEqual(after, live.replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
+        try Self.assertCompiles(alarm + after, named: "rename-shared-line")
+        let again = RemovalSyncFixTests.run(["Alarm.swift": alarm, "Live.swift": after])
+        XCTAssertEqual(RemovalSyncFixTests.text(again, "Alarm.swift"), alarm)
+    }
 }
