@@ -213,7 +213,9 @@ enum CellsImplementationReader {
             // conformance of an extension makes the declaration's members implementations too.
             let declaresConformer = !isExtension && conformers.contains(head.name.text)
             // A subclass, or a conformer through an alias: kept for members that return a `Step`.
-            let mayConform = !isExtension && !head.inherits.isEmpty
+            // So is a plain declaration in a file naming `Step`: `extension DoorLogic: DoorCells {}`
+            // in another file may make its members the implementations.
+            let mayConform = !isExtension && (!head.inherits.isEmpty || everyExtension)
             guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || declaresConformer || mayConform else { continue }
             let (members, conditional) = readMembers(tokens, body: head.body)
             // An extension of a type this file does not show conforming is kept only for members
@@ -332,7 +334,7 @@ enum CellsImplementationReader {
 
     /// The parameter list of the function head between `start` (after its name) and `end` (its
     /// body); nil when it is not there or a parameter is not `label name: Type` or `name: Type`.
-    private static func parameters(_ tokens: SignificantTokens, from start: Int, to end: Int) -> [CellsImplementation.Parameter]? {
+    static func parameters(_ tokens: SignificantTokens, from start: Int, to end: Int) -> [CellsImplementation.Parameter]? {
         // The list is the first parenthesis of the head: a generic clause holds none.
         guard let open = (start..<end).first(where: { tokens.kind($0) == .leftParen || tokens.kind($0) == .arrow }),
             tokens.kind(open) == .leftParen, tokens.partner[open] > open
@@ -366,11 +368,18 @@ extension CellsImplementation {
     /// one that defaults no parameter. When the labels do not settle it (two such, or a list not
     /// read beside another), one member of those the call could reach stands for them all,
     /// whose outcome is unknown, saying why.
-    static func servingCell(_ members: [(file: Int, member: Member)], arguments: Int? = nil) -> [(file: Int, member: Member)] {
+    ///
+    /// `labels`, when known, are the call's argument labels in order (`_` for none): the
+    /// dispatcher's `cells.tick(ctx, payload: p)`, or the protocol requirement's, which the
+    /// member implementing it must match. Then a member whose labels differ is another function.
+    static func servingCell(_ members: [(file: Int, member: Member)], labels: [String]? = nil) -> [(file: Int, member: Member)] {
         var candidates = members
         if members.allSatisfy({ $0.member.parameters != nil }) {
-            candidates = members.filter { reachable(by: arguments, $0.member.parameters!) }
-            let exact = candidates.filter { $0.member.parameters!.allSatisfy { $0.label == "_" && !$0.hasDefault } }
+            candidates = members.filter { reachable(by: labels, $0.member.parameters!) }
+            let exact = candidates.filter { candidate in
+                let parameters = candidate.member.parameters!
+                return !parameters.contains(where: \.hasDefault) && (labels.map { parameters.map(\.label) == $0 } ?? parameters.allSatisfy { $0.label == "_" })
+            }
             if exact.count == 1 { return exact }
             if exact.isEmpty, candidates.count <= 1 { return candidates }
             if !exact.isEmpty { candidates = exact }
@@ -382,14 +391,20 @@ extension CellsImplementation {
         return [(first.file, Member(name: first.member.name, returns: [], unknown: Unreadable(reason: reason, range: first.member.name.range)))]
     }
 
-    /// Whether a call of `arguments` unlabelled arguments (any number when nil) can reach a
-    /// function of these parameters: each argument fills an unlabelled parameter in order, and
-    /// every parameter left over has a default.
-    private static func reachable(by arguments: Int?, _ parameters: [Parameter]) -> Bool {
-        guard parameters.allSatisfy({ $0.label == "_" || $0.hasDefault }) else { return false }
-        guard let arguments else { return true }
-        let unlabelled = parameters.filter { $0.label == "_" }
-        return unlabelled.filter { !$0.hasDefault }.count <= arguments && arguments <= unlabelled.count
+    /// Whether a call with these argument labels (any number of unlabelled ones when nil) can
+    /// reach a function of these parameters: each argument fills, in order, the next parameter
+    /// of its label, the parameters skipped have defaults, and so do those left over.
+    private static func reachable(by labels: [String]?, _ parameters: [Parameter]) -> Bool {
+        guard let labels else { return parameters.allSatisfy { $0.label == "_" || $0.hasDefault } }
+        var next = 0
+        for parameter in parameters {
+            if next < labels.count, labels[next] == parameter.label {
+                next += 1
+            } else if !parameter.hasDefault {
+                return false
+            }
+        }
+        return next == labels.count
     }
 }
 

@@ -67,6 +67,9 @@ struct CellsProtocol: Equatable {
         /// A function's parameter types that are plain dotted names (`Timer.Tick` of `_ p:
         /// Timer.Tick`), each with its range: cells-drift checks the narrowed structs there.
         var parameterTypes: [Name] = []
+        /// A function's argument labels in order (`_` for none): the member implementing it has
+        /// these, and a same-named overload with others is another function. nil when not read.
+        var parameterLabels: [String]?
 
         init(name: Name, kind: Kind, isStatic: Bool, lineStart: Int? = nil) {
             self.name = name
@@ -171,6 +174,8 @@ enum CellsProtocolReader {
                     isStatic = false
                     if tokens.isText(member, "func") {
                         declaration.requirements[declaration.requirements.count - 1].parameterTypes = Self.parameterTypes(tokens, after: member + 1)
+                        declaration.requirements[declaration.requirements.count - 1].parameterLabels = CellsImplementationReader.parameters(
+                            tokens, from: member + 2, to: end)?.map(\.label)
                     }
                     if let lineStart = declaration.requirements.last?.lineStart {
                         declaration.requirements[declaration.requirements.count - 1].leadingStart = Self.leadingStart(tokens, above: lineStart)
