@@ -136,7 +136,15 @@ enum CellsImplementationReader {
             // Only `typealias`, `extension`, `struct`, `class`, `enum` and `actor` start what is
             // read: most names are none of them by their length alone.
             let length = pieces[index].length
-            guard length == 4 || length == 5 || length == 6 || length == 9 else { continue }
+            guard length == 4 || length == 5 || length == 6 || length == 8 || length == 9 else { continue }
+            // `protocol DoorHandlers: DoorCells {}`: a conformer through it conforms to the machine's
+            // `Cells` too, as through an alias (the run reads it the same way).
+            if tokens.kind(index) == .keyword, tokens.isText(index, "protocol"), let refining = refiningProtocol(tokens, at: index) {
+                found.append(CellsImplementation(
+                    typeName: refining.name, enclosingTypes: enclosingTypeNames(of: index), conformances: refining.targets,
+                    isProtocolExtension: false, members: [], hasConditionalMembers: false, isAlias: true))
+                continue
+            }
             if tokens.kind(index) == .keyword, tokens.isText(index, "typealias"), let alias = cellsAlias(tokens, at: index) {
                 found.append(CellsImplementation(
                     typeName: alias.name, enclosingTypes: enclosingTypeNames(of: index), conformances: alias.targets,
@@ -261,6 +269,28 @@ enum CellsImplementationReader {
         }
         guard !targets.isEmpty else { return nil }
         return (Name(SignificantTokens.unticked(tokens.text(index + 1)), tokens[index + 1].range), targets)
+    }
+
+    /// `protocol DoorHandlers: DoorCells, Sendable {`: its name and the `…Cells` protocols it
+    /// refines; nil for a protocol named `…Cells` (`CellsProtocolReader` reads those) or one
+    /// refining none.
+    private static func refiningProtocol(_ tokens: SignificantTokens, at index: Int) -> (name: Name, targets: [String])? {
+        guard tokens.kind(index + 1) == .identifier, tokens.kind(index + 2) == .colon else { return nil }
+        let name = SignificantTokens.unticked(tokens.text(index + 1))
+        guard !name.hasSuffix("Cells") else { return nil }
+        var targets: [String] = []
+        var cursor = index + 3
+        while cursor < tokens.count, tokens.kind(cursor) == .identifier {
+            var end = cursor
+            while tokens.kind(end + 1) == .period, tokens.kind(end + 2) == .identifier { end += 2 }
+            let text = stride(from: cursor, through: end, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
+            if text.hasSuffix("Cells") { targets.append(text) }
+            cursor = end + 1
+            guard tokens.kind(cursor) == .comma || (tokens.kind(cursor) == .operator && tokens.isText(cursor, "&")) else { break }
+            cursor += 1
+        }
+        guard !targets.isEmpty else { return nil }
+        return (Name(name, tokens[index + 1].range), targets)
     }
 
     /// Whether the body opened at `body` names `Step` (a member's result type).

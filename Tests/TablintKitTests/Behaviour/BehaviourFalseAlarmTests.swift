@@ -229,4 +229,15 @@ final class BehaviourFalseAlarmTests: XCTestCase {
         // A true finding is still made: the type's own member never enters `Failed`.
         XCTAssertTrue(found("waiting").codes.contains("tablint::unreachable-state"))
     }
+    /// `struct DoorLogic: RetryHandlers` where `protocol RetryHandlers: RetryCells {}`: the type
+    /// conforms through the refinement, so the protocol extension's default is not what it does.
+    func testAConformanceThroughARefiningProtocolIsNotTheDefault() {
+        let found = Self.run([
+            "Retry/Handlers.swift": "protocol RetryHandlers: RetryCells {}\n",
+            "Retry/Logic.swift": "struct DoorLogic: RetryHandlers {\n    func tryingFail\(Self.signature) { .go(.failed) }\n}\n",
+            "Retry/Defaults.swift": "extension RetryCells {\n    func tryingFail\(Self.signature) { .stay }\n}\n",
+        ])
+        XCTAssertFalse(found.codes.contains("tablint::unreachable-state"), "\(found.codes)")
+        XCTAssertEqual(found.tryingFail?.outcomes.map(\.target), [2], "\(String(describing: found.tryingFail))")
+    }
 }
