@@ -298,8 +298,12 @@ struct RemovalSync {
                     edits.append((ref.file, TextEdit(range: requirement.name.range, replacement: Array(newMember.utf8)), .requirement(requirement.name.text)))
                 }
             }
+            // A type the run never shows conforming (read only because its file names `Step`) is
+            // no implementation: its members keep their names.
+            let conforming = Set(run.flatMap(\.cellsImplementations).filter { !$0.conformances.isEmpty || !$0.inherits.isEmpty }.map(\.typeName.text))
             for (file, summary) in run.enumerated() {
-                for implementation in summary.cellsImplementations {
+                for implementation in summary.cellsImplementations
+                where implementation.isProtocolExtension || conforming.contains(implementation.typeName.text) {
                     for member in implementation.members {
                         guard let newMember = members[member.name.text] else { continue }
                         // An overload the dispatcher's unlabelled call cannot reach
