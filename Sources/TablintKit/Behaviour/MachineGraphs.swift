@@ -151,6 +151,8 @@ enum MachineGraphs {
         private(set) var aliases: [String: [String]] = [:]
         /// Machine key → the members of protocol extensions of its `Cells` protocol.
         private(set) var defaults: [String: [String: [(file: Int, member: CellsImplementation.Member)]]] = [:]
+        /// Machine key → requirement name → its argument labels; nil for a name required twice.
+        private(set) var requirementLabels: [String: [String: [String]?]] = [:]
 
         /// Whether the run holds a type, protocol extension or alias for the machine's `Cells`.
         func hasCode(for key: String) -> Bool {
@@ -164,6 +166,11 @@ enum MachineGraphs {
             for file in run {
                 for declaration in file.cellsProtocols {
                     let own = Self.protocolKey(declaration.name.text, enclosing: declaration.parent.map { [$0] } ?? [])
+                    for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
+                        guard let own else { break }
+                        let seen = requirementLabels[own]?[requirement.name.text] != nil
+                        requirementLabels[own, default: [:]][requirement.name.text] = seen ? .some(nil) : .some(requirement.parameterLabels)
+                    }
                     for refined in declaration.refines {
                         if let key = Self.protocolKey(refined.text, enclosing: declaration.parent.map { [$0] } ?? []), let own {
                             refines[own, default: []].append(key)
@@ -287,9 +294,9 @@ enum MachineGraphs {
 
         /// What decides one cell in code.
         enum Decider {
-            /// The member called, and how many unlabelled arguments the call passes (nil when
-            /// not known): which overload serves the cell.
-            case member(String, arguments: Int?)
+            /// The member called, and the call's argument labels (nil when not known): which
+            /// overload serves the cell.
+            case member(String, labels: [String]?)
             case arm(Dispatcher.Arm, file: Int)
             case unknown(String)
         }
@@ -372,7 +379,7 @@ enum MachineGraphs {
                             if unknown == nil { unknown = reason }
                         }
                     }
-                    switch deciders?[state][action] ?? .member(stateNames[state] + actionNames[action], arguments: nil) {
+                    switch deciders?[state][action] ?? .member(stateNames[state] + actionNames[action], labels: nil) {
                     case .unknown(let reason):
                         unknown = reason
                     case .arm(let arm, let file):
@@ -391,14 +398,16 @@ enum MachineGraphs {
                                 ? "the dispatcher's arm `\(arm.labelText)` returns `\(written)`, which tablint cannot follow"
                                 : "the body of the dispatcher's arm `\(arm.labelText)` is statements, which tablint does not read (a single `return` of a step, or a call of a `Cells` member, it does)"
                         }
-                    case .member(let name, let arguments):
+                    case .member(let name, let called):
+                        // Not called by a dispatcher the run reads: the requirement's labels.
+                        let labels = called ?? implementations.requirementLabels[key]?[name] ?? nil
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
                         if let unsure { unknown = unsure }
                         if let alias {
                             unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
                         }
                         if types.isEmpty {
-                            bodies = CellsImplementation.servingCell(defaults[name] ?? [], arguments: arguments)
+                            bodies = CellsImplementation.servingCell(defaults[name] ?? [], labels: labels)
                             if bodies.isEmpty { unknown = unknown ?? "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
                         }
                         for type in types {
@@ -408,8 +417,8 @@ enum MachineGraphs {
                             if type.isOpenClass {
                                 unknown = unknown ?? "`\(type.name)` is a class not marked `final`: a subclass tablint does not read may override `\(name)`"
                             }
-                            var own = CellsImplementation.servingCell(type.members[name] ?? [], arguments: arguments)
-                            if own.isEmpty { own = CellsImplementation.servingCell(defaults[name] ?? [], arguments: arguments) }
+                            var own = CellsImplementation.servingCell(type.members[name] ?? [], labels: labels)
+                            if own.isEmpty { own = CellsImplementation.servingCell(defaults[name] ?? [], labels: labels) }
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
                             // The one conforming type's bodies are taken as they are, not copied.
                             if bodies.isEmpty { bodies = own } else { bodies += own }
@@ -507,13 +516,13 @@ enum MachineGraphs {
                     if let decider { return decider }
                     guard graph.cells[state][action].kind == .handle else { return .unknown("") }
                     if sawDispatcher { return .unknown("no dispatcher arm decides the cell") }
-                    return .member(stateNames[state] + actionNames[action], arguments: nil)
+                    return .member(stateNames[state] + actionNames[action], labels: nil)
                 }
             }
         }
 
         static func decider(of arm: Dispatcher.Arm, file: Int) -> Decider {
-            if case .handle(let member) = arm.outcome.kind { return .member(member, arguments: arm.outcome.unlabelledArgumentCount) }
+            if case .handle(let member) = arm.outcome.kind { return .member(member, labels: arm.outcome.argumentLabels) }
             return .arm(arm, file: file)
         }
     }

@@ -7117,8 +7117,13 @@ them are dead, and usually a target was mistyped or forgotten. The library's own
 cell's target is decided in code. tablint reads that code: for each `HANDLE` cell, the member
 that implements it (the one the step dispatcher's arm calls, or the generated name
 `lower(State)+Cap(Action)`) in every type of the run conforming to the machine's `Cells`
-protocol (also an `actor`, a subclass read in the run, a conformer through a `typealias`; not a
-`static func` of the name), and every `return .go(.x…)`, `.stay`, `.ignored` of its body. A cell
+protocol (also an `actor`, a subclass read in the run, a conformer through a `typealias` or a
+protocol refining it; not a `static func` of the name), and every `return .go(.x…)`, `.stay`,
+`.ignored` of its body. A type's conformance and members may be in different declarations and
+extensions, in different files; a protocol extension's default serves only a conformer without
+its own member. Of same-named overloads, the member is the one whose argument labels are the
+call's (`tick(ctx, payload: p)` reaches `tick(_:payload:)`) or, without a dispatcher, the
+requirement's. A cell
 written `HANDLE` that an `@Path` hop gives a default `GO` is still read from its code. Machines
 of the same name in different folders each take the implementations nearest their own folder.
 Then it follows every outcome from `initial`, breadth first.
@@ -7126,7 +7131,7 @@ Then it follows every outcome from `initial`, breadth first.
 When a reached cell's outcome cannot be read (no implementation in the run, a body that
 returns a variable or calls a helper, a `switch` expression, a body that only traps — a
 `fatalError("unimplemented")` stub —, a conformer that is a class not marked `final` or a
-`typealias` of the `Cells` protocol, either of which lets a type in a file tablint does not
+`typealias` (or a refining protocol) of the `Cells` protocol, either of which lets a type in a file tablint does not
 read implement the cell, a `DELEGATE`, whose parent state is what the embedding returns), the
 cell may lead anywhere, and nothing is reported for the machine: [unread-cells](unread-cells.md)
 says which cells were not read.

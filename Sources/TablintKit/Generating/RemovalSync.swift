@@ -301,7 +301,7 @@ struct RemovalSync {
             func reached(_ name: String, _ parameters: [CellsImplementation.Parameter]?) -> Bool {
                 guard let parameters else { return true }
                 let calls = calledWith[name] ?? [nil]
-                return calls.contains { CellsImplementation.reachable(by: $0, parameters) }
+                return calls.contains { CellsImplementation.reachable(by: $0.map { Array(repeating: "_", count: $0) }, parameters) }
             }
             // Overloads whose parameters are not read cannot be told apart.
             func unreadOverload(_ declarations: [(name: Name, parameters: [CellsImplementation.Parameter]?)], file: Int) {
@@ -320,8 +320,12 @@ struct RemovalSync {
                     edits.append((ref.file, TextEdit(range: requirement.name.range, replacement: Array(newMember.utf8)), .requirement(requirement.name.text)))
                 }
             }
+            // A type the run never shows conforming (read only because its file names `Step`) is
+            // no implementation: its members keep their names.
+            let conforming = Set(run.flatMap(\.cellsImplementations).filter { !$0.conformances.isEmpty || !$0.inherits.isEmpty }.map(\.typeName.text))
             for (file, summary) in run.enumerated() {
-                for implementation in summary.cellsImplementations {
+                for implementation in summary.cellsImplementations
+                where implementation.isProtocolExtension || conforming.contains(implementation.typeName.text) {
                     unreadOverload(implementation.members.map { ($0.name, $0.parameters) }, file: file)
                     for member in implementation.members {
                         guard let newMember = members[member.name.text] else { continue }

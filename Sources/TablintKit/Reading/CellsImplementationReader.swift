@@ -136,7 +136,15 @@ enum CellsImplementationReader {
             // Only `typealias`, `extension`, `struct`, `class`, `enum` and `actor` start what is
             // read: most names are none of them by their length alone.
             let length = pieces[index].length
-            guard length == 4 || length == 5 || length == 6 || length == 9 else { continue }
+            guard length == 4 || length == 5 || length == 6 || length == 8 || length == 9 else { continue }
+            // `protocol DoorHandlers: DoorCells {}`: a conformer through it conforms to the machine's
+            // `Cells` too, as through an alias (the run reads it the same way).
+            if tokens.kind(index) == .keyword, tokens.isText(index, "protocol"), let refining = refiningProtocol(tokens, at: index) {
+                found.append(CellsImplementation(
+                    typeName: refining.name, enclosingTypes: enclosingTypeNames(of: index), conformances: refining.targets,
+                    isProtocolExtension: false, members: [], hasConditionalMembers: false, isAlias: true))
+                continue
+            }
             if tokens.kind(index) == .keyword, tokens.isText(index, "typealias"), let alias = cellsAlias(tokens, at: index) {
                 found.append(CellsImplementation(
                     typeName: alias.name, enclosingTypes: enclosingTypeNames(of: index), conformances: alias.targets,
@@ -213,7 +221,9 @@ enum CellsImplementationReader {
             // conformance of an extension makes the declaration's members implementations too.
             let declaresConformer = !isExtension && conformers.contains(head.name.text)
             // A subclass, or a conformer through an alias: kept for members that return a `Step`.
-            let mayConform = !isExtension && !head.inherits.isEmpty
+            // So is a plain declaration in a file naming `Step`: `extension DoorLogic: DoorCells {}`
+            // in another file may make its members the implementations.
+            let mayConform = !isExtension && (!head.inherits.isEmpty || everyExtension)
             guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || declaresConformer || mayConform else { continue }
             let (members, conditional) = readMembers(tokens, body: head.body)
             // An extension of a type this file does not show conforming is kept only for members
@@ -259,6 +269,28 @@ enum CellsImplementationReader {
         }
         guard !targets.isEmpty else { return nil }
         return (Name(SignificantTokens.unticked(tokens.text(index + 1)), tokens[index + 1].range), targets)
+    }
+
+    /// `protocol DoorHandlers: DoorCells, Sendable {`: its name and the `…Cells` protocols it
+    /// refines; nil for a protocol named `…Cells` (`CellsProtocolReader` reads those) or one
+    /// refining none.
+    private static func refiningProtocol(_ tokens: SignificantTokens, at index: Int) -> (name: Name, targets: [String])? {
+        guard tokens.kind(index + 1) == .identifier, tokens.kind(index + 2) == .colon else { return nil }
+        let name = SignificantTokens.unticked(tokens.text(index + 1))
+        guard !name.hasSuffix("Cells") else { return nil }
+        var targets: [String] = []
+        var cursor = index + 3
+        while cursor < tokens.count, tokens.kind(cursor) == .identifier {
+            var end = cursor
+            while tokens.kind(end + 1) == .period, tokens.kind(end + 2) == .identifier { end += 2 }
+            let text = stride(from: cursor, through: end, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
+            if text.hasSuffix("Cells") { targets.append(text) }
+            cursor = end + 1
+            guard tokens.kind(cursor) == .comma || (tokens.kind(cursor) == .operator && tokens.isText(cursor, "&")) else { break }
+            cursor += 1
+        }
+        guard !targets.isEmpty else { return nil }
+        return (Name(name, tokens[index + 1].range), targets)
     }
 
     /// Whether the body opened at `body` names `Step` (a member's result type).
@@ -366,11 +398,18 @@ extension CellsImplementation {
     /// one that defaults no parameter. When the labels do not settle it (two such, or a list not
     /// read beside another), one member of those the call could reach stands for them all,
     /// whose outcome is unknown, saying why.
-    static func servingCell(_ members: [(file: Int, member: Member)], arguments: Int? = nil) -> [(file: Int, member: Member)] {
+    ///
+    /// `labels`, when known, are the call's argument labels in order (`_` for none): the
+    /// dispatcher's `cells.tick(ctx, payload: p)`, or the protocol requirement's, which the
+    /// member implementing it must match. Then a member whose labels differ is another function.
+    static func servingCell(_ members: [(file: Int, member: Member)], labels: [String]? = nil) -> [(file: Int, member: Member)] {
         var candidates = members
         if members.allSatisfy({ $0.member.parameters != nil }) {
-            candidates = members.filter { reachable(by: arguments, $0.member.parameters!) }
-            let exact = candidates.filter { $0.member.parameters!.allSatisfy { $0.label == "_" && !$0.hasDefault } }
+            candidates = members.filter { reachable(by: labels, $0.member.parameters!) }
+            let exact = candidates.filter { candidate in
+                let parameters = candidate.member.parameters!
+                return !parameters.contains(where: \.hasDefault) && (labels.map { parameters.map(\.label) == $0 } ?? parameters.allSatisfy { $0.label == "_" })
+            }
             if exact.count == 1 { return exact }
             if exact.isEmpty, candidates.count <= 1 { return candidates }
             if !exact.isEmpty { candidates = exact }
@@ -382,14 +421,20 @@ extension CellsImplementation {
         return [(first.file, Member(name: first.member.name, returns: [], unknown: Unreadable(reason: reason, range: first.member.name.range)))]
     }
 
-    /// Whether a call of `arguments` unlabelled arguments (any number when nil) can reach a
-    /// function of these parameters: each argument fills an unlabelled parameter in order, and
-    /// every parameter left over has a default.
-    static func reachable(by arguments: Int?, _ parameters: [Parameter]) -> Bool {
-        guard parameters.allSatisfy({ $0.label == "_" || $0.hasDefault }) else { return false }
-        guard let arguments else { return true }
-        let unlabelled = parameters.filter { $0.label == "_" }
-        return unlabelled.filter { !$0.hasDefault }.count <= arguments && arguments <= unlabelled.count
+    /// Whether a call with these argument labels (any number of unlabelled ones when nil) can
+    /// reach a function of these parameters: each argument fills, in order, the next parameter
+    /// of its label, the parameters skipped have defaults, and so do those left over.
+    static func reachable(by labels: [String]?, _ parameters: [Parameter]) -> Bool {
+        guard let labels else { return parameters.allSatisfy { $0.label == "_" || $0.hasDefault } }
+        var next = 0
+        for parameter in parameters {
+            if next < labels.count, labels[next] == parameter.label {
+                next += 1
+            } else if !parameter.hasDefault {
+                return false
+            }
+        }
+        return next == labels.count
     }
 }
 

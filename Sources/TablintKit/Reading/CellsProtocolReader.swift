@@ -74,6 +74,9 @@ struct CellsProtocol: Equatable {
         /// A function's parameter labels, as an implementation's member's are read (nil when
         /// not read): which overload a dispatcher's call reaches.
         var parameters: [CellsImplementation.Parameter]?
+        /// The argument labels in order (`_` for none): a same-named overload with others is
+        /// another function. nil when not read.
+        var parameterLabels: [String]? { parameters?.map(\.label) }
 
         init(name: Name, kind: Kind, isStatic: Bool, lineStart: Int? = nil) {
             self.name = name

@@ -471,10 +471,9 @@ struct ArmReader {
         var read = Dispatcher.Outcome(kind: kind, range: tokens.range(expression), text: tokens.oneLine(expression))
         if statements.count == 1 { read.soleStatementStart = tokens.range(last).lowerBound }
         read.omitsReturn = !tokens.isText(last.lowerBound, "return")
-        if case .handle = kind, let arguments = tokens.elements(inside: tokens.partner[expression.upperBound - 1]),
-            arguments.allSatisfy({ tokens.label(of: $0) == nil })
-        {
-            read.unlabelledArgumentCount = arguments.count
+        if case .handle = kind, let arguments = tokens.elements(inside: tokens.partner[expression.upperBound - 1]) {
+            read.argumentLabels = arguments.map { tokens.label(of: $0).map(SignificantTokens.unticked) ?? "_" }
+            if arguments.allSatisfy({ tokens.label(of: $0) == nil }) { read.unlabelledArgumentCount = arguments.count }
         }
         return read
     }

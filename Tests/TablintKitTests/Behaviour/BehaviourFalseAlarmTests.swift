@@ -212,4 +212,32 @@ final class BehaviourFalseAlarmTests: XCTestCase {
         XCTAssertFalse(reason.contains("returns `if"), reason)
         XCTAssertTrue(reason.contains("is statements"), reason)
     }
+    /// `struct DoorLogic { … }` in a file that names no `Cells`, its conformance in another file,
+    /// and a protocol extension's default: the type's own member serves the cell, not the default.
+    func testAConformanceInAnotherFilePairsWithTheDeclarationsMembers() {
+        func found(_ target: String) -> (codes: [String], tryingFail: MachineGraph.Cell?) {
+            Self.run([
+                "Retry/Logic.swift": "struct DoorLogic {\n    func tryingFail\(Self.signature) { .go(.\(target)) }\n}\n",
+                "Retry/Conformance.swift": "extension DoorLogic: RetryCells {}\n",
+                "Retry/Defaults.swift": "extension RetryCells {\n    func tryingFail\(Self.signature) { .stay }\n}\n",
+            ])
+        }
+        let failed = found("failed")
+        XCTAssertFalse(failed.codes.contains("tablint::unreachable-state"), "\(failed.codes)")
+        XCTAssertEqual(failed.tryingFail?.outcomes.map(\.target), [2], "\(String(describing: failed.tryingFail))")
+        XCTAssertNil(failed.tryingFail?.unknownReason)
+        // A true finding is still made: the type's own member never enters `Failed`.
+        XCTAssertTrue(found("waiting").codes.contains("tablint::unreachable-state"))
+    }
+    /// `struct DoorLogic: RetryHandlers` where `protocol RetryHandlers: RetryCells {}`: the type
+    /// conforms through the refinement, so the protocol extension's default is not what it does.
+    func testAConformanceThroughARefiningProtocolIsNotTheDefault() {
+        let found = Self.run([
+            "Retry/Handlers.swift": "protocol RetryHandlers: RetryCells {}\n",
+            "Retry/Logic.swift": "struct DoorLogic: RetryHandlers {\n    func tryingFail\(Self.signature) { .go(.failed) }\n}\n",
+            "Retry/Defaults.swift": "extension RetryCells {\n    func tryingFail\(Self.signature) { .stay }\n}\n",
+        ])
+        XCTAssertFalse(found.codes.contains("tablint::unreachable-state"), "\(found.codes)")
+        XCTAssertEqual(found.tryingFail?.outcomes.map(\.target), [2], "\(String(describing: found.tryingFail))")
+    }
 }

@@ -171,4 +171,44 @@ final class CellOverloadTests: XCTestCase {
         XCTAssertNil(cell.unknownReason, cell.unknownReason ?? "")
         XCTAssertEqual(cell.outcomes.map(\.target), [2])
     }
+    /// The dispatcher calls `cells.runningTick(ctx: ctx)`: the labelled overload serves the cell,
+    /// not the unlabelled one.
+    func testALabelledCallReachesTheOverloadOfItsLabels() throws {
+        let job = Self.job.replacingOccurrences(of: "cells.runningTick(ctx, Job.Tick(n: n))", with: "cells.runningTick(ctx: ctx, tick: Job.Tick(n: n))")
+            .replacingOccurrences(of: "(_ ctx: Job.Ctx, _ action: Job.Tick)", with: "(ctx: Job.Ctx, tick: Job.Tick)")
+        func cell(_ target: String) -> MachineGraph.Cell? {
+            let live = """
+                struct Live: JobCells {
+                    func runningTick(_ ctx: Job.Ctx, _ action: Job.Tick) -> Step<Job.S, Job.F> { .stay(effects: []) }
+                    func runningTick(ctx: Job.Ctx, tick: Job.Tick) -> Step<Job.S, Job.F> { .go(.\(target)) }
+                }
+
+                """
+            return MachineGraphsTests.graphs(["Job.swift": job, "Live.swift": live]).first { $0.machine == "Job" }?.cells[1][1]
+        }
+        XCTAssertEqual(try XCTUnwrap(cell("done")).outcomes.map(\.target), [2])
+        XCTAssertNil(cell("done")?.unknownReason)
+        XCTAssertEqual(try XCTUnwrap(cell("idle")).outcomes.map(\.target), [0])
+    }
+
+    /// No dispatcher: the member implementing the requirement `shutKnock(ctx:)` has its labels,
+    /// and the unlabelled overload is another function. The false alarm is gone, a true one stays.
+    func testWithoutADispatcherTheRequirementsLabelsPickTheMember() throws {
+        let door = Self.door.replacingOccurrences(of: "func shutKnock(_ ctx: Door.Ctx)", with: "func shutKnock(ctx: Door.Ctx)")
+        func lint(_ target: String) -> (codes: [String], cell: MachineGraph.Cell?) {
+            let live = """
+                struct Live: DoorCells {
+                    func shutKnock(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { .stay(effects: []) }
+                    func shutKnock(ctx: Door.Ctx) -> Step<Door.S, Door.F> { .go(.\(target)) }
+                }
+
+                """
+            let files = ["Door.swift": door, "Live.swift": live]
+            return (MutationTests.lint(files).map(\.code), MachineGraphsTests.graphs(files).first { $0.machine == "Door" }?.cells[1][1])
+        }
+        let locked = lint("locked")
+        XCTAssertEqual(locked.cell?.outcomes.map(\.target), [2], "\(String(describing: locked.cell))")
+        XCTAssertFalse(locked.codes.contains("tablint::unreachable-state"), "\(locked.codes)")
+        XCTAssertTrue(lint("open").codes.contains("tablint::unreachable-state"))
+    }
 }

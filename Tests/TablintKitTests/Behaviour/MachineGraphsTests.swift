@@ -57,7 +57,10 @@ final class MachineGraphsTests: XCTestCase {
             struct Other { func idleStart() -> Step<S, F> { .go(.x) } }
             final class Nested: TimerCells {}
             """)
-        XCTAssertEqual(found.map(\.typeName.text), ["Impl", "Impl", "Nested"])
+        // `Other` conforms to nothing here, but its file names `Step`: an extension in another
+        // file may make it a conformer, so its members are read; the run pairs them by name.
+        XCTAssertEqual(found.map(\.typeName.text), ["Impl", "Impl", "Other", "Nested"])
+        XCTAssertEqual(found[2].conformances, [])
         XCTAssertEqual(found[0].conformances, ["Timer.Cells"])
         let members = found[0].members
         XCTAssertEqual(members.map(\.name.text), ["idleStart", "runningTick", "runningStop", "doneReset"])

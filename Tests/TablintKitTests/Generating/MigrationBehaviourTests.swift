@@ -731,6 +731,48 @@ final class MigrationBehaviourTests: XCTestCase {
         XCTAssertEqual(after, before)
     }
 
+    /// A machine nested in an extension (`extension Media { enum Player { … } }`), with payload
+    /// columns and a HANDLE arm of statements: what migrate declares is named `Media.Player`,
+    /// compiles, and behaves as the original.
+    func testAMachineNestedInAnExtensionIsNamedQualified() throws {
+        let source = """
+            enum Media {}
+
+            extension Media {
+                enum Player {
+                    enum S { case stopped, playing(track: Int), paused(track: Int) }
+                    enum A { case play(Int), pause, stop, next }
+
+                    static func reduce(_ s: S, _ a: A) -> S {
+                        switch (s, a) {
+                        case let (.stopped, .play(track)): return .playing(track: track)
+                        case let (.playing(track), .pause): return .paused(track: track)
+                        case let (.playing(track), .next):
+                            let n = track + 1
+                            return .playing(track: n)
+                        case let (.paused(track), .play(other)):
+                            return other == track ? .playing(track: track) : .playing(track: other)
+                        case (_, .stop): return .stopped
+                        default: return s
+                        }
+                    }
+                }
+            }
+
+            """
+        let main = """
+            for s in [Media.Player.S.stopped, .playing(track: 1), .paused(track: 2)] {
+                for a in [Media.Player.A.play(2), .play(3), .pause, .stop, .next] { print(s, a, Media.Player.reduce(s, a)) }
+            }
+
+            """
+        let (before, after, migrated) = try migratedAgainstOriginal(source, main: main, named: "Media")
+        XCTAssertTrue(migrated.contains("extension Media.Player {\n    static let TABLE = Table("), migrated)
+        XCTAssertTrue(migrated.contains("    func pausedPlay(_ ctx: Media.Player.Ctx, _ state: Media.Player.Paused, _ action: Media.Player.Play) -> Step<Media.Player.S, Media.Player.F>\n"), migrated)
+        XCTAssertEqual(before.split(separator: "\n").count, 15, before)
+        XCTAssertEqual(after, before)
+    }
+
     /// Compiles `source` with the runtime and the driver as one `main.swift`; its output and the program.
     static func build(_ source: String, named name: String, in folder: URL, swiftc: URL) throws -> (String, URL) {
         let directory = folder.appendingPathComponent(name)

@@ -274,4 +274,17 @@ final class RenameSyncFixTests: XCTestCase {
         let again = RemovalSyncFixTests.run(["Alarm.swift": alarm, "Live.swift": after])
         XCTAssertEqual(RemovalSyncFixTests.text(again, "Alarm.swift"), alarm)
     }
+
+    /// `struct Helper` conforms to nothing in the run, and its file names `Step`: it is read (a
+    /// conformance may be in another file), but it is no implementation, and its `pausedSnooze`
+    /// keeps its name.
+    func testAMemberOfATypeTheRunNeverShowsConformingKeepsItsName() throws {
+        let helper = "struct Helper {\n    func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }\n}\n"
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": Self.napping, "Live.swift": Self.live("paused"), "Helper.swift": helper])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Helper.swift"), helper)
+        let live = RemovalSyncFixTests.text(outcome, "Live.swift")
+        XCTAssertEqual(live, Self.live("paused").replacingOccurrences(of: "pausedSnooze", with: "pausedNap"))
+        try Self.assertCompiles(RemovalSyncFixTests.text(outcome, "Alarm.swift") + live + helper, named: "rename-unrelated-type")
+    }
 }
