@@ -65,12 +65,15 @@ struct MemberCollision: Rule {
 
     /// Each member whose name an earlier member already has, with that earlier one.
     func collisions(in matrix: Matrix) -> [(earlier: Member, later: Member)] {
+        let members = members(of: matrix)
         var first: [String: Member] = [:]
+        // Sized once: a big matrix's thousands of members otherwise rehash it a dozen times.
+        first.reserveCapacity(members.count)
         // A member listed twice (a hop on two paths) is one member: origins are compared only
         // among members of one name.
         var originsOfName: [String: Set<String>] = [:]
         var found: [(Member, Member)] = []
-        for member in members(of: matrix) {
+        for member in members {
             guard let earlier = first[member.name] else {
                 first[member.name] = member
                 continue
@@ -102,9 +105,15 @@ struct MemberCollision: Rule {
         // Each action capitalised once, not once a cell (`uppercased` is the costly part of a name).
         let capped = matrix.actions.map { Self.cap($0.text) }
         for (rowIndex, row) in matrix.rows.enumerated() {
+            // The state lowered once a row, and only for a row with a cell that generates a member.
+            var lowered: String?
             for (column, cell) in row.cells.enumerated() where column < matrix.actions.count {
                 // Named only for the cells that generate a member: most cells generate none.
-                var name: String { Self.lower(matrix.states[rowIndex].text) + capped[column] }
+                var name: String {
+                    let state = lowered ?? Self.lower(matrix.states[rowIndex].text)
+                    lowered = state
+                    return state + capped[column]
+                }
                 switch cell.kind {
                 case .handle:
                     members.append(Member(name: name, cellOf: reference, row: rowIndex, column: column, range: cell.range))
