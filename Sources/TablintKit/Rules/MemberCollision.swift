@@ -18,7 +18,14 @@ struct MemberCollision: Rule {
         /// asks (a machine of 10,000 `HANDLE` cells spelled them all for no collision).
         private enum Place {
             case written(String)
-            case cell(Matrix, row: Int, column: Int)
+            case cell(MatrixReference, row: Int, column: Int)
+        }
+
+        /// One reference to the matrix for all its cells' members: a `Matrix` held by value in
+        /// each was a dozen retains and releases a member (a third of a big matrix's check).
+        final class MatrixReference {
+            let matrix: Matrix
+            init(_ matrix: Matrix) { self.matrix = matrix }
         }
 
         init(name: String, origin: String, range: Range<Int>) {
@@ -27,7 +34,7 @@ struct MemberCollision: Rule {
             place = .written(origin)
         }
 
-        init(name: String, cellOf matrix: Matrix, row: Int, column: Int, range: Range<Int>) {
+        init(name: String, cellOf matrix: MatrixReference, row: Int, column: Int, range: Range<Int>) {
             self.name = name
             self.range = range
             place = .cell(matrix, row: row, column: column)
@@ -36,7 +43,7 @@ struct MemberCollision: Rule {
         var origin: String {
             switch place {
             case .written(let origin): return origin
-            case let .cell(matrix, row, column): return "cell \(matrix.cellLabel(row: row, column: column))"
+            case let .cell(matrix, row, column): return "cell \(matrix.matrix.cellLabel(row: row, column: column))"
             }
         }
     }
@@ -58,12 +65,15 @@ struct MemberCollision: Rule {
 
     /// Each member whose name an earlier member already has, with that earlier one.
     func collisions(in matrix: Matrix) -> [(earlier: Member, later: Member)] {
+        let members = members(of: matrix)
         var first: [String: Member] = [:]
+        // Sized once: a big matrix's thousands of members otherwise rehash it a dozen times.
+        first.reserveCapacity(members.count)
         // A member listed twice (a hop on two paths) is one member: origins are compared only
         // among members of one name.
         var originsOfName: [String: Set<String>] = [:]
         var found: [(Member, Member)] = []
-        for member in members(of: matrix) {
+        for member in members {
             guard let earlier = first[member.name] else {
                 first[member.name] = member
                 continue
@@ -91,15 +101,24 @@ struct MemberCollision: Rule {
     func members(of matrix: Matrix) -> [Member] {
         var members: [Member] = []
         var children: [(Name, Range<Int>)] = []
+        let reference = Member.MatrixReference(matrix)
+        // Each action capitalised once, not once a cell (`uppercased` is the costly part of a name).
+        let capped = matrix.actions.map { Self.cap($0.text) }
         for (rowIndex, row) in matrix.rows.enumerated() {
+            // The state lowered once a row, and only for a row with a cell that generates a member.
+            var lowered: String?
             for (column, cell) in row.cells.enumerated() where column < matrix.actions.count {
                 // Named only for the cells that generate a member: most cells generate none.
-                var name: String { Self.lower(matrix.states[rowIndex].text) + Self.cap(matrix.actions[column].text) }
+                var name: String {
+                    let state = lowered ?? Self.lower(matrix.states[rowIndex].text)
+                    lowered = state
+                    return state + capped[column]
+                }
                 switch cell.kind {
                 case .handle:
-                    members.append(Member(name: name, cellOf: matrix, row: rowIndex, column: column, range: cell.range))
+                    members.append(Member(name: name, cellOf: reference, row: rowIndex, column: column, range: cell.range))
                 case .delegate(let child):
-                    members.append(Member(name: name + "ToChild", cellOf: matrix, row: rowIndex, column: column, range: cell.range))
+                    members.append(Member(name: name + "ToChild", cellOf: reference, row: rowIndex, column: column, range: cell.range))
                     if !children.contains(where: { $0.0.text == child.text }) { children.append((child, cell.range)) }
                 default:
                     break
@@ -128,13 +147,19 @@ struct MemberCollision: Rule {
 
     /// The effects the cells name, each once, in row-major order.
     static func namedEffects(_ matrix: Matrix) -> [Name] {
+        // One pass, no array a row or a cell: a big matrix's thousands of cells name few effects.
         var seen = Set<String>()
-        return matrix.rows.flatMap(\.cells).flatMap { cell -> [Name] in
-            switch cell.kind {
-            case let .go(_, effects, _), let .emit(effects): return effects
-            default: return []
+        var named: [Name] = []
+        for row in matrix.rows {
+            for cell in row.cells {
+                switch cell.kind {
+                case let .go(_, effects, _), let .emit(effects):
+                    for effect in effects where seen.insert(effect.text).inserted { named.append(effect) }
+                default: break
+                }
             }
-        }.filter { seen.insert($0.text).inserted }
+        }
+        return named
     }
 
     static func lower(_ name: String) -> String { NameCasing.lowerFirst(name) }

@@ -34,6 +34,30 @@ final class CellMembersTests: XCTestCase {
         }
     }
 
+    /// member-collision lists a `Table`'s effects as its cells name them, row by row, each once
+    /// (`.go` and `.emit` alike), and names a colliding cell by its row and action: what its one
+    /// pass over the cells (no array per cell) and the one matrix reference its members share
+    /// must keep.
+    func testMemberCollisionListsTheNamedEffectsInRowOrderOnceAndNamesTheCell() throws {
+        let matrix = try self.matrix("""
+            let M_TABLE = Table(
+                machine: "M",
+                states: ["Idle", "On"],
+                actions: ["Tick", "Stop"],
+                cells: [
+                    [.go(target: "On", effects: ["Ring", "OnTick"]), .emit(effects: ["Beep", "Ring"])],
+                    [.handle, .go(target: "Idle", effects: ["Beep", "Off"])],
+                ],
+                initial: "Idle"
+            )
+            """)
+        XCTAssertEqual(MemberCollision.namedEffects(matrix).map(\.text), ["Ring", "OnTick", "Beep", "Off"])
+        let collisions = MemberCollision().collisions(in: matrix)
+        XCTAssertEqual(collisions.map { MemberCollision.message($0.earlier, $0.later) }, [
+            "cell (On, Tick) and effect OnTick would both generate the member `onTick`. Rename a state, an action or an effect so the two differ.",
+        ])
+    }
+
     /// A row shorter than the actions names only the cells it has, as the generator pairs them.
     func testAShortRowNamesOnlyItsCells() throws {
         let matrix = try self.matrix("""
