@@ -367,6 +367,12 @@ extension CellsImplementation {
     /// read beside another), one member of those the call could reach stands for them all,
     /// whose outcome is unknown, saying why.
     static func servingCell(_ members: [(file: Int, member: Member)], arguments: Int? = nil) -> [(file: Int, member: Member)] {
+        // One function of the name (the usual case, once per HANDLE cell): it serves the cell
+        // when the call can reach it, as the general case below decides, without its arrays.
+        if members.count == 1 {
+            guard let parameters = members[0].member.parameters else { return members }
+            return reachable(by: arguments, parameters) ? members : []
+        }
         var candidates = members
         if members.allSatisfy({ $0.member.parameters != nil }) {
             candidates = members.filter { reachable(by: arguments, $0.member.parameters!) }
