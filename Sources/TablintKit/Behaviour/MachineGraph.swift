@@ -125,29 +125,35 @@ struct MachineGraph: Equatable {
         initial = matrix.initial.flatMap { stateIndex[$0.text] }
         var cells: [[Cell]] = []
         cells.reserveCapacity(matrix.rows.count)
+        // Appended in place, one row at a time: a closure returning each cell made a copy of it
+        // (and of its origins) per cell, 50,000 in a large machine.
         for (state, row) in matrix.rows.enumerated() {
-            cells.append(row.cells.map { cell in
+            var built: [Cell] = []
+            built.reserveCapacity(row.cells.count)
+            for cell in row.cells {
                 let here = origin(cell.range)
                 switch cell.kind {
                 case .ignore:
-                    return Cell(kind: .ignore, outcomes: [Outcome(target: state, origin: here)], origin: here)
+                    built.append(Cell(kind: .ignore, outcomes: [Outcome(target: state, origin: here)], origin: here))
                 case .emit(let effects):
-                    return Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here)
+                    built.append(Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here))
                 case .go(let target, let effects, _):
-                    guard let index = stateIndex[target.text] else {
-                        return Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here)
+                    if let index = stateIndex[target.text] {
+                        built.append(Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.isEmpty ? [] : effects.map(\.text), origin: here)], origin: here))
+                    } else {
+                        built.append(Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here))
                     }
-                    return Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.map(\.text), origin: here)], origin: here)
                 case .delegate:
-                    return Cell(kind: .delegate, outcomes: [Outcome(target: state, origin: here)], origin: here)
+                    built.append(Cell(kind: .delegate, outcomes: [Outcome(target: state, origin: here)], origin: here))
                 case .unreachable:
-                    return Cell(kind: .unreachable, outcomes: [], origin: here)
+                    built.append(Cell(kind: .unreachable, outcomes: [], origin: here))
                 case .handle:
-                    return Cell(kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: here)
+                    built.append(Cell(kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: here))
                 case .unknown(let written, _):
-                    return Cell(kind: .unknown, outcomes: [], unknownReason: "`\(written)` is not a cell tablint reads", origin: here)
+                    built.append(Cell(kind: .unknown, outcomes: [], unknownReason: "`\(written)` is not a cell tablint reads", origin: here))
                 }
-            })
+            }
+            cells.append(built)
         }
         self.cells = cells
     }

@@ -403,6 +403,12 @@ extension CellsImplementation {
     /// dispatcher's `cells.tick(ctx, payload: p)`, or the protocol requirement's, which the
     /// member implementing it must match. Then a member whose labels differ is another function.
     static func servingCell(_ members: [(file: Int, member: Member)], labels: [String]? = nil) -> [(file: Int, member: Member)] {
+        // One function of the name (the usual case, once per HANDLE cell): it serves the cell
+        // when the call can reach it, as the general case below decides, without its arrays.
+        if members.count == 1 {
+            guard let parameters = members[0].member.parameters else { return members }
+            return reachable(by: labels, parameters) ? members : []
+        }
         var candidates = members
         if members.allSatisfy({ $0.member.parameters != nil }) {
             candidates = members.filter { reachable(by: labels, $0.member.parameters!) }
@@ -413,8 +419,6 @@ extension CellsImplementation {
             if exact.count == 1 { return exact }
             if exact.isEmpty, candidates.count <= 1 { return candidates }
             if !exact.isEmpty { candidates = exact }
-        } else if members.count == 1 {
-            return members
         }
         let first = candidates[0]
         let reason = "\(candidates.count) functions `\(first.member.name.text)` are declared, and their argument labels do not tell which one the dispatcher's call reaches"
