@@ -72,6 +72,17 @@ struct DispatcherDrift: RunRule {
         comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
         comparison.fileIndex = fileIndex
         comparison.effectsAfterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
+        // A name the dispatcher's patterns already spell is a case of an enum no file gives.
+        let named = { (role: Dispatcher.Role, name: String) -> Bool in
+            guard let at = dispatcher.position(of: role) else { return false }
+            return dispatcher.arms.contains { arm in
+                guard case .items(let items, _) = arm.label else { return false }
+                return items.contains { $0.elements.count > at && $0.elements[at].wholeMember.map { Comparison.fold($0) == Comparison.fold(name) } == true }
+            }
+        }
+        comparison.caseRefusal = { role, name in
+            EnumDrift.caseRefusal(role, name, of: ref, pairing, namedByDispatcher: { named(role == .state ? .state : .action, $0) })
+        }
         if let namespace = comparison.shape?.types.namespace {
             // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
             let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
@@ -349,6 +360,8 @@ private struct Comparison {
     var narrowedStructAvailable: (String) -> Bool = { _ in true }
     /// `enum F`'s cases once the fixes add what they can (`DispatcherSync.effectsAfterFixes`).
     var effectsAfterFixes: [String]?
+    /// Why a name is no case once the fixes are applied (`DispatcherSync.caseRefusal`).
+    var caseRefusal: (RemovalSync.Role, String) -> String? = { _, _ in nil }
     /// Why the fix writes none of the cases of a state or action the dispatcher has no case
     /// for, keyed `state <folded name>`: one of them cannot be written (enum-drift then leaves
     /// the enum's case out too, so the code still compiles).
@@ -480,6 +493,7 @@ private struct Comparison {
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
+        sync.caseRefusal = caseRefusal
         return sync
     }
 
