@@ -332,6 +332,14 @@ final class DriftFixEdgeCaseTests: XCTestCase {
         XCTAssertEqual(fixed, step)
     }
 
+    /// A pair a `default:` decides against its cell: the finding says why its fix leaves it.
+    func testACatchAllsDriftSaysWhyItIsLeft() throws {
+        let before = Self.oven(armBody: "            return .go(.heating, effects: [.heaterOn])")
+            .replacingOccurrences(of: "case (.idle, .power): return .ignored", with: "default: return .go(.heating, effects: [])")
+        let found = Self.lint(["Oven.swift": before], code: DispatcherDrift().code).map(\.message)
+        XCTAssertTrue(found.contains { $0.contains("(Idle, Power)") && $0.contains("the catch-all (`default:`) hides the cells it decides; enable dispatcher-default") }, "\(found)")
+    }
+
     /// dispatcher-drift's expected return spells a declared acronym case as the enum does.
     func testTheExpectedReturnSpellsAnAcronymCaseAsDeclared() throws {
         let text = """
