@@ -257,9 +257,20 @@ private struct EffectComparison {
                 // After the arm of the nearest effect before it that has one.
                 let before = declared[..<index].reversed().compactMap { seen[$0] }.first
                 let layout = (before ?? first).layout
-                let offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                // `switch f { case .a: cells.a() }` on one line: the new arm takes a line of its
+                // own, under the first, instead of running the line on.
+                let lines = file.lines
+                let oneLine = lines.lineIndex(of: offset) == lines.lineIndex(of: max(dispatcher.switchRange.upperBound - 1, offset))
+                if oneLine { offset = before?.outcome.range.upperBound ?? offset }
                 if byOffset[offset] == nil { offsets.append(offset) }
-                byOffset[offset, default: ""] += layout.labelIndent + arm + layout.newline
+                if oneLine, before != nil {
+                    byOffset[offset, default: ""] += layout.newline + layout.labelIndent + arm
+                } else if oneLine {
+                    byOffset[offset, default: ""] += arm + layout.newline + layout.labelIndent
+                } else {
+                    byOffset[offset, default: ""] += layout.labelIndent + arm + layout.newline
+                }
             }
             if !offsets.isEmpty {
                 fix = Diagnostic.Fix(edits: offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }, applicability: .unsafe)
