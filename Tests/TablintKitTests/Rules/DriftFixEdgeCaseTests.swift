@@ -340,6 +340,63 @@ final class DriftFixEdgeCaseTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.contains("(Idle, Power)") && $0.contains("the catch-all (`default:`) hides the cells it decides; enable dispatcher-default") }, "\(found)")
     }
 
+    /// A `perform` switch written on one line: the new effect's arm goes on a line of its own,
+    /// under the first; the result compiles and a second run changes nothing.
+    func testANewPerformArmInAOneLineSwitchTakesALineOfItsOwn() throws {
+        let before = """
+            enum Lamp {
+                enum S { case off, on }
+                enum A { case flip }
+                enum F { case click, hum }
+                final class Ctx {}
+                static func step(_ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.off, .flip): return .go(.on, effects: [.click, .hum])
+                    case (.on, .flip): return .go(.off, effects: [.click])
+                    }
+                }
+                static func perform(_ cells: LampCells, _ ctx: Ctx, _ f: F) -> A? {
+                    switch f { case .click: return cells.click(ctx) }
+                }
+                static let TABLE = Table(
+                    machine: "Lamp",
+                    states: ["Off", "On"],
+                    actions: ["Flip"],
+                    cells: [
+                        [.go(target: "On", effects: ["Click", "Hum"])],
+                        [.go(target: "Off", effects: ["Click"])],
+                    ],
+                    initial: "Off"
+                )
+            }
+            protocol LampCells {
+                func click(_ ctx: Lamp.Ctx) -> Lamp.A?
+                func hum(_ ctx: Lamp.Ctx) -> Lamp.A?
+            }
+
+            """
+        let after = try Self.fixed("Lamp.swift", before)
+        XCTAssertEqual(after, before.replacingOccurrences(
+            of: "switch f { case .click: return cells.click(ctx) }",
+            with: "switch f { case .click: return cells.click(ctx)\n                   case .hum: return cells.hum(ctx) }"))
+        XCTAssertEqual(try Self.fixed("Lamp.swift", after), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-line-perform-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + DispatcherSyncFixTests.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            struct Impl: LampCells {
+                func click(_ ctx: Lamp.Ctx) -> Lamp.A? { nil }
+                func hum(_ ctx: Lamp.Ctx) -> Lamp.A? { .flip }
+            }
+            print(Lamp.perform(Impl(), Lamp.Ctx(), .hum) as Any)
+
+            """
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "lamp", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "Optional(Example.Lamp.A.flip)\n")
+    }
+
     /// dispatcher-drift's expected return spells a declared acronym case as the enum does.
     func testTheExpectedReturnSpellsAnAcronymCaseAsDeclared() throws {
         let text = """
