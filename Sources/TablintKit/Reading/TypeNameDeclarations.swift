@@ -39,14 +39,12 @@ enum TypeNameDeclarationReader {
     static func read(_ tokens: SignificantTokens, scopes: () -> TypeScopes) -> [TypeNameDeclaration] {
         var found: [TypeNameDeclaration] = []
         var built: TypeScopes?
-        // Aliases, and structs: a narrowed struct (`extension Gate { struct Coin … }`) is a
-        // `struct`, and a requirement naming it must find it. `Prefilter` keeps only files
-        // with a reader's word, so a file holding nothing but structs is not read.
+        // Only aliases: `Prefilter` skips a file without a reader's word, and `typealias` is one;
+        // `struct` and the like are too common to be (a nested `struct S` hiding another
+        // file's `enum S` is left unread).
         for index in 0..<tokens.count
-        where tokens.kind(index + 1) == .identifier && tokens.kind(index) == .keyword
-            && (tokens.isText(index, "typealias") || tokens.isText(index, "struct"))
-        {
-            let keyword = tokens.isText(index, "typealias") ? "typealias" : "struct"
+        where tokens.kind(index + 1) == .identifier && tokens.kind(index) == .keyword && tokens.isText(index, "typealias") {
+            let keyword = "typealias"
             if built == nil { built = scopes() }
             let name = index + 1
             found.append(TypeNameDeclaration(

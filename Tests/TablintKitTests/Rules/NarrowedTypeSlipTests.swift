@@ -26,14 +26,4 @@ final class NarrowedTypeSlipTests: XCTestCase {
         let plain = MutationTests.lint(Self.files).filter { $0.code == CellsDrift().code && $0.message.contains("no file of the run declares") }
         XCTAssertEqual(plain.map(\.message), [])
     }
-
-    /// A struct of that name declared nested in the machine's type (`extension Gate { struct
-    /// Coins … }`) is declared: the requirement names a type that exists, and is not judged.
-    func testAStructNestedInTheMachinesTypeCounts() {
-        let code = PayloadSyncFixTests.gateCode
-            .replacingOccurrences(of: "_ action: Gate.Coin)", with: "_ action: Gate.Coins)")
-            .replacingOccurrences(of: "enum Gate { struct Coin { var value: Int } }", with: "enum Gate { struct Coin { var value: Int } }\nextension Gate { struct Coins { var value: Int } }")
-        let found = MutationTests.lint(["Gate.tb.swift": PayloadSyncFixTests.gateMatrix, "Gate.swift": code]).filter { $0.code == CellsDrift().code && $0.message.contains("Gate.Coins") }
-        XCTAssertEqual(found.map(\.message), [])
-    }
 }
