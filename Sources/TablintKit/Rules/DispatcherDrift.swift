@@ -400,10 +400,6 @@ private struct Comparison {
 
     static func fold(_ name: String) -> String { name.lowercased() }
 
-    /// Why the fix leaves a pair a catch-all decides: only an arm of its own can be rewritten,
-    /// and spelling the catch-all out is dispatcher-default's fix.
-    static let catchAllReason = "the fix leaves it: the catch-all (`default:`) hides the cells it decides; enable dispatcher-default, whose fix spells it out as one case per pair, or remove the `default:`"
-
     /// The matrix's names, folded once, and their indices.
     private let states: [String]
     private let actions: [String]
@@ -798,14 +794,11 @@ private struct Comparison {
                     }
                 } else if matrix.surface == .machineEnum {
                     message += "; \(DispatcherSync.machineEnumReason)"
-                } else if arm.hasCatchAll {
-                    message += "; \(Self.catchAllReason)"
                 }
             } else {
                 let listed = shown.map { "\(label($0.state, $0.action)) is \(Self.describe(matrix.rows[$0.state].cells[$0.action].kind))" }
                 let more = pairs.count > shown.count ? ", and \(pairs.count - shown.count) more" : ""
                 message = "`\(arm.labelText)` in dispatcher \(name) \(returns) for \(pairs.count) pairs the matrix \(machine) declares otherwise: \(listed.joined(separator: ", "))\(more). List those pairs with their own cases"
-                if arm.hasCatchAll { message += "; \(Self.catchAllReason)" }
             }
             found.append(rule.diagnostic(file, at: outcome.range, message, notes: notes, fix: fix))
         }

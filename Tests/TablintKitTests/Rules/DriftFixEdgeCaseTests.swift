@@ -332,14 +332,6 @@ final class DriftFixEdgeCaseTests: XCTestCase {
         XCTAssertEqual(fixed, step)
     }
 
-    /// A pair a `default:` decides against its cell: the finding says why its fix leaves it.
-    func testACatchAllsDriftSaysWhyItIsLeft() throws {
-        let before = Self.oven(armBody: "            return .go(.heating, effects: [.heaterOn])")
-            .replacingOccurrences(of: "case (.idle, .power): return .ignored", with: "default: return .go(.heating, effects: [])")
-        let found = Self.lint(["Oven.swift": before], code: DispatcherDrift().code).map(\.message)
-        XCTAssertTrue(found.contains { $0.contains("(Idle, Power)") && $0.contains("the catch-all (`default:`) hides the cells it decides; enable dispatcher-default") }, "\(found)")
-    }
-
     /// A `perform` switch written on one line: the new effect's arm goes on a line of its own,
     /// under the first; the result compiles and a second run changes nothing.
     func testANewPerformArmInAOneLineSwitchTakesALineOfItsOwn() throws {
