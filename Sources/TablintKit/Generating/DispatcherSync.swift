@@ -30,6 +30,9 @@ struct DispatcherSync {
     /// The cases `enum F` has once the fixes add the effects they can (`UnknownEffect`); nil
     /// when no enum says. An arm naming any other effect would not compile, so it is not written.
     var effectsAfterFixes: [String]?
+    /// Why a state's or action's name is no case of its enum once the run's fixes are applied
+    /// (`EnumDrift.caseRefusal`), nil when it is one: an arm naming any other would not compile.
+    var caseRefusal: (RemovalSync.Role, String) -> String? = { _, _ in nil }
 
     /// The arm text for a pair, or why it cannot be written.
     func arm(state: Int, action: Int) -> Result<String, Why> {
@@ -42,6 +45,7 @@ struct DispatcherSync {
         elements[stateAt] = stateCase
         elements[actionAt] = actionCase
         let label = "case (\(elements.joined(separator: ", "))):"
+        if let why = caseRefusal(.state, shape.states[state].name) ?? caseRefusal(.action, shape.actions[action].name) { return .failure(Why(why)) }
         if shape.cells[state][action] == .handle, let why = memberCollision(state: state, action: action) { return .failure(why) }
         if shape.cells[state][action] == .handle, shape.states[state].hasPayload || shape.actions[action].hasPayload {
             return payloadArm(state: state, action: action, stateAt: stateAt, actionAt: actionAt)
@@ -182,6 +186,9 @@ struct DispatcherSync {
             }
             let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
             return .success("return \(receiver).\(GeneratedShape.declared(member))(\(context))")
+        }
+        if case .go(let target, _, _) = shape.cells[state][action], let why = caseRefusal(.state, target) {
+            return .failure(Why("its target: " + why))
         }
         if let missing = undeclaredEffect(of: shape.cells[state][action]) {
             return .failure(Why("its effect `\(missing)` is no case of `enum F`, and no fix adds one (see the unknown-effect finding)"))

@@ -72,6 +72,17 @@ struct DispatcherDrift: RunRule {
         comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
         comparison.fileIndex = fileIndex
         comparison.effectsAfterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
+        // A name the dispatcher's patterns already spell is a case of an enum no file gives.
+        let named = { (role: Dispatcher.Role, name: String) -> Bool in
+            guard let at = dispatcher.position(of: role) else { return false }
+            return dispatcher.arms.contains { arm in
+                guard case .items(let items, _) = arm.label else { return false }
+                return items.contains { $0.elements.count > at && $0.elements[at].wholeMember.map { Comparison.fold($0) == Comparison.fold(name) } == true }
+            }
+        }
+        comparison.caseRefusal = { role, name in
+            EnumDrift.caseRefusal(role, name, of: ref, pairing, namedByDispatcher: { named(role == .state ? .state : .action, $0) })
+        }
         if let namespace = comparison.shape?.types.namespace {
             // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
             let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
@@ -246,9 +257,20 @@ private struct EffectComparison {
                 // After the arm of the nearest effect before it that has one.
                 let before = declared[..<index].reversed().compactMap { seen[$0] }.first
                 let layout = (before ?? first).layout
-                let offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
+                // `switch f { case .a: cells.a() }` on one line: the new arm takes a line of its
+                // own, under the first, instead of running the line on.
+                let lines = file.lines
+                let oneLine = lines.lineIndex(of: offset) == lines.lineIndex(of: max(dispatcher.switchRange.upperBound - 1, offset))
+                if oneLine { offset = before?.outcome.range.upperBound ?? offset }
                 if byOffset[offset] == nil { offsets.append(offset) }
-                byOffset[offset, default: ""] += layout.labelIndent + arm + layout.newline
+                if oneLine, before != nil {
+                    byOffset[offset, default: ""] += layout.newline + layout.labelIndent + arm
+                } else if oneLine {
+                    byOffset[offset, default: ""] += arm + layout.newline + layout.labelIndent
+                } else {
+                    byOffset[offset, default: ""] += layout.labelIndent + arm + layout.newline
+                }
             }
             if !offsets.isEmpty {
                 fix = Diagnostic.Fix(edits: offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }, applicability: .unsafe)
@@ -349,6 +371,8 @@ private struct Comparison {
     var narrowedStructAvailable: (String) -> Bool = { _ in true }
     /// `enum F`'s cases once the fixes add what they can (`DispatcherSync.effectsAfterFixes`).
     var effectsAfterFixes: [String]?
+    /// Why a name is no case once the fixes are applied (`DispatcherSync.caseRefusal`).
+    var caseRefusal: (RemovalSync.Role, String) -> String? = { _, _ in nil }
     /// Why the fix writes none of the cases of a state or action the dispatcher has no case
     /// for, keyed `state <folded name>`: one of them cannot be written (enum-drift then leaves
     /// the enum's case out too, so the code still compiles).
@@ -480,6 +504,7 @@ private struct Comparison {
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
+        sync.caseRefusal = caseRefusal
         return sync
     }
 

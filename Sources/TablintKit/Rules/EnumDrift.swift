@@ -177,6 +177,42 @@ struct EnumDrift: RunRule {
         }
     }
 
+    /// Why the matrix's `name` is no case of the machine's `enum S` (`.state`) or `enum A` once
+    /// this run's fixes are applied, nil when it is one: declared, renamed to, or added by this
+    /// rule's fix for certain. Dispatcher-drift's fix asks it before writing an arm that names a
+    /// case, so the two fixes read one decision. A name whose enum is in no file of the run is
+    /// a case only where the dispatcher already names it (`namedByDispatcher`), since that
+    /// compiles.
+    static func caseRefusal(
+        _ role: RemovalSync.Role, _ name: String, of ref: MachinePairing.MatrixRef, _ pairing: MachinePairing,
+        namedByDispatcher: (String) -> Bool
+    ) -> String? {
+        let bound = ref.bound, run = pairing.run
+        let folded = NameComparison.firstLetterFolded
+        let enums = pairing.enums(of: bound.machine, near: run[ref.file].path)
+        let machine = pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text
+        let letter = role == .state ? "S" : "A"
+        guard let declaration = (role == .state ? enums.states : enums.actions)?.declaration
+            ?? AliasedEnumSync.aliased(letter, machine: machine, run)?.enumRef.declaration
+        else {
+            if namedByDispatcher(name) { return nil }
+            return "no `enum \(letter)` of `\(machine)` declaring `\(NameCasing.lowerFirst(name))` is among the run's files, so no fix adds the case; run tablint on the whole target (every file of the machine)"
+        }
+        let cases = declaration.cases.map(\.name)
+        if cases.contains(where: { folded.equal($0, name) }) { return nil }
+        let names = role == .state ? bound.matrix.states : bound.matrix.actions
+        if RemovalSync(ref, machine: bound.machine, pairing).rename(role, matrixName: name).map({ $0.refusal == nil }) == true { return nil }
+        let keys = Set(names.map { folded.key($0.text) })
+        let slip = cases.filter { EditDistance.isSlip($0.lowercased(), of: name.lowercased()) && !keys.contains(folded.key($0)) }
+        let label = "`enum \(declaration.qualifiedName)`"
+        if slip.count == 1 { return "\(label) has no case `\(NameCasing.lowerFirst(name))`, and enum-drift takes `\(name)` for a slip of `\(slip[0])` rather than add it" }
+        guard let matrixName = names.first(where: { folded.equal($0.text, name) }) else { return "\(label) has no case `\(NameCasing.lowerFirst(name))`" }
+        if case .failure(let why) = addition(of: matrixName, among: names, to: declaration) {
+            return "\(label) has no case `\(NameCasing.lowerFirst(name))`, and enum-drift's fix does not add it: \(why.text)"
+        }
+        return nil
+    }
+
     /// The edit that declares the matrix's `name` in the enum, after the case of the name
     /// before it in the matrix (before the first case when none is declared before it).
     static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration) -> Result<TextEdit, DispatcherSync.Why> {

@@ -241,6 +241,154 @@ final class DriftFixEdgeCaseTests: XCTestCase {
         XCTAssertTrue(matrixAfter.contains("states: [\"Shut\", \"Open\", \"Alarmed\"],"), matrixAfter)
     }
 
+    /// A state the matrix added whose case enum-drift will not add (its enum has raw values),
+    /// retargeted to from an existing cell: no arm names it, neither the new state's nor the
+    /// retargeted one, and both findings say why; the fixed file compiles and a second run
+    /// changes nothing.
+    func testNoArmNamesAStateWhoseCaseIsNotAdded() throws {
+        let before = """
+            enum Oven {
+                enum S: Int { case off = 0, heating = 1, idle = 2 }
+                enum A { case power }
+                enum F { case heaterOn }
+                final class Ctx {}
+
+                static func step(_ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.off, .power): return .go(.heating, effects: [.heaterOn])
+                    case (.heating, .power): return .go(.off, effects: [])
+                    case (.idle, .power): return .ignored
+                    }
+                }
+
+                static let TABLE = Table(
+                    machine: "Oven",
+                    states: ["Off", "Heating", "Idle", "Ajar"],
+                    actions: ["Power"],
+                    cells: [
+                        [.go(target: "Ajar", effects: ["HeaterOn"])],
+                        [.go(target: "Off", effects: [])],
+                        [.ignore],
+                        [.ignore],
+                    ],
+                    initial: "Off"
+                )
+            }
+
+            """
+        let found = Self.lint(["Oven.swift": before], code: DispatcherDrift().code).map(\.message)
+        XCTAssertTrue(found.contains { $0.contains("the fix leaves this case: its target: `enum Oven.S` has no case `ajar`, and enum-drift's fix does not add it: its cases have raw values") }, "\(found)")
+        XCTAssertTrue(found.contains { $0.contains("no case for state `Ajar`") && $0.contains("its cases have raw values") && !$0.contains("the fix writes") }, "\(found)")
+        let after = try Self.fixed("Oven.swift", before)
+        XCTAssertFalse(after.contains(".ajar"), after)
+        XCTAssertEqual(try Self.fixed("Oven.swift", after), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unadded-state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + DispatcherSyncFixTests.tableStandIn + ScaffoldAndSyncDocumentTests.step + "print(Oven.step(Oven.Ctx(), .idle, .power))\n"
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "oven", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "ignored\n")
+    }
+
+    /// The machine's enums in a file not given on the command line: the new state's cases are
+    /// not written (its enum cannot get the case in this run), and the finding says which enum
+    /// is missing and to run on the whole target.
+    func testNoArmIsWrittenForAStateWhoseEnumIsNotInTheRun() throws {
+        let step = """
+            extension Gate {
+                static func step(_ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.shut, .push): return .go(.open, effects: [])
+                    case (.open, .push): return .go(.shut, effects: [])
+                    }
+                }
+            }
+
+            """
+        let table = """
+            extension Gate {
+                static let TABLE = Table(
+                    machine: "Gate",
+                    states: ["Shut", "Open", "Alarmed"],
+                    actions: ["Push"],
+                    cells: [
+                        [.go(target: "Alarmed", effects: [])],
+                        [.go(target: "Shut", effects: [])],
+                        [.ignore],
+                    ],
+                    initial: "Shut"
+                )
+            }
+
+            """
+        let found = Self.lint(["GateStep.swift": step, "Gate.tb.swift": table], code: DispatcherDrift().code).map(\.message)
+        XCTAssertTrue(found.contains { $0.contains("no case for state `Alarmed`") && $0.contains("no `enum S` of `Gate` declaring `alarmed` is among the run's files") && $0.contains("run tablint on the whole target") }, "\(found)")
+        let outcome = Engine.run(
+            [Engine.Document(path: "GateStep.swift", bytes: Array(step.utf8)), Engine.Document(path: "Gate.tb.swift", bytes: Array(table.utf8))],
+            mode: .fix, unsafeFixes: true)
+        let fixed = outcome.files.first { $0.path == "GateStep.swift" }?.fixed.map { String(decoding: $0, as: UTF8.self) } ?? step
+        XCTAssertEqual(fixed, step)
+    }
+
+    /// A `perform` switch written on one line: the new effect's arm goes on a line of its own,
+    /// under the first; the result compiles and a second run changes nothing.
+    func testANewPerformArmInAOneLineSwitchTakesALineOfItsOwn() throws {
+        let before = """
+            enum Lamp {
+                enum S { case off, on }
+                enum A { case flip }
+                enum F { case click, hum }
+                final class Ctx {}
+                static func step(_ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.off, .flip): return .go(.on, effects: [.click, .hum])
+                    case (.on, .flip): return .go(.off, effects: [.click])
+                    }
+                }
+                static func perform(_ cells: LampCells, _ ctx: Ctx, _ f: F) -> A? {
+                    switch f { case .click: return cells.click(ctx) }
+                }
+                static let TABLE = Table(
+                    machine: "Lamp",
+                    states: ["Off", "On"],
+                    actions: ["Flip"],
+                    cells: [
+                        [.go(target: "On", effects: ["Click", "Hum"])],
+                        [.go(target: "Off", effects: ["Click"])],
+                    ],
+                    initial: "Off"
+                )
+            }
+            protocol LampCells {
+                func click(_ ctx: Lamp.Ctx) -> Lamp.A?
+                func hum(_ ctx: Lamp.Ctx) -> Lamp.A?
+            }
+
+            """
+        let after = try Self.fixed("Lamp.swift", before)
+        XCTAssertEqual(after, before.replacingOccurrences(
+            of: "switch f { case .click: return cells.click(ctx) }",
+            with: "switch f { case .click: return cells.click(ctx)\n                   case .hum: return cells.hum(ctx) }"))
+        XCTAssertEqual(try Self.fixed("Lamp.swift", after), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-line-perform-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + DispatcherSyncFixTests.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            struct Impl: LampCells {
+                func click(_ ctx: Lamp.Ctx) -> Lamp.A? { nil }
+                func hum(_ ctx: Lamp.Ctx) -> Lamp.A? { .flip }
+            }
+            print(Lamp.perform(Impl(), Lamp.Ctx(), .hum) as Any)
+
+            """
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "lamp", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "Optional(Example.Lamp.A.flip)\n")
+    }
+
     /// dispatcher-drift's expected return spells a declared acronym case as the enum does.
     func testTheExpectedReturnSpellsAnAcronymCaseAsDeclared() throws {
         let text = """
