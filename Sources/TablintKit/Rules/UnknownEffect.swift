@@ -123,4 +123,15 @@ struct UnknownEffect: RunRule {
         }
         return effects
     }
+
+    /// `shape` with the effects of `effects` it lacks (those this rule's fix adds) as the
+    /// payload-less cases the fix declares: what `perform`'s arm and the `Cells` requirement
+    /// of an added effect are written from, in the same run as the case.
+    static func shape(_ shape: GeneratedShape, adding effects: [String]?) -> GeneratedShape {
+        var shape = shape
+        for effect in effects ?? [] where !shape.effects.contains(where: { NameComparison.firstLetterFolded.equal($0.name, effect) }) {
+            shape.effects.append(GeneratedShape.Variant(effect))
+        }
+        return shape
+    }
 }

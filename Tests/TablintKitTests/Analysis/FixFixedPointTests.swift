@@ -7,7 +7,7 @@ import XCTest
 /// case another file's fix adds) are fixed in the same run. A second run changes nothing, a
 /// lint finds nothing left to fix, and the result compiles with the real `swiftc`.
 final class FixFixedPointTests: XCTestCase {
-    enum Change: CaseIterable { case addState, addAction, renameState, removeAction }
+    enum Change: CaseIterable { case addState, addAction, renameState, removeAction, renameEffect }
 
     /// Where the machine's surfaces are: all in one file, each in its own, or the enums beside
     /// the matrix and the protocol beside the dispatcher.
@@ -72,6 +72,9 @@ final class FixFixedPointTests: XCTestCase {
         case .removeAction:
             actions.removeLast()
             rows = rows.map { Array($0.dropLast()) }
+        case .renameEffect:
+            // `Silence` is `Chime` in every cell: `chime` is added, `silence` goes.
+            rows = rows.map { $0.map { $0.replacingOccurrences(of: #""Silence""#, with: #""Chime""#) } }
         }
         let quoted = { (names: [String]) in names.map { "\"\($0)\"" }.joined(separator: ", ") }
         return """
