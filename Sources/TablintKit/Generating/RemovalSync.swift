@@ -496,7 +496,8 @@ struct RemovalSync {
             return "\(label) is `\(kept.joined(separator: ", "))`, so the names of its cases may be stored"
         }
         if !kept.isEmpty { return "\(label) has raw values (`: \(kept.joined(separator: ", "))`), which may be stored" }
-        if !renaming, enumCase.removal == nil { return "its declaration shares its span with a comment or another declaration" }
+        // `enum F { case beep }`: the case shares its line with the enum's braces.
+        if !renaming, enumCase.removal == nil { return "no span deletes `case \(enumCase.name)` alone: it shares its line with other code of \(label) (its braces, another declaration) or a comment" }
         return nil
     }
 

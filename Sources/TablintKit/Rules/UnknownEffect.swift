@@ -56,6 +56,8 @@ struct UnknownEffect: RunRule {
                         }
                     }
                 }
+                let fileIndex = run.firstIndex { $0.path == file.path }!
+                let going = Self.going(MachinePairing.MatrixRef(file: fileIndex, bound: bound), pairing)
                 for (rowIndex, row) in matrix.rows.enumerated() {
                     for (column, cell) in row.cells.enumerated() {
                         let effects: [Name]
@@ -69,7 +71,7 @@ struct UnknownEffect: RunRule {
                             var message = "cell \(matrix.cellLabel(row: rowIndex, column: column)) emits `\(effect.text)`, which is not a declared effect. Effects: \(list) (\(label))\(hint)"
                             var fix: Diagnostic.Fix?
                             if slip.count != 1, mentioned.contains(effect) {
-                                switch EnumDrift.addition(of: effect, among: mentioned, to: declaration) {
+                                switch Self.addition(of: effect, among: mentioned, to: declaration, going: going) {
                                 case .success(let edit):
                                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                                     message += "; the fix adds `case \(GeneratedShape.declared(NameCasing.lowerFirst(effect.text)))` to \(label), in the order the matrix first names its effects"
@@ -104,7 +106,7 @@ struct UnknownEffect: RunRule {
     static func effectsAfterAdditions(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declared: [String]?) -> [String]? {
         guard ref.matrix.surface == .tableLiteral, var effects = declared,
             let declaration = pairing.enums(of: ref.bound.machine, near: pairing.run[ref.file].path).effects?.declaration,
-            case .success = EnumDrift.addition(of: Name("Added", 0..<0), among: [Name("Added", 0..<0)], to: declaration)
+            case .success = addition(of: Name("Added", 0..<0), among: [Name("Added", 0..<0)], to: declaration, going: going(ref, pairing))
         else { return declared }
         for row in ref.matrix.rows {
             for cell in row.cells {
@@ -133,5 +135,30 @@ struct UnknownEffect: RunRule {
             shape.effects.append(GeneratedShape.Variant(effect))
         }
         return shape
+    }
+
+    /// The cases of the effects no cell emits any more that the fixes remove in the same run
+    /// (the old name of a renamed effect).
+    static func going(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> [EnumDeclaration.Case] {
+        EffectRemovalSync(ref, pairing).removed.filter { $0.refusal == nil && $0.enumCase.removal != nil }.map(\.enumCase)
+    }
+
+    /// `EnumDrift.addition`, clear of the cases that go in the same pass: the new case is
+    /// written beside a case that stays, and after (not at the start of) the span that removes
+    /// a going case, so the two edits apply together (a rename, `beep` to `chime`, in one run).
+    static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration, going: [EnumDeclaration.Case]) -> Result<TextEdit, DispatcherSync.Why> {
+        guard !going.isEmpty else { return EnumDrift.addition(of: name, among: names, to: declaration) }
+        var staying = declaration
+        staying.cases.removeAll { going.contains($0) }
+        guard !staying.cases.isEmpty else {
+            return .failure(DispatcherSync.Why("`case \(going[0].name)`, which no cell emits any more, is the enum's only case, and the fix writes a case only beside one that stays"))
+        }
+        let addition = EnumDrift.addition(of: name, among: names, to: staying)
+        guard case .success(var edit) = addition else { return addition }
+        // `case ring, silence` with `, silence` going: `, chime` after `silence`, not after `ring`.
+        while let removal = going.compactMap(\.removal).first(where: { $0.lowerBound == edit.range.lowerBound && !$0.isEmpty }) {
+            edit.range = removal.upperBound..<removal.upperBound
+        }
+        return .success(edit)
     }
 }
