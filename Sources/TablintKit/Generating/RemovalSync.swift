@@ -496,9 +496,14 @@ struct RemovalSync {
             return "\(label) is `\(kept.joined(separator: ", "))`, so the names of its cases may be stored"
         }
         if !kept.isEmpty { return "\(label) has raw values (`: \(kept.joined(separator: ", "))`), which may be stored" }
-        // `enum F { case beep }`: the case shares its line with the enum's braces.
-        if !renaming, enumCase.removal == nil { return "no span deletes `case \(enumCase.name)` alone: it shares its line with other code of \(label) (its braces, another declaration) or a comment" }
+        if !renaming, enumCase.removal == nil { return spanRefusal(enumCase, declaration) }
         return nil
+    }
+
+    /// Why a case with no span of its own is not deleted: `enum F { case beep }` shares its
+    /// line with the enum's braces.
+    static func spanRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration) -> String {
+        "no span deletes `case \(enumCase.name)` alone: it shares its line with other code of `enum \(declaration.qualifiedName)` (its braces, another declaration) or a comment"
     }
 
     /// Why an arm cannot be deleted: code beyond the return the matrix determines.

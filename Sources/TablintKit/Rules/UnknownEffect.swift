@@ -139,20 +139,30 @@ struct UnknownEffect: RunRule {
 
     /// The cases of the effects no cell emits any more that the fixes remove in the same run
     /// (the old name of a renamed effect).
-    static func going(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> [EnumDeclaration.Case] {
-        EffectRemovalSync(ref, pairing).removed.filter { $0.refusal == nil && $0.enumCase.removal != nil }.map(\.enumCase)
+    /// `blocked`: why a new case is not added, when a going case is kept only for want of a
+    /// span that deletes it (`enum F { case beep }`): adding `chime` would leave the rename
+    /// half done, `beep` kept with its arm and requirement.
+    static func going(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> (cases: [EnumDeclaration.Case], blocked: String?) {
+        let plan = EffectRemovalSync(ref, pairing)
+        guard let effects = plan.effects else { return ([], nil) }
+        let spanless = plan.removed.first(where: plan.isStructurallyKept)
+        let blocked = spanless.map {
+            "`case \($0.name)` at \(RemovalSync.place(effects.file, $0.enumCase.range.lowerBound, in: pairing.run)), which no cell emits any more, cannot go in the same run (\($0.refusal!)), and the new case alone would leave the change half done; rename it in `enum \(effects.declaration.qualifiedName)` by hand"
+        }
+        return (plan.removed.filter { $0.refusal == nil && $0.enumCase.removal != nil }.map(\.enumCase), blocked)
     }
 
     /// `EnumDrift.addition`, clear of the cases that go in the same pass: the new case is
     /// written beside a case that stays, and after (not at the start of) the span that removes
     /// a going case, so the two edits apply together (a rename, `beep` to `chime`, in one run).
-    static func addition(of name: Name, among names: [Name], to declaration: EnumDeclaration, going: [EnumDeclaration.Case]) -> Result<TextEdit, DispatcherSync.Why> {
+    static func addition(
+        of name: Name, among names: [Name], to declaration: EnumDeclaration, going plan: (cases: [EnumDeclaration.Case], blocked: String?)
+    ) -> Result<TextEdit, DispatcherSync.Why> {
+        if let blocked = plan.blocked { return .failure(DispatcherSync.Why(blocked)) }
+        let going = plan.cases
         guard !going.isEmpty else { return EnumDrift.addition(of: name, among: names, to: declaration) }
         var staying = declaration
         staying.cases.removeAll { going.contains($0) }
-        guard !staying.cases.isEmpty else {
-            return .failure(DispatcherSync.Why("`case \(going[0].name)`, which no cell emits any more, is the enum's only case, and the fix writes a case only beside one that stays"))
-        }
         let addition = EnumDrift.addition(of: name, among: names, to: staying)
         guard case .success(var edit) = addition else { return addition }
         // `case ring, silence` with `, silence` going: `, chime` after `silence`, not after `ring`.
