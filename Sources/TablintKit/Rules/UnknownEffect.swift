@@ -101,8 +101,9 @@ struct UnknownEffect: RunRule {
     /// The effects of a `Table` literal's machine once this rule's fix has added the ones
     /// `enum F` lacks, in the order the fix adds them: what cells-drift expects the `Cells`
     /// protocol to require, so the requirement it reports missing is the same before and
-    /// after the case is added (and its fix, which needs the case, follows). Unchanged when
-    /// the fix cannot add a case to the enum (raw values, cases not all known).
+    /// after the case is added; its fix, `perform`'s arm and the step arms are written from it
+    /// in the same pass as the case. Unchanged when the fix cannot add a case to the enum (raw
+    /// values, cases not all known, an old case that cannot go with it).
     static func effectsAfterAdditions(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declared: [String]?) -> [String]? {
         guard ref.matrix.surface == .tableLiteral, var effects = declared,
             let declaration = pairing.enums(of: ref.bound.machine, near: pairing.run[ref.file].path).effects?.declaration,
