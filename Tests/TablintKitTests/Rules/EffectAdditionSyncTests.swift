@@ -131,4 +131,75 @@ final class EffectAdditionSyncTests: XCTestCase {
             """, named: "effect-renamed-in-part")
         XCTAssertTrue(ran.contains("go(Alarm.S.armed, effects: [Alarm.F.chime])"), ran)
     }
+
+    /// The renamed effect is the first the matrix names, and the old one's `case` line is the
+    /// enum's first: the new case goes before the first case that stays, not into the line
+    /// that goes.
+    func testARenamedFirstEffectIsAddedBeforeTheFirstCaseThatStays() throws {
+        let door = """
+        enum Door {
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Idle", "Open"],
+                actions: ["Push", "Close"],
+                cells: [
+                    [.go(target: "Open", effects: ["Chime"]), .emit(effects: ["Buzz"])],
+                    [.ignore, .go(target: "Idle", effects: ["Chime"])],
+                ],
+                initial: "Idle"
+            )
+        }
+
+        extension Door {
+            enum S { case idle, open }
+            enum A { case push, close }
+            enum F {
+                case beep
+                case buzz
+            }
+            final class Ctx {}
+        }
+
+        protocol DoorCells {
+            func beep(_ ctx: Door.Ctx) -> Door.A?
+            func buzz(_ ctx: Door.Ctx) -> Door.A?
+        }
+
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                switch (s, a) {
+                case (.idle, .push): return .go(.open, effects: [.beep])
+                case (.idle, .close): return .stay(effects: [.buzz])
+                case (.open, .push): return .ignored
+                case (.open, .close): return .go(.idle, effects: [.beep])
+                }
+            }
+
+            static func perform(_ cells: DoorCells, _ ctx: Door.Ctx, _ f: Door.F) -> Door.A? {
+                switch f {
+                case .beep: return cells.beep(ctx)
+                case .buzz: return cells.buzz(ctx)
+                }
+            }
+        }
+
+        """
+        let (texts, errors) = CombinedMatrixEditTests.fix(["Door.tb.swift": door])
+        XCTAssertEqual(errors, [])
+        let after = try XCTUnwrap(texts["Door.tb.swift"])
+        XCTAssertFalse(after.contains("beep"), after)
+        XCTAssertTrue(after.contains("    enum F {\n        case chime, buzz\n    }"), after)
+        XCTAssertTrue(after.contains("case (.open, .close): return .go(.idle, effects: [.chime])"), after)
+        XCTAssertTrue(after.contains("case .chime: return cells.chime(ctx)") && after.contains("    func chime(_ ctx: Door.Ctx) -> Door.A?\n"), after)
+        XCTAssertEqual(RemovalSyncFixTests.run(texts).files.compactMap(\.fixed).count, 0, "a second run changes nothing")
+        let ran = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: DoorCells {
+                func buzz(_ ctx: Door.Ctx) -> Door.A? { nil }
+                func chime(_ ctx: Door.Ctx) -> Door.A? { nil }
+            }
+            print(Door.step(Impl(), Door.Ctx(), .idle, .push))
+
+            """, named: "first-effect-renamed")
+        XCTAssertTrue(ran.contains("go(Door.S.open, effects: [Door.F.chime])"), ran)
+    }
 }
