@@ -6726,6 +6726,14 @@ effect's first mention (at the enum, when the enum is in another file). The arms
 ([cells-drift](cells-drift.md)) follow in the same run. A string that is a slip of a declared
 effect (`"StartClok"`) is a misspelling, not a new effect: no fix.
 
+An effect renamed in every cell (`"Beep"` now `"Chime"`) is a new effect and an old one no cell
+emits: in one run the new case is added and the old one goes, each with its `perform` arm and
+requirement, and the step arms emit the new one ([enum-drift](enum-drift.md) says when the old
+one stays). When the old case cannot go in the same run (it shares its line with the enum's
+braces, `enum F { case beep }`, or it is the enum's only case), the new one is not added either,
+and the finding names the old case and why: the rename is left to be done by hand rather than
+half done.
+
 ```swift triggers
 enum Timer {
     enum S { case idle, running }

@@ -75,6 +75,10 @@ struct EffectRemovalSync {
             removed.append(Removed(name: enumCase.name, enumCase: enumCase, refusal: RemovalSync.caseRefusal(enumCase, effects.declaration, carriesPayloadAway: true)))
         }
         guard !removed.isEmpty else { return }
+        // The effects the cells emit instead are added beside a case that stays.
+        if removed.count == effects.declaration.cases.count, !emittedKeys.isEmpty {
+            for index in removed.indices where removed[index].refusal == nil { removed[index].refusal = Self.everyCaseRefusal(effects.declaration) }
+        }
         for (file, dispatcher) in RemovalSync.dispatchers(of: ref, .effect, pairing) {
             for index in removed.indices {
                 if dispatcher.hasConditionalArms, removed[index].refusal == nil {
@@ -101,6 +105,19 @@ struct EffectRemovalSync {
                 removed[index].refusal = "`\(removed[index].name)` is referred to at \(RemovalSync.place(file, offset, in: run))"
             }
         }
+    }
+
+    /// Why no case goes when all would: unknown-effect's fix writes a new case only beside
+    /// one that stays.
+    static func everyCaseRefusal(_ declaration: EnumDeclaration) -> String {
+        "no cell emits any case of `enum \(declaration.qualifiedName)` any more, and the cases the cells name instead are added only beside one that stays"
+    }
+
+    /// Why an effect is kept for want of a way to write the change, not because something
+    /// names it: then a new effect is not added either, or the change would be half done.
+    func isStructurallyKept(_ effect: Removed) -> Bool {
+        guard let declaration = effects?.declaration, let refusal = effect.refusal else { return false }
+        return refusal == RemovalSync.spanRefusal(effect.enumCase, declaration) || refusal == Self.everyCaseRefusal(declaration)
     }
 
     /// `.beep` or `.log(let message)` of a `perform` label: the effect's case.

@@ -500,8 +500,14 @@ struct RemovalSync {
             return "\(label) is `\(kept.joined(separator: ", "))`, so the names of its cases may be stored"
         }
         if !kept.isEmpty { return "\(label) has raw values (`: \(kept.joined(separator: ", "))`), which may be stored" }
-        if !renaming, enumCase.removal == nil { return "its declaration shares its span with a comment or another declaration" }
+        if !renaming, enumCase.removal == nil { return spanRefusal(enumCase, declaration) }
         return nil
+    }
+
+    /// Why a case with no span of its own is not deleted: `enum F { case beep }` shares its
+    /// line with the enum's braces.
+    static func spanRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration) -> String {
+        "no span deletes `case \(enumCase.name)` alone: it shares its line with other code of `enum \(declaration.qualifiedName)` (its braces, another declaration) or a comment"
     }
 
     /// Why an arm cannot be deleted: code beyond the return the matrix determines.

@@ -19,8 +19,8 @@ struct CellsDrift: RunRule {
         var found: [Diagnostic] = []
         for (ref, outcome) in pairing.cellsProtocols() {
             guard let matrixRef = outcome.paired, !ref.declaration.isIncomplete, let machine = ref.declaration.machine else { continue }
-            let expected = Self.members(
-                matrixRef.matrix, effects: UnknownEffect.effectsAfterAdditions(matrixRef, pairing, declared: DispatcherDrift.declaredEffects(of: matrixRef, machine: machine, pairing)))
+            let effects = UnknownEffect.effectsAfterAdditions(matrixRef, pairing, declared: DispatcherDrift.declaredEffects(of: matrixRef, machine: machine, pairing))
+            let expected = Self.members(matrixRef.matrix, effects: effects)
             let served = CellMembers(matrixRef, pairing, generatedOther: Set(expected.members.filter { $0.value.cell == nil }.keys))
             if served.isHandNamed {
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)
@@ -29,7 +29,8 @@ struct CellsDrift: RunRule {
                 let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
-                    shape: matrixRef.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(matrixRef, pairing) : nil,
+                    // With the effects unknown-effect's fix adds, whose requirements are added with them.
+                    shape: matrixRef.matrix.surface == .tableLiteral ? UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
                     protocolFile: ref.file, run: run)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)

@@ -46,9 +46,12 @@ struct DispatcherDrift: RunRule {
                     var comparison = stepComparison(dispatcher, fileIndex: fileIndex, ref, machine: machine, pairing)
                     found += comparison.run()
                 case .effect:
+                    // The effects once unknown-effect's fix adds its cases: their arms are
+                    // written in the same run.
+                    let afterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
                     found += EffectComparison(
-                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: effects,
-                        shape: ref.matrix.surface == .tableLiteral ? AliasedEnumSync.shape(ref, pairing) : nil,
+                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: afterFixes,
+                        shape: ref.matrix.surface == .tableLiteral ? UnknownEffect.shape(AliasedEnumSync.shape(ref, pairing), adding: afterFixes) : nil,
                         effectRemovals: EffectRemovalSync(ref, pairing))
                         .run()
                 default:
@@ -877,9 +880,10 @@ private struct Comparison {
         return near.count == 1 ? near[0] : effect
     }
 
-    /// An effect `enum F` does not declare (false when no enum says).
+    /// An effect `enum F` does not declare (false when no enum says) and unknown-effect's fix
+    /// does not add: an arm still naming the old effect of a renamed one is this rule's.
     func isUndeclared(_ effect: String) -> Bool {
-        guard let declared = declaredEffects else { return false }
+        guard let declared = effectsAfterFixes ?? declaredEffects else { return false }
         return !declared.contains { Self.fold($0) == Self.fold(effect) }
     }
 

@@ -167,7 +167,7 @@ struct EnumDrift: RunRule {
                 message += "; the fix removes `case \(effect.name)` from \(label), as the fixes of dispatcher-drift and cells-drift remove its `perform` case and its requirement"
                 fix = Diagnostic.Fix(edits: [TextEdit(range: range, replacement: [])], applicability: .unsafe)
             } else {
-                message += "; no fix removes `\(effect.name)`: its declaration shares its span with a comment or another declaration"
+                message += "; no fix removes `\(effect.name)`: no span deletes `case \(effect.name)` alone"
             }
             var found = diagnostic(
                 run[effects.file], at: effect.enumCase.range, message,

@@ -56,6 +56,8 @@ struct UnknownEffect: RunRule {
                         }
                     }
                 }
+                let fileIndex = run.firstIndex { $0.path == file.path }!
+                let going = Self.going(MachinePairing.MatrixRef(file: fileIndex, bound: bound), pairing)
                 for (rowIndex, row) in matrix.rows.enumerated() {
                     for (column, cell) in row.cells.enumerated() {
                         let effects: [Name]
@@ -69,7 +71,7 @@ struct UnknownEffect: RunRule {
                             var message = "cell \(matrix.cellLabel(row: rowIndex, column: column)) emits `\(effect.text)`, which is not a declared effect. Effects: \(list) (\(label))\(hint)"
                             var fix: Diagnostic.Fix?
                             if slip.count != 1, mentioned.contains(effect) {
-                                switch EnumDrift.addition(of: effect, among: mentioned, to: declaration) {
+                                switch Self.addition(of: effect, among: mentioned, to: declaration, going: going) {
                                 case .success(let edit):
                                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                                     message += "; the fix adds `case \(GeneratedShape.declared(NameCasing.lowerFirst(effect.text)))` to \(label), in the order the matrix first names its effects"
@@ -99,12 +101,13 @@ struct UnknownEffect: RunRule {
     /// The effects of a `Table` literal's machine once this rule's fix has added the ones
     /// `enum F` lacks, in the order the fix adds them: what cells-drift expects the `Cells`
     /// protocol to require, so the requirement it reports missing is the same before and
-    /// after the case is added (and its fix, which needs the case, follows). Unchanged when
-    /// the fix cannot add a case to the enum (raw values, cases not all known).
+    /// after the case is added; its fix, `perform`'s arm and the step arms are written from it
+    /// in the same pass as the case. Unchanged when the fix cannot add a case to the enum (raw
+    /// values, cases not all known, an old case that cannot go with it).
     static func effectsAfterAdditions(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declared: [String]?) -> [String]? {
         guard ref.matrix.surface == .tableLiteral, var effects = declared,
             let declaration = pairing.enums(of: ref.bound.machine, near: pairing.run[ref.file].path).effects?.declaration,
-            case .success = EnumDrift.addition(of: Name("Added", 0..<0), among: [Name("Added", 0..<0)], to: declaration)
+            case .success = addition(of: Name("Added", 0..<0), among: [Name("Added", 0..<0)], to: declaration, going: going(ref, pairing))
         else { return declared }
         for row in ref.matrix.rows {
             for cell in row.cells {
@@ -122,5 +125,51 @@ struct UnknownEffect: RunRule {
             }
         }
         return effects
+    }
+
+    /// `shape` with the effects of `effects` it lacks (those this rule's fix adds) as the
+    /// payload-less cases the fix declares: what `perform`'s arm and the `Cells` requirement
+    /// of an added effect are written from, in the same run as the case.
+    static func shape(_ shape: GeneratedShape, adding effects: [String]?) -> GeneratedShape {
+        var shape = shape
+        for effect in effects ?? [] where !shape.effects.contains(where: { NameComparison.firstLetterFolded.equal($0.name, effect) }) {
+            shape.effects.append(GeneratedShape.Variant(effect))
+        }
+        return shape
+    }
+
+    /// The cases of the effects no cell emits any more that the fixes remove in the same run
+    /// (the old name of a renamed effect).
+    /// `blocked`: why a new case is not added, when a going case is kept only for want of a
+    /// span that deletes it (`enum F { case beep }`): adding `chime` would leave the rename
+    /// half done, `beep` kept with its arm and requirement.
+    static func going(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> (cases: [EnumDeclaration.Case], blocked: String?) {
+        let plan = EffectRemovalSync(ref, pairing)
+        guard let effects = plan.effects else { return ([], nil) }
+        let spanless = plan.removed.first(where: plan.isStructurallyKept)
+        let blocked = spanless.map {
+            "`case \($0.name)` at \(RemovalSync.place(effects.file, $0.enumCase.range.lowerBound, in: pairing.run)), which no cell emits any more, cannot go in the same run (\($0.refusal!)), and the new case alone would leave the change half done; rename it in `enum \(effects.declaration.qualifiedName)` by hand"
+        }
+        return (plan.removed.filter { $0.refusal == nil && $0.enumCase.removal != nil }.map(\.enumCase), blocked)
+    }
+
+    /// `EnumDrift.addition`, clear of the cases that go in the same pass: the new case is
+    /// written beside a case that stays, and after (not at the start of) the span that removes
+    /// a going case, so the two edits apply together (a rename, `beep` to `chime`, in one run).
+    static func addition(
+        of name: Name, among names: [Name], to declaration: EnumDeclaration, going plan: (cases: [EnumDeclaration.Case], blocked: String?)
+    ) -> Result<TextEdit, DispatcherSync.Why> {
+        if let blocked = plan.blocked { return .failure(DispatcherSync.Why(blocked)) }
+        let going = plan.cases
+        guard !going.isEmpty else { return EnumDrift.addition(of: name, among: names, to: declaration) }
+        var staying = declaration
+        staying.cases.removeAll { going.contains($0) }
+        let addition = EnumDrift.addition(of: name, among: names, to: staying)
+        guard case .success(var edit) = addition else { return addition }
+        // `case ring, silence` with `, silence` going: `, chime` after `silence`, not after `ring`.
+        while let removal = going.compactMap(\.removal).first(where: { $0.lowerBound == edit.range.lowerBound && !$0.isEmpty }) {
+            edit.range = removal.upperBound..<removal.upperBound
+        }
+        return .success(edit)
     }
 }

@@ -7,7 +7,7 @@ import XCTest
 /// case another file's fix adds) are fixed in the same run. A second run changes nothing, a
 /// lint finds nothing left to fix, and the result compiles with the real `swiftc`.
 final class FixFixedPointTests: XCTestCase {
-    enum Change: CaseIterable { case addState, addAction, renameState, removeAction }
+    enum Change: CaseIterable { case addState, addAction, renameState, removeAction, renameEffect }
 
     /// Where the machine's surfaces are: all in one file, each in its own, or the enums beside
     /// the matrix and the protocol beside the dispatcher.
@@ -72,6 +72,9 @@ final class FixFixedPointTests: XCTestCase {
         case .removeAction:
             actions.removeLast()
             rows = rows.map { Array($0.dropLast()) }
+        case .renameEffect:
+            // `Silence` is `Chime` in every cell: `chime` is added, `silence` goes.
+            rows = rows.map { $0.map { $0.replacingOccurrences(of: #""Silence""#, with: #""Chime""#) } }
         }
         let quoted = { (names: [String]) in names.map { "\"\($0)\"" }.joined(separator: ", ") }
         return """
@@ -138,6 +141,11 @@ final class FixFixedPointTests: XCTestCase {
                 XCTAssertFalse(first.stderr.contains("fixable with"), "\(label): \(first.stderr)")
                 let fixed = try contents(names, in: directory)
                 XCTAssertNotEqual(fixed, before, label)
+                if change == .renameEffect {
+                    // The old effect goes with its case, arm and requirement in the same run.
+                    XCTAssertFalse(fixed.values.contains { $0.contains("silence") }, "\(label): \(fixed)")
+                    XCTAssertTrue(fixed.values.contains { $0.contains("enum F { case ring, chime }") }, "\(label): \(fixed)")
+                }
 
                 // A second run changes nothing, and a lint finds nothing it could fix.
                 let second = TestRun.command(["--fix", "--unsafe-fixes", "."], in: directory)
@@ -170,7 +178,8 @@ final class FixFixedPointTests: XCTestCase {
         for (name, text) in before { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         let linted = TestRun.lintFiles(before.keys.sorted().map { folder.appendingPathComponent($0).path }, jobs: 1).diagnostics
         let requirement = try XCTUnwrap(linted.first { $0.path.hasSuffix("AlarmCells.swift") && $0.message.contains("requirement `beep`") })
-        XCTAssertNil(requirement.fix, "no fix until `enum F` declares `beep`")
+        // Planned with the effects once unknown-effect's fix adds `beep`, as `perform`'s arm is.
+        XCTAssertNotNil(requirement.fix, "the requirement is written with the case")
         let run = TestRun.command(["--fix", "--unsafe-fixes", "."], in: folder)
         XCTAssertTrue(run.stderr.hasPrefix("3 files fixed; 0 errors"), run.stderr)
         let cells = try String(contentsOf: folder.appendingPathComponent("AlarmCells.swift"), encoding: .utf8)

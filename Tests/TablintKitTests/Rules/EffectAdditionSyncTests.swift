@@ -63,4 +63,143 @@ final class EffectAdditionSyncTests: XCTestCase {
         XCTAssertNil(finding.fix)
         XCTAssertFalse(found.contains { $0.code == CellsDrift().code && $0.message.contains("chime") }, "\(found.map(\.message))")
     }
+
+    /// `Silence` renamed `Chime` in every cell, with its perform arm and requirement in code
+    /// beside the matrix or in another file: one run adds `case chime`, its `perform` arm and
+    /// its requirement, rewrites the step arm's `[.silence]`, and takes `silence` out (no cell
+    /// emits it). The result compiles and a second run changes nothing.
+    func testAnEffectRenamedInEveryCellIsRenamedInOneRun() throws {
+        let matrix = CombinedMatrixEditTests.table("Alarm", in: "Alarm", states: ["Armed", "Ringing"], actions: ["Trigger", "Stop", "Snooze"], rows: [
+            #"[.go(target: "Ringing", effects: ["Ring"]), .ignore, .unreachable]"#,
+            #"[.ignore, .go(target: "Armed", effects: ["Chime"]), .handle]"#,
+        ], initial: "Armed")
+        let layouts: [(name: String, files: [String: String])] = [
+            ("separate files", ["Alarm.tb.swift": matrix, "Alarm.swift": CombinedMatrixEditTests.alarmCode()]),
+            ("one file", ["Alarm.tb.swift": matrix + CombinedMatrixEditTests.alarmCode()]),
+        ]
+        for (layout, files) in layouts {
+            let (texts, errors) = CombinedMatrixEditTests.fix(files)
+            XCTAssertEqual(errors, [], layout)
+            let after = files.keys.sorted().map { texts[$0]! }.joined(separator: "\n")
+            XCTAssertFalse(after.contains("silence"), "\(layout): \(after)")
+            XCTAssertTrue(after.contains("enum F { case ring, chime }"), "\(layout): \(after)")
+            XCTAssertTrue(after.contains("case (.ringing, .stop): return .go(.armed, effects: [.chime])"), "\(layout): \(after)")
+            XCTAssertTrue(after.contains("case .chime: return cells.chime(ctx)"), "\(layout): \(after)")
+            XCTAssertTrue(after.contains("    func chime(_ ctx: Alarm.Ctx) -> Alarm.A?\n"), "\(layout): \(after)")
+            let second = RemovalSyncFixTests.run(texts)
+            XCTAssertEqual(second.files.compactMap(\.fixed).count, 0, "\(layout): a second run changes nothing")
+            let ran = try CombinedMatrixEditTests.compileAndRun(after + """
+                struct Impl: AlarmCells {
+                    func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                    func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                    func chime(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                }
+                print(Alarm.step(Impl(), Alarm.Ctx(), .ringing, .stop), Alarm.perform(Impl(), Alarm.Ctx(), .chime) as Any)
+
+                """, named: "effect-renamed")
+            XCTAssertTrue(ran.contains("go(Alarm.S.armed, effects: [Alarm.F.chime])"), "\(layout): \(ran)")
+        }
+    }
+
+    /// Only some cells renamed: `silence` is still emitted, so it stays, and `chime` is added
+    /// beside it with its arm and requirement.
+    func testAnEffectRenamedInSomeCellsIsAddedBesideTheOld() throws {
+        let matrix = CombinedMatrixEditTests.table("Alarm", in: "Alarm", states: ["Armed", "Ringing"], actions: ["Trigger", "Stop", "Snooze"], rows: [
+            #"[.go(target: "Ringing", effects: ["Ring"]), .ignore, .unreachable]"#,
+            #"[.emit(effects: ["Silence"]), .go(target: "Armed", effects: ["Chime"]), .handle]"#,
+        ], initial: "Armed")
+        let code = CombinedMatrixEditTests.alarmCode()
+            .replacingOccurrences(of: "case (.ringing, .trigger): return .ignored", with: "case (.ringing, .trigger): return .stay(effects: [.silence])")
+        let (texts, errors) = CombinedMatrixEditTests.fix(["Alarm.tb.swift": matrix, "Alarm.swift": code])
+        XCTAssertEqual(errors, [])
+        let after = try XCTUnwrap(texts["Alarm.swift"])
+        XCTAssertTrue(after.contains("enum F { case ring, silence, chime }"), after)
+        XCTAssertTrue(after.contains("case (.ringing, .trigger): return .stay(effects: [.silence])"), after)
+        XCTAssertTrue(after.contains("case (.ringing, .stop): return .go(.armed, effects: [.chime])"), after)
+        XCTAssertTrue(after.contains("case .silence: return cells.silence(ctx)") && after.contains("case .chime: return cells.chime(ctx)"), after)
+        XCTAssertTrue(after.contains("    func silence(_ ctx: Alarm.Ctx) -> Alarm.A?\n    func chime(_ ctx: Alarm.Ctx) -> Alarm.A?\n"), after)
+        XCTAssertEqual(RemovalSyncFixTests.run(texts).files.compactMap(\.fixed).count, 0, "a second run changes nothing")
+        let ran = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: AlarmCells {
+                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func chime(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+            }
+            print(Alarm.step(Impl(), Alarm.Ctx(), .ringing, .stop), Alarm.perform(Impl(), Alarm.Ctx(), .chime) as Any)
+
+            """, named: "effect-renamed-in-part")
+        XCTAssertTrue(ran.contains("go(Alarm.S.armed, effects: [Alarm.F.chime])"), ran)
+    }
+
+    /// The renamed effect is the first the matrix names, and the old one's `case` line is the
+    /// enum's first: the new case goes before the first case that stays, not into the line
+    /// that goes.
+    func testARenamedFirstEffectIsAddedBeforeTheFirstCaseThatStays() throws {
+        let door = """
+        enum Door {
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Idle", "Open"],
+                actions: ["Push", "Close"],
+                cells: [
+                    [.go(target: "Open", effects: ["Chime"]), .emit(effects: ["Buzz"])],
+                    [.ignore, .go(target: "Idle", effects: ["Chime"])],
+                ],
+                initial: "Idle"
+            )
+        }
+
+        extension Door {
+            enum S { case idle, open }
+            enum A { case push, close }
+            enum F {
+                case beep
+                case buzz
+            }
+            final class Ctx {}
+        }
+
+        protocol DoorCells {
+            func beep(_ ctx: Door.Ctx) -> Door.A?
+            func buzz(_ ctx: Door.Ctx) -> Door.A?
+        }
+
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                switch (s, a) {
+                case (.idle, .push): return .go(.open, effects: [.beep])
+                case (.idle, .close): return .stay(effects: [.buzz])
+                case (.open, .push): return .ignored
+                case (.open, .close): return .go(.idle, effects: [.beep])
+                }
+            }
+
+            static func perform(_ cells: DoorCells, _ ctx: Door.Ctx, _ f: Door.F) -> Door.A? {
+                switch f {
+                case .beep: return cells.beep(ctx)
+                case .buzz: return cells.buzz(ctx)
+                }
+            }
+        }
+
+        """
+        let (texts, errors) = CombinedMatrixEditTests.fix(["Door.tb.swift": door])
+        XCTAssertEqual(errors, [])
+        let after = try XCTUnwrap(texts["Door.tb.swift"])
+        XCTAssertFalse(after.contains("beep"), after)
+        XCTAssertTrue(after.contains("    enum F {\n        case chime, buzz\n    }"), after)
+        XCTAssertTrue(after.contains("case (.open, .close): return .go(.idle, effects: [.chime])"), after)
+        XCTAssertTrue(after.contains("case .chime: return cells.chime(ctx)") && after.contains("    func chime(_ ctx: Door.Ctx) -> Door.A?\n"), after)
+        XCTAssertEqual(RemovalSyncFixTests.run(texts).files.compactMap(\.fixed).count, 0, "a second run changes nothing")
+        let ran = try CombinedMatrixEditTests.compileAndRun(after + """
+            struct Impl: DoorCells {
+                func buzz(_ ctx: Door.Ctx) -> Door.A? { nil }
+                func chime(_ ctx: Door.Ctx) -> Door.A? { nil }
+            }
+            print(Door.step(Impl(), Door.Ctx(), .idle, .push))
+
+            """, named: "first-effect-renamed")
+        XCTAssertTrue(ran.contains("go(Door.S.open, effects: [Door.F.chime])"), ran)
+    }
 }

@@ -58,4 +58,36 @@ final class EffectRemovalSyncTests: XCTestCase {
         let after = try XCTUnwrap(texts["Alarm.swift"])
         XCTAssertTrue(after.contains("enum F { case ring, silence }") && after.contains("case .silence: return cells.silence(ctx)"), after)
     }
+
+    /// `Ring` renamed `Chime` in its only cell, where `case ring` cannot go in the same run:
+    /// no span of its own (`enum F { case ring }`), or the enum's only case. Then `chime` is
+    /// not added either (the rename would be half done), the findings say why, and the fix
+    /// writes nothing but the matrix's formatting.
+    func testARenamedEffectWhoseOldCaseCannotGoIsRefusedWhole() throws {
+        let matrix = CombinedMatrixEditTests.table("Alarm", in: "Alarm", states: ["Armed", "Ringing"], actions: ["Trigger", "Stop", "Snooze"], rows: [
+            #"[.go(target: "Ringing", effects: ["Chime"]), .ignore, .unreachable]"#,
+            #"[.ignore, .go(target: "Armed", effects: []), .handle]"#,
+        ], initial: "Armed")
+        let single = CombinedMatrixEditTests.alarmCode()
+            .replacingOccurrences(of: "enum F { case ring, silence }", with: "enum F { case ring }")
+            .replacingOccurrences(of: "    func silence(_ ctx: Alarm.Ctx) -> Alarm.A?\n", with: "")
+            .replacingOccurrences(of: "        case .silence: return cells.silence(ctx)\n", with: "")
+            .replacingOccurrences(of: "effects: [.silence]", with: "effects: []")
+        let cases: [(code: String, why: String)] = [
+            (single, "(no span deletes `case ring` alone: it shares its line with other code of `enum Alarm.F` (its braces, another declaration) or a comment)"),
+            (single.replacingOccurrences(of: "enum F { case ring }", with: "enum F {\n        case ring\n    }"),
+             "(no cell emits any case of `enum Alarm.F` any more, and the cases the cells name instead are added only beside one that stays)"),
+        ]
+        for (code, why) in cases {
+            let files = ["Alarm.tb.swift": matrix, "Alarm.swift": code]
+            let found = MutationTests.lint(files)
+            let finding = try XCTUnwrap(found.first { $0.code == UnknownEffect().code }, "\(found.map(\.message))")
+            XCTAssertTrue(finding.message.contains("; no fix: `case ring` at Alarm.swift:"), finding.message)
+            XCTAssertTrue(finding.message.contains("which no cell emits any more, cannot go in the same run \(why)"), finding.message)
+            XCTAssertNil(finding.fix)
+            XCTAssertFalse(found.contains { $0.fix != nil && $0.path == "Alarm.swift" }, "\(found.map(\.message))")
+            let (texts, _) = CombinedMatrixEditTests.fix(files)
+            XCTAssertEqual(texts["Alarm.swift"], code)
+        }
+    }
 }
