@@ -797,11 +797,14 @@ private struct Comparison {
                     }
                 } else if matrix.surface == .machineEnum {
                     message += "; \(DispatcherSync.machineEnumReason)"
+                } else if sync != nil, Self.isDefault(arm) {
+                    message += "; \(Self.catchAllReason)"
                 }
             } else {
                 let listed = shown.map { "\(label($0.state, $0.action)) is \(Self.describe(matrix.rows[$0.state].cells[$0.action].kind))" }
                 let more = pairs.count > shown.count ? ", and \(pairs.count - shown.count) more" : ""
                 message = "`\(arm.labelText)` in dispatcher \(name) \(returns) for \(pairs.count) pairs the matrix \(machine) declares otherwise: \(listed.joined(separator: ", "))\(more). List those pairs with their own cases"
+                if sync != nil, Self.isDefault(arm) { message += "; \(Self.catchAllReason)" }
             }
             found.append(rule.diagnostic(file, at: outcome.range, message, notes: notes, fix: fix))
         }
@@ -820,6 +823,16 @@ private struct Comparison {
                 file, at: arm.outcome.range,
                 "`\(arm.labelText)` in dispatcher \(name) calls `\(arm.outcome.text)` for \(label(state, action)), but the generator names the cells member of that \(Self.describe(cell.kind)) cell `\(expected[0])`; expected a call to `\(expected[0])`, or another cell's code runs here",
                 notes: [matrixFile.note(at: cell.range.lowerBound, "cell \(label(state, action)) of the matrix \(machine) is \(Self.describe(cell.kind)) here")]))
+        }
+    }
+
+    /// Why the fix leaves a pair a `default:` decides: no arm of its own to rewrite.
+    static let catchAllReason = "the fix leaves this: the catch-all `default:` decides it and hides the cells it covers; dispatcher-default's fix lists them with their own cases (enable `tablint::dispatcher-default` if it is disabled), or remove the `default:`"
+
+    static func isDefault(_ arm: Dispatcher.Arm) -> Bool {
+        switch arm.label {
+        case .default, .unknownDefault: return true
+        default: return false
         }
     }
 

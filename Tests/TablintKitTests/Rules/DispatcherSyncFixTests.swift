@@ -241,4 +241,54 @@ extension DispatcherSyncFixTests {
 
             """)
     }
+
+    /// Issue 24, defect B5: a pair a `default:` decides is left by the fix (no arm of its own to
+    /// rewrite); its finding says why and what to do, whether or not dispatcher-default runs.
+    func testADefaultDecidedDriftSaysWhyItIsLeft() {
+        let matrix = #"""
+// swift-format-ignore-file
+extension Alarm {
+    static let TABLE = Table(
+        machine: "Alarm",
+        states: ["Armed", "Ringing"],
+        actions: ["Trigger", "Stop"],
+        cells: [
+            [.go(target: "Ringing", effects: ["Ring"]), .go(target: "Ringing", effects: [])],
+            [.ignore, .go(target: "Armed", effects: ["Silence"])],
+        ],
+        initial: "Armed"
+    )
+}
+"""#
+        let code = #"""
+enum Alarm {
+    enum S { case armed, ringing }
+    enum A { case trigger, stop }
+    enum F { case ring, silence }
+    final class Ctx {}
+}
+protocol AlarmCells {
+    func ring(_ ctx: Alarm.Ctx) -> Alarm.A?
+    func silence(_ ctx: Alarm.Ctx) -> Alarm.A?
+}
+extension Alarm {
+    static func step(_ cells: AlarmCells, _ ctx: Alarm.Ctx, _ s: Alarm.S, _ a: Alarm.A) -> Step<Alarm.S, Alarm.F> {
+        switch (s, a) {
+        case (.armed, .trigger): return .go(.ringing, effects: [.ring])
+        default: return .ignored
+        case (.ringing, .stop): return .go(.armed, effects: [.silence])
+        }
+    }
+    static func perform(_ cells: AlarmCells, _ ctx: Alarm.Ctx, _ f: Alarm.F) -> Alarm.A? {
+        switch f {
+        case .ring: return cells.ring(ctx)
+        case .silence: return cells.silence(ctx)
+        }
+    }
+}
+"""#
+        let found = MutationTests.lint(["Alarm.tb.swift": matrix, "Alarm.swift": code])
+        XCTAssertTrue(found.contains { $0.code == DispatcherDrift().code && $0.message.hasPrefix("`default:`") && $0.fix == nil
+            && $0.message.contains("the catch-all `default:` decides it and hides the cells it covers; dispatcher-default's fix lists them") && $0.message.contains("or remove the `default:`") }, "\(found.map(\.message))")
+    }
 }
