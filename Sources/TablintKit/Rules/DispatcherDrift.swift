@@ -264,7 +264,7 @@ private struct EffectComparison {
                 // `switch f { case .a: cells.a() }` on one line: the new arm takes a line of its
                 // own, under the first, instead of running the line on.
                 let lines = file.lines
-                let oneLine = lines.lineIndex(of: offset) == lines.lineIndex(of: max(dispatcher.switchRange.upperBound - 1, offset))
+                let oneLine = lines.lineIndex(of: offset) == lines.lineIndex(of: dispatcher.switchRange.lowerBound)
                 if oneLine { offset = before?.outcome.range.upperBound ?? offset }
                 if byOffset[offset] == nil { offsets.append(offset) }
                 if oneLine, before != nil {
