@@ -1718,7 +1718,7 @@ Gate.swift:6:11: error: `case (.broken, .coin):` in dispatcher `gateStep` names 
 Gate.swift:13:13: note: the matrix `Gate` declares its states here
 Gate.swift:7:5: error: `default:` in dispatcher `gateStep` matches every (state, action) pair not listed, so a new state or action will compile without a case. List each pair instead; no fix: no `enum GateS` is declared in the linted files, so its cases are not known [tablint::dispatcher-default]
 Gate.swift:2:5: note: `switch (s, a)` is the dispatcher of `gateStep`: `s` is its state (`GateS`) and `a` its action (`GateA`)
-Gate.swift:7:21: error: `default:` in dispatcher `gateStep` returns `.ignored` (IGNORE) for 3 pairs the matrix `Gate` declares otherwise: (Open, Coin) is EMIT(Click), (Open, Kick) is HANDLE, (Jammed, Kick) is GO(Shut). List those pairs with their own cases [tablint::dispatcher-drift]
+Gate.swift:7:21: error: `default:` in dispatcher `gateStep` returns `.ignored` (IGNORE) for 3 pairs the matrix `Gate` declares otherwise: (Open, Coin) is EMIT(Click), (Open, Kick) is HANDLE, (Jammed, Kick) is GO(Shut). List those pairs with their own cases; the fix leaves this: the catch-all `default:` decides it and hides the cells it covers; dispatcher-default's fix lists them with their own cases (enable `tablint::dispatcher-default` if it is disabled), or remove the `default:` [tablint::dispatcher-drift]
 Gate.swift:17:10: note: cell (Open, Coin) of the matrix `Gate` is EMIT(Click) here
 Gate.swift:17:71: note: cell (Open, Kick) of the matrix `Gate` is HANDLE here
 Gate.swift:18:28: note: cell (Jammed, Kick) of the matrix `Gate` is GO(Shut) here
