@@ -248,10 +248,18 @@ enum Formatter {
         }
         var refusals: [Refusal] = []
         if file.kind.isSwift {
-            if let piece = context.tokens.first(where: \.isUnterminated) {
+            // One pass over the tokens finds the first of each.
+            var unterminated: Token?
+            var conflict: Token?
+            for piece in context.tokens {
+                if unterminated == nil, piece.isUnterminated { unterminated = piece }
+                if conflict == nil, piece.kind == .conflictMarker { conflict = piece }
+                if unterminated != nil, conflict != nil { break }
+            }
+            if let piece = unterminated {
                 refusals.append(Refusal(range: piece.range, message: "it has an unterminated \(describe(piece.kind))"))
             }
-            if let piece = context.tokens.first(where: { $0.kind == .conflictMarker }) {
+            if let piece = conflict {
                 refusals.append(Refusal(range: piece.start..<piece.start, message: "it has merge-conflict markers"))
             }
         } else {

@@ -13,31 +13,79 @@ struct SwiftRows {
 
     func rows(_ rows: [Row], surface: Matrix.Surface) -> [LayoutRow] {
         guard surface == .tableLiteral || surface == .machineEnum else { return [] }
-        return rows.compactMap { layout($0, surface: surface) }
+        // Rows of one matrix nearly all share a key: one array serves them all, instead of a
+        // few allocations and a number spelt as a `String` for each row.
+        var keys = Keys(surface: surface)
+        var laidOut: [LayoutRow] = []
+        laidOut.reserveCapacity(rows.count)
+        for row in rows {
+            if let layoutRow = layout(row, surface: surface, keys: &keys) { laidOut.append(layoutRow) }
+        }
+        return laidOut
+    }
+
+    /// A row's key (`surface`'s word, its indentation, `#` and its number of cells), spelt in a
+    /// scratch buffer and kept as the previous row's array when it is the same bytes.
+    struct Keys {
+        private let prefix: [UInt8]
+        private var scratch: [UInt8] = []
+        private var last: [UInt8] = []
+
+        init(surface: Matrix.Surface) {
+            prefix = surface == .tableLiteral ? Array("table ".utf8) : Array("row ".utf8)
+        }
+
+        mutating func key(indentation: ArraySlice<UInt8>, cells: Int) -> [UInt8] {
+            scratch.removeAll(keepingCapacity: true)
+            scratch += prefix
+            scratch += indentation
+            scratch.append(UInt8(ascii: "#"))
+            var digits = 1
+            while digits <= cells / 10 { digits *= 10 }
+            var rest = cells
+            while digits > 0 {
+                scratch.append(UInt8(ascii: "0") + UInt8(rest / digits))
+                rest %= digits
+                digits /= 10
+            }
+            if scratch != last { last = scratch }
+            return last
+        }
     }
 
     /// The index of the piece starting at `offset`, if one does.
     func piece(at offset: Int) -> Int? { pieces.index(startingAt: offset) }
 
+    /// The same found by walking from piece `from`, which starts at or before `offset`.
+    private func piece(startingAt offset: Int, from: Int) -> Int? {
+        var index = from
+        while index < pieces.count, pieces[index].start < offset { index += 1 }
+        return index < pieces.count && pieces[index].start == offset ? index : nil
+    }
 
-    private func layout(_ row: Row, surface: Matrix.Surface) -> LayoutRow? {
+
+    private func layout(_ row: Row, surface: Matrix.Surface, keys: inout Keys) -> LayoutRow? {
         guard row.isReadable, !row.cells.isEmpty, !row.range.isEmpty else { return nil }
         let lines = file.lines
         let line = lines.lineIndex(of: row.range.lowerBound)
-        guard lines.lineIndex(of: row.range.upperBound - 1) == line,
-            let opener = piece(at: row.range.lowerBound), let closer = piece(at: row.range.upperBound - 1)
-        else { return nil }
+        // On one line: its last byte comes before the next line's start.
+        guard line + 1 >= lines.lineStarts.count || row.range.upperBound - 1 < lines.lineStarts[line + 1] else { return nil }
         let lineStart = lines.lineStarts[line]
         guard var first = piece(at: lineStart) else { return nil }
+        // The opener and the closer are found by walking on from the line's first piece (a
+        // row's line holds a few dozen), not by a search of the whole file each.
+        guard let opener = piece(startingAt: row.range.lowerBound, from: first),
+            let closer = piece(startingAt: row.range.upperBound - 1, from: opener)
+        else { return nil }
         var items: [LayoutRow.Item] = []
         items.reserveCapacity(2 * row.cells.count + 8)
-        var key: [UInt8] = surface == .tableLiteral ? Array("table ".utf8) : Array("row ".utf8)
+        var indentation = file.bytes[0..<0]
 
         // A byte order mark belongs to no column.
         if pieces[first].kind == .byteOrderMark { first += 1 }
         var index = first
         if pieces[index].kind == .whitespace {
-            key += file.bytes[pieces[index].range]
+            indentation = file.bytes[pieces[index].range]
             items.append(.text(pieces[index].range))
             index += 1
         }
@@ -148,7 +196,7 @@ struct SwiftRows {
                     items.append(.text(pieces[closer].start..<suffixEnd))
                     items.append(.gap(pieces[index].range, .comment))
                     items.append(.text(pieces[next].range))
-                    return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
+                    return LayoutRow(line: line, lineStart: lineStart, key: keys.key(indentation: indentation, cells: row.cells.count), items: items, range: rowStart..<row.range.upperBound)
                 }
                 guard fixedPiece(index) else { return nil }
                 suffixEnd = pieces[index].end
@@ -159,12 +207,12 @@ struct SwiftRows {
                 items.append(.text(pieces[closer].start..<suffixEnd))
                 items.append(.gap(pieces[index].start..<pieces[index].start, .comment))
                 items.append(.text(pieces[index].range))
-                return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
+                return LayoutRow(line: line, lineStart: lineStart, key: keys.key(indentation: indentation, cells: row.cells.count), items: items, range: rowStart..<row.range.upperBound)
             }
             return nil
         }
         items.append(.text(pieces[closer].start..<suffixEnd))
-        return LayoutRow(line: line, lineStart: lineStart, key: key + Array("#\(row.cells.count)".utf8), items: items, range: rowStart..<row.range.upperBound)
+        return LayoutRow(line: line, lineStart: lineStart, key: keys.key(indentation: indentation, cells: row.cells.count), items: items, range: rowStart..<row.range.upperBound)
     }
 
     /// A piece that may sit in fixed text: on one line, no comment, no tab.

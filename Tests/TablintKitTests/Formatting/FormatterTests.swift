@@ -256,6 +256,25 @@ final class FormatterShapeTests: XCTestCase {
         XCTAssertTrue(String(decoding: fixed, as: UTF8.self).contains("#if DEBUG\n        [.ignore, .go(target: \"Idle\", effects: [])],\n"))
     }
 
+    /// A row's key is its surface, indentation and number of cells, spelt per row though rows
+    /// share one array (`SwiftRows.Keys`): rows differing in any of them never make one run, a
+    /// row on two lines or with its opener elsewhere is not laid out.
+    func testEachRowsKeyIsItsIndentationAndCellCount() {
+        func cells(_ count: Int) -> String { "[" + Array(repeating: ".ignore", count: count).joined(separator: ", ") + "]" }
+        let rows = ["        \(cells(10)),", "        \(cells(10)),", "      \(cells(10)),", "        \(cells(1)),",
+                    "        \(cells(100)),", "        \(cells(9)),", "        \(cells(9)),", "        [.ignore,\n         .ignore],"]
+        let file = SourceFile(path: "T.tb.swift", text: table(rows.joined(separator: "\n") + "\n"))
+        let context = LintContext(file: file)
+        guard let matrix = context.reading.matrices.first else { return XCTFail("no matrix read") }
+        let laidOut = SwiftRows(file: file, pieces: context.tokens).rows(of: matrix)
+        XCTAssertEqual(laidOut.map { String(decoding: $0.key, as: UTF8.self) },
+                       ["table         #10", "table         #10", "table       #10", "table         #1", "table         #100",
+                        "table         #9", "table         #9"])
+        XCTAssertEqual(laidOut.map(\.line), [6, 7, 8, 9, 10, 11, 12])
+        XCTAssertEqual(Aligner.runs(laidOut).map { $0.map(\.line) }, [[6, 7], [11, 12]])
+        XCTAssertEqual(laidOut.first.map { file.text($0.range) }, cells(10))
+    }
+
     func testASingleRowIsNeverTouched() {
         XCTAssertNil(fix(table("        [.handle,      .ignore],\n")))
     }
