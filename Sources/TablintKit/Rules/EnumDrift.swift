@@ -196,6 +196,15 @@ struct EnumDrift: RunRule {
             ?? AliasedEnumSync.aliased(letter, machine: machine, run)?.enumRef.declaration
         else {
             if namedByDispatcher(name) { return nil }
+            // Declared more than once (`#if` branches): which one would take the case is not known.
+            let last = machine.split(separator: ".").last.map(String.init) ?? machine
+            let twins = run.indices.flatMap { index in
+                run[index].enums.filter { $0.name == letter && $0.parent.map { $0 == machine || $0.split(separator: ".").last.map(String.init) == last } == true }
+                    .map { "\(run[index].path):\(run[index].location(of: $0.nameRange.lowerBound).line)" }
+            }
+            if twins.count > 1 {
+                return "`enum \(letter)` of `\(machine)` is declared \(twins.count) times (\(twins.joined(separator: ", "))), as in `#if` branches, so no fix adds `\(NameCasing.lowerFirst(name))` to it"
+            }
             return "no `enum \(letter)` of `\(machine)` declaring `\(NameCasing.lowerFirst(name))` is among the run's files, so no fix adds the case; run tablint on the whole target (every file of the machine)"
         }
         let cases = declaration.cases.map(\.name)

@@ -421,4 +421,24 @@ final class CombinedMatrixEditTests: XCTestCase {
         XCTAssertTrue(drift?.message.contains("has a row missing or of the wrong length") == true, drift?.message ?? "")
         XCTAssertNil(drift?.fix)
     }
+
+    /// `Paused` added, and (Armed, Stop) retargeted `GO(Paused)`.
+    static let pausedMatrix = table("Alarm", in: "Alarm", states: ["Armed", "Ringing", "Paused"], actions: ["Trigger", "Stop", "Snooze"], rows: [
+        #"[.go(target: "Ringing", effects: ["Ring"]), .go(target: "Paused", effects: []), .unreachable]"#,
+        #"[.ignore, .go(target: "Armed", effects: ["Silence"]), .handle]"#,
+        #"[.go(target: "Ringing", effects: []), .ignore, .ignore]"#,
+    ], initial: "Armed")
+
+    /// `enum S` declared in two `#if` branches takes no new case, so no arm names `paused`
+    /// (not the new state's, not the retargeted (Armed, Stop)); the finding names both
+    /// declarations as the reason, and the result compiles.
+    func testAnArmIsNotRetargetedToACaseOfAnEnumUnderIf() throws {
+        let code = Self.alarmCode().replacingOccurrences(of: "    enum S { case armed, ringing }\n", with: "    #if DEBUG\n    enum S { case armed, ringing }\n    #else\n    enum S { case armed, ringing }\n    #endif\n")
+        XCTAssertNotEqual(code, Self.alarmCode())
+        let (texts, errors) = Self.fix(["Alarm.tb.swift": Self.pausedMatrix, "Alarm.swift": code])
+        let after = try XCTUnwrap(texts["Alarm.swift"])
+        XCTAssertFalse(after.contains(".paused"), after)
+        XCTAssertTrue(errors.contains { $0.contains("(Armed, Stop)") && $0.contains("`enum S` of `Alarm` is declared 2 times (Alarm.swift:3, Alarm.swift:5), as in `#if` branches") }, "\(errors)")
+        _ = try Self.compileAndRun(after + Self.alarmImpl + "extension Impl { func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored } }\nprint(Alarm.step(Impl(), Alarm.Ctx(), .armed, .stop))\n", named: "if-retarget")
+    }
 }
