@@ -171,7 +171,7 @@ enum MachineGraphs {
                     if let own, declaration.requirements.contains(where: { $0.kind == .function && !$0.isStatic }) {
                         var labels = requirementLabels.removeValue(forKey: own) ?? [:]
                         for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
-                            if labels.updateValue(.some(requirement.parameterLabels), forKey: requirement.name.text) != nil {
+                            if labels.updateValue(requirement.parameterLabels, forKey: requirement.name.text) != nil {
                                 labels[requirement.name.text] = .some(nil)
                             }
                         }
