@@ -166,10 +166,16 @@ enum MachineGraphs {
             for file in run {
                 for declaration in file.cellsProtocols {
                     let own = Self.protocolKey(declaration.name.text, enclosing: declaration.parent.map { [$0] } ?? [])
-                    for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
-                        guard let own else { break }
-                        let seen = requirementLabels[own]?[requirement.name.text] != nil
-                        requirementLabels[own, default: [:]][requirement.name.text] = seen ? .some(nil) : .some(requirement.parameterLabels)
+                    // Taken out while the protocol's requirements are added: the machine is looked up
+                    // once per protocol, and each name once (a machine may require thousands).
+                    if let own, declaration.requirements.contains(where: { $0.kind == .function && !$0.isStatic }) {
+                        var labels = requirementLabels.removeValue(forKey: own) ?? [:]
+                        for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
+                            if labels.updateValue(requirement.parameterLabels, forKey: requirement.name.text) != nil {
+                                labels[requirement.name.text] = .some(nil)
+                            }
+                        }
+                        requirementLabels[own] = labels
                     }
                     for refined in declaration.refines {
                         if let key = Self.protocolKey(refined.text, enclosing: declaration.parent.map { [$0] } ?? []), let own {
@@ -350,6 +356,11 @@ enum MachineGraphs {
             let defaults = implementations.defaults[key] ?? [:]
             // Looked up once for the machine, not once per cell.
             let alias = implementations.aliases[key]?.first
+            let requirementLabels = implementations.requirementLabels[key]
+            // Most machines have no protocol extension: no name hashed into an empty table.
+            func defaultMembers(_ name: String) -> [(file: Int, member: CellsImplementation.Member)] {
+                defaults.isEmpty ? [] : defaults[name] ?? []
+            }
 
             func origin(_ file: Int, _ range: Range<Int>) -> MachineGraph.Origin {
                 MachineGraph.Origin(path: run[file].path, range: range, start: run[file].location(of: range.lowerBound))
@@ -400,14 +411,14 @@ enum MachineGraphs {
                         }
                     case .member(let name, let called):
                         // Not called by a dispatcher the run reads: the requirement's labels.
-                        let labels = called ?? implementations.requirementLabels[key]?[name] ?? nil
+                        let labels = called ?? requirementLabels?[name] ?? nil
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
                         if let unsure { unknown = unsure }
                         if let alias {
                             unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
                         }
                         if types.isEmpty {
-                            bodies = CellsImplementation.servingCell(defaults[name] ?? [], labels: labels)
+                            bodies = CellsImplementation.servingCell(defaultMembers(name), labels: labels)
                             if bodies.isEmpty { unknown = unknown ?? "\(noImplementation) `\(name)` was read (no type of the run conforms to \(graph.machine)'s `Cells`)" }
                         }
                         for type in types {
@@ -418,7 +429,7 @@ enum MachineGraphs {
                                 unknown = unknown ?? "`\(type.name)` is a class not marked `final`: a subclass tablint does not read may override `\(name)`"
                             }
                             var own = CellsImplementation.servingCell(type.members[name] ?? [], labels: labels)
-                            if own.isEmpty { own = CellsImplementation.servingCell(defaults[name] ?? [], labels: labels) }
+                            if own.isEmpty { own = CellsImplementation.servingCell(defaultMembers(name), labels: labels) }
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
                             // The one conforming type's bodies are taken as they are, not copied.
                             if bodies.isEmpty { bodies = own } else { bodies += own }
