@@ -196,6 +196,8 @@ struct CellsDrift: RunRule {
         // rides on the first of these diagnostics.
         let firstMissing = found.count
         var added: [(name: String, text: String)] = []
+        // Said after the fix's carrier, which must be a requirement the fix adds.
+        var withheld: [Diagnostic] = []
         // A protocol that declares some effect's member follows the generator there: one that
         // lacks another effect's member leaves `perform`'s arm for it (which dispatcher-drift's
         // fix writes) calling nothing.
@@ -219,6 +221,14 @@ struct CellsDrift: RunRule {
                 continue
             }
             guard let cell = member.cell else { continue }
+            // The member a refused rename would give its new name: the rename is refused whole.
+            if let rename = removals?.renamed.first(where: { $0.refusal != nil && $0.members.values.contains(name) }) {
+                withheld.append(diagnostic(
+                    file, at: declaration.name.range,
+                    "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName); the matrix lists `\(rename.matrixName)` in the place of `\(rename.old)`, but no fix renames it: \(rename.refusal!); so the fix does not add it either",
+                    notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
+                continue
+            }
             found.append(diagnostic(
                 file, at: declaration.name.range,
                 "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName)",
@@ -270,7 +280,7 @@ struct CellsDrift: RunRule {
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
             found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them")\(declares), so every implementation stops compiling until it is written"
         }
-        return found
+        return found + withheld
     }
 
     /// An implementation's member of a cell whose state or action the matrix renamed in place

@@ -91,11 +91,11 @@ struct EnumDrift: RunRule {
                 fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
                 message += "; it takes the place of `\(rename.old)` with the same cells, so the fix renames `case \(rename.old)` of \(label) `\(rename.new)`, as the fixes of dispatcher-drift and cells-drift rename its patterns and its cells' members"
             } else if slip.count != 1 {
-                // A refused rename is an addition (the old case staying, with why).
+                // A refused rename is refused whole: adding the new name beside the old would
+                // write half of it (arms and a requirement no implementation has).
                 if let rename, let refusal = rename.refusal {
-                    message += "; it takes the place of `\(rename.old)`, but no fix renames `\(rename.old)` to `\(rename.new)`: \(refusal)"
-                }
-                switch Self.addition(of: name, among: names, to: declaration).flatMap({ edit in
+                    message += "; it takes the place of `\(rename.old)`, but no fix renames `\(rename.old)` to `\(rename.new)`: \(refusal); so no fix adds `case \(rename.new)` either"
+                } else { switch Self.addition(of: name, among: names, to: declaration).flatMap({ edit in
                     leftOut(role == "state" ? .state : .action, name.text).map { .failure(DispatcherSync.Why($0)) } ?? .success(edit)
                 }) {
                 case .success(let edit):
@@ -103,7 +103,7 @@ struct EnumDrift: RunRule {
                     message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
                 case .failure(let why):
                     message += "; no fix: \(why.text)"
-                }
+                } }
             }
             if atEnum {
                 found.append(diagnostic(
@@ -210,10 +210,14 @@ struct EnumDrift: RunRule {
         let cases = declaration.cases.map(\.name)
         if cases.contains(where: { folded.equal($0, name) }) { return nil }
         let names = role == .state ? bound.matrix.states : bound.matrix.actions
-        if RemovalSync(ref, machine: bound.machine, pairing).rename(role, matrixName: name).map({ $0.refusal == nil }) == true { return nil }
+        let label = "`enum \(declaration.qualifiedName)`"
+        if let rename = RemovalSync(ref, machine: bound.machine, pairing).rename(role, matrixName: name) {
+            // A refused rename adds nothing either: the decision is the rename's, for every site.
+            guard let refusal = rename.refusal else { return nil }
+            return "\(label) has no case `\(NameCasing.lowerFirst(name))`, and no fix renames `\(rename.old)` to it: \(refusal)"
+        }
         let keys = Set(names.map { folded.key($0.text) })
         let slip = cases.filter { EditDistance.isSlip($0.lowercased(), of: name.lowercased()) && !keys.contains(folded.key($0)) }
-        let label = "`enum \(declaration.qualifiedName)`"
         if slip.count == 1 { return "\(label) has no case `\(NameCasing.lowerFirst(name))`, and enum-drift takes `\(name)` for a slip of `\(slip[0])` rather than add it" }
         guard let matrixName = names.first(where: { folded.equal($0.text, name) }) else { return "\(label) has no case `\(NameCasing.lowerFirst(name))`" }
         if case .failure(let why) = addition(of: matrixName, among: names, to: declaration) {

@@ -123,11 +123,41 @@ final class RenameSyncFixTests: XCTestCase {
         let found = MutationTests.lint(["Alarm.swift": before])
         let finding = try XCTUnwrap(found.first { $0.code == EnumDrift().code && $0.message.contains("Holding") && $0.message.contains("state `Holding`") })
         XCTAssertTrue(finding.message.contains("no fix renames `paused` to `holding`: `paused` is referred to at Alarm.swift:"), finding.message)
-        // What is left is an addition, as before renames were fixed: nothing named `paused` is renamed.
-        XCTAssertTrue(finding.message.contains("the fix adds `case holding`"), finding.message)
-        let after = RemovalSyncFixTests.text(RemovalSyncFixTests.run(["Alarm.swift": before]), "Alarm.swift")
-        XCTAssertTrue(after.contains("enum S { case armed, ringing, holding, paused }") || after.contains("enum S { case armed, ringing, paused, holding }"), after)
-        XCTAssertTrue(after.contains("func pausedSnooze(") && after.contains("case (.paused, .snooze): return cells.pausedSnooze(ctx)"), after)
+        // A refused rename is refused whole: no `case holding` added beside `paused` either.
+        XCTAssertTrue(finding.message.contains("so no fix adds `case holding` either"), finding.message)
+        XCTAssertEqual(RemovalSyncFixTests.text(RemovalSyncFixTests.run(["Alarm.swift": before]), "Alarm.swift"), before)
+    }
+
+    /// Black-box play/6 and play/58: the old cell's member is called elsewhere
+    /// (`Live().pausedSnooze(ctx)`). Refusing only the member's rename left the case and the
+    /// arms renamed and a requirement `holdingSnooze` added that `Live` lacks; now nothing of
+    /// the rename is written, and every finding names the call.
+    func testAMemberCalledElsewhereRefusesTheWholeRename() throws {
+        let before = Self.alarm(), live = Self.live("paused")
+        let extra = "func usesMember(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { Live().pausedSnooze(ctx) }\n"
+        let files = ["Alarm.swift": before, "Live.swift": live, "Extra.swift": extra]
+        let found = MutationTests.lint(files)
+        let named = found.filter { $0.message.contains("`pausedSnooze` is referred to at Extra.swift:1:") }
+        XCTAssertTrue(named.contains { $0.code == EnumDrift().code }, "\(found.map(\.message))")
+        XCTAssertTrue(named.contains { $0.code == CellsDrift().code && $0.message.contains("no requirement `holdingSnooze`") && $0.fix == nil }, "\(found.map(\.message))")
+        XCTAssertFalse(found.contains { $0.message.contains("its body is the author's code") }, "\(found.map(\.message))")
+        let outcome = RemovalSyncFixTests.run(files)
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), before)
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), live)
+
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rename-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = ScaffoldAndSyncDocumentTests.step
+            + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        let program = RemovalSyncFixTests.text(outcome, "Alarm.swift") + standIn + RemovalSyncFixTests.text(outcome, "Live.swift") + extra
+            + "print(Alarm.step(Live(), Alarm.Ctx(), .paused, .snooze))\n"
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "refused", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertFalse(ran.isEmpty)
     }
 
     /// An action renamed in place (`Snooze` to `Nap`): the case, the patterns, the requirement
