@@ -100,6 +100,20 @@ enum EnumDeclarationReader {
             if declaration.parent != nil { declaration.outerTypes = Array(built!.enclosingTypePath(of: index).dropFirst()) }
             found.append(declaration)
         }
+        // `extension App.Door.S: Codable {}` in the same file: a conformance written there
+        // stores the case names as surely as one in the enum's own clause.
+        for index in 0..<tokens.count where !found.isEmpty && tokens.kind(index) == .keyword && tokens.isText(index, "extension") {
+            var last = index + 1
+            guard tokens.kind(last) == .identifier else { continue }
+            while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier { last += 2 }
+            guard tokens.kind(last + 1) == .colon, let body = bodyBrace(tokens, after: last) else { continue }
+            let parts = stride(from: index + 1, through: last, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }
+            let parent = parts.count > 1 ? parts[parts.count - 2] : nil
+            let inherits = (last + 2..<body).filter { tokens.kind($0) == .identifier }.map { tokens.text($0) }
+            for position in found.indices where found[position].name == parts.last && found[position].parent == parent {
+                found[position].inherits += inherits
+            }
+        }
         return found
     }
 

@@ -160,6 +160,31 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertFalse(ran.isEmpty)
     }
 
+    /// Black-box play/36: `Codable` declared by an extension of the enum (`extension Alarm.S:
+    /// Codable {}`) stores the case names as `enum S: Codable` does: the rename is refused.
+    func testACodingConformanceByExtensionRefusesTheRename() throws {
+        let before = Self.alarm() + "extension Alarm.S: Codable {}\n"
+        let files = ["Alarm.swift": before, "Live.swift": Self.live("paused")]
+        let found = MutationTests.lint(files)
+        XCTAssertTrue(found.contains { $0.code == EnumDrift().code && $0.message.contains("no fix renames `paused` to `holding`") && $0.message.contains("Codable") && $0.fix == nil }, "\(found.map(\.message))")
+        let outcome = RemovalSyncFixTests.run(files)
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), before)
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), Self.live("paused"))
+
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rename-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let standIn = ScaffoldAndSyncDocumentTests.step
+            + "struct Table { init(machine: String, states: [String], actions: [String], cells: [[Cell]], initial: String? = nil) {} }\n"
+            + "enum Cell { case ignore, handle, unreachable; case go(target: String, effects: [String]); case emit(effects: [String]) }\n"
+        let program = RemovalSyncFixTests.text(outcome, "Alarm.swift") + standIn + RemovalSyncFixTests.text(outcome, "Live.swift")
+            + "print(Alarm.step(Live(), Alarm.Ctx(), .paused, .snooze))\n"
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "coded", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertFalse(ran.isEmpty)
+    }
+
     /// An action renamed in place (`Snooze` to `Nap`): the case, the patterns, the requirement
     /// and the implementation's member follow; the result compiles and behaves as before.
     func testAnActionRenamedInPlaceIsRenamedEverywhere() throws {
