@@ -2578,7 +2578,10 @@ what the new name's cell says (the same row or column of cells). The finding at 
 `holding`), while dispatcher-drift's renames its patterns and calls and cells-drift its
 cells' requirements and every implementation's member (`pausedSnooze` to `holdingSnooze`). A
 rename is refused for the reasons a removal is, and when an implementation already has the new
-member's name; the finding says why, and the fix then adds the new case as for any other name.
+member's name; the finding says why, and the rename is refused whole: no fix adds the new
+case, its arms or its requirement beside the old ones either. A coding conformance written by
+an extension of the enum in its file (`extension Lamp.S: Codable {}`) refuses it as the enum's
+own clause does.
 See [scaffold and sync](../docs/scaffold-and-sync.md) for a worked example.
 
 ```swift before fix=unsafe path=Lamp.swift
