@@ -273,7 +273,7 @@ extension Tablint {
     /// types around it are named in the file).
     struct TypeDeclaration {
         var place: String
-        /// `public`, `package`, or empty for internal and less.
+        /// `public`, `package`, `fileprivate` (for `private` too), or empty for internal.
         var access: String
     }
 
@@ -294,6 +294,9 @@ extension Tablint {
                 while modifier >= 0, SignificantTokens.modifiers.contains(tokens.text(modifier)) {
                     let word = tokens.text(modifier)
                     if word == "public" || word == "open" { access = "public" } else if word == "package" { access = "package" }
+                    // A `private` type is seen in its file at most, so a protocol at file scope
+                    // naming it must be `fileprivate` (what `private` means there).
+                    else if word == "private" || word == "fileprivate" { access = "fileprivate" }
                     modifier -= 1
                 }
                 let declaration = TypeDeclaration(place: "\(path):\(file.location(of: tokens[index + 1].range.lowerBound).line)", access: access)
@@ -308,6 +311,7 @@ extension Tablint {
         switch level.trimmingBlanks {
         case "public", "open": return 2
         case "package": return 1
+        case "fileprivate", "private": return -1
         default: return 0
         }
     }
