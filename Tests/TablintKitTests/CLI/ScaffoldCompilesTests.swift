@@ -151,6 +151,11 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(status, 0, errors)
         XCTAssertTrue(output.contains("\nfileprivate protocol DoorCells {\n"), output)
         XCTAssertFalse(output.contains("is fileprivate"), output)
+        // `private` inside another type: no declaration at file scope can name it, so refused.
+        let nested = "enum Outer {\n" + machine + "}\n"
+        let (_, nestedOutput, nestedErrors) = try scaffold(["Door.swift": nested])
+        XCTAssertFalse(nestedOutput.contains("protocol DoorCells"), nestedOutput)
+        XCTAssertTrue(nestedErrors.contains("is not scaffolded: a type it names is `private` inside another type"), nestedErrors)
         let program = machine + output + Self.step + Self.table + """
             private struct Impl: DoorCells {
                 func openPush(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { .go(.closed, effects: []) }
