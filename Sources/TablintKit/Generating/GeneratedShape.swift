@@ -233,6 +233,7 @@ struct GeneratedShape: Equatable {
         switch level.trimmingBlanks {
         case "public", "open": return 2
         case "package": return 1
+        case "fileprivate", "private": return -1
         default: return 0
         }
     }
@@ -240,7 +241,8 @@ struct GeneratedShape: Equatable {
     /// The comment above the protocol when the prototype's access was capped at the enum's.
     var cappedAccess: String? {
         let copied = prototypeLevel
-        guard Self.accessRank(copied) > Self.accessRank(machineAccess) else { return nil }
+        // Only a copied `public`/`package` is capped; a `fileprivate` enum with no copied level is not.
+        guard !copied.isEmpty, Self.accessRank(copied) > Self.accessRank(machineAccess) else { return nil }
         let level = machineAccess.isEmpty ? "internal" : machineAccess.trimmingBlanks
         return "// `\(cellsProtocol)` is \(level), as `enum \(machine)` is: the `\(copied.trimmingBlanks)` of `func handle`, which the macro copies onto every member, cannot make a protocol more visible than the types its requirements name."
     }

@@ -214,6 +214,12 @@ struct MigrationReader {
         if !scopes.enclosingGenericNames(of: header.keyword).isEmpty || !header.genericNames.isEmpty {
             return refuse(at, "cannot migrate \(function): it is generic or declared in a generic type; migrate expects the state and action enums of one machine")
         }
+        if let attribute = inliningAttribute(before: header.keyword) {
+            return refuse(tokens[attribute].range.lowerBound, "cannot migrate \(function): it is `\(tokens.text(attribute))`, and the dispatcher `step`, the `Cells` protocol and the implementation migrate writes are internal, which an inlinable body cannot call; remove the attribute, or migrate by hand with `@usableFromInline` on what it calls")
+        }
+        if let keyword = privateEnclosingType(of: header.keyword) {
+            return refuse(tokens[keyword].range.lowerBound, "cannot migrate \(function): the type declared here is `private` or `fileprivate`, and migrate writes the matrix into a file of its own and the `Cells` protocol at file scope, where that type cannot be named; make it internal, then migrate")
+        }
         if (header.keyword..<header.body).contains(where: { tokens.isText($0, "throws") || tokens.isText($0, "rethrows") || tokens.isText($0, "async") }) {
             return refuse(at, "cannot migrate \(function): it is `async` or `throws`, which the library's dispatcher is not")
         }
@@ -807,6 +813,40 @@ struct MigrationReader {
             }
         }
         return found
+    }
+
+    /// The attribute before the `func` at `keyword` that makes its body inlinable into other
+    /// modules (`@inlinable`, `@_alwaysEmitIntoClient`, `@_transparent`): the index of its name.
+    /// The walk stops at a brace, which ends every earlier declaration that has a body.
+    private func inliningAttribute(before keyword: Int) -> Int? {
+        let inlining: Set<String> = ["inlinable", "_alwaysEmitIntoClient", "_transparent"]
+        var index = keyword - 1
+        while index >= 1, tokens.kind(index) != .leftBrace, tokens.kind(index) != .rightBrace, tokens.kind(index) != .semicolon {
+            if tokens.kind(index - 1) == .atSign, inlining.contains(tokens.text(index)) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// The keyword of a type around token `index` (not an extension: its `private` reaches
+    /// only its members) declared `private` or `fileprivate`, innermost first.
+    private func privateEnclosingType(of index: Int) -> Int? {
+        let declarers: Set<String> = ["enum", "struct", "class", "actor", "extension", "protocol"]
+        var brace = scopes.enclosingBrace(of: index)
+        while let current = brace {
+            var head = current - 1
+            while head >= 0, !(tokens.kind(head) == .keyword && declarers.contains(tokens.text(head))),
+                tokens.kind(head) != .leftBrace, tokens.kind(head) != .rightBrace, tokens.kind(head) != .semicolon { head -= 1 }
+            if head >= 0, tokens.kind(head) == .keyword, declarers.contains(tokens.text(head)), !tokens.isText(head, "extension") {
+                var modifier = head - 1
+                while modifier >= 0, SignificantTokens.modifiers.contains(tokens.text(modifier)) {
+                    if tokens.isText(modifier, "private") || tokens.isText(modifier, "fileprivate") { return head }
+                    modifier -= 1
+                }
+            }
+            brace = scopes.enclosingBrace(of: current)
+        }
+        return nil
     }
 
     /// Per type name, the non-`static` `func`s, `var`s and `let`s declared directly in it (its

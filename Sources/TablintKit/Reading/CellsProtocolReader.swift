@@ -243,7 +243,9 @@ enum CellsProtocolReader {
 
     /// `Requirement.leadingStart`: walks up over lines that hold only a comment (`///`, `//`,
     /// a block comment's lines) or an attribute (`@discardableResult`), to a blank line or code.
-    private static func leadingStart(_ tokens: SignificantTokens, above lineStart: Int) -> Int {
+    /// An attribute line that holds one of `declarers` is a declaration of its own; enum cases
+    /// (`EnumDeclarations`) pass `case `.
+    static func leadingStart(_ tokens: SignificantTokens, above lineStart: Int, declarers: [String] = ["func ", "var "]) -> Int {
         let bytes = tokens.file.bytes
         let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")]
         var start = lineStart
@@ -255,7 +257,7 @@ enum CellsProtocolReader {
             if first == UInt8(ascii: "/"), text.dropFirst().first.map({ $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "*") }) ?? true { break }
             // `@discardableResult func x()` is a member of its own, not an attribute above one.
             let line = String(decoding: text, as: UTF8.self)
-            if first == UInt8(ascii: "@"), line.contains("func ") || line.contains("var ") { break }
+            if first == UInt8(ascii: "@"), declarers.contains(where: line.contains) { break }
             start = previous
         }
         return start

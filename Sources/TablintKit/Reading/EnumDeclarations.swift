@@ -250,7 +250,10 @@ enum EnumDeclarationReader {
             while lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: " ") || bytes[lineEnd] == UInt8(ascii: "\t") { lineEnd += 1 }
             if lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: "\r") { lineEnd += 1 }
             guard lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: "\n") else { continue }
-            declaration.cases[base + position].removal = lineStart..<(lineEnd + 1)
+            // Its doc comment and attributes on the lines above go with it: left before the
+            // enum's `}`, they would attach to nothing ("expected declaration").
+            let leading = CellsProtocolReader.leadingStart(tokens, above: lineStart, declarers: ["case "])
+            declaration.cases[base + position].removal = leading..<(lineEnd + 1)
         }
     }
 

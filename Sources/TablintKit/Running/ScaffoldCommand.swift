@@ -273,7 +273,8 @@ extension Tablint {
     /// types around it are named in the file).
     struct TypeDeclaration {
         var place: String
-        /// `public`, `package`, or empty for internal and less.
+        /// `public`, `package`, `fileprivate` (for `private` at file scope too), `private`
+        /// (nested in a type), or empty for internal.
         var access: String
     }
 
@@ -294,6 +295,10 @@ extension Tablint {
                 while modifier >= 0, SignificantTokens.modifiers.contains(tokens.text(modifier)) {
                     let word = tokens.text(modifier)
                     if word == "public" || word == "open" { access = "public" } else if word == "package" { access = "package" }
+                    // A `private` type at file scope is fileprivate, and a protocol at file scope
+                    // naming it must be so too; nested in a type, nothing at file scope can name it.
+                    else if word == "fileprivate" || word == "private" && scopes!.enclosingBrace(of: index) == nil { access = "fileprivate" }
+                    else if word == "private" { access = "private" }
                     modifier -= 1
                 }
                 let declaration = TypeDeclaration(place: "\(path):\(file.location(of: tokens[index + 1].range.lowerBound).line)", access: access)
@@ -308,6 +313,8 @@ extension Tablint {
         switch level.trimmingBlanks {
         case "public", "open": return 2
         case "package": return 1
+        case "fileprivate": return -1
+        case "private": return -2
         default: return 0
         }
     }
@@ -362,6 +369,9 @@ extension Tablint {
         _ shape: GeneratedShape, _ matrix: Matrix, near: String, _ pairing: MachinePairing, _ declarations: [String: TypeDeclaration]
     ) -> [String] {
         var reasons: [String] = []
+        if shape.machineAccess.trimmingBlanks == "private" {
+            reasons.append("a type it names is `private` inside another type, so the `Cells` protocol, declared at file scope, cannot name it; make it `fileprivate` or internal")
+        }
         let fix = "`tablint --fix --unsafe-fixes` brings the enum in step with the matrix (enum-drift), or edit the matrix"
         let effectsNamed = shape.cells.joined().flatMap { cell -> [String] in
             switch cell {

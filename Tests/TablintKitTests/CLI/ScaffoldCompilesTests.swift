@@ -124,6 +124,50 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(try compile(program, "fetch"), "go(Example.Fetch.S.loading(id: 4), effects: [Example.Fetch.F.request(4)])\n")
     }
 
+    /// Black-box pass 3, play/55: a `private enum` at file scope is fileprivate there, and the
+    /// protocol at file scope naming its types must be no more visible (swiftc: "method cannot
+    /// be declared internal because its parameter uses a private type").
+    func testAPrivateMachineGivesAFileprivateProtocol() throws {
+        let machine = """
+            private enum Door {
+                enum S { case closed, open }
+                enum A { case push }
+                enum F {}
+                final class Ctx {}
+                static let TABLE = Table(
+                    machine: "Door",
+                    states: ["Closed", "Open"],
+                    actions: ["Push"],
+                    cells: [
+                        [.go(target: "Open", effects: [])],
+                        [.handle],
+                    ],
+                    initial: "Closed"
+                )
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Door.swift": machine])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(output.contains("\nfileprivate protocol DoorCells {\n"), output)
+        XCTAssertFalse(output.contains("is fileprivate"), output)
+        // `private` inside another type: no declaration at file scope can name it, so refused.
+        let nested = "enum Outer {\n" + machine + "}\n"
+        let (_, nestedOutput, nestedErrors) = try scaffold(["Door.swift": nested])
+        XCTAssertFalse(nestedOutput.contains("protocol DoorCells"), nestedOutput)
+        XCTAssertTrue(nestedErrors.contains("is not scaffolded: a type it names is `private` inside another type"), nestedErrors)
+        let program = machine + output + Self.step + Self.table + """
+            private struct Impl: DoorCells {
+                func openPush(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { .go(.closed, effects: []) }
+            }
+            // A private type prints with an unknown context: the target's case name alone.
+            private func target(_ step: Step<Door.S, Door.F>) -> String { if case .go(let s, _) = step { return "\\(s)" }; return "\\(step)" }
+            print(target(Door.step(Impl(), Door.Ctx(), .open, .push)), target(Door.step(Impl(), Door.Ctx(), .closed, .push)))
+
+            """
+        XCTAssertEqual(try compile(program, "private-door"), "closed open\n")
+    }
+
     /// Top-level `DoorS`/`DoorA`/`DoorF` and no `Ctx`: the code names `DoorCtx`, so it is declared.
     func testTopLevelEnumsWithoutAContextGetTheContextTheCodeNames() throws {
         let door = """

@@ -118,6 +118,37 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(refusal(text), "8:5: cannot migrate `reduce`: `#if` inside its switch makes what the arms decide depend on the build; migrate expects one switch for every build")
     }
 
+    /// Black-box pass 3, play/53: the written `step`, protocol and implementation are internal,
+    /// which an `@inlinable` body cannot call; migrate refuses at the attribute, not reporting
+    /// "migrated" over code that does not compile.
+    func testAnInlinableFunctionIsRefusedAtTheAttribute() {
+        let text = "@inlinable\n" + Self.function("""
+                case (.open, .push): return .closed
+                default: return s
+            """)
+        XCTAssertEqual(refusal(text), "5:2: cannot migrate `reduce`: it is `inlinable`, and the dispatcher `step`, the `Cells` protocol and the implementation migrate writes are internal, which an inlinable body cannot call; remove the attribute, or migrate by hand with `@usableFromInline` on what it calls")
+    }
+
+    /// Black-box pass 3, play/54: a machine in a `private enum` cannot be named from the
+    /// matrix file or a protocol at file scope (swiftc: "method cannot be declared internal
+    /// because its parameter uses a private type"); migrate refuses at the type.
+    func testAFunctionInAPrivateTypeIsRefusedAtTheType() {
+        let text = """
+            private enum Gate {
+                enum S { case open, shut }
+                enum A { case push }
+                static func reduce(_ s: S, _ a: A) -> S {
+                    switch (s, a) {
+                    case (.open, .push): return .shut
+                    case (.shut, .push): return .open
+                    }
+                }
+            }
+
+            """
+        XCTAssertEqual(refusal(text), "5:9: cannot migrate `reduce`: the type declared here is `private` or `fileprivate`, and migrate writes the matrix into a file of its own and the `Cells` protocol at file scope, where that type cannot be named; make it internal, then migrate")
+    }
+
     /// A machine written as a method over a stored state (`mutating func send(_ action:)`
     /// switching on `(state, action)`) is refused with why, not passed over as no machine.
     func testASwitchOverAStoredStateIsRefusedWithTheReason() {

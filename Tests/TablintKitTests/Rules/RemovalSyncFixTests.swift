@@ -294,4 +294,18 @@ final class RemovalSyncFixTests: XCTestCase {
         try Self.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], in: "removed-documented")
         XCTAssertEqual(Self.text(Self.run(["Alarm.swift": after]), "Alarm.swift"), after)
     }
+    /// Black-box pass 3, play/10: a removed case alone on its line takes its doc comment and
+    /// attributes along, as a requirement does; left before the enum's `}` they would attach
+    /// to nothing ("expected declaration"). The result compiles, and a second run changes nothing.
+    func testARemovedCaseTakesItsDocCommentAndAttributes() throws {
+        let paused = "\n        case armed, ringing\n        /// Paused for good.\n        @available(*, deprecated, message: \"use armed\")\n        case paused\n    "
+        let before = Self.alarm(paused: paused)
+        let outcome = Self.run(["Alarm.swift": before])
+        XCTAssertNil(outcome.files.first?.failure)
+        let after = Self.text(outcome, "Alarm.swift")
+        let expected = Self.removed.replacingOccurrences(of: "enum S { case armed, ringing }", with: "enum S { \n        case armed, ringing\n     }")
+        XCTAssertEqual(after, expected)
+        try Self.compileAndCompare(before: before, after: after, statesAfter: ["armed", "ringing"], in: "removed-documented-case")
+        XCTAssertEqual(Self.text(Self.run(["Alarm.swift": after]), "Alarm.swift"), after)
+    }
 }
