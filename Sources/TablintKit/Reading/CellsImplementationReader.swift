@@ -252,21 +252,28 @@ enum CellsImplementationReader {
         return false
     }
 
-    /// `typealias Handlers = RetryCells`, `= RetryCells & Sendable`, `= Retry.Cells`: the alias's
-    /// name and the `…Cells` names of its target; nil for any other alias.
-    private static func cellsAlias(_ tokens: SignificantTokens, at index: Int) -> (name: Name, targets: [String])? {
-        guard tokens.kind(index + 1) == .identifier, tokens.kind(index + 2) == .equal else { return nil }
-        var targets: [String] = []
-        var cursor = index + 3
+    /// The `…Cells` names of a list of dotted type names from `start`, joined by `&` (and by
+    /// `,` when `commas`, as an inheritance list is).
+    private static func cellsNames(_ tokens: SignificantTokens, from start: Int, commas: Bool) -> [String] {
+        var names: [String] = []
+        var cursor = start
         while cursor < tokens.count, tokens.kind(cursor) == .identifier {
             var end = cursor
             while tokens.kind(end + 1) == .period, tokens.kind(end + 2) == .identifier { end += 2 }
             let text = stride(from: cursor, through: end, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
-            if text.hasSuffix("Cells") { targets.append(text) }
+            if text.hasSuffix("Cells") { names.append(text) }
             cursor = end + 1
-            guard tokens.kind(cursor) == .operator, tokens.isText(cursor, "&") else { break }
+            guard (commas && tokens.kind(cursor) == .comma) || (tokens.kind(cursor) == .operator && tokens.isText(cursor, "&")) else { break }
             cursor += 1
         }
+        return names
+    }
+
+    /// `typealias Handlers = RetryCells`, `= RetryCells & Sendable`, `= Retry.Cells`: the alias's
+    /// name and the `…Cells` names of its target; nil for any other alias.
+    private static func cellsAlias(_ tokens: SignificantTokens, at index: Int) -> (name: Name, targets: [String])? {
+        guard tokens.kind(index + 1) == .identifier, tokens.kind(index + 2) == .equal else { return nil }
+        let targets = cellsNames(tokens, from: index + 3, commas: false)
         guard !targets.isEmpty else { return nil }
         return (Name(SignificantTokens.unticked(tokens.text(index + 1)), tokens[index + 1].range), targets)
     }
@@ -278,17 +285,7 @@ enum CellsImplementationReader {
         guard tokens.kind(index + 1) == .identifier, tokens.kind(index + 2) == .colon else { return nil }
         let name = SignificantTokens.unticked(tokens.text(index + 1))
         guard !name.hasSuffix("Cells") else { return nil }
-        var targets: [String] = []
-        var cursor = index + 3
-        while cursor < tokens.count, tokens.kind(cursor) == .identifier {
-            var end = cursor
-            while tokens.kind(end + 1) == .period, tokens.kind(end + 2) == .identifier { end += 2 }
-            let text = stride(from: cursor, through: end, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
-            if text.hasSuffix("Cells") { targets.append(text) }
-            cursor = end + 1
-            guard tokens.kind(cursor) == .comma || (tokens.kind(cursor) == .operator && tokens.isText(cursor, "&")) else { break }
-            cursor += 1
-        }
+        let targets = cellsNames(tokens, from: index + 3, commas: true)
         guard !targets.isEmpty else { return nil }
         return (Name(name, tokens[index + 1].range), targets)
     }
