@@ -248,9 +248,9 @@ struct RemovalSync {
                 members[oldMember] = newMember
             }
             var covered: [(file: Int, range: Range<Int>)] = []
-            // The number of arguments of each call of an old member (nil when not read): only
-            // the overloads these calls reach are renamed.
-            var calledWith: [String: [Int?]] = [:]
+            // The argument labels of each call of an old member (nil when not read): only the
+            // overloads these calls reach are renamed.
+            var calledWith: [String: [[String]?]] = [:]
             for (file, dispatcher) in dispatchers {
                 guard let at = dispatcher.position(of: entry.role == .state ? .state : .action) else { continue }
                 for arm in dispatcher.arms {
@@ -282,7 +282,8 @@ struct RemovalSync {
                     for call in arm.cellsCalls {
                         if let newMember = members[call.text] {
                             if !names { refuse("`\(arm.labelText)` calls `\(call.text)` for a pair of another name") }
-                            calledWith[call.text, default: []].append(Self.arguments(of: call, in: arm.outcome))
+                            let isOutcome = { if case .handle(call.text) = arm.outcome.kind { return true } else { return false } }()
+                            calledWith[call.text, default: []].append(isOutcome ? arm.outcome.argumentLabels : nil)
                             edits.append((file, TextEdit(range: call.range, replacement: Array(newMember.utf8)), .dispatcher(dispatcher.switchRange)))
                             covered.append((file, call.range))
                         }
@@ -301,7 +302,7 @@ struct RemovalSync {
             func reached(_ name: String, _ parameters: [CellsImplementation.Parameter]?) -> Bool {
                 guard let parameters else { return true }
                 let calls = calledWith[name] ?? [nil]
-                return calls.contains { CellsImplementation.reachable(by: $0.map { Array(repeating: "_", count: $0) }, parameters) }
+                return calls.contains { CellsImplementation.reachable(by: $0, parameters) }
             }
             // Overloads whose parameters are not read cannot be told apart.
             func unreadOverload(_ declarations: [(name: Name, parameters: [CellsImplementation.Parameter]?)], file: Int) {
@@ -350,28 +351,6 @@ struct RemovalSync {
             renamed[index].edits = refusal == nil ? edits : []
             renamed[index].members = members
         }
-    }
-
-    /// The number of arguments `call` (a name in `outcome`) passes, nil when its list is not read.
-    static func arguments(of call: Name, in outcome: Dispatcher.Outcome) -> Int? {
-        let text = Array(outcome.text.utf8)
-        guard text.count == outcome.range.count, outcome.range.lowerBound <= call.range.upperBound else { return nil }
-        var index = call.range.upperBound - outcome.range.lowerBound
-        guard index < text.count, text[index] == UInt8(ascii: "(") else { return nil }
-        var depth = 0, commas = 0, empty = true
-        while index < text.count {
-            let byte = text[index]
-            if byte == UInt8(ascii: "\"") { return nil }
-            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { depth += 1 }
-            if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { return empty ? 0 : commas + 1 }
-            }
-            if depth == 1, byte == UInt8(ascii: ",") { commas += 1 }
-            if depth >= 1, byte != UInt8(ascii: " "), byte != UInt8(ascii: "("), index > call.range.upperBound - outcome.range.lowerBound { empty = false }
-            index += 1
-        }
-        return nil
     }
 
     /// The returns dispatcher-drift's fix rewrites to what their cell now says (`return

@@ -331,9 +331,6 @@ extension Dispatcher {
         /// Whether its last statement is the expression alone, without `return`: an arm of a
         /// `switch` expression (`return switch …`, or a body that is only the switch).
         var omitsReturn = false
-        /// For a `.handle` call with every argument unlabelled, how many it passes: which of a
-        /// member's overloads the call reaches. nil for a labelled argument or another outcome.
-        var unlabelledArgumentCount: Int?
         /// For a `.handle` call, every argument's label in order (`_` for none): the overload the
         /// call reaches (`tick(ctx, payload: p)` is `tick(_:payload:)`). nil for another outcome.
         var argumentLabels: [String]?

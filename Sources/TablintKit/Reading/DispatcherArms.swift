@@ -473,7 +473,6 @@ struct ArmReader {
         read.omitsReturn = !tokens.isText(last.lowerBound, "return")
         if case .handle = kind, let arguments = tokens.elements(inside: tokens.partner[expression.upperBound - 1]) {
             read.argumentLabels = arguments.map { tokens.label(of: $0).map(SignificantTokens.unticked) ?? "_" }
-            if arguments.allSatisfy({ tokens.label(of: $0) == nil }) { read.unlabelledArgumentCount = arguments.count }
         }
         return read
     }

@@ -95,15 +95,18 @@ struct EnumDrift: RunRule {
                 // write half of it (arms and a requirement no implementation has).
                 if let rename, let refusal = rename.refusal {
                     message += "; it takes the place of `\(rename.old)`, but no fix renames `\(rename.old)` to `\(rename.new)`: \(refusal); so no fix adds `case \(rename.new)` either"
-                } else { switch Self.addition(of: name, among: names, to: declaration).flatMap({ edit in
-                    leftOut(role == "state" ? .state : .action, name.text).map { .failure(DispatcherSync.Why($0)) } ?? .success(edit)
-                }) {
-                case .success(let edit):
-                    fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
-                    message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
-                case .failure(let why):
-                    message += "; no fix: \(why.text)"
-                } }
+                } else {
+                    let addition = Self.addition(of: name, among: names, to: declaration).flatMap { edit in
+                        leftOut(role == "state" ? .state : .action, name.text).map { .failure(DispatcherSync.Why($0)) } ?? .success(edit)
+                    }
+                    switch addition {
+                    case .success(let edit):
+                        fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
+                        message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
+                    case .failure(let why):
+                        message += "; no fix: \(why.text)"
+                    }
+                }
             }
             if atEnum {
                 found.append(diagnostic(
