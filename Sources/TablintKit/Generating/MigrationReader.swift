@@ -220,6 +220,9 @@ struct MigrationReader {
         if let keyword = privateEnclosingType(of: header.keyword) {
             return refuse(tokens[keyword].range.lowerBound, "cannot migrate \(function): the type declared here is `private` or `fileprivate`, and migrate writes the matrix into a file of its own and the `Cells` protocol at file scope, where that type cannot be named; make it internal, then migrate")
         }
+        if let keyword = privateDeclaration(of: states) ?? privateDeclaration(of: actions) {
+            return refuse(tokens[keyword].range.lowerBound, "cannot migrate \(function): the enum declared here is `private` or `fileprivate`, and the dispatcher `step`, the `Cells` protocol and the implementation migrate writes are internal, where that type cannot be named; make it internal, then migrate")
+        }
         if (header.keyword..<header.body).contains(where: { tokens.isText($0, "throws") || tokens.isText($0, "rethrows") || tokens.isText($0, "async") }) {
             return refuse(at, "cannot migrate \(function): it is `async` or `throws`, which the library's dispatcher is not")
         }
@@ -847,6 +850,21 @@ struct MigrationReader {
             brace = scopes.enclosingBrace(of: current)
         }
         return nil
+    }
+
+    /// The keyword of `declaration` when this file declares it `private` or `fileprivate`, or
+    /// inside a type that is: a private enum at file scope is seen by a function beside it, but
+    /// not by the internal code migrate writes.
+    private func privateDeclaration(of declaration: EnumDeclaration) -> Int? {
+        guard let name = tokenIndex(at: declaration.nameRange.lowerBound), name > 0,
+            SignificantTokens.unticked(tokens.text(name)) == declaration.name, tokens.isText(name - 1, "enum")
+        else { return nil }
+        var modifier = name - 2
+        while modifier >= 0, SignificantTokens.modifiers.contains(tokens.text(modifier)) {
+            if tokens.isText(modifier, "private") || tokens.isText(modifier, "fileprivate") { return name - 1 }
+            modifier -= 1
+        }
+        return privateEnclosingType(of: name - 1)
     }
 
     /// Per type name, the non-`static` `func`s, `var`s and `let`s declared directly in it (its

@@ -149,6 +149,26 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(refusal(text), "5:9: cannot migrate `reduce`: the type declared here is `private` or `fileprivate`, and migrate writes the matrix into a file of its own and the `Cells` protocol at file scope, where that type cannot be named; make it internal, then migrate")
     }
 
+    /// A file-scope `private enum S` is seen by a `reduce` beside it, but not by the internal
+    /// `step`, typealiases and protocol migrate writes (swiftc: "type alias must be declared
+    /// private or fileprivate"): refused at the enum, whichever of the two is private.
+    func testAPrivateEnumAtFileScopeIsRefusedAtTheEnum() {
+        for (state, action, at) in [("private ", "", "5:9"), ("", "fileprivate ", "6:13")] {
+            let text = """
+                \(state)enum S { case open, shut }
+                \(action)enum A { case push }
+                private func reduce(_ s: S, _ a: A) -> S {
+                    switch (s, a) {
+                    case (.open, .push): return .shut
+                    case (.shut, .push): return .open
+                    }
+                }
+
+                """
+            XCTAssertEqual(refusal(text), "\(at): cannot migrate `reduce`: the enum declared here is `private` or `fileprivate`, and the dispatcher `step`, the `Cells` protocol and the implementation migrate writes are internal, where that type cannot be named; make it internal, then migrate")
+        }
+    }
+
     /// A machine written as a method over a stored state (`mutating func send(_ action:)`
     /// switching on `(state, action)`) is refused with why, not passed over as no machine.
     func testASwitchOverAStoredStateIsRefusedWithTheReason() {
