@@ -291,8 +291,18 @@ struct MigrationReader {
         case nil:
             break
         }
+        // An effect enum of its own name (`Step<S, Effect>`) is named `F` by an alias beside
+        // `S` (nested) or as the fused `…F` (which the check above found undeclared).
         if case .step(let effects) = shape, effects != "Never", !effects.hasSuffix("F") {
-            return refuse(at, "cannot migrate \(function): it returns `Step` with effects `\(effects)`; migrate expects the machine's `F` enum or `Never`")
+            let isOwnEnum: Bool
+            switch library == nil ? style : nil {
+            case .nested?: isOwnEnum = !hasEffects && Self.isPlainName(effects)
+            case .fused?: isOwnEnum = Self.isPlainName(effects)
+            case nil: isOwnEnum = false
+            }
+            if !isOwnEnum {
+                return refuse(at, "cannot migrate \(function): it returns `Step` with effects `\(effects)`; migrate expects the machine's `F` enum, an effect enum declared beside its state enum, or `Never`")
+            }
         }
 
         // The cells each arm decides, in switch order.
@@ -850,6 +860,12 @@ struct MigrationReader {
             brace = scopes.enclosingBrace(of: current)
         }
         return nil
+    }
+
+    /// A type named by one identifier, without a path or generic arguments.
+    private static func isPlainName(_ type: String) -> Bool {
+        guard let first = type.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return type.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0.value > 0x7F }
     }
 
     /// The keyword of `declaration` when this file declares it `private` or `fileprivate`, or

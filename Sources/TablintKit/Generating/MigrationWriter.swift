@@ -180,7 +180,10 @@ enum MigrationWriter {
             if !migration.hasContextType { lines.append("    typealias Ctx = Void") }
             var effect = "F"
             switch migration.shape {
-            case .step(let written): effect = written == "Never" ? "Never" : "F"
+            case .step(let written):
+                effect = written == "Never" ? "Never" : "F"
+                // `Step<S, Effect>`: the effect enum of its own name is the machine's `F`.
+                if written != "Never", written != "F", !written.hasSuffix(".F"), !migration.hasEffectType { lines.append("    typealias F = \(written)") }
             case .mutating(let written?): effect = written
             case .state, .bool, .mutating(nil): if !migration.hasEffectType { lines.append("    enum F {}") }
             }

@@ -731,6 +731,56 @@ final class MigrationBehaviourTests: XCTestCase {
         XCTAssertEqual(after, before)
     }
 
+    /// `Step<S, Effect>` with an effect enum of its own name, beside the state enum (nested) or
+    /// at the top level (fused): migrate names it the machine's `F` by an alias, not refusing it.
+    /// Both compile and behave as the originals.
+    func testAnEffectEnumOfItsOwnNameIsAliasedAsF() throws {
+        let nested = """
+            enum Pump {
+                enum S { case idle, running }
+                enum A { case start, stop }
+                enum Effect { case beep, hum }
+                static func reduce(_ s: S, _ a: A) -> Step<S, Effect> {
+                    switch (s, a) {
+                    case (.idle, .start): return .go(.running, effects: [.beep, .hum])
+                    case (.running, .start): return .stay(effects: [.beep])
+                    case (.running, .stop): return .go(.idle, effects: [])
+                    default: return .ignored
+                    }
+                }
+            }
+
+            """
+        let fused = """
+            enum Mode { case idle, running }
+            enum Event { case start, stop }
+            enum Effect { case beep }
+            func reduce(_ s: Mode, _ e: Event) -> Step<Mode, Effect> {
+                switch (s, e) {
+                case (.idle, .start): return .go(.running, effects: [.beep])
+                case (.running, .stop): return .go(.idle, effects: [])
+                default: return .ignored
+                }
+            }
+
+            """
+        for (source, states, actions, call, alias) in [
+            (nested, "Pump.S.idle, .running", "Pump.A.start, .stop", "Pump.reduce(s, a)", "    typealias F = Effect\n"),
+            (fused, "Mode.idle, .running", "Event.start, .stop", "reduce(s, a)", "typealias ReduceF = Effect\n"),
+        ] {
+            let main = """
+                for s in [\(states)] {
+                    for a in [\(actions)] { print(s, a, \(call)) }
+                }
+
+                """
+            let (before, after, migrated) = try migratedAgainstOriginal(source, main: main, named: "Pump")
+            XCTAssertTrue(migrated.contains(alias), migrated)
+            XCTAssertEqual(before.split(separator: "\n").count, 4, before)
+            XCTAssertEqual(after, before)
+        }
+    }
+
     /// A machine nested in an extension (`extension Media { enum Player { … } }`), with payload
     /// columns and a HANDLE arm of statements: what migrate declares is named `Media.Player`,
     /// compiles, and behaves as the original.
