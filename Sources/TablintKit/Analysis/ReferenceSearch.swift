@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A removal or rename fix (`RemovalSync`) refuses while any file of the run still names what it
 /// would take away, not only the files with a machine surface: `if state == .paused` in a view
 /// model, `Alarm.S.paused` in a test. Such a file keeps a `MemberNameIndex`, made the first time
@@ -53,7 +45,7 @@ extension Workspace {
             // A hash shared with another name is no reference: the bytes must spell one first.
             guard spelled.contains(where: { bytes.containsSubsequence($0) }) else { return (made, nil) }
             let references = MemberReferences(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
-            guard names.contains(where: { !references.offsets(of: $0).isEmpty }) else { return (made, nil) }
+            guard names.contains(where: references.mentions) else { return (made, nil) }
             var summary = FileSummary(path: path, lines: SourceFile(path: path, bytes: bytes).lines)
             summary.memberReferences = references
             return (made, summary)
@@ -79,12 +71,13 @@ extension FileAnalysis {
     }
 }
 
-/// The names a file may write after a `.`, as a 2,048-bit filter of their 32-bit hashes: kept
-/// for every file with no machine surface once a search asked, and enough to rule out (all but by a collision, which
-/// only costs a look at the bytes) that it names a given case. It is made from the bytes, not the
-/// tokens: a scan that finds each `.` with `memchr` costs a tree with no machine next to nothing,
-/// where walking every token and sorting the hashes cost a fifth of the lint. A `.` in a comment
-/// or string adds a name too; the search then reads the file's tokens to be sure.
+/// The names a file may write (after a `.`, or bare, as in its enums' bodies and extensions), as
+/// a 2,048-bit filter of their 32-bit hashes: kept for every file with no machine surface once a
+/// search asked, and enough to rule out (all but by a collision, which only costs a look at the
+/// bytes) that it names a given case. It is made from the bytes, not the tokens, in one scan of
+/// its words, only in a run whose plans remove or rename something, so a tree with no machine
+/// never pays for it. A word in a comment or string adds a name too; the search then reads the
+/// file's tokens to be sure.
 struct MemberNameIndex: Equatable {
     private static let words = 32
     private var bits: [UInt64] = []
@@ -104,24 +97,23 @@ struct MemberNameIndex: Equatable {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             let end = buffer.count
+            // Every word, not only those after a `.`: a case is also named bare in its enum's
+            // body or an extension of it (`[push, lock]` in `extension Door.A`).
             var offset = 0
-            while offset < end, let period = Self.nextPeriod(base, from: offset, end: end) {
-                var start = period + 1
-                // `x.\n    name` and `` .`name` `` name the same member as `.name`.
-                while start < end, base[start] == UInt8(ascii: " ") || base[start] == UInt8(ascii: "\t")
-                    || base[start] == UInt8(ascii: "\n") || base[start] == UInt8(ascii: "\r")
-                {
-                    start += 1
+            while offset < end {
+                let byte = base[offset]
+                guard byte >= 0x80 || Prefilter.isNameByte(byte) else {
+                    offset += 1
+                    continue
                 }
-                if start < end, base[start] == UInt8(ascii: "`") { start += 1 }
-                var stop = start
+                var stop = offset + 1
                 // Every byte of a non-ASCII scalar may be part of a letter.
                 while stop < end, base[stop] >= 0x80 || Prefilter.isNameByte(base[stop]) { stop += 1 }
-                if stop > start, !(base[start] >= UInt8(ascii: "0") && base[start] <= UInt8(ascii: "9")) {
-                    Self.insert(Self.hash(UnsafeBufferPointer(start: base + start, count: stop - start)), into: &bits)
+                if !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
+                    Self.insert(Self.hash(UnsafeBufferPointer(start: base + offset, count: stop - offset)), into: &bits)
                     any = true
                 }
-                offset = max(stop, period + 1)
+                offset = stop
             }
         }
         self.bits = any ? bits : []
@@ -157,17 +149,6 @@ struct MemberNameIndex: Equatable {
         let (first, second) = positions(hash)
         bits[first >> 6] |= 1 << UInt64(first & 63)
         bits[second >> 6] |= 1 << UInt64(second & 63)
-    }
-
-    private static func nextPeriod(_ base: UnsafePointer<UInt8>, from offset: Int, end: Int) -> Int? {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        guard let found = memchr(base + offset, Int32(UInt8(ascii: ".")), end - offset) else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        #else
-        var index = offset
-        while index < end, base[index] != UInt8(ascii: ".") { index += 1 }
-        return index < end ? index : nil
-        #endif
     }
 }
 

@@ -101,7 +101,7 @@ struct EffectRemovalSync {
         let patterns = RemovalSync.otherEnumsPatterns(.state, steps) + RemovalSync.otherEnumsPatterns(.action, steps)
         for index in removed.indices where removed[index].refusal == nil {
             let excluded = rewritten + patterns + removed[index].arms.map { (file: $0.file, range: $0.arm.layout.removal) }
-            if let (file, offset) = RemovalSync.firstReference(to: removed[index].name, excluding: excluded, in: run) {
+            if let (file, offset) = RemovalSync.firstReference(to: removed[index].name, excluding: excluded, in: run, inBodiesOf: effects.declaration.name) {
                 removed[index].refusal = "`\(removed[index].name)` is referred to at \(RemovalSync.place(file, offset, in: run))"
             }
         }

@@ -14,23 +14,41 @@ struct MemberReferences {
     private var bytes: [UInt8] = []
     /// Each reference in file order: its token's start, and the name's bytes (without backticks).
     private var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
+    /// Each name written bare in the body of an `enum` or an `extension` that is no call
+    /// (`[push, lock]` in `extension Door.A`, `static var shove`, `func shove()`, `case shove`),
+    /// with the type the body is of: a case written so is `Self.push`, which a rename would
+    /// leave dangling, and a member so declared is one a case of its name would redeclare.
+    private var inTypeBodies: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32, typeStart: UInt32, typeEnd: UInt32, declares: Bool)] = []
 
     init() {}
 
     init(pieces: [Token], bytes: [UInt8]) {
         self.bytes = bytes
         var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
+        var inTypeBodies: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32, typeStart: UInt32, typeEnd: UInt32, declares: Bool)] = []
         Self.forEachName(pieces, bytes) { name, start in
             references.append((UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound)))
+        } inTypeBody: { name, start, type, declares in
+            inTypeBodies.append((
+                UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound),
+                UInt32(truncatingIfNeeded: type.lowerBound), UInt32(truncatingIfNeeded: type.upperBound), declares))
         }
         self.references = references
+        self.inTypeBodies = inTypeBodies
     }
 
     /// Each name written after a `.`, and each name called bare (`playingStop(ctx)` in a member
     /// of the type that declares it, which a rename would leave dangling as surely as
     /// `self.playingStop(ctx)`): its bytes without backticks, and its token's start. A name
-    /// after `func` or `case` is a declaration, not a call.
-    static func forEachName(_ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void) {
+    /// after `func` or `case` is a declaration, not a call. `inTypeBody`: every other bare name
+    /// inside the braces of an `enum` or `extension` (nested braces included), with the last
+    /// component of the type's name (`A` of `extension App.Door.A: Codable`), and whether it is
+    /// declared there (after `func`, `case`, `var`, `let`); a name followed by `.` (`Door.S`)
+    /// is a type's, not a member's.
+    static func forEachName(
+        _ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void,
+        inTypeBody: (Range<Int>, Int, Range<Int>, Bool) -> Void = { _, _, _, _ in }
+    ) {
         func unticked(_ piece: Token) -> Range<Int> {
             let name = piece.range
             if name.count > 2, bytes[name.lowerBound] == UInt8(ascii: "`") { return (name.lowerBound + 1)..<(name.upperBound - 1) }
@@ -38,21 +56,85 @@ struct MemberReferences {
         }
         var afterPeriod = false
         var afterDeclarationKeyword = false
-        // A bare name, reported only if a `(` follows it.
-        var bareName: Token?
+        var afterBindingKeyword = false
+        // A bare name: a call if a `(` follows it, else a name in a type's body.
+        var bareName: (piece: Token, declares: Bool)?
+        // After `enum` or `extension` until its `{`: the header's name so far; `nameDone` after
+        // the name (a `:`, `where` or generic clause follows).
+        var header: (name: Range<Int>?, nameDone: Bool)?
+        // The type each open brace's body belongs to (inherited by nested braces), if any.
+        var bodies: [Range<Int>?] = []
+        // In `case push, lock(Int)`, the paren depth of the list: a name after its `,` is
+        // declared too.
+        var caseList: Int?
+        var parens = 0
+        var afterListComma = false
         for piece in pieces where !piece.isTrivia {
-            if let bare = bareName, piece.kind == .leftParen { body(unticked(bare), bare.start) }
-            bareName = nil
-            if piece.kind == .identifier {
-                if afterPeriod {
-                    body(unticked(piece), piece.start)
-                } else if !afterDeclarationKeyword {
-                    bareName = piece
+            if let bare = bareName {
+                if piece.kind == .leftParen, !bare.declares {
+                    body(unticked(bare.piece), bare.piece.start)
+                } else if let type = bodies.last ?? nil, bare.declares || piece.kind != .period {
+                    inTypeBody(unticked(bare.piece), bare.piece.start, type, bare.declares)
                 }
             }
+            bareName = nil
+            if var reading = header {
+                switch piece.kind {
+                case .identifier where !reading.nameDone && (reading.name == nil || afterPeriod):
+                    reading.name = unticked(piece)
+                    header = reading
+                case .period where !reading.nameDone:
+                    break
+                case .leftBrace:
+                    bodies.append(reading.name)
+                    header = nil
+                default:
+                    // `;` or `}`: a header with no body.
+                    if piece.kind == .semicolon || piece.kind == .rightBrace { header = nil } else {
+                        reading.nameDone = true
+                        header = reading
+                    }
+                }
+                if header != nil || piece.kind == .leftBrace {
+                    afterPeriod = piece.kind == .period
+                    continue
+                }
+            }
+            switch piece.kind {
+            case .identifier:
+                if afterPeriod {
+                    body(unticked(piece), piece.start)
+                } else if !afterDeclarationKeyword && !afterListComma {
+                    bareName = (piece, afterBindingKeyword)
+                } else if bodies.last != nil {
+                    bareName = (piece, true)
+                }
+            case .leftBrace:
+                bodies.append(bodies.last ?? nil)
+            case .rightBrace:
+                if !bodies.isEmpty { bodies.removeLast() }
+            case .keyword where Self.opensTypeBody(piece, bytes):
+                header = (nil, false)
+            case .leftParen:
+                parens += 1
+            case .rightParen:
+                parens -= 1
+            default:
+                break
+            }
+            switch piece.kind {
+            case .keyword: caseList = Self.declaresName(piece, bytes) && bytes[piece.range].first == UInt8(ascii: "c") ? parens : nil
+            case .leftBrace, .rightBrace, .semicolon: caseList = nil
+            // `case .open:` ends a pattern; `since: Int` in a payload does not end the list.
+            case .colon where caseList == parens: caseList = nil
+            default: break
+            }
+            afterListComma = piece.kind == .comma && caseList == parens
             afterPeriod = piece.kind == .period
             afterDeclarationKeyword = piece.kind == .keyword && Self.declaresName(piece, bytes)
+            afterBindingKeyword = piece.kind == .keyword && Self.bindsName(piece, bytes)
         }
+        if let bare = bareName, let type = bodies.last ?? nil { inTypeBody(unticked(bare.piece), bare.piece.start, type, bare.declares) }
     }
 
     /// `func` or `case`: the name after it is declared there.
@@ -63,15 +145,55 @@ struct MemberReferences {
         return word.elementsEqual("func".utf8) || word.elementsEqual("case".utf8)
     }
 
-    var isEmpty: Bool { references.isEmpty }
+    /// `var` or `let`: the name after it is declared there (a member, in a type's body).
+    private static func bindsName(_ piece: Token, _ bytes: [UInt8]) -> Bool {
+        guard piece.range.count == 3 else { return false }
+        let word = bytes[piece.range]
+        return word.elementsEqual("var".utf8) || word.elementsEqual("let".utf8)
+    }
 
-    /// The offsets of the tokens that name `name`, in file order.
-    func offsets(of name: String) -> [Int] {
+    /// `enum` or `extension`: a body whose bare names may be the type's members.
+    private static func opensTypeBody(_ piece: Token, _ bytes: [UInt8]) -> Bool {
+        let word = bytes[piece.range]
+        return word.elementsEqual("enum".utf8) || word.elementsEqual("extension".utf8)
+    }
+
+    var isEmpty: Bool { references.isEmpty && inTypeBodies.isEmpty }
+
+    /// The offsets of the tokens that name `name`, in file order; with `inBodiesOf`, also the
+    /// bare names that are no declaration in the bodies of that type (its `enum` or an
+    /// `extension` of it, by the last component of its name).
+    func offsets(of name: String, inBodiesOf type: String? = nil) -> [Int] {
+        var found = matching(name, references.map { ($0.token, $0.nameStart, $0.nameEnd) })
+        if let type {
+            found += matching(name, inTypeBodies.filter { !$0.declares && spells($0.typeStart, $0.typeEnd, type) }.map { ($0.token, $0.nameStart, $0.nameEnd) })
+            found.sort()
+        }
+        return found
+    }
+
+    /// Whether the file names `name` anywhere this index records it.
+    func mentions(_ name: String) -> Bool {
+        !matching(name, references.map { ($0.token, $0.nameStart, $0.nameEnd) }).isEmpty
+            || !matching(name, inTypeBodies.map { ($0.token, $0.nameStart, $0.nameEnd) }).isEmpty
+    }
+
+    /// The offsets of the names, declared or used bare, in the bodies of `type`: a member
+    /// `name` there (`static var shove`) is one a case of that name would redeclare.
+    func membersNamed(_ name: String, inBodiesOf type: String) -> [Int] {
+        matching(name, inTypeBodies.filter { spells($0.typeStart, $0.typeEnd, type) }.map { ($0.token, $0.nameStart, $0.nameEnd) })
+    }
+
+    private func spells(_ start: UInt32, _ end: UInt32, _ name: String) -> Bool {
+        !matching(name, [(0, start, end)]).isEmpty
+    }
+
+    private func matching(_ name: String, _ candidates: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)]) -> [Int] {
         let wanted = Array(name.utf8)
         // Names compare as Swift strings do: a non-ASCII name may be spelt in other bytes.
         let wantedIsASCII = wanted.allSatisfy { $0 < 0x80 }
         return bytes.withUnsafeBufferPointer { file in
-            references.compactMap { reference in
+            candidates.compactMap { reference in
                 let written = UnsafeBufferPointer(rebasing: file[Int(reference.nameStart)..<Int(reference.nameEnd)])
                 if written.elementsEqual(wanted) { return Int(reference.token) }
                 guard !wantedIsASCII || written.contains(where: { $0 >= 0x80 }) else { return nil }
@@ -83,13 +205,14 @@ struct MemberReferences {
     /// The names and offsets in file order, without the bytes around them.
     private var spelled: [(name: ArraySlice<UInt8>, token: UInt32)] {
         references.map { (bytes[Int($0.nameStart)..<Int($0.nameEnd)], $0.token) }
+            + inTypeBodies.map { (bytes[Int($0.nameStart)..<Int($0.nameEnd)], $0.token) }
     }
 }
 
 extension MemberReferences: Equatable {
     /// The same names at the same offsets: what a fix would find is the same.
     static func == (lhs: MemberReferences, rhs: MemberReferences) -> Bool {
-        guard lhs.references.count == rhs.references.count else { return false }
+        guard lhs.references.count == rhs.references.count, lhs.inTypeBodies.count == rhs.inTypeBodies.count else { return false }
         return zip(lhs.spelled, rhs.spelled).allSatisfy { $0.token == $1.token && $0.name.elementsEqual($1.name) }
     }
 }

@@ -162,7 +162,7 @@ struct RemovalSync {
                 excluded += mine.map { (entry.file, $0.item.range) }
                 if case .items(let all, _) = entry.arm.label, mine.count == all.count { excluded.append((entry.file, entry.arm.layout.removal)) }
             }
-            if let (file, offset) = firstReference(to: removed[index].name, excluding: excluded) {
+            if let (file, offset) = firstReference(to: removed[index].name, excluding: excluded, inBodiesOf: removed[index].enumRef.declaration.name) {
                 removed[index].refusal = "`\(removed[index].name)` is referred to at \(place(file, offset))"
             }
         }
@@ -343,8 +343,16 @@ struct RemovalSync {
             // Anything else that names the old case or one of its members.
             let excluded = covered + edits.map { ($0.file, $0.edit.range) } + Self.otherEnumsPatterns(entry.role, dispatchers)
             for name in [entry.old] + members.keys.sorted() {
-                if let (file, offset) = firstReference(to: name, excluding: excluded) {
+                if let (file, offset) = firstReference(to: name, excluding: excluded, inBodiesOf: name == entry.old ? declaration.name : nil) {
                     refuse("`\(name)` is referred to at \(place(file, offset))")
+                }
+            }
+            // A member of the new name in the enum's body or an extension of it (`static var
+            // shove`) would be redeclared by the renamed case.
+            for (file, summary) in run.enumerated() {
+                if let offset = summary.memberReferences.membersNamed(entry.new, inBodiesOf: declaration.name).first {
+                    refuse("`\(declaration.qualifiedName)` already has a member `\(entry.new)` at \(place(file, offset)), which the renamed case would redeclare")
+                    break
                 }
             }
             renamed[index].refusal = refusal
@@ -501,13 +509,14 @@ struct RemovalSync {
     }
 
     /// The first `.name` of the run outside `excluded`, by file then offset.
-    func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)]) -> (Int, Int)? {
-        Self.firstReference(to: name, excluding: excluded, in: run)
+    /// `inBodiesOf`: the enum whose case `name` is, whose body and extensions may name it bare.
+    func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], inBodiesOf type: String? = nil) -> (Int, Int)? {
+        Self.firstReference(to: name, excluding: excluded, in: run, inBodiesOf: type)
     }
 
-    static func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary]) -> (Int, Int)? {
+    static func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary], inBodiesOf type: String? = nil) -> (Int, Int)? {
         for (file, summary) in run.enumerated() {
-            for offset in summary.memberReferences.offsets(of: name) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
+            for offset in summary.memberReferences.offsets(of: name, inBodiesOf: type) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
                 return (file, offset)
             }
         }
@@ -598,6 +607,8 @@ extension RemovalSync {
                 }
                 for entry in plan.renamed {
                     names.insert(entry.old)
+                    // A member of the new name would be redeclared by the renamed case.
+                    names.insert(entry.new)
                     names.formUnion(entry.members.keys)
                 }
                 // An effect no cell emits: its case, which is also its member's name.

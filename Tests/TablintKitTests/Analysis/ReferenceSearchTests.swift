@@ -106,18 +106,44 @@ final class ReferenceSearchTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(removal()).contains("the fix removes `case paused`"))
     }
 
-    func testTheIndexHoldsTheNamesAfterAPeriodOnly() {
+    /// Black-box pass 3, play/4 and play/51: a case named bare in an extension of its enum
+    /// (`[push, lock]`) is a reference a rename would leave dangling, and a member declared there
+    /// (`static var shove`) one the renamed case would redeclare; a case's own declaration, in a
+    /// list after a payload, is neither a reference nor another type's member.
+    func testNamesInAnEnumsBodyAndExtensionsAreRecordedWithTheirType() {
+        let text = """
+            enum A { case lock, boil(since: Int), push }
+            extension App.Door.A: Codable {
+                static var all: [App.Door.A] { [push, lock] }
+                static var shove: Int { 1 }
+            }
+            extension Other { static let push = 2 }
+
+            """
+        let bytes = Array(text.utf8)
+        let references = MemberReferences(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
+        let file = SourceFile(path: "Extra.swift", bytes: bytes)
+        XCTAssertEqual(references.offsets(of: "push", inBodiesOf: "A").map { file.location(of: $0).line }, [3])
+        XCTAssertEqual(references.offsets(of: "push"), [], "without the type, only `.name` and calls")
+        XCTAssertEqual(references.membersNamed("shove", inBodiesOf: "A").map { file.location(of: $0).line }, [4])
+        XCTAssertEqual(references.membersNamed("shove", inBodiesOf: "Other"), [])
+        XCTAssertEqual(references.offsets(of: "boil", inBodiesOf: "A"), [])
+    }
+
+    /// Every word, also one written bare (a case is named bare in its enum's extensions).
+    func testTheIndexHoldsEveryWordOfTheBytes() {
         let index = MemberNameIndex(bytes: Array(Self.unrelated.utf8))
         XCTAssertTrue(index.contains(MemberNameIndex.hash("count")))
         XCTAssertTrue(index.contains(MemberNameIndex.hash("paused")), "a comment's `.paused` too: the index is of bytes")
-        XCTAssertFalse(index.contains(MemberNameIndex.hash("label")))
+        XCTAssertTrue(index.contains(MemberNameIndex.hash("label")), "a bare name")
         XCTAssertFalse(index.contains(MemberNameIndex.hash("ringing")))
+        XCTAssertFalse(index.contains(MemberNameIndex.hash("pause")), "a word's prefix is no word")
         XCTAssertFalse(index.contains(MemberNameIndex.hash("1")), "a number is no name")
         let ticked = MemberNameIndex(bytes: Array("let s = Alarm.S.`default`\nlet t = Alarm.S\n    .\n  armed".utf8))
         XCTAssertTrue(ticked.contains(MemberNameIndex.hash("default")))
         XCTAssertTrue(ticked.contains(MemberNameIndex.hash("armed")), "a line break after the period")
         XCTAssertTrue(MemberNameIndex(bytes: []).isEmpty)
-        XCTAssertTrue(MemberNameIndex(bytes: Array("let x = 1.5 // no name".utf8)).isEmpty)
+        XCTAssertTrue(MemberNameIndex(bytes: Array("1.5 + 2 // 3".utf8)).isEmpty, "numbers are no names")
         XCTAssertTrue(Array("abcabd".utf8).containsSubsequence(Array("abd".utf8)))
         XCTAssertFalse(Array("abcab".utf8).containsSubsequence(Array("abd".utf8)))
     }
