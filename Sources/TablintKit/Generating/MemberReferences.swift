@@ -123,7 +123,7 @@ struct MemberReferences {
                 break
             }
             switch piece.kind {
-            case .keyword: caseList = Self.declaresName(piece, bytes) && bytes[piece.range].first == UInt8(ascii: "c") ? parens : nil
+            case .keyword: caseList = bytes[piece.range].elementsEqual("case".utf8) ? parens : nil
             case .leftBrace, .rightBrace, .semicolon: caseList = nil
             // `case .open:` ends a pattern; `since: Int` in a payload does not end the list.
             case .colon where caseList == parens: caseList = nil
@@ -164,9 +164,11 @@ struct MemberReferences {
     /// bare names that are no declaration in the bodies of that type (its `enum` or an
     /// `extension` of it, by the last component of its name).
     func offsets(of name: String, inBodiesOf type: String? = nil) -> [Int] {
-        var found = matching(name, references.map { ($0.token, $0.nameStart, $0.nameEnd) })
+        let wanted = Spelling(name)
+        var found = references.compactMap { spells($0.nameStart, $0.nameEnd, wanted) ? Int($0.token) : nil }
         if let type {
-            found += matching(name, inTypeBodies.filter { !$0.declares && spells($0.typeStart, $0.typeEnd, type) }.map { ($0.token, $0.nameStart, $0.nameEnd) })
+            let owner = Spelling(type)
+            found += inTypeBodies.compactMap { !$0.declares && spells($0.typeStart, $0.typeEnd, owner) && spells($0.nameStart, $0.nameEnd, wanted) ? Int($0.token) : nil }
             found.sort()
         }
         return found
@@ -174,38 +176,49 @@ struct MemberReferences {
 
     /// Whether the file names `name` anywhere this index records it.
     func mentions(_ name: String) -> Bool {
-        !matching(name, references.map { ($0.token, $0.nameStart, $0.nameEnd) }).isEmpty
-            || !matching(name, inTypeBodies.map { ($0.token, $0.nameStart, $0.nameEnd) }).isEmpty
+        let wanted = Spelling(name)
+        return references.contains { spells($0.nameStart, $0.nameEnd, wanted) } || inTypeBodies.contains { spells($0.nameStart, $0.nameEnd, wanted) }
     }
 
     /// The offsets of the names, declared or used bare, in the bodies of `type`: a member
     /// `name` there (`static var shove`) is one a case of that name would redeclare.
     func membersNamed(_ name: String, inBodiesOf type: String) -> [Int] {
-        matching(name, inTypeBodies.filter { spells($0.typeStart, $0.typeEnd, type) }.map { ($0.token, $0.nameStart, $0.nameEnd) })
+        let wanted = Spelling(name), owner = Spelling(type)
+        return inTypeBodies.compactMap { spells($0.typeStart, $0.typeEnd, owner) && spells($0.nameStart, $0.nameEnd, wanted) ? Int($0.token) : nil }
     }
 
-    private func spells(_ start: UInt32, _ end: UInt32, _ name: String) -> Bool {
-        !matching(name, [(0, start, end)]).isEmpty
+    /// A name's bytes, and whether they are all ASCII.
+    private struct Spelling {
+        var bytes: [UInt8]
+        var name: String
+        var isASCII: Bool
+
+        init(_ name: String) {
+            self.name = name
+            bytes = Array(name.utf8)
+            isASCII = bytes.allSatisfy { $0 < 0x80 }
+        }
     }
 
-    private func matching(_ name: String, _ candidates: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)]) -> [Int] {
-        let wanted = Array(name.utf8)
-        // Names compare as Swift strings do: a non-ASCII name may be spelt in other bytes.
-        let wantedIsASCII = wanted.allSatisfy { $0 < 0x80 }
-        return bytes.withUnsafeBufferPointer { file in
-            candidates.compactMap { reference in
-                let written = UnsafeBufferPointer(rebasing: file[Int(reference.nameStart)..<Int(reference.nameEnd)])
-                if written.elementsEqual(wanted) { return Int(reference.token) }
-                guard !wantedIsASCII || written.contains(where: { $0 >= 0x80 }) else { return nil }
-                return String(decoding: written, as: UTF8.self) == name ? Int(reference.token) : nil
-            }
+    /// Whether the file's bytes `start..<end` spell `wanted`. Names compare as Swift strings
+    /// do: a non-ASCII name may be spelt in other bytes.
+    private func spells(_ start: UInt32, _ end: UInt32, _ wanted: Spelling) -> Bool {
+        bytes.withUnsafeBufferPointer { file in
+            let written = UnsafeBufferPointer(rebasing: file[Int(start)..<Int(end)])
+            if written.elementsEqual(wanted.bytes) { return true }
+            guard !wanted.isASCII || written.contains(where: { $0 >= 0x80 }) else { return false }
+            return String(decoding: written, as: UTF8.self) == wanted.name
         }
     }
 
     /// The names and offsets in file order, without the bytes around them.
     private var spelled: [(name: ArraySlice<UInt8>, token: UInt32)] {
         references.map { (bytes[Int($0.nameStart)..<Int($0.nameEnd)], $0.token) }
-            + inTypeBodies.map { (bytes[Int($0.nameStart)..<Int($0.nameEnd)], $0.token) }
+    }
+
+    /// The names in types' bodies, with their type's name and whether they are declared there.
+    private var spelledInBodies: [(name: ArraySlice<UInt8>, type: ArraySlice<UInt8>, token: UInt32, declares: Bool)] {
+        inTypeBodies.map { (bytes[Int($0.nameStart)..<Int($0.nameEnd)], bytes[Int($0.typeStart)..<Int($0.typeEnd)], $0.token, $0.declares) }
     }
 }
 
@@ -214,5 +227,8 @@ extension MemberReferences: Equatable {
     static func == (lhs: MemberReferences, rhs: MemberReferences) -> Bool {
         guard lhs.references.count == rhs.references.count, lhs.inTypeBodies.count == rhs.inTypeBodies.count else { return false }
         return zip(lhs.spelled, rhs.spelled).allSatisfy { $0.token == $1.token && $0.name.elementsEqual($1.name) }
+            && zip(lhs.spelledInBodies, rhs.spelledInBodies).allSatisfy {
+                $0.token == $1.token && $0.declares == $1.declares && $0.name.elementsEqual($1.name) && $0.type.elementsEqual($1.type)
+            }
     }
 }

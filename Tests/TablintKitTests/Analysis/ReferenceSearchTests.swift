@@ -128,6 +128,10 @@ final class ReferenceSearchTests: XCTestCase {
         XCTAssertEqual(references.membersNamed("shove", inBodiesOf: "A").map { file.location(of: $0).line }, [4])
         XCTAssertEqual(references.membersNamed("shove", inBodiesOf: "Other"), [])
         XCTAssertEqual(references.offsets(of: "boil", inBodiesOf: "A"), [])
+        // Another extended type at the same offsets is another index: the workspace checks again.
+        let other = Array(text.replacingOccurrences(of: "App.Door.A: Codable", with: "App.Door.B: Codable").utf8)
+        XCTAssertNotEqual(MemberReferences(pieces: Tokenizer.tokenize(other), bytes: other), references)
+        XCTAssertEqual(MemberReferences(pieces: Tokenizer.tokenize(bytes), bytes: bytes), references)
     }
 
     /// Every word, also one written bare (a case is named bare in its enum's extensions).

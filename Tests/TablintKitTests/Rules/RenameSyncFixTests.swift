@@ -160,6 +160,28 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertFalse(ran.isEmpty)
     }
 
+    /// Black-box play/4 and play/51: in a file with no machine surface, an extension of the
+    /// enum names the case bare (`[armed, paused]`), or declares a member of the new name
+    /// (`static var holding`). The rename is refused whole, naming the place, and nothing is
+    /// written; without either, the same rename goes.
+    func testABareCaseOrAMemberOfTheNewNameInAnExtensionRefusesTheRename() {
+        let before = Self.alarm(), live = Self.live("paused")
+        for (extra, expected) in [
+            ("extension Alarm.S {\n    static var resting: [Alarm.S] { [armed, paused] }\n}\n", "`paused` is referred to at Extra.swift:2:45"),
+            ("extension Alarm.S {\n    static var holding: Int { 1 }\n}\n", "`Alarm.S` already has a member `holding` at Extra.swift:2:16"),
+        ] {
+            let files = ["Alarm.swift": before, "Live.swift": live, "Extra.swift": extra]
+            let found = MutationTests.lint(files)
+            XCTAssertTrue(found.contains { $0.code == EnumDrift().code && $0.message.contains(expected) }, "\(found.map(\.message))")
+            let outcome = RemovalSyncFixTests.run(files)
+            XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), before)
+            XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), live)
+        }
+        let unrelated = "extension Other {\n    static var holding: Int { paused }\n}\n"
+        let found = MutationTests.lint(["Alarm.swift": before, "Live.swift": live, "Extra.swift": unrelated])
+        XCTAssertFalse(found.contains { $0.message.contains("Extra.swift") }, "\(found.map(\.message))")
+    }
+
     /// Black-box play/36: `Codable` declared by an extension of the enum (`extension Alarm.S:
     /// Codable {}`) stores the case names as `enum S: Codable` does: the rename is refused.
     func testACodingConformanceByExtensionRefusesTheRename() throws {
