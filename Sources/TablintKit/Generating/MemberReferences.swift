@@ -14,127 +14,148 @@ struct MemberReferences {
     private var bytes: [UInt8] = []
     /// Each reference in file order: its token's start, and the name's bytes (without backticks).
     private var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
-    /// Each name written bare in the body of an `enum` or an `extension` that is no call
-    /// (`[push, lock]` in `extension Door.A`, `static var shove`, `func shove()`, `case shove`),
-    /// with the type the body is of: a case written so is `Self.push`, which a rename would
-    /// leave dangling, and a member so declared is one a case of its name would redeclare.
-    private var inTypeBodies: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32, typeStart: UInt32, typeEnd: UInt32, declares: Bool)] = []
+    /// Each body of an `enum` or an `extension`, braces included, with the last component of
+    /// the type's name (`A` of `extension App.Door.A: Codable`). Its bare names (`[push, lock]`,
+    /// `static var shove`) are read only when a fix asks (`offsets(of:inBodiesOf:)`,
+    /// `membersNamed`): a case named so is `Self.push`, which a rename would leave dangling,
+    /// and a member so declared is one a case of its name would redeclare.
+    private var typeBodies: [(typeStart: UInt32, typeEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
 
     init() {}
 
     init(pieces: [Token], bytes: [UInt8]) {
         self.bytes = bytes
         var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
-        var inTypeBodies: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32, typeStart: UInt32, typeEnd: UInt32, declares: Bool)] = []
+        var typeBodies: [(typeStart: UInt32, typeEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
         Self.forEachName(pieces, bytes) { name, start in
             references.append((UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound)))
-        } inTypeBody: { name, start, type, declares in
-            inTypeBodies.append((
-                UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound),
-                UInt32(truncatingIfNeeded: type.lowerBound), UInt32(truncatingIfNeeded: type.upperBound), declares))
+        } typeBody: { type, body in
+            typeBodies.append((
+                UInt32(truncatingIfNeeded: type.lowerBound), UInt32(truncatingIfNeeded: type.upperBound),
+                UInt32(truncatingIfNeeded: body.lowerBound), UInt32(truncatingIfNeeded: body.upperBound)))
         }
         self.references = references
-        self.inTypeBodies = inTypeBodies
+        self.typeBodies = typeBodies
+    }
+
+    private static func unticked(_ piece: Token, _ bytes: [UInt8]) -> Range<Int> {
+        let name = piece.range
+        if name.count > 2, bytes[name.lowerBound] == UInt8(ascii: "`") { return (name.lowerBound + 1)..<(name.upperBound - 1) }
+        return name
     }
 
     /// Each name written after a `.`, and each name called bare (`playingStop(ctx)` in a member
     /// of the type that declares it, which a rename would leave dangling as surely as
     /// `self.playingStop(ctx)`): its bytes without backticks, and its token's start. A name
-    /// after `func` or `case` is a declaration, not a call. `inTypeBody`: every other bare name
-    /// inside the braces of an `enum` or `extension` (nested braces included), with the last
-    /// component of the type's name (`A` of `extension App.Door.A: Codable`), and whether it is
-    /// declared there (after `func`, `case`, `var`, `let`); a name followed by `.` (`Door.S`)
-    /// is a type's, not a member's.
+    /// after `func` or `case` is a declaration, not a call. `typeBody`: each body of an `enum`
+    /// or `extension`, with the last component of the type's name.
     static func forEachName(
         _ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void,
-        inTypeBody: (Range<Int>, Int, Range<Int>, Bool) -> Void = { _, _, _, _ in }
+        typeBody: (Range<Int>, Range<Int>) -> Void = { _, _ in }
     ) {
-        func unticked(_ piece: Token) -> Range<Int> {
-            let name = piece.range
-            if name.count > 2, bytes[name.lowerBound] == UInt8(ascii: "`") { return (name.lowerBound + 1)..<(name.upperBound - 1) }
-            return name
-        }
         var afterPeriod = false
-        var afterDeclarationKeyword = false
-        var afterBindingKeyword = false
-        // A bare name: a call if a `(` follows it, else a name in a type's body.
-        var bareName: (piece: Token, declares: Bool)?
-        // After `enum` or `extension` until its `{`: the header's name so far; `nameDone` after
-        // the name (a `:`, `where` or generic clause follows).
+        var position = DeclarationPosition(bindings: false)
+        // A bare name, reported only if a `(` follows it.
+        var bareName: Token?
+        // After `enum` or `extension` until its `{`: the header's name so far; `nameDone` once
+        // a `:`, `where` or generic clause follows the name.
         var header: (name: Range<Int>?, nameDone: Bool)?
-        // The type each open brace's body belongs to (inherited by nested braces), if any.
-        var bodies: [Range<Int>?] = []
-        // In `case push, lock(Int)`, the paren depth of the list: a name after its `,` is
-        // declared too.
-        var caseList: Int?
-        var parens = 0
-        var afterListComma = false
+        // Each open brace: the type whose body it opens (nil for any other brace), and where.
+        var braces: [(type: Range<Int>?, open: Int)] = []
         for piece in pieces where !piece.isTrivia {
-            if let bare = bareName {
-                if piece.kind == .leftParen, !bare.declares {
-                    body(unticked(bare.piece), bare.piece.start)
-                } else if let type = bodies.last ?? nil, bare.declares || piece.kind != .period {
-                    inTypeBody(unticked(bare.piece), bare.piece.start, type, bare.declares)
-                }
-            }
+            if let bare = bareName, piece.kind == .leftParen { body(unticked(bare, bytes), bare.start) }
             bareName = nil
             if var reading = header {
                 switch piece.kind {
                 case .identifier where !reading.nameDone && (reading.name == nil || afterPeriod):
-                    reading.name = unticked(piece)
+                    reading.name = unticked(piece, bytes)
                     header = reading
                 case .period where !reading.nameDone:
                     break
                 case .leftBrace:
-                    bodies.append(reading.name)
+                    braces.append((reading.name, piece.range.lowerBound))
+                    header = nil
+                case .semicolon, .rightBrace:
+                    // A header with no body.
                     header = nil
                 default:
-                    // `;` or `}`: a header with no body.
-                    if piece.kind == .semicolon || piece.kind == .rightBrace { header = nil } else {
-                        reading.nameDone = true
-                        header = reading
-                    }
+                    reading.nameDone = true
+                    header = reading
                 }
                 if header != nil || piece.kind == .leftBrace {
                     afterPeriod = piece.kind == .period
+                    position.advance(past: piece, bytes)
                     continue
                 }
             }
             switch piece.kind {
             case .identifier:
                 if afterPeriod {
-                    body(unticked(piece), piece.start)
-                } else if !afterDeclarationKeyword && !afterListComma {
-                    bareName = (piece, afterBindingKeyword)
-                } else if bodies.last != nil {
-                    bareName = (piece, true)
+                    body(unticked(piece, bytes), piece.start)
+                } else if !position.declaresNext {
+                    bareName = piece
                 }
             case .leftBrace:
-                bodies.append(bodies.last ?? nil)
+                braces.append((nil, piece.range.lowerBound))
             case .rightBrace:
-                if !bodies.isEmpty { bodies.removeLast() }
+                if let closed = braces.popLast(), let type = closed.type { typeBody(type, closed.open..<piece.range.upperBound) }
             case .keyword where Self.opensTypeBody(piece, bytes):
                 header = (nil, false)
-            case .leftParen:
-                parens += 1
-            case .rightParen:
-                parens -= 1
             default:
                 break
             }
+            afterPeriod = piece.kind == .period
+            position.advance(past: piece, bytes)
+        }
+    }
+
+    /// The bare names of a type's body (`{ … }`, at `base` in the file), no name followed by a
+    /// `.` (`Door.S` names a type): each name's bytes and token start in the file, and whether
+    /// it is declared there (after `func`, `case`, `var`, `let`, or a `,` of a `case` list).
+    private static func forEachBareName(_ body: [UInt8], base: Int, _ found: (Range<Int>, Int, Bool) -> Void) {
+        var afterPeriod = false
+        var position = DeclarationPosition(bindings: true)
+        var pending: (piece: Token, declares: Bool)?
+        func report(_ name: (piece: Token, declares: Bool)) {
+            let range = unticked(name.piece, body)
+            found((range.lowerBound + base)..<(range.upperBound + base), name.piece.start + base, name.declares)
+        }
+        for piece in Tokenizer.tokenize(body) where !piece.isTrivia {
+            if let name = pending, name.declares || piece.kind != .period { report(name) }
+            pending = nil
+            if piece.kind == .identifier, !afterPeriod { pending = (piece, position.declaresNext) }
+            afterPeriod = piece.kind == .period
+            position.advance(past: piece, body)
+        }
+        if let name = pending { report(name) }
+    }
+
+    /// Whether the next name is declared, not used: after `func` or `case`, after a `,` of a
+    /// `case` list (`case push, boil(since: Int), lock`), and with `bindings` after `var` or
+    /// `let`.
+    private struct DeclarationPosition {
+        let bindings: Bool
+        private(set) var declaresNext = false
+        private var caseList: Int?
+        private var parens = 0
+
+        init(bindings: Bool) { self.bindings = bindings }
+
+        mutating func advance(past piece: Token, _ bytes: [UInt8]) {
             switch piece.kind {
+            case .leftParen: parens += 1
+            case .rightParen: parens -= 1
             case .keyword: caseList = bytes[piece.range].elementsEqual("case".utf8) ? parens : nil
-            case .leftBrace, .rightBrace, .semicolon: caseList = nil
+            // `if case .open = s, isReady(ctx)` is a condition, not a list (a raw-valued
+            // enum, `case a = 1, b`, is never renamed).
+            case .leftBrace, .rightBrace, .semicolon, .equal: caseList = nil
             // `case .open:` ends a pattern; `since: Int` in a payload does not end the list.
             case .colon where caseList == parens: caseList = nil
             default: break
             }
-            afterListComma = piece.kind == .comma && caseList == parens
-            afterPeriod = piece.kind == .period
-            afterDeclarationKeyword = piece.kind == .keyword && Self.declaresName(piece, bytes)
-            afterBindingKeyword = piece.kind == .keyword && Self.bindsName(piece, bytes)
+            declaresNext = piece.kind == .keyword && (MemberReferences.declaresName(piece, bytes) || bindings && MemberReferences.bindsName(piece, bytes))
+                || piece.kind == .comma && caseList == parens
         }
-        if let bare = bareName, let type = bodies.last ?? nil { inTypeBody(unticked(bare.piece), bare.piece.start, type, bare.declares) }
     }
 
     /// `func` or `case`: the name after it is declared there.
@@ -158,7 +179,7 @@ struct MemberReferences {
         return word.elementsEqual("enum".utf8) || word.elementsEqual("extension".utf8)
     }
 
-    var isEmpty: Bool { references.isEmpty && inTypeBodies.isEmpty }
+    var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty }
 
     /// The offsets of the tokens that name `name`, in file order; with `inBodiesOf`, also the
     /// bare names that are no declaration in the bodies of that type (its `enum` or an
@@ -167,24 +188,38 @@ struct MemberReferences {
         let wanted = Spelling(name)
         var found = references.compactMap { spells($0.nameStart, $0.nameEnd, wanted) ? Int($0.token) : nil }
         if let type {
-            let owner = Spelling(type)
-            found += inTypeBodies.compactMap { !$0.declares && spells($0.typeStart, $0.typeEnd, owner) && spells($0.nameStart, $0.nameEnd, wanted) ? Int($0.token) : nil }
-            found.sort()
+            found = Array(Set(found + bareNames(name, inBodiesOf: type).filter { !$0.declares }.map(\.token))).sorted()
         }
         return found
     }
 
-    /// Whether the file names `name` anywhere this index records it.
+    /// Whether the file names `name` anywhere this index records it, or bare in a type's body.
     func mentions(_ name: String) -> Bool {
         let wanted = Spelling(name)
-        return references.contains { spells($0.nameStart, $0.nameEnd, wanted) } || inTypeBodies.contains { spells($0.nameStart, $0.nameEnd, wanted) }
+        return references.contains { spells($0.nameStart, $0.nameEnd, wanted) } || !bareNames(name, inBodiesOf: nil).isEmpty
     }
 
     /// The offsets of the names, declared or used bare, in the bodies of `type`: a member
     /// `name` there (`static var shove`) is one a case of that name would redeclare.
     func membersNamed(_ name: String, inBodiesOf type: String) -> [Int] {
-        let wanted = Spelling(name), owner = Spelling(type)
-        return inTypeBodies.compactMap { spells($0.typeStart, $0.typeEnd, owner) && spells($0.nameStart, $0.nameEnd, wanted) ? Int($0.token) : nil }
+        bareNames(name, inBodiesOf: type).map(\.token)
+    }
+
+    /// The bare names `name` in the bodies of `type` (of any type when nil), in file order;
+    /// a body inside another of the same type is read once.
+    private func bareNames(_ name: String, inBodiesOf type: String?) -> [(token: Int, declares: Bool)] {
+        let wanted = Spelling(name), owner = type.map(Spelling.init)
+        guard bytes.containsSubsequence(wanted.bytes) || !wanted.isASCII else { return [] }
+        var found: [(token: Int, declares: Bool)] = []
+        var readUpTo = 0
+        for body in typeBodies.sorted(by: { $0.bodyStart < $1.bodyStart }) where Int(body.bodyStart) >= readUpTo {
+            if let owner, !spells(body.typeStart, body.typeEnd, owner) { continue }
+            readUpTo = Int(body.bodyEnd)
+            Self.forEachBareName(Array(bytes[Int(body.bodyStart)..<Int(body.bodyEnd)]), base: Int(body.bodyStart)) { range, token, declares in
+                if spells(UInt32(range.lowerBound), UInt32(range.upperBound), wanted) { found.append((token, declares)) }
+            }
+        }
+        return found
     }
 
     /// A name's bytes, and whether they are all ASCII.
@@ -216,19 +251,18 @@ struct MemberReferences {
         references.map { (bytes[Int($0.nameStart)..<Int($0.nameEnd)], $0.token) }
     }
 
-    /// The names in types' bodies, with their type's name and whether they are declared there.
-    private var spelledInBodies: [(name: ArraySlice<UInt8>, type: ArraySlice<UInt8>, token: UInt32, declares: Bool)] {
-        inTypeBodies.map { (bytes[Int($0.nameStart)..<Int($0.nameEnd)], bytes[Int($0.typeStart)..<Int($0.typeEnd)], $0.token, $0.declares) }
+    /// The types' bodies, with the bytes they hold: a body's bare names are read from them.
+    private var spelledBodies: [(type: ArraySlice<UInt8>, body: ArraySlice<UInt8>, start: UInt32)] {
+        typeBodies.map { (bytes[Int($0.typeStart)..<Int($0.typeEnd)], bytes[Int($0.bodyStart)..<Int($0.bodyEnd)], $0.bodyStart) }
     }
 }
 
 extension MemberReferences: Equatable {
-    /// The same names at the same offsets: what a fix would find is the same.
+    /// The same names at the same offsets, and the same types' bodies: what a fix would find is
+    /// the same.
     static func == (lhs: MemberReferences, rhs: MemberReferences) -> Bool {
-        guard lhs.references.count == rhs.references.count, lhs.inTypeBodies.count == rhs.inTypeBodies.count else { return false }
+        guard lhs.references.count == rhs.references.count, lhs.typeBodies.count == rhs.typeBodies.count else { return false }
         return zip(lhs.spelled, rhs.spelled).allSatisfy { $0.token == $1.token && $0.name.elementsEqual($1.name) }
-            && zip(lhs.spelledInBodies, rhs.spelledInBodies).allSatisfy {
-                $0.token == $1.token && $0.declares == $1.declares && $0.name.elementsEqual($1.name) && $0.type.elementsEqual($1.type)
-            }
+            && zip(lhs.spelledBodies, rhs.spelledBodies).allSatisfy { $0.start == $1.start && $0.type.elementsEqual($1.type) && $0.body.elementsEqual($1.body) }
     }
 }

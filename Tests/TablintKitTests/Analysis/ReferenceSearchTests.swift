@@ -128,6 +128,9 @@ final class ReferenceSearchTests: XCTestCase {
         XCTAssertEqual(references.membersNamed("shove", inBodiesOf: "A").map { file.location(of: $0).line }, [4])
         XCTAssertEqual(references.membersNamed("shove", inBodiesOf: "Other"), [])
         XCTAssertEqual(references.offsets(of: "boil", inBodiesOf: "A"), [])
+        // A condition after `if case … =` is no case list: its call is a reference.
+        let condition = Array("func f(_ s: A) { if case .lock = s, isReady(s) {} }\n".utf8)
+        XCTAssertEqual(MemberReferences(pieces: Tokenizer.tokenize(condition), bytes: condition).offsets(of: "isReady").count, 1)
         // Another extended type at the same offsets is another index: the workspace checks again.
         let other = Array(text.replacingOccurrences(of: "App.Door.A: Codable", with: "App.Door.B: Codable").utf8)
         XCTAssertNotEqual(MemberReferences(pieces: Tokenizer.tokenize(other), bytes: other), references)
