@@ -20,6 +20,9 @@ struct MemberReferences {
     /// `membersNamed`): a case named so is `Self.push`, which a rename would leave dangling,
     /// and a member so declared is one a case of its name would redeclare.
     private var typeBodies: [(typeStart: UInt32, typeEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+    /// Each body of a type or extension of any kind (`struct FrontDoor`, `extension App.Door.A`),
+    /// with its whole written name: whose code a bare `.push` in it is (`ReferenceOwnership`).
+    private var scopes: [(nameStart: UInt32, nameEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
 
     init() {}
 
@@ -27,15 +30,21 @@ struct MemberReferences {
         self.bytes = bytes
         var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
         var typeBodies: [(typeStart: UInt32, typeEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+        var scopes: [(nameStart: UInt32, nameEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
         Self.forEachName(pieces, bytes) { name, start in
             references.append((UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound)))
         } typeBody: { type, body in
             typeBodies.append((
                 UInt32(truncatingIfNeeded: type.lowerBound), UInt32(truncatingIfNeeded: type.upperBound),
                 UInt32(truncatingIfNeeded: body.lowerBound), UInt32(truncatingIfNeeded: body.upperBound)))
+        } scope: { name, body in
+            scopes.append((
+                UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound),
+                UInt32(truncatingIfNeeded: body.lowerBound), UInt32(truncatingIfNeeded: body.upperBound)))
         }
         self.references = references
         self.typeBodies = typeBodies
+        self.scopes = scopes
     }
 
     private static func unticked(_ piece: Token, _ bytes: [UInt8]) -> Range<Int> {
@@ -48,32 +57,38 @@ struct MemberReferences {
     /// of the type that declares it, which a rename would leave dangling as surely as
     /// `self.playingStop(ctx)`): its bytes without backticks, and its token's start. A name
     /// after `func` or `case` is a declaration, not a call. `typeBody`: each body of an `enum`
-    /// or `extension`, with the last component of the type's name.
+    /// or `extension`, with the last component of the type's name. `scope`: each body of a
+    /// type or extension of any kind, with the type's whole written name.
     static func forEachName(
         _ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void,
-        typeBody: (Range<Int>, Range<Int>) -> Void = { _, _ in }
+        typeBody: (Range<Int>, Range<Int>) -> Void = { _, _ in },
+        scope: (Range<Int>, Range<Int>) -> Void = { _, _ in }
     ) {
         var afterPeriod = false
         var position = DeclarationPosition(bindings: false)
         // A bare name, reported only if a `(` follows it.
         var bareName: Token?
-        // After `enum` or `extension` until its `{`: the header's name so far; `nameDone` once
-        // a `:`, `where` or generic clause follows the name.
-        var header: (name: Range<Int>?, nameDone: Bool)?
+        // After `enum`, `extension`, `struct`, `class`, `protocol` until its `{`: the header's
+        // name so far (its last component, and where its first starts); `nameDone` once a `:`,
+        // `where` or generic clause follows the name; `readsBare` for an enum or extension.
+        var header: (name: Range<Int>?, first: Int?, nameDone: Bool, readsBare: Bool)?
         // Each open brace: the type whose body it opens (nil for any other brace), and where.
-        var braces: [(type: Range<Int>?, open: Int)] = []
+        var braces: [(type: Range<Int>?, first: Int, readsBare: Bool, open: Int)] = []
         for piece in pieces where !piece.isTrivia {
             if let bare = bareName, piece.kind == .leftParen { body(unticked(bare, bytes), bare.start) }
             bareName = nil
+            // `class func`, `class var`: a member's modifier, no type's header.
+            if let reading = header, reading.name == nil, piece.kind != .identifier { header = nil }
             if var reading = header {
                 switch piece.kind {
                 case .identifier where !reading.nameDone && (reading.name == nil || afterPeriod):
                     reading.name = unticked(piece, bytes)
+                    if reading.first == nil { reading.first = piece.range.lowerBound }
                     header = reading
                 case .period where !reading.nameDone:
                     break
                 case .leftBrace:
-                    braces.append((reading.name, piece.range.lowerBound))
+                    braces.append((reading.name, reading.first ?? 0, reading.readsBare, piece.range.lowerBound))
                     header = nil
                 case .semicolon, .rightBrace:
                     // A header with no body.
@@ -96,11 +111,16 @@ struct MemberReferences {
                     bareName = piece
                 }
             case .leftBrace:
-                braces.append((nil, piece.range.lowerBound))
+                braces.append((nil, 0, false, piece.range.lowerBound))
             case .rightBrace:
-                if let closed = braces.popLast(), let type = closed.type { typeBody(type, closed.open..<piece.range.upperBound) }
+                if let closed = braces.popLast(), let type = closed.type {
+                    if closed.readsBare { typeBody(type, closed.open..<piece.range.upperBound) }
+                    scope(closed.first..<type.upperBound, closed.open..<piece.range.upperBound)
+                }
             case .keyword where Self.opensTypeBody(piece, bytes):
-                header = (nil, false)
+                header = (nil, nil, false, true)
+            case .keyword where Self.opensOtherTypeBody(piece, bytes):
+                header = (nil, nil, false, false)
             default:
                 break
             }
@@ -179,7 +199,62 @@ struct MemberReferences {
         return word.elementsEqual("enum".utf8) || word.elementsEqual("extension".utf8)
     }
 
+    /// `struct`, `class` or `protocol`: a body whose code a bare `.push` in it belongs to.
+    private static func opensOtherTypeBody(_ piece: Token, _ bytes: [UInt8]) -> Bool {
+        let word = bytes[piece.range]
+        return word.elementsEqual("struct".utf8) || word.elementsEqual("class".utf8) || word.elementsEqual("protocol".utf8)
+    }
+
     var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty }
+
+    /// The written names of the types whose bodies hold `offset`, innermost first
+    /// (`["FrontDoor", "App"]`, `["Door.A"]`), without spaces.
+    func enclosingTypes(of offset: Int) -> [String] {
+        scopes.filter { Int($0.bodyStart) < offset && offset < Int($0.bodyEnd) }
+            .sorted { $0.bodyEnd - $0.bodyStart < $1.bodyEnd - $1.bodyStart }
+            .map { String(decoding: bytes[Int($0.nameStart)..<Int($0.nameEnd)].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "`") }, as: UTF8.self) }
+    }
+
+    /// How the name at `offset` is reached: `nil` when no `.` precedes it (a bare name), `[]` for
+    /// an implicit member (`.push`) or one of an expression (`Garden().openPull`), else the
+    /// names before it (`["Door", "A"]` for `Door.A.push`, `["cells"]` for `cells.openPull`).
+    /// Read from the bytes back from the name: spaces and line breaks may sit around the dots.
+    func qualifier(before offset: Int) -> [String]? {
+        func isName(_ byte: UInt8) -> Bool { byte >= 0x80 || byte == UInt8(ascii: "`") || Prefilter.isNameByte(byte) }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var index = min(offset, bytes.count) - 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        guard index >= 0, bytes[index] == UInt8(ascii: ".") else { return nil }
+        var names: [String] = []
+        while true {
+            index -= 1
+            while index >= 0, isSpace(bytes[index]) { index -= 1 }
+            guard index >= 0, isName(bytes[index]) else { return names }
+            let end = index + 1
+            while index >= 0, isName(bytes[index]) { index -= 1 }
+            names.insert(String(decoding: bytes[(index + 1)..<end].filter { $0 != UInt8(ascii: "`") }, as: UTF8.self), at: 0)
+            while index >= 0, isSpace(bytes[index]) { index -= 1 }
+            guard index >= 0, bytes[index] == UInt8(ascii: ".") else { return names }
+        }
+    }
+
+    /// Whether the file spells `word` as a whole word anywhere (in code, a comment or a string).
+    func containsWord(_ word: String) -> Bool {
+        let wanted = Array(word.utf8)
+        guard !wanted.isEmpty, wanted.count <= bytes.count else { return false }
+        func isName(_ byte: UInt8) -> Bool { byte >= 0x80 || Prefilter.isNameByte(byte) }
+        var index = 0
+        let last = bytes.count - wanted.count
+        while index <= last {
+            if bytes[index] == wanted[0], bytes[index..<(index + wanted.count)].elementsEqual(wanted),
+                index == 0 || !isName(bytes[index - 1]), index + wanted.count == bytes.count || !isName(bytes[index + wanted.count])
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
 
     /// The offsets of the tokens that name `name`, in file order; with `inBodiesOf`, also the
     /// bare names that are no declaration in the bodies of that type (its `enum` or an
@@ -261,7 +336,12 @@ extension MemberReferences: Equatable {
     /// The same names at the same offsets, and the same types' bodies: what a fix would find is
     /// the same.
     static func == (lhs: MemberReferences, rhs: MemberReferences) -> Bool {
-        guard lhs.references.count == rhs.references.count, lhs.typeBodies.count == rhs.typeBodies.count else { return false }
+        guard lhs.references.count == rhs.references.count, lhs.typeBodies.count == rhs.typeBodies.count,
+            lhs.scopes.count == rhs.scopes.count, zip(lhs.scopes, rhs.scopes).allSatisfy({
+                $0.nameStart == $1.nameStart && $0.bodyStart == $1.bodyStart && $0.bodyEnd == $1.bodyEnd
+                    && lhs.bytes[Int($0.nameStart)..<Int($0.nameEnd)].elementsEqual(rhs.bytes[Int($1.nameStart)..<Int($1.nameEnd)])
+            })
+        else { return false }
         return zip(lhs.spelled, rhs.spelled).allSatisfy { $0.token == $1.token && $0.name.elementsEqual($1.name) }
             && zip(lhs.spelledBodies, rhs.spelledBodies).allSatisfy { $0.start == $1.start && $0.type.elementsEqual($1.type) && $0.body.elementsEqual($1.body) }
     }

@@ -67,6 +67,8 @@ struct RemovalSync {
     private(set) var removed: [Removed] = []
     private(set) var cuts: [Cut] = []
     private(set) var renamed: [Renamed] = []
+    /// Whose names the references are, when another machine of the run declares them too.
+    private(set) var ownership: ReferenceOwnership?
 
     /// The plan for a `Table` literal's machine; empty for other surfaces.
     init(_ ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) {
@@ -101,6 +103,7 @@ struct RemovalSync {
             }
         }
         guard !removed.isEmpty || !renamed.isEmpty else { return }
+        ownership = ReferenceOwnership(machine: machine, spelled: spelled, pairing)
         let dispatchers = Self.dispatchers(of: ref, .step, pairing)
         // A name changed in place whose arms do not do what the new name's cells say is a
         // removal (and the new name an addition).
@@ -162,8 +165,8 @@ struct RemovalSync {
                 excluded += mine.map { (entry.file, $0.item.range) }
                 if case .items(let all, _) = entry.arm.label, mine.count == all.count { excluded.append((entry.file, entry.arm.layout.removal)) }
             }
-            if let (file, offset) = firstReference(to: removed[index].name, excluding: excluded, inBodiesOf: removed[index].enumRef.declaration.name) {
-                removed[index].refusal = "`\(removed[index].name)` is referred to at \(place(file, offset))"
+            if let found = firstReference(to: removed[index].name, excluding: excluded, inBodiesOf: removed[index].enumRef.declaration.name) {
+                removed[index].refusal = "`\(removed[index].name)` is referred to at \(place(found.file, found.offset))\(found.doubt ?? "")"
             }
         }
         // The cuts, each made by the fix of the first name the pattern names that goes.
@@ -323,10 +326,13 @@ struct RemovalSync {
             }
             // A type the run never shows conforming (read only because its file names `Step`) is
             // no implementation: its members keep their names.
+            // Nor is a type that implements only another machine's cells (`Garden: GateCells`
+            // with its own `openPull`).
             let conforming = Set(run.flatMap(\.cellsImplementations).filter { !$0.conformances.isEmpty || !$0.inherits.isEmpty }.map(\.typeName.text))
+                .filter { !(ownership?.isOthers($0) ?? false) }
             for (file, summary) in run.enumerated() {
                 for implementation in summary.cellsImplementations
-                where implementation.isProtocolExtension || conforming.contains(implementation.typeName.text) {
+                where (implementation.isProtocolExtension || conforming.contains(implementation.typeName.text)) && !(ownership?.isOthers(implementation) ?? false) {
                     unreadOverload(implementation.members.map { ($0.name, $0.parameters) }, file: file)
                     for member in implementation.members {
                         guard let newMember = members[member.name.text] else { continue }
@@ -343,8 +349,8 @@ struct RemovalSync {
             // Anything else that names the old case or one of its members.
             let excluded = covered + edits.map { ($0.file, $0.edit.range) } + Self.otherEnumsPatterns(entry.role, dispatchers)
             for name in [entry.old] + members.keys.sorted() {
-                if let (file, offset) = firstReference(to: name, excluding: excluded, inBodiesOf: name == entry.old ? declaration.name : nil) {
-                    refuse("`\(name)` is referred to at \(place(file, offset))")
+                if let found = firstReference(to: name, excluding: excluded, inBodiesOf: name == entry.old ? declaration.name : nil, isCase: name == entry.old) {
+                    refuse("`\(name)` is referred to at \(place(found.file, found.offset))\(found.doubt ?? "")")
                 }
             }
             // A member of the new name in the enum's body or an extension of it (`static var
@@ -510,14 +516,23 @@ struct RemovalSync {
 
     /// The first `.name` of the run outside `excluded`, by file then offset.
     /// `inBodiesOf`: the enum whose case `name` is, whose body and extensions may name it bare.
-    func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], inBodiesOf type: String? = nil) -> (Int, Int)? {
-        Self.firstReference(to: name, excluding: excluded, in: run, inBodiesOf: type)
+    /// `isCase`: `name` is a case (else a `Cells` member). A reference that names another
+    /// machine's (`ReferenceOwnership`) is none; one that may is, with `doubt` saying so.
+    func firstReference(
+        to name: String, excluding excluded: [(file: Int, range: Range<Int>)], inBodiesOf type: String? = nil, isCase: Bool = true
+    ) -> (file: Int, offset: Int, doubt: String?)? {
+        Self.firstReference(to: name, excluding: excluded, in: run, inBodiesOf: type, ownership: ownership, isCase: isCase)
     }
 
-    static func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary], inBodiesOf type: String? = nil) -> (Int, Int)? {
+    static func firstReference(
+        to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary], inBodiesOf type: String? = nil,
+        ownership: ReferenceOwnership? = nil, isCase: Bool = true
+    ) -> (file: Int, offset: Int, doubt: String?)? {
         for (file, summary) in run.enumerated() {
             for offset in summary.memberReferences.offsets(of: name, inBodiesOf: type) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
-                return (file, offset)
+                let verdict = ownership?.verdict(name, isCase: isCase, file: file, offset: offset) ?? .own
+                if verdict == .other { continue }
+                return (file, offset, ReferenceOwnership.doubt(verdict, name: name))
             }
         }
         return nil
@@ -533,9 +548,10 @@ struct RemovalSync {
 
     /// Why a requirement stays when an implementation in the run writes it: no fix deletes a
     /// member's body. Said on every run, also once the removed name's case is gone.
-    static func implemented(_ name: String, in run: [FileSummary]) -> DispatcherSync.Why? {
+    /// `ownership`: an implementation of another machine's cells only is not this one's.
+    static func implemented(_ name: String, in run: [FileSummary], ownership: ReferenceOwnership? = nil) -> DispatcherSync.Why? {
         for (file, summary) in run.enumerated() {
-            for implementation in summary.cellsImplementations {
+            for implementation in summary.cellsImplementations where !(ownership?.isOthers(implementation) ?? false) {
                 if let member = implementation.members.first(where: { $0.name.text == name }) {
                     return DispatcherSync.Why("`\(implementation.typeName.text).\(name)` at \(place(file, member.name.range.lowerBound, in: run)) implements it, and its body is the author's code")
                 }
@@ -572,14 +588,14 @@ struct RemovalSync {
         }
         guard !owners.isEmpty else { return nil }
         let removedArms = cuts.filter(\.isWholeArm).map { (file: $0.file, range: $0.armRange) }
-        if let (file, offset) = firstReference(to: name, excluding: removedArms) {
+        if let (file, offset, doubt) = firstReference(to: name, excluding: removedArms, isCase: false) {
             let arm = run[file].dispatchers.lazy.flatMap(\.arms).first { $0.layout.removal.contains(offset) }
-            return .failure(DispatcherSync.Why(arm.map { "`\($0.labelText)` calls it at \(place(file, offset))" } ?? "it is referred to at \(place(file, offset))"))
+            return .failure(DispatcherSync.Why((arm.map { "`\($0.labelText)` calls it at \(place(file, offset))" } ?? "it is referred to at \(place(file, offset))") + (doubt ?? "")))
         }
         if !owners.contains(where: { $0.refusal == nil }) {
             return .failure(DispatcherSync.Why("`\(owners[0].name)` stays: \(owners[0].refusal!)"))
         }
-        if let why = Self.implemented(name, in: run) { return .failure(why) }
+        if let why = Self.implemented(name, in: run, ownership: ownership) { return .failure(why) }
         guard let range = requirement.wholeRemoval else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
         return .success(TextEdit(range: range, replacement: []))
     }
