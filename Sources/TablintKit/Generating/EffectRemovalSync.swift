@@ -74,7 +74,9 @@ struct EffectRemovalSync {
                 run[entry.file].memberReferences.offsets(of: enumCase.name).contains(where: entry.range.contains)
             }
             guard wasEmitted else { continue }
-            removed.append(Removed(name: enumCase.name, enumCase: enumCase, refusal: RemovalSync.caseRefusal(enumCase, effects.declaration, carriesPayloadAway: true)))
+            removed.append(Removed(
+                name: enumCase.name, enumCase: enumCase,
+                refusal: RemovalSync.caseRefusal(enumCase, effects.declaration, carriesPayloadAway: true) ?? RemovalSync.codingRefusal(effects.declaration, run)))
         }
         guard !removed.isEmpty else { return }
         let machine = ref.bound.machine

@@ -23,6 +23,9 @@ struct MemberReferences {
     /// Each body of a type or extension of any kind (`struct FrontDoor`, `extension App.Door.A`),
     /// with its whole written name: whose code a bare `.push` in it is (`ReferenceOwnership`).
     private var scopes: [(nameStart: UInt32, nameEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+    /// Each `extension X.Y: Codable` (or `Encodable`, `Decodable`): its written name, and where
+    /// its keyword starts. A coding conformance stores the case names, in whatever file it is.
+    private var codingExtensions: [(nameStart: UInt32, nameEnd: UInt32, keyword: UInt32, coding: UInt8)] = []
 
     init() {}
 
@@ -31,6 +34,7 @@ struct MemberReferences {
         var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
         var typeBodies: [(typeStart: UInt32, typeEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
         var scopes: [(nameStart: UInt32, nameEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+        var codingExtensions: [(nameStart: UInt32, nameEnd: UInt32, keyword: UInt32, coding: UInt8)] = []
         Self.forEachName(pieces, bytes) { name, start in
             references.append((UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound)))
         } typeBody: { type, body in
@@ -41,10 +45,14 @@ struct MemberReferences {
             scopes.append((
                 UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound),
                 UInt32(truncatingIfNeeded: body.lowerBound), UInt32(truncatingIfNeeded: body.upperBound)))
+        } coding: { name, keyword, coding in
+            codingExtensions.append((
+                UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound), UInt32(truncatingIfNeeded: keyword), UInt8(coding)))
         }
         self.references = references
         self.typeBodies = typeBodies
         self.scopes = scopes
+        self.codingExtensions = codingExtensions
     }
 
     private static func unticked(_ piece: Token, _ bytes: [UInt8]) -> Range<Int> {
@@ -62,7 +70,8 @@ struct MemberReferences {
     static func forEachName(
         _ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void,
         typeBody: (Range<Int>, Range<Int>) -> Void = { _, _ in },
-        scope: (Range<Int>, Range<Int>) -> Void = { _, _ in }
+        scope: (Range<Int>, Range<Int>) -> Void = { _, _ in },
+        coding: (Range<Int>, Int, Int) -> Void = { _, _, _ in }
     ) {
         var afterPeriod = false
         var position = DeclarationPosition(bindings: false)
@@ -72,6 +81,8 @@ struct MemberReferences {
         // name so far (its last component, and where its first starts); `nameDone` once a `:`,
         // `where` or generic clause follows the name; `readsBare` for an enum or extension.
         var header: (name: Range<Int>?, first: Int?, nameDone: Bool, readsBare: Bool)?
+        // An `extension`'s keyword, until its inheritance clause names a coding protocol.
+        var extensionKeyword: Int?
         // Each open brace: the type whose body it opens (nil for any other brace), and where.
         var braces: [(type: Range<Int>?, first: Int, readsBare: Bool, open: Int)] = []
         for piece in pieces where !piece.isTrivia {
@@ -87,6 +98,11 @@ struct MemberReferences {
                     header = reading
                 case .period where !reading.nameDone:
                     break
+                case .identifier where reading.nameDone && extensionKeyword != nil:
+                    if let name = reading.name, let first = reading.first, let which = Self.codingProtocol(bytes[unticked(piece, bytes)]) {
+                        coding(first..<name.upperBound, extensionKeyword!, which)
+                        extensionKeyword = nil
+                    }
                 case .leftBrace:
                     braces.append((reading.name, reading.first ?? 0, reading.readsBare, piece.range.lowerBound))
                     header = nil
@@ -119,6 +135,7 @@ struct MemberReferences {
                 }
             case .keyword where Self.opensTypeBody(piece, bytes):
                 header = (nil, nil, false, true)
+                extensionKeyword = bytes[piece.range].elementsEqual("extension".utf8) ? piece.range.lowerBound : nil
             case .keyword where Self.opensOtherTypeBody(piece, bytes):
                 header = (nil, nil, false, false)
             default:
@@ -205,7 +222,27 @@ struct MemberReferences {
         return word.elementsEqual("struct".utf8) || word.elementsEqual("class".utf8) || word.elementsEqual("protocol".utf8)
     }
 
-    var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty }
+    /// The index in `codingProtocols` of the protocol `word` spells.
+    private static func codingProtocol(_ word: ArraySlice<UInt8>) -> Int? {
+        codingProtocols.firstIndex { word.elementsEqual($0.utf8) }
+    }
+
+    /// The words that may make a file hold a coding extension: a search for going names looks
+    /// for them too.
+    static let codingProtocols = ["Codable", "Encodable", "Decodable"]
+
+    /// Each coding extension (`extension Door.S: Codable {}`): its written name without spaces,
+    /// the types around it (innermost first), and where its keyword is.
+    var codingConformances: [(type: String, coding: String, enclosing: [String], offset: Int)] {
+        codingExtensions.map { entry in
+            let name = String(decoding: bytes[Int(entry.nameStart)..<Int(entry.nameEnd)].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "`") }, as: UTF8.self)
+            return (name, Self.codingProtocols[Int(entry.coding)], enclosingTypes(of: Int(entry.keyword)), Int(entry.keyword))
+        }
+    }
+
+    var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty && codingExtensions.isEmpty }
+
+    var hasCodingConformance: Bool { !codingExtensions.isEmpty }
 
     /// The written names of the types whose bodies hold `offset`, innermost first
     /// (`["FrontDoor", "App"]`, `["Door.A"]`), without spaces.
@@ -337,6 +374,8 @@ extension MemberReferences: Equatable {
     /// the same.
     static func == (lhs: MemberReferences, rhs: MemberReferences) -> Bool {
         guard lhs.references.count == rhs.references.count, lhs.typeBodies.count == rhs.typeBodies.count,
+            lhs.codingExtensions.count == rhs.codingExtensions.count,
+            zip(lhs.codingExtensions, rhs.codingExtensions).allSatisfy({ $0.keyword == $1.keyword && $0.nameEnd == $1.nameEnd }),
             lhs.scopes.count == rhs.scopes.count, zip(lhs.scopes, rhs.scopes).allSatisfy({
                 $0.nameStart == $1.nameStart && $0.bodyStart == $1.bodyStart && $0.bodyEnd == $1.bodyEnd
                     && lhs.bytes[Int($0.nameStart)..<Int($0.nameEnd)].elementsEqual(rhs.bytes[Int($1.nameStart)..<Int($1.nameEnd)])

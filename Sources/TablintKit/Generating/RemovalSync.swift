@@ -112,6 +112,8 @@ struct RemovalSync {
             removed.append(Removed(role: entry.role, name: entry.old, enumRef: entry.enumRef, refusal: refusal))
         }
         renamed.removeAll { !Self.keepsCells($0, matrix, dispatchers) }
+        for index in removed.indices where removed[index].refusal == nil { removed[index].refusal = Self.codingRefusal(removed[index].enumRef.declaration, run) }
+        for index in renamed.indices where renamed[index].refusal == nil { renamed[index].refusal = Self.codingRefusal(renamed[index].enumRef.declaration, run) }
         var pending: [(file: Int, dispatcher: Dispatcher, arm: Dispatcher.Arm, items: [(item: Dispatcher.CaseItem, names: [Int])])] = []
         for (file, dispatcher) in dispatchers {
             guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else {
@@ -494,6 +496,24 @@ struct RemovalSync {
         }
         if !kept.isEmpty { return "\(label) has raw values (`: \(kept.joined(separator: ", "))`), which may be stored" }
         if !renaming, enumCase.removal == nil { return spanRefusal(enumCase, declaration) }
+        return nil
+    }
+
+    /// Why no case of `declaration` is removed or renamed when an extension of it in any file of
+    /// the run makes it coded (`extension Door.S: Codable {}` in `Door+Codable.swift`): its case
+    /// names may be stored, as for `enum S: Codable` (black-box play/36). One in the enum's own
+    /// file is already among its `inherits`.
+    static func codingRefusal(_ declaration: EnumDeclaration, _ run: [FileSummary]) -> String? {
+        for (file, summary) in run.enumerated() where summary.memberReferences.hasCodingConformance {
+            for conformance in summary.memberReferences.codingConformances {
+                let parts = conformance.type.split(separator: ".").map(String.init)
+                guard parts.last == declaration.name else { continue }
+                // `extension Door.S`, or `extension S` in `extension Door { … }`.
+                let parent = parts.count > 1 ? parts[parts.count - 2] : conformance.enclosing.first.flatMap { $0.split(separator: ".").last.map(String.init) }
+                guard parent == declaration.parent else { continue }
+                return "`enum \(declaration.qualifiedName)` is made `\(conformance.coding)` by `extension \(conformance.type): \(conformance.coding)` at \(place(file, conformance.offset, in: run)), so the names of its cases may be stored"
+            }
+        }
         return nil
     }
 
