@@ -252,6 +252,18 @@ struct RemovalSync {
                     : (GeneratedShape.handleMember(state: other, action: entry.old), GeneratedShape.handleMember(state: other, action: entry.matrixName))
                 members[oldMember] = newMember
             }
+            // A hand-named protocol's members follow their pattern (`onPausedSnooze` for
+            // `on` + the state + the action): a member the pattern names after the old name is
+            // renamed after the new one; one the pattern does not name after it stays.
+            let naming = Self.memberNaming(dispatchers)
+            if naming != .generated {
+                for other in others {
+                    let (old, new) = entry.role == .state
+                        ? (naming.name(state: entry.old, action: other), naming.name(state: entry.matrixName, action: other))
+                        : (naming.name(state: other, action: entry.old), naming.name(state: other, action: entry.matrixName))
+                    if old != new { members[old] = new }
+                }
+            }
             var covered: [(file: Int, range: Range<Int>)] = []
             // The argument labels of each call of an old member (nil when not read): only the
             // overloads these calls reach are renamed.
@@ -367,6 +379,23 @@ struct RemovalSync {
             renamed[index].edits = refusal == nil ? edits : []
             renamed[index].members = members
         }
+    }
+
+    /// The pattern the step dispatchers' `HANDLE` calls follow, read from their arms of one
+    /// explicit pair (the case names, before the matrix's renames): the generator's when none
+    /// or several do.
+    static func memberNaming(_ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> DispatcherSync.MemberNaming {
+        var calls: [(state: String, action: String, member: String)] = []
+        for (_, dispatcher) in dispatchers {
+            guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { continue }
+            for arm in dispatcher.arms {
+                guard case .handle(let member) = arm.outcome.kind, case .items(let items, _) = arm.label, items.count == 1, items[0].isTuple,
+                    case .member(let state, false) = items[0].elements[stateAt].kind, case .member(let action, false) = items[0].elements[actionAt].kind
+                else { continue }
+                calls.append((state, action, member))
+            }
+        }
+        return DispatcherSync.MemberNaming.choose(calls)
     }
 
     /// The returns dispatcher-drift's fix rewrites to what their cell now says (`return

@@ -23,8 +23,13 @@ struct CellsDrift: RunRule {
             let expected = Self.members(matrixRef.matrix, effects: effects)
             let served = CellMembers(matrixRef, pairing, generatedOther: Set(expected.members.filter { $0.value.cell == nil }.keys))
             if served.isHandNamed {
+                // A rename in place renames the members its pattern names after the old name
+                // (`onPausedSnooze`), and adds none for the cells it keeps (black-box play/28).
+                let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)
-                found += handNamedAdditions(ref, served, matrixRef, pairing)
+                found += handNamedAdditions(ref, served, matrixRef, pairing, renamed: removals?.renamed ?? [])
+                found += handNamedRenames(ref, removals)
+                found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             } else {
                 let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compare(
@@ -286,6 +291,31 @@ struct CellsDrift: RunRule {
     /// An implementation's member of a cell whose state or action the matrix renamed in place
     /// (`Live.pausedSnooze` once `Paused` is `Holding`): renamed with the requirement, in the
     /// implementation's own file, so the run keeps compiling.
+    /// The requirements of a hand-named protocol that a rename in place renames after its
+    /// members' pattern (`onPausedSnooze` to `onHoldingSnooze`), each with its unsafe fix; a
+    /// refused rename says why at each.
+    private func handNamedRenames(_ ref: MachinePairing.ProtocolRef, _ removals: RemovalSync?) -> [Diagnostic] {
+        guard let removals else { return [] }
+        var found: [Diagnostic] = []
+        let protocolName = "`\(ref.declaration.name.text)`"
+        for requirement in ref.declaration.requirements {
+            guard let rename = removals.renamed.first(where: { $0.members[requirement.name.text] != nil }) else { continue }
+            let newName = rename.members[requirement.name.text]!
+            var message = "\(protocolName) requires `\(requirement.name.text)`, named as its neighbours are after `\(rename.old)`, which the matrix renamed `\(rename.matrixName)` in place"
+            var fix: Diagnostic.Fix?
+            if let refusal = rename.refusal {
+                message += ", but no fix renames it `\(newName)`: \(refusal)"
+            } else {
+                let edits = removals.renameEdits(file: ref.file) { $0 == .requirement(requirement.name.text) }.filter { $0.range == requirement.name.range }
+                guard !edits.isEmpty else { continue }
+                fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                message += "; the fix renames it `\(newName)` after the same pattern, as the fixes of enum-drift and dispatcher-drift rename the case and its calls, and each implementation's member is renamed with it"
+            }
+            found.append(diagnostic(removals.run[ref.file], at: requirement.name.range, message, fix: fix))
+        }
+        return found
+    }
+
     private func renamedImplementations(_ removals: RemovalSync?, protocolName: String) -> [Diagnostic] {
         guard let removals else { return [] }
         var found: [Diagnostic] = []
@@ -330,8 +360,11 @@ struct CellsDrift: RunRule {
     /// yet (a cell the matrix added: `dispatcher-drift`'s fix writes its arm): reported once,
     /// with the unsafe fix that declares the member named as the neighbours' are
     /// (`DispatcherSync.MemberNaming`), before the protocol's `}`.
+    /// `renamed`: a cell of a name renamed in place (refused or not) is no new cell: its arm and
+    /// member are renamed, or the rename is refused whole.
     private func handNamedAdditions(
-        _ ref: MachinePairing.ProtocolRef, _ served: CellMembers, _ matrixRef: MachinePairing.MatrixRef, _ pairing: MachinePairing
+        _ ref: MachinePairing.ProtocolRef, _ served: CellMembers, _ matrixRef: MachinePairing.MatrixRef, _ pairing: MachinePairing,
+        renamed: [RemovalSync.Renamed] = []
     ) -> [Diagnostic] {
         let matrix = matrixRef.matrix
         let declaration = ref.declaration
@@ -352,7 +385,10 @@ struct CellsDrift: RunRule {
         var names: [String] = []
         for state in shape.states.indices {
             for action in shape.actions.indices where shape.cells[state][action] == .handle {
-                guard !shape.states[state].hasPayload, !shape.actions[action].hasPayload,
+                let isRenamed = renamed.contains { entry in
+                    NameComparison.firstLetterFolded.equal(entry.matrixName, entry.role == .state ? matrix.states[state].text : matrix.actions[action].text)
+                }
+                guard !isRenamed, !shape.states[state].hasPayload, !shape.actions[action].hasPayload,
                     DispatcherDrift.explicitOutcome(dispatcher, state: matrix.states[state].text, action: matrix.actions[action].text) == nil,
                     let requirement = shape.requirement(state: state, action: action)
                 else { continue }
