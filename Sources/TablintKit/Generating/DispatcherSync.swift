@@ -81,9 +81,7 @@ struct DispatcherSync {
         let stateVariant = shape.states[state], actionVariant = shape.actions[action]
         let authors = Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's")
         guard !isHandNamed, handsPayloadsNarrowed else { return .failure(authors) }
-        guard let (receiver, context) = cellsCall() else {
-            return .failure(Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known"))
-        }
+        guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
         let missing = NarrowedStructSync.variants(state: state, action: action, in: shape).map { GeneratedShape.narrowedName($0.name) }
             .filter { !narrowedStructAvailable($0) }
         if let name = missing.first {
@@ -181,9 +179,7 @@ struct DispatcherSync {
             if stateVariant.hasPayload || actionVariant.hasPayload {
                 return .failure(Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's"))
             }
-            guard let (receiver, context) = cellsCall() else {
-                return .failure(Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known"))
-            }
+            guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
             let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
             return .success("return \(receiver).\(GeneratedShape.declared(member))(\(context))")
         }
@@ -300,6 +296,21 @@ struct DispatcherSync {
         let contexts = dispatcher.parameters.filter { $0.type == "Ctx" || $0.type.hasSuffix(".Ctx") || $0.type.hasSuffix("Ctx") }
         guard cells.count == 1, contexts.count == 1 else { return nil }
         return (cells[0].name, contexts[0].name)
+    }
+
+    /// Why a new `HANDLE` arm cannot be written when `cellsCall` finds no receiver: no arm
+    /// calls a member, or the arms call one through what is no parameter typed as the cells
+    /// (`handlers.closedKick(context)` in a method of a struct holding `handlers`).
+    var unknownCellsCall: Why {
+        for arm in dispatcher.arms {
+            var text = Substring(arm.outcome.text)
+            for word in ["return ", "try ", "await "] where text.hasPrefix(word) { text = text.dropFirst(word.count) }
+            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(of: "("), dot < open, text.hasSuffix(")"),
+                case let receiver = String(text[..<dot]), Self.isIdentifier(receiver), receiver != "self"
+            else { continue }
+            return Why("`\(arm.labelText)` calls `\(text)` through `\(receiver)`, which is no parameter of `\(dispatcher.function.text)` typed as the machine's cells, so which cells and context a new arm would pass is not known")
+        }
+        return Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known")
     }
 
     private static func isIdentifier(_ text: String) -> Bool {

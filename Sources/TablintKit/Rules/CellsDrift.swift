@@ -37,7 +37,7 @@ struct CellsDrift: RunRule {
                     // With the effects unknown-effect's fix adds, whose requirements are added with them.
                     shape: matrixRef.matrix.surface == .tableLiteral ? UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
-                    protocolFile: ref.file, run: run)
+                    protocolFile: ref.file, run: run, pairing: matrixRef.matrix.surface == .tableLiteral ? pairing : nil)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             }
         }
@@ -119,7 +119,7 @@ struct CellsDrift: RunRule {
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
         _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, effectRemovals: EffectRemovalSync? = nil, protocolFile: Int = 0,
-        run: [FileSummary] = []
+        run: [FileSummary] = [], pairing: MachinePairing? = nil
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
         let matrix = matrixRef.matrix
@@ -231,6 +231,18 @@ struct CellsDrift: RunRule {
                 withheld.append(diagnostic(
                     file, at: declaration.name.range,
                     "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName); the matrix lists `\(rename.matrixName)` in the place of `\(rename.old)`, but no fix renames it: \(rename.refusal!); so the fix does not add it either",
+                    notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
+                continue
+            }
+            // A cell of a name dispatcher-drift leaves out with all its cases (and enum-drift
+            // does not add): no arm will call the member, so no implementation is asked for it.
+            if let pairing, let (state, action) = Self.cell(named: name, in: matrix),
+                let why = DispatcherDrift.additionRefusal(.state, matrix.states[state].text, of: matrixRef, pairing)
+                    ?? DispatcherDrift.additionRefusal(.action, matrix.actions[action].text, of: matrixRef, pairing)
+            {
+                withheld.append(diagnostic(
+                    file, at: declaration.name.range,
+                    "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName); the fix does not add it: \(why)",
                     notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
                 continue
             }

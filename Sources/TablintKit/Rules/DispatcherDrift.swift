@@ -507,7 +507,10 @@ private struct Comparison {
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
-        sync.caseRefusal = caseRefusal
+        // A name this dispatcher leaves out with all its cases (so enum-drift does not add its
+        // case) is no case after the fixes either: no rewritten arm may name it (black-box play/42).
+        let leftOut = additionRefusals, refusal = caseRefusal
+        sync.caseRefusal = { role, name in refusal(role, name) ?? leftOut[role.rawValue + " " + Comparison.fold(name)] }
         return sync
     }
 
