@@ -35,7 +35,8 @@ struct CellsDrift: RunRule {
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
                     // With the effects unknown-effect's fix adds, whose requirements are added with them.
-                    shape: matrixRef.matrix.surface == .tableLiteral ? UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects) : nil,
+                    shape: matrixRef.matrix.surface == .tableLiteral
+                        ? Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
                     protocolFile: ref.file, run: run, pairing: matrixRef.matrix.surface == .tableLiteral ? pairing : nil)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
@@ -303,6 +304,24 @@ struct CellsDrift: RunRule {
     /// An implementation's member of a cell whose state or action the matrix renamed in place
     /// (`Live.pausedSnooze` once `Paused` is `Holding`): renamed with the requirement, in the
     /// implementation's own file, so the run keeps compiling.
+    /// The shape with its types qualified as the protocol's requirements spell them: a run that
+    /// does not hold `enum App { enum Door … }` names the machine `Door`, but requirements
+    /// written `_ ctx: App.Door.Ctx` have a new one written so too (black-box play/25).
+    static func requalified(_ shape: GeneratedShape, as declaration: CellsProtocol) -> GeneratedShape {
+        let types = shape.types, namespace = types.namespace
+        let written = declaration.requirements.flatMap(\.parameterTypes).map { $0.text.filter { $0 != " " } }
+        guard !written.contains(types.context), types.context.hasPrefix(namespace + "."),
+            let longer = written.first(where: { $0.hasSuffix("." + types.context) })
+        else { return shape }
+        let prefix = String(longer.dropLast(types.context.count))
+        func qualified(_ name: String) -> String { name == namespace || name.hasPrefix(namespace + ".") ? prefix + name : name }
+        var copy = shape
+        copy.types = GeneratedShape.TypeNames(
+            state: qualified(types.state), action: qualified(types.action), effect: qualified(types.effect), context: qualified(types.context),
+            namespace: prefix + namespace)
+        return copy
+    }
+
     /// The requirements of a hand-named protocol that a rename in place renames after its
     /// members' pattern (`onPausedSnooze` to `onHoldingSnooze`), each with its unsafe fix; a
     /// refused rename says why at each.
@@ -383,7 +402,7 @@ struct CellsDrift: RunRule {
         guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
             let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
         else { return [] }
-        let shape = AliasedEnumSync.shape(matrixRef, pairing)
+        let shape = Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration)
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
         var calls: [(state: String, action: String, member: String)] = []
         for (member, entries) in served.cellsByMember {
