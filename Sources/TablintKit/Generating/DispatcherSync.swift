@@ -22,6 +22,9 @@ struct DispatcherSync {
     /// new arm goes after these as well, or it would land before a row's wildcard arm. Empty
     /// when only `deciders` are known.
     var coveringArms: [[Int?]] = []
+    /// For a switch written on one line (`switch (s, a) { case …: return .x; case … }`): what
+    /// separates its arms (`"; "` or `" "`), so new arms join the line as its own are written.
+    var inlineSeparator: String?
     /// The protocol's members are named by their authors: an arm is not rewritten into a call.
     var isHandNamed = false
     /// Whether a narrowed struct (`Gate.Open`, by its name in the namespace) is declared in the
@@ -346,6 +349,18 @@ struct DispatcherSync {
             case .success(let text):
                 let flat = pair.state * columns + pair.action
                 let before = [deciders, coveringArms].compactMap { Self.nearestArm(before: flat, in: $0, columns: columns) }.max()
+                if let separator = inlineSeparator {
+                    // On the switch's line: before the arm that follows, or after the last.
+                    let next = before.map { $0 + 1 } ?? 0
+                    let offset = next < dispatcher.arms.count ? dispatcher.arms[next].labelRange.lowerBound : dispatcher.arms[next - 1].outcome.range.upperBound
+                    if byOffset[offset] == nil { offsets.append(offset) }
+                    let row = pair.action == columns - 1 ? trailingArms[pair.state] ?? [] : []
+                    for written in [text] + row {
+                        let arm = dispatcher.followingNeighbours(written)
+                        byOffset[offset, default: []].append(next < dispatcher.arms.count ? arm + separator : separator + arm)
+                    }
+                    continue
+                }
                 let layout = before.map { dispatcher.arms[$0].layout } ?? first.layout
                 var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
                 while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }

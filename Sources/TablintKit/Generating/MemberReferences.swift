@@ -244,6 +244,12 @@ struct MemberReferences {
 
     var hasCodingConformance: Bool { !codingExtensions.isEmpty }
 
+    /// The file's bytes in `range`, nil outside them (a summary read without its bytes).
+    func text(in range: Range<Int>) -> String? {
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty || range.lowerBound <= bytes.count else { return nil }
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
     /// The written names of the types whose bodies hold `offset`, innermost first
     /// (`["FrontDoor", "App"]`, `["Door.A"]`), without spaces.
     func enclosingTypes(of offset: Int) -> [String] {
