@@ -25,6 +25,8 @@ struct DispatcherSync {
     /// For a switch written on one line (`switch (s, a) { case …: return .x; case … }`): what
     /// separates its arms (`"; "` or `" "`), so new arms join the line as its own are written.
     var inlineSeparator: String?
+    /// What a new arm's call of a member is written after (`callPrefix(_:_:)`).
+    var callPrefix = ""
     /// The protocol's members are named by their authors: an arm is not rewritten into a call.
     var isHandNamed = false
     /// Whether a narrowed struct (`Gate.Open`, by its name in the namespace) is declared in the
@@ -108,7 +110,7 @@ struct DispatcherSync {
         if stateVariant.hasPayload { arguments.append(narrowed(stateVariant, stateBindings)) }
         if actionVariant.hasPayload { arguments.append(narrowed(actionVariant, actionBindings)) }
         let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
-        return .success("case let (\(elements.joined(separator: ", "))): return \(receiver).\(GeneratedShape.declared(member))(\(arguments.joined(separator: ", ")))")
+        return .success("case let (\(elements.joined(separator: ", "))): return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(arguments.joined(separator: ", ")))")
     }
 
     /// Whether the dispatcher's arms hand payloads to their members as the generator does: at
@@ -184,7 +186,7 @@ struct DispatcherSync {
             }
             guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
             let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
-            return .success("return \(receiver).\(GeneratedShape.declared(member))(\(context))")
+            return .success("return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(context))")
         }
         if case .go(let target, _, _) = shape.cells[state][action], let why = caseRefusal(.state, target) {
             return .failure(Why("its target: " + why))
@@ -299,6 +301,23 @@ struct DispatcherSync {
         let contexts = dispatcher.parameters.filter { $0.type == "Ctx" || $0.type.hasSuffix(".Ctx") || $0.type.hasSuffix("Ctx") }
         guard cells.count == 1, contexts.count == 1 else { return nil }
         return (cells[0].name, contexts[0].name)
+    }
+
+    /// `try await `, `try `, `await ` or nothing: what every arm's call of a cells member is
+    /// written after (`return try await cells.openPull(ctx)`, members declared `async throws`),
+    /// read from the file's bytes between the `return` and the call; nothing when they differ.
+    /// A new arm's call is written so too (black-box play/57).
+    static func callPrefix(_ dispatcher: Dispatcher, _ references: MemberReferences) -> String {
+        var found: Set<String> = []
+        for arm in dispatcher.arms {
+            guard case .handle = arm.outcome.kind, let start = arm.outcome.soleStatementStart,
+                let written = references.text(in: start..<arm.outcome.range.lowerBound)
+            else { continue }
+            let words = written.split(whereSeparator: \.isWhitespace).filter { $0 != "return" }
+            guard words.allSatisfy({ $0 == "try" || $0 == "await" }) else { continue }
+            found.insert(words.map { $0 + " " }.joined())
+        }
+        return found.count == 1 ? found.first! : ""
     }
 
     /// Why a new `HANDLE` arm cannot be written when `cellsCall` finds no receiver: no arm

@@ -244,10 +244,11 @@ struct MemberReferences {
 
     var hasCodingConformance: Bool { !codingExtensions.isEmpty }
 
-    /// The file's bytes in `range`, nil outside them (a summary read without its bytes).
+    /// The file's bytes in `range` (cut at the file's end), nil when it starts outside them (a
+    /// summary read without its bytes).
     func text(in range: Range<Int>) -> String? {
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count, !range.isEmpty || range.lowerBound <= bytes.count else { return nil }
-        return String(decoding: bytes[range], as: UTF8.self)
+        guard range.lowerBound >= 0, range.lowerBound <= bytes.count else { return nil }
+        return String(decoding: bytes[range.lowerBound..<min(range.upperBound, bytes.count)], as: UTF8.self)
     }
 
     /// The written names of the types whose bodies hold `offset`, innermost first

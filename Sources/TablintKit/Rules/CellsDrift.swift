@@ -36,7 +36,9 @@ struct CellsDrift: RunRule {
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
                     // With the effects unknown-effect's fix adds, whose requirements are added with them.
                     shape: matrixRef.matrix.surface == .tableLiteral
-                        ? Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration) : nil,
+                        ? Self.withEffects(
+                            Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration),
+                            of: ref.declaration, in: run[ref.file], step: true) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
                     protocolFile: ref.file, run: run, pairing: matrixRef.matrix.surface == .tableLiteral ? pairing : nil)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
@@ -219,7 +221,9 @@ struct CellsDrift: RunRule {
             if renamedMembers.contains(name), required.contains(where: { old in removals!.renamed.contains { $0.refusal == nil && $0.members[old] == name } }) { continue }
             if let effect = member.effect {
                 guard followsEffects else { continue }
-                let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map { shape!.effectRequirement($0) }
+                let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map {
+                    Self.withEffects(shape!, of: declaration, in: file, step: false).effectRequirement($0)
+                }
                 found.append(diagnostic(
                     file, at: declaration.name.range,
                     "\(protocolName) has no requirement `\(name)` for effect `\(effect)` of the machine the matrix \(what) describes; expected `func \(name)(…)` in \(protocolName), which `perform` calls for it"))
@@ -307,6 +311,39 @@ struct CellsDrift: RunRule {
     /// The shape with its types qualified as the protocol's requirements spell them: a run that
     /// does not hold `enum App { enum Door … }` names the machine `Door`, but requirements
     /// written `_ ctx: App.Door.Ctx` have a new one written so too (black-box play/25).
+    /// The effects (`async throws`) every requirement of the protocol that returns a `Step`
+    /// (`step`) or not (an effect's) is declared with, read from its text; "" when they differ
+    /// or none is read. A new requirement is declared with them (black-box play/57).
+    static func requirementEffects(_ declaration: CellsProtocol, _ file: FileSummary, step: Bool) -> String {
+        var found: Set<String> = []
+        for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
+            guard let text = file.memberReferences.text(in: requirement.name.range.upperBound..<(requirement.name.range.upperBound + 1_000)),
+                let open = text.firstIndex(of: "(")
+            else { return "" }
+            var depth = 0
+            var close: String.Index?
+            for index in text[open...].indices {
+                if text[index] == "(" { depth += 1 }
+                if text[index] == ")" { depth -= 1 }
+                if depth == 0 { close = index; break }
+            }
+            guard let close, let arrow = text[close...].range(of: "->") else { return "" }
+            let returns = text[arrow.upperBound...].drop { $0 == " " }
+            guard returns.hasPrefix("Step<") == step else { continue }
+            let effects = text[text.index(after: close)..<arrow.lowerBound].split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+            guard effects.split(separator: " ").allSatisfy({ $0 == "async" || $0.hasPrefix("throws") }) else { return "" }
+            found.insert(effects)
+        }
+        return found.count == 1 ? found.first! : ""
+    }
+
+    /// The shape with the effects its step requirements are declared with.
+    static func withEffects(_ shape: GeneratedShape, of declaration: CellsProtocol, in file: FileSummary, step: Bool) -> GeneratedShape {
+        var copy = shape
+        copy.memberEffects = requirementEffects(declaration, file, step: step)
+        return copy
+    }
+
     static func requalified(_ shape: GeneratedShape, as declaration: CellsProtocol) -> GeneratedShape {
         let types = shape.types, namespace = types.namespace
         let written = declaration.requirements.flatMap(\.parameterTypes).map { $0.text.filter { $0 != " " } }
@@ -402,7 +439,7 @@ struct CellsDrift: RunRule {
         guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
             let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
         else { return [] }
-        let shape = Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration)
+        let shape = Self.withEffects(Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration), of: declaration, in: pairing.run[ref.file], step: true)
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
         var calls: [(state: String, action: String, member: String)] = []
         for (member, entries) in served.cellsByMember {

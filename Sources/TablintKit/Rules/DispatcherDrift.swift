@@ -255,7 +255,7 @@ private struct EffectComparison {
             for index in missing {
                 guard let effectIndex = shape.effects.firstIndex(where: { $0.name == declared[index] }) else { continue }
                 let arm = dispatcher.followingNeighbours(shape.performArm(effectIndex)
-                    .replacingOccurrences(of: "return cells.", with: "return \(cells).")
+                    .replacingOccurrences(of: "return cells.", with: "return \(DispatcherSync.callPrefix(dispatcher, file.memberReferences))\(cells).")
                     .replacingOccurrences(of: "(ctx", with: "(\(context)"))
                 // After the arm of the nearest effect before it that has one.
                 let before = declared[..<index].reversed().compactMap { seen[$0] }.first
@@ -512,6 +512,7 @@ private struct Comparison {
         let leftOut = additionRefusals, refusal = caseRefusal
         sync.caseRefusal = { role, name in refusal(role, name) ?? leftOut[role.rawValue + " " + Comparison.fold(name)] }
         sync.inlineSeparator = Self.inlineSeparator(dispatcher, file)
+        sync.callPrefix = DispatcherSync.callPrefix(dispatcher, file.memberReferences)
         return sync
     }
 
