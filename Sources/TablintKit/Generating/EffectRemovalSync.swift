@@ -147,7 +147,7 @@ struct EffectRemovalSync {
         guard let effect = removed.first(where: { GeneratedShape.effectMember($0.name) == requirement.name.text }) else { return nil }
         if let refusal = effect.refusal { return .failure(DispatcherSync.Why("`\(effect.name)` stays: \(refusal)")) }
         if let why = RemovalSync.implemented(requirement.name.text, in: run, ownership: ownership) { return .failure(why) }
-        guard let range = requirement.wholeRemoval else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
+        guard let range = requirement.wholeRemoval else { return .failure(RemovalSync.sharedLine) }
         return .success(TextEdit(range: range, replacement: []))
     }
 }

@@ -595,6 +595,12 @@ struct RemovalSync {
         return "\(run[file].path):\(location.line):\(location.column)"
     }
 
+    /// Why a requirement that shares its line with another declaration (`func a(…); func b(…)`)
+    /// or with the protocol's braces stays: a fix deletes only whole lines, and cutting one
+    /// declaration out of a line is the author's.
+    static let sharedLine = DispatcherSync.Why(
+        "its declaration does not have its line to itself (it shares it with another declaration or the protocol's braces), and the fix deletes only a requirement on lines of its own: put it on its own line, or delete it by hand")
+
     /// Why a requirement stays when an implementation in the run writes it: no fix deletes a
     /// member's body. Said on every run, also once the removed name's case is gone.
     /// `ownership`: an implementation of another machine's cells only is not this one's.
@@ -645,7 +651,7 @@ struct RemovalSync {
             return .failure(DispatcherSync.Why("`\(owners[0].name)` stays: \(owners[0].refusal!)"))
         }
         if let why = Self.implemented(name, in: run, ownership: ownership) { return .failure(why) }
-        guard let range = requirement.wholeRemoval else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
+        guard let range = requirement.wholeRemoval else { return .failure(Self.sharedLine) }
         return .success(TextEdit(range: range, replacement: []))
     }
 }

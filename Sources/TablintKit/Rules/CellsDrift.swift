@@ -194,7 +194,11 @@ struct CellsDrift: RunRule {
             case nil:
                 // No removal of this run owns it (its state or action went on an earlier run):
                 // why no fix deletes it is still said.
-                if removals != nil, let why = RemovalSync.implemented(requirement.name.text, in: run, ownership: removals?.ownership) { message += "; the fix leaves it: \(why.text)" }
+                if removals != nil, let why = RemovalSync.implemented(requirement.name.text, in: run, ownership: removals?.ownership) {
+                    message += "; the fix leaves it: \(why.text)"
+                } else if removals != nil, requirement.wholeRemoval == nil {
+                    message += "; no fix removes it: \(RemovalSync.sharedLine.text)"
+                }
             }
             found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
         }
