@@ -84,7 +84,7 @@ struct MemberReferences {
                 }
                 if header != nil || piece.kind == .leftBrace {
                     afterPeriod = piece.kind == .period
-                    position.advance(past: piece, bytes)
+                    position.advance(past: piece.kind, .of(piece, bytes))
                     continue
                 }
             }
@@ -99,13 +99,13 @@ struct MemberReferences {
                 braces.append((nil, piece.range.lowerBound))
             case .rightBrace:
                 if let closed = braces.popLast(), let type = closed.type { typeBody(type, closed.open..<piece.range.upperBound) }
-            case .keyword where Self.opensTypeBody(piece, bytes):
-                header = (nil, false)
             default:
                 break
             }
+            let keyword = Keyword.of(piece, bytes)
+            if keyword == .opensTypeBody { header = (nil, false) }
             afterPeriod = piece.kind == .period
-            position.advance(past: piece, bytes)
+            position.advance(past: piece.kind, keyword)
         }
     }
 
@@ -125,7 +125,7 @@ struct MemberReferences {
             pending = nil
             if piece.kind == .identifier, !afterPeriod { pending = (piece, position.declaresNext) }
             afterPeriod = piece.kind == .period
-            position.advance(past: piece, body)
+            position.advance(past: piece.kind, .of(piece, body))
         }
         if let name = pending { report(name) }
     }
@@ -135,48 +135,68 @@ struct MemberReferences {
     /// `let`.
     private struct DeclarationPosition {
         let bindings: Bool
-        private(set) var declaresNext = false
-        private var caseList: Int?
+        /// The last token's kind and keyword: `declaresNext` is asked only of names.
+        private var last: (kind: TokenKind, keyword: Keyword) = (.whitespace, .other)
+        /// The paren depth of the `case` whose list is open, or `Int.min` (a stray `)` makes depth -1).
+        private var caseList = Int.min
         private var parens = 0
 
         init(bindings: Bool) { self.bindings = bindings }
 
-        mutating func advance(past piece: Token, _ bytes: [UInt8]) {
-            switch piece.kind {
+        var declaresNext: Bool {
+            switch last.keyword {
+            case .declaresCase, .declaresFunction: return true
+            case .binds: return bindings
+            case .other, .opensTypeBody: return last.kind == .comma && caseList == parens
+            }
+        }
+
+        mutating func advance(past kind: TokenKind, _ keyword: Keyword) {
+            switch kind {
             case .leftParen: parens += 1
             case .rightParen: parens -= 1
-            case .keyword: caseList = bytes[piece.range].elementsEqual("case".utf8) ? parens : nil
+            case .keyword: caseList = keyword == .declaresCase ? parens : .min
             // `if case .open = s, isReady(ctx)` is a condition, not a list (a raw-valued
             // enum, `case a = 1, b`, is never renamed).
-            case .leftBrace, .rightBrace, .semicolon, .equal: caseList = nil
+            case .leftBrace, .rightBrace, .semicolon, .equal: caseList = .min
             // `case .open:` ends a pattern; `since: Int` in a payload does not end the list.
-            case .colon where caseList == parens: caseList = nil
+            case .colon where caseList == parens: caseList = .min
             default: break
             }
-            declaresNext = piece.kind == .keyword && (MemberReferences.declaresName(piece, bytes) || bindings && MemberReferences.bindsName(piece, bytes))
-                || piece.kind == .comma && caseList == parens
+            last = (kind, keyword)
         }
     }
 
-    /// `func` or `case`: the name after it is declared there.
-    private static func declaresName(_ piece: Token, _ bytes: [UInt8]) -> Bool {
-        let length = piece.range.count
-        guard length == 4 else { return false }
-        let word = bytes[piece.range]
-        return word.elementsEqual("func".utf8) || word.elementsEqual("case".utf8)
-    }
+    /// What a keyword says of the names after it, worked out once per token from its length
+    /// and bytes (this runs on every token of every file with a summary).
+    private enum Keyword {
+        /// Not a keyword, or one that says nothing here.
+        case other
+        /// `case`: the name after it is declared, and so is each after a `,` of its list.
+        case declaresCase
+        /// `func`: the name after it is declared.
+        case declaresFunction
+        /// `var` or `let`: the name after it is declared (a member, in a type's body).
+        case binds
+        /// `enum` or `extension`: a body whose bare names may be the type's members.
+        case opensTypeBody
 
-    /// `var` or `let`: the name after it is declared there (a member, in a type's body).
-    private static func bindsName(_ piece: Token, _ bytes: [UInt8]) -> Bool {
-        guard piece.range.count == 3 else { return false }
-        let word = bytes[piece.range]
-        return word.elementsEqual("var".utf8) || word.elementsEqual("let".utf8)
-    }
-
-    /// `enum` or `extension`: a body whose bare names may be the type's members.
-    private static func opensTypeBody(_ piece: Token, _ bytes: [UInt8]) -> Bool {
-        let word = bytes[piece.range]
-        return word.elementsEqual("enum".utf8) || word.elementsEqual("extension".utf8)
+        static func of(_ piece: Token, _ bytes: [UInt8]) -> Keyword {
+            guard piece.kind == .keyword else { return .other }
+            let start = piece.start
+            func spells(_ word: StaticString) -> Bool {
+                word.withUTF8Buffer { word in word.indices.allSatisfy { bytes[start + $0] == word[$0] } }
+            }
+            switch piece.length {
+            case 3: return spells("var") || spells("let") ? .binds : .other
+            case 4:
+                if spells("case") { return .declaresCase }
+                if spells("func") { return .declaresFunction }
+                return spells("enum") ? .opensTypeBody : .other
+            case 9: return spells("extension") ? .opensTypeBody : .other
+            default: return .other
+            }
+        }
     }
 
     var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty }
