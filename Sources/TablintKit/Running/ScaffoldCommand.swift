@@ -90,7 +90,7 @@ extension Tablint {
         var workspace = Workspace(rules: [])
         workspace.update(documents)
         let summaries = workspace.summaries
-        switch scaffold(summaries, sources: sources, machines: options.machines) {
+        switch scaffold(summaries, sources: sources, machines: options.machines, writing: options.write) {
         case .failure(let trouble):
             stderr.write(trouble.message)
             return trouble.status.rawValue
@@ -123,8 +123,10 @@ extension Tablint {
     /// The scaffold of every matrix of the run (or of the machines named) whose machine has no
     /// step dispatcher: the text (marker line first), the refusals as error lines
     /// (`CommandFailure.line`), and notes of the matrices passed over that are no refusal.
+    /// `writing`: the `--write FILE`, which can hold no code that names a type `private` to
+    /// another file.
     static func scaffold(
-        _ run: [FileSummary], sources: [String: [UInt8]], machines wanted: [String]
+        _ run: [FileSummary], sources: [String: [UInt8]], machines wanted: [String], writing: String? = nil
     ) -> Result<(text: String, refusals: String, notes: String), ScaffoldTrouble> {
         let pairing = MachinePairing(run)
         // The matrices some dispatcher already follows.
@@ -177,6 +179,12 @@ extension Tablint {
                 })
                 let enums = pairing.enums(of: shape.machine, near: file.path)
                 shape = placed(shape, surface: bound.matrix.surface, enums, declarations)
+                if let target = writing, shape.machineAccess.trimmingBlanks == "fileprivate" {
+                    // `--write` never writes over the file the types are declared in (it holds no
+                    // scaffold marker), so the code would name types it cannot see.
+                    refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded into \(target): its types are `private` or `fileprivate` at file scope, so code naming them compiles only in their own file; run `tablint scaffold` without --write and put the text in that file, or make the types internal") + "\n"
+                    continue
+                }
                 let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations)
                 guard enumTrouble.isEmpty else {
                     for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }

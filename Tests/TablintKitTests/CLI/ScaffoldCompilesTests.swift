@@ -151,6 +151,13 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(status, 0, errors)
         XCTAssertTrue(output.contains("\nfileprivate protocol DoorCells {\n"), output)
         XCTAssertFalse(output.contains("is fileprivate"), output)
+        // Black-box pass 4, play/31: `--write` puts the code in another file, which cannot see
+        // the types: refused, and nothing written.
+        let target = folder.appendingPathComponent("DoorGen.swift").path
+        let (writeStatus, _, writeErrors) = try scaffold([:], ["--write", target])
+        XCTAssertEqual(writeStatus, 1, writeErrors)
+        XCTAssertTrue(writeErrors.contains("is not scaffolded into \(target): its types are `private` or `fileprivate` at file scope"), writeErrors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target))
         // `private` inside another type: no declaration at file scope can name it, so refused.
         let nested = "enum Outer {\n" + machine + "}\n"
         let (_, nestedOutput, nestedErrors) = try scaffold(["Door.swift": nested])
