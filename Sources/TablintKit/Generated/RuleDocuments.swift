@@ -319,7 +319,8 @@ would turn those checks off in silence.
 (compared in upper case without underscores: `Vend`, `VEND_TABLE`, `vendStep`); among several,
 the one declared in the partner's own type or extension wins (a dispatcher in `enum Vend` follows
 `extension Vend { static let TABLE … }`, not a `let VEND_TABLE` in a test), then one declared in
-the machine's own type, then the one whose file shares the most leading folders with the
+the machine's own type, then the one in the same outer types (two machines `Pump`, one in `enum Lab`
+or `extension Lab.Pump`, one in `Plant`: each surface pairs with its own), then the one whose file shares the most leading folders with the
 partner's (a `let AUTH_TABLE` in `Sources/App/Auth/` for a dispatcher in that folder, not its
 copy in `Tests/AppTests/`; a matrix's top-level `AuthS`/`AuthA`/`AuthF` likewise). What is still ambiguous is reported once per partner, naming every
 candidate, with a note at each:

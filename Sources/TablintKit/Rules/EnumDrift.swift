@@ -18,7 +18,7 @@ struct EnumDrift: RunRule {
         var found: [Diagnostic] = []
         for (index, file) in run.enumerated() {
             for (position, bound) in (file.matrices + file.shortTables).enumerated() where bound.matrix.surface == .tableLiteral {
-                let enums = pairing.enums(of: bound.machine, near: file.path)
+                let enums = pairing.enums(of: bound, near: file.path)
                 // Only a whole matrix says which names it no longer lists.
                 let removals = position < file.matrices.count
                     ? RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, pairing) : nil
@@ -192,7 +192,7 @@ struct EnumDrift: RunRule {
     ) -> String? {
         let bound = ref.bound, run = pairing.run
         let folded = NameComparison.firstLetterFolded
-        let enums = pairing.enums(of: bound.machine, near: run[ref.file].path)
+        let enums = pairing.enums(of: bound, near: run[ref.file].path)
         let machine = pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text
         let letter = role == .state ? "S" : "A"
         guard let declaration = (role == .state ? enums.states : enums.actions)?.declaration
