@@ -2532,7 +2532,9 @@ payload, so the matrix's order is kept; after a case that has a trailing `// com
 a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
-for an enum with raw values, nor when a step dispatcher paired with the matrix has no case for
+for an enum with raw values written out, nor for one with an integer raw type (`enum S: Int`) when
+the case would go before another (each case's raw value is its position, so a stored one would
+come back as another case; at the end it is added), nor when a step dispatcher paired with the matrix has no case for
 the name and [dispatcher-drift](dispatcher-drift.md)'s fix cannot write one of them (a `GO` to a
 state with a payload): the case alone would make the switch non-exhaustive, so the finding ends
 ``no fix: dispatcher `step` has no case for state `Jammed`, and its case for (Jammed, Coin)
