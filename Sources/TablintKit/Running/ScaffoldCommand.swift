@@ -387,6 +387,20 @@ extension Tablint {
             default: return []
             }
         }
+        // The generator writes each name as a case and in member names: one that is no Swift
+        // identifier (`"a b"`, `"x-y"`, `"1A"`), or two that are one case, cannot compile.
+        var effectsOnce = Set<String>()
+        let effects = effectsNamed.filter { effectsOnce.insert($0).inserted }
+        for (role, listed) in [("state", matrix.states.map(\.text)), ("action", matrix.actions.map(\.text)), ("effect", effects)] {
+            var seen = Set<String>()
+            for name in listed {
+                if !UnicodeClasses.isIdentifier(name) {
+                    reasons.append("the \(role) `\"\(name)\"` is no Swift identifier, so no case can be named after it; rename it in the matrix")
+                } else if !seen.insert(NameCasing.lowerFirst(name)).inserted {
+                    reasons.append("the \(role) `\(name)` is declared twice (`tabular-center::duplicate-name`), so its enum would declare one case twice; remove one from the matrix")
+                }
+            }
+        }
         for (letter, listed) in [("S", matrix.states.map(\.text)), ("A", matrix.actions.map(\.text)), ("F", effectsNamed)] {
             let found = pairing.enumeration(letter, machine: shape.machine, near: near)
             switch found {
