@@ -319,7 +319,8 @@ would turn those checks off in silence.
 (compared in upper case without underscores: `Vend`, `VEND_TABLE`, `vendStep`); among several,
 the one declared in the partner's own type or extension wins (a dispatcher in `enum Vend` follows
 `extension Vend { static let TABLE … }`, not a `let VEND_TABLE` in a test), then one declared in
-the machine's own type, then the one whose file shares the most leading folders with the
+the machine's own type, then the one in the same outer types (two machines `Pump`, one in `enum Lab`
+or `extension Lab.Pump`, one in `Plant`: each surface pairs with its own), then the one whose file shares the most leading folders with the
 partner's (a `let AUTH_TABLE` in `Sources/App/Auth/` for a dispatcher in that folder, not its
 copy in `Tests/AppTests/`; a matrix's top-level `AuthS`/`AuthA`/`AuthF` likewise). What is still ambiguous is reported once per partner, naming every
 candidate, with a note at each:
@@ -2531,7 +2532,9 @@ payload, so the matrix's order is kept; after a case that has a trailing `// com
 a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
-for an enum with raw values, nor when a step dispatcher paired with the matrix has no case for
+for an enum with raw values written out, nor for one with an integer raw type (`enum S: Int`) when
+the case would go before another (each case's raw value is its position, so a stored one would
+come back as another case; at the end it is added), nor when a step dispatcher paired with the matrix has no case for
 the name and [dispatcher-drift](dispatcher-drift.md)'s fix cannot write one of them (a `GO` to a
 state with a payload): the case alone would make the switch non-exhaustive, so the finding ends
 ``no fix: dispatcher `step` has no case for state `Jammed`, and its case for (Jammed, Coin)

@@ -29,7 +29,7 @@ struct EffectRemovalSync {
         run = pairing.run
         let matrix = ref.matrix
         guard matrix.surface == .tableLiteral, ref.bound.matrix.rows.count == matrix.states.count,
-            let effects = pairing.enums(of: ref.bound.machine, near: run[ref.file].path).effects,
+            let effects = pairing.enums(of: ref.bound, near: run[ref.file].path).effects,
             effects.declaration.hasKnownCases, !effects.declaration.hasConditionalCases
         else { return }
         self.effects = effects

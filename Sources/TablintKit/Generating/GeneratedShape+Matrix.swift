@@ -14,7 +14,7 @@ extension GeneratedShape {
         } else {
             machine = pairing.spelling(of: ref.bound.machine) ?? ref.bound.owner ?? matrix.machine.text
         }
-        let enums = pairing.enums(of: machine, near: near)
+        let enums = pairing.enums(of: machine, near: near, outer: ref.bound.owner == nil ? nil : ref.bound.outerTypes)
         func variants(_ names: [Name], _ declared: MachinePairing.EnumRef?) -> [Variant] {
             // The first case by name and by folded name, looked up (not scanned) for every name.
             let cases = declared?.declaration.cases ?? []

@@ -115,7 +115,7 @@ struct MemberReferences {
                 }
                 if header != nil || piece.kind == .leftBrace {
                     afterPeriod = piece.kind == .period
-                    position.advance(past: piece, bytes)
+                    position.advance(past: piece.kind, .of(piece, bytes))
                     continue
                 }
             }
@@ -133,16 +133,21 @@ struct MemberReferences {
                     if closed.readsBare { typeBody(type, closed.open..<piece.range.upperBound) }
                     scope(closed.first..<type.upperBound, closed.open..<piece.range.upperBound)
                 }
-            case .keyword where Self.opensTypeBody(piece, bytes):
+            default:
+                break
+            }
+            let keyword = Keyword.of(piece, bytes)
+            switch keyword {
+            case .opensTypeBody, .opensExtension:
                 header = (nil, nil, false, true)
-                extensionKeyword = bytes[piece.range].elementsEqual("extension".utf8) ? piece.range.lowerBound : nil
-            case .keyword where Self.opensOtherTypeBody(piece, bytes):
+                extensionKeyword = keyword == .opensExtension ? piece.range.lowerBound : nil
+            case .opensOtherTypeBody:
                 header = (nil, nil, false, false)
             default:
                 break
             }
             afterPeriod = piece.kind == .period
-            position.advance(past: piece, bytes)
+            position.advance(past: piece.kind, keyword)
         }
     }
 
@@ -162,7 +167,7 @@ struct MemberReferences {
             pending = nil
             if piece.kind == .identifier, !afterPeriod { pending = (piece, position.declaresNext) }
             afterPeriod = piece.kind == .period
-            position.advance(past: piece, body)
+            position.advance(past: piece.kind, .of(piece, body))
         }
         if let name = pending { report(name) }
     }
@@ -172,54 +177,75 @@ struct MemberReferences {
     /// `let`.
     private struct DeclarationPosition {
         let bindings: Bool
-        private(set) var declaresNext = false
-        private var caseList: Int?
+        /// The last token's kind and keyword: `declaresNext` is asked only of names.
+        private var last: (kind: TokenKind, keyword: Keyword) = (.whitespace, .other)
+        /// The paren depth of the `case` whose list is open, or `Int.min` (a stray `)` makes depth -1).
+        private var caseList = Int.min
         private var parens = 0
 
         init(bindings: Bool) { self.bindings = bindings }
 
-        mutating func advance(past piece: Token, _ bytes: [UInt8]) {
-            switch piece.kind {
+        var declaresNext: Bool {
+            switch last.keyword {
+            case .declaresCase, .declaresFunction: return true
+            case .binds: return bindings
+            case .other, .opensTypeBody, .opensExtension, .opensOtherTypeBody: return last.kind == .comma && caseList == parens
+            }
+        }
+
+        mutating func advance(past kind: TokenKind, _ keyword: Keyword) {
+            switch kind {
             case .leftParen: parens += 1
             case .rightParen: parens -= 1
-            case .keyword: caseList = bytes[piece.range].elementsEqual("case".utf8) ? parens : nil
+            case .keyword: caseList = keyword == .declaresCase ? parens : .min
             // `if case .open = s, isReady(ctx)` is a condition, not a list (a raw-valued
             // enum, `case a = 1, b`, is never renamed).
-            case .leftBrace, .rightBrace, .semicolon, .equal: caseList = nil
+            case .leftBrace, .rightBrace, .semicolon, .equal: caseList = .min
             // `case .open:` ends a pattern; `since: Int` in a payload does not end the list.
-            case .colon where caseList == parens: caseList = nil
+            case .colon where caseList == parens: caseList = .min
             default: break
             }
-            declaresNext = piece.kind == .keyword && (MemberReferences.declaresName(piece, bytes) || bindings && MemberReferences.bindsName(piece, bytes))
-                || piece.kind == .comma && caseList == parens
+            last = (kind, keyword)
         }
     }
 
-    /// `func` or `case`: the name after it is declared there.
-    private static func declaresName(_ piece: Token, _ bytes: [UInt8]) -> Bool {
-        let length = piece.range.count
-        guard length == 4 else { return false }
-        let word = bytes[piece.range]
-        return word.elementsEqual("func".utf8) || word.elementsEqual("case".utf8)
-    }
+    /// What a keyword says of the names after it, worked out once per token from its length
+    /// and bytes (this runs on every token of every file with a summary).
+    private enum Keyword {
+        /// Not a keyword, or one that says nothing here.
+        case other
+        /// `case`: the name after it is declared, and so is each after a `,` of its list.
+        case declaresCase
+        /// `func`: the name after it is declared.
+        case declaresFunction
+        /// `var` or `let`: the name after it is declared (a member, in a type's body).
+        case binds
+        /// `enum`: a body whose bare names may be the type's members.
+        case opensTypeBody
+        /// `extension`: the same, and its inheritance clause may make the type coded.
+        case opensExtension
+        /// `struct`, `class` or `protocol`: a body whose code a bare `.push` in it belongs to.
+        case opensOtherTypeBody
 
-    /// `var` or `let`: the name after it is declared there (a member, in a type's body).
-    private static func bindsName(_ piece: Token, _ bytes: [UInt8]) -> Bool {
-        guard piece.range.count == 3 else { return false }
-        let word = bytes[piece.range]
-        return word.elementsEqual("var".utf8) || word.elementsEqual("let".utf8)
-    }
-
-    /// `enum` or `extension`: a body whose bare names may be the type's members.
-    private static func opensTypeBody(_ piece: Token, _ bytes: [UInt8]) -> Bool {
-        let word = bytes[piece.range]
-        return word.elementsEqual("enum".utf8) || word.elementsEqual("extension".utf8)
-    }
-
-    /// `struct`, `class` or `protocol`: a body whose code a bare `.push` in it belongs to.
-    private static func opensOtherTypeBody(_ piece: Token, _ bytes: [UInt8]) -> Bool {
-        let word = bytes[piece.range]
-        return word.elementsEqual("struct".utf8) || word.elementsEqual("class".utf8) || word.elementsEqual("protocol".utf8)
+        static func of(_ piece: Token, _ bytes: [UInt8]) -> Keyword {
+            guard piece.kind == .keyword else { return .other }
+            let start = piece.start
+            func spells(_ word: StaticString) -> Bool {
+                word.withUTF8Buffer { word in word.indices.allSatisfy { bytes[start + $0] == word[$0] } }
+            }
+            switch piece.length {
+            case 3: return spells("var") || spells("let") ? .binds : .other
+            case 4:
+                if spells("case") { return .declaresCase }
+                if spells("func") { return .declaresFunction }
+                return spells("enum") ? .opensTypeBody : .other
+            case 5: return spells("class") ? .opensOtherTypeBody : .other
+            case 6: return spells("struct") ? .opensOtherTypeBody : .other
+            case 8: return spells("protocol") ? .opensOtherTypeBody : .other
+            case 9: return spells("extension") ? .opensExtension : .other
+            default: return .other
+            }
+        }
     }
 
     /// The index in `codingProtocols` of the protocol `word` spells.

@@ -224,7 +224,7 @@ struct MigrationReader {
             return refuse(tokens[keyword].range.lowerBound, "cannot migrate \(function): the enum declared here is `private` or `fileprivate`, and the dispatcher `step`, the `Cells` protocol and the implementation migrate writes are internal, where that type cannot be named; make it internal, then migrate")
         }
         if (header.keyword..<header.body).contains(where: { tokens.isText($0, "throws") || tokens.isText($0, "rethrows") || tokens.isText($0, "async") }) {
-            return refuse(at, "cannot migrate \(function): it is `async` or `throws`, which the library's dispatcher is not")
+            return refuse(at, "cannot migrate \(function): it is `async` or `throws`, and migrate does not yet carry `async`/`throws` into the `Cells` requirements it writes and `try`/`await` into the arms and the callers' wrapper (the generator's shape allows them; `tablint scaffold` writes them for a matrix)")
         }
         // The whole body is the switch.
         let close = tokens.partner[header.body]
@@ -283,6 +283,11 @@ struct MigrationReader {
             hasEffects = run.typeNames.contains(machine + ".F")
             if run.typeNames.contains(machine + "Cells") {
                 return refuse(at, "cannot migrate \(function): `\(machine)Cells` is declared already, and migrate would declare it as the `Cells` protocol of `\(qualified)`")
+            }
+            // By the type's last name, as members are recorded: another type of that name with a
+            // `TABLE` refuses too, on the safe side.
+            if run.staticMembers[qualified.split(separator: ".").last.map(String.init) ?? qualified]?.contains("TABLE") == true {
+                return refuse(at, "cannot migrate \(function): `\(qualified)` already declares a static `TABLE`, and migrate would declare the matrix as `\(qualified).TABLE`; rename that one, then migrate")
             }
         case .fused(let prefix)?:
             for suffix in ["S", "A", "F", "Ctx", "Cells"] where run.typeNames.contains(prefix + suffix) {

@@ -75,7 +75,7 @@ struct RemovalSync {
         run = pairing.run
         let matrix = ref.matrix
         guard matrix.surface == .tableLiteral, ref.bound.matrix.rows.count == matrix.states.count else { return }
-        let enums = pairing.enums(of: machine, near: run[ref.file].path)
+        let enums = pairing.enums(of: machine, near: run[ref.file].path, outer: ref.bound.owner == nil ? nil : ref.bound.outerTypes)
         let folded = NameComparison.firstLetterFolded
         // `typealias LampS = LampState` (a migrated top-level machine): the aliased enum is the
         // machine's, for removals and renames as for additions.

@@ -58,6 +58,8 @@ struct Dispatcher: Equatable {
     var enclosingTypes: [String]
     /// The innermost type or extension the function is declared in, nil at the top level.
     var owner: String?
+    /// The types around `owner`, innermost first (`BoundMatrix.outerTypes`).
+    var outerTypes: [String] = []
     /// The function's parameters as (name inside the body, type without spaces): the cells and
     /// context a written arm passes on (`dispatcher-drift`'s fix).
     var parameters: [Parameter] = []

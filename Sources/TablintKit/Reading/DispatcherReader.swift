@@ -425,6 +425,7 @@ private struct FunctionReader {
             arms: read, hasConditionalArms: arms.sawConditional, hasConditionalCode: conditional,
             enclosingTypes: hasCatchAll ? scopes.enclosingTypeNames(of: header.keyword) : [])
         found.owner = scopes.enclosingTypeName(of: header.keyword)
+        if found.owner != nil { found.outerTypes = Array(scopes.enclosingTypePath(of: header.keyword).dropFirst()) }
         found.parameters = header.parameters.map { Dispatcher.Parameter(name: $0.name, type: $0.type) }
         if hasCatchAll { found.source = arms.switchSource(keyword: keyword, arms: read) }
         return found

@@ -9,6 +9,10 @@ struct BoundMatrix: Equatable {
     /// The type or extension whose body directly holds the declaration (the `@Machine` enum
     /// itself for an enum): pairing prefers a matrix its partner's own type declares.
     var owner: String?
+    /// The types around `owner`, innermost first, an extension's qualifiers included (`["Lab"]`
+    /// for `enum Lab { enum Pump { static let TABLE … } }` and in `extension Lab.Pump`): what
+    /// tells `Lab.Pump`'s matrix from `Plant.Pump`'s.
+    var outerTypes: [String] = []
     /// The `let`'s name and its byte range; nil for an `@Machine` enum.
     var binding: Name?
     /// The machine name comes from the code (the type, a `*_TABLE` binding), not from the
@@ -125,9 +129,11 @@ enum MatrixBinder {
                 return nil
             }
             let named = machine(binding: declaration.name.text, owner: declaration.owner)
-            return BoundMatrix(
+            var bound = BoundMatrix(
                 matrix: matrix, machine: named ?? matrix.machine.text, owner: declaration.owner, binding: declaration.name,
                 isNamedByCode: named != nil)
+            bound.outerTypes = declaration.outerTypes
+            return bound
         case .fixture:
             return nil
         }
@@ -222,7 +228,9 @@ enum MatrixBinder {
 
     /// The `let NAME =` (or `let NAME: T =`) whose value starts at byte `offset`, at the top
     /// level or directly in a type, and the type it is in.
-    private static func declaration(before offset: Int, tokens: SignificantTokens, scopes: TypeScopes) -> (name: Name, owner: String?)? {
+    private static func declaration(
+        before offset: Int, tokens: SignificantTokens, scopes: TypeScopes
+    ) -> (name: Name, owner: String?, outerTypes: [String])? {
         guard let call = tokens.index(startingAt: offset) else { return nil }
         var index = call - 1
         // `TabularCenter.Table(`: step over the qualifier.
@@ -239,7 +247,8 @@ enum MatrixBinder {
             scopes.isDeclarationLevel(index - 1)
         else { return nil }
         let name = Name(SignificantTokens.unticked(tokens.text(index)), tokens[index].range)
-        return (name, scopes.directTypeName(of: index - 1))
+        let owner = scopes.directTypeName(of: index - 1)
+        return (name, owner, owner == nil ? [] : Array(scopes.enclosingTypePath(of: index - 1).dropFirst()))
     }
 
     /// The machine a `Table` binding names by code: in a type or extension, that type

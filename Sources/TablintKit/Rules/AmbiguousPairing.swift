@@ -37,7 +37,7 @@ struct AmbiguousPairing: RunRule {
                     notes: notes))
             }
             for bound in file.matrices where bound.matrix.surface == .tableLiteral {
-                for (role, candidates) in pairing.enums(of: bound.machine, near: file.path).ambiguous {
+                for (role, candidates) in pairing.enums(of: bound, near: file.path).ambiguous {
                     let listed = candidates.map { "`\($0.declaration.qualifiedName)` (\(run[$0.file].path):\(run[$0.file].location(of: $0.declaration.nameRange.lowerBound).line))" }
                     found.append(diagnostic(
                         file, at: bound.matrix.machine.range,

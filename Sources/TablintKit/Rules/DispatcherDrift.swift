@@ -150,7 +150,7 @@ struct DispatcherDrift: RunRule {
     /// when no enum says.
     static func declaredEffects(of ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) -> [String]? {
         if ref.matrix.surface == .machineEnum { return ref.matrix.effects?.map(\.text) }
-        return pairing.enums(of: machine, near: pairing.run[ref.file].path).effects?.declaration.cases.map(\.name)
+        return pairing.enums(of: machine, near: pairing.run[ref.file].path, outer: ref.bound.owner == nil ? nil : ref.bound.outerTypes).effects?.declaration.cases.map(\.name)
     }
 }
 

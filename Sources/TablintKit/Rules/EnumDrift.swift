@@ -18,7 +18,7 @@ struct EnumDrift: RunRule {
         var found: [Diagnostic] = []
         for (index, file) in run.enumerated() {
             for (position, bound) in (file.matrices + file.shortTables).enumerated() where bound.matrix.surface == .tableLiteral {
-                let enums = pairing.enums(of: bound.machine, near: file.path)
+                let enums = pairing.enums(of: bound, near: file.path)
                 // Only a whole matrix says which names it no longer lists.
                 let removals = position < file.matrices.count
                     ? RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, pairing) : nil
@@ -192,7 +192,7 @@ struct EnumDrift: RunRule {
     ) -> String? {
         let bound = ref.bound, run = pairing.run
         let folded = NameComparison.firstLetterFolded
-        let enums = pairing.enums(of: bound.machine, near: run[ref.file].path)
+        let enums = pairing.enums(of: bound, near: run[ref.file].path)
         let machine = pairing.spelling(of: bound.machine) ?? bound.owner ?? bound.matrix.machine.text
         let letter = role == .state ? "S" : "A"
         guard let declaration = (role == .state ? enums.states : enums.actions)?.declaration
@@ -242,8 +242,14 @@ struct EnumDrift: RunRule {
         }
         let caseName = GeneratedShape.declared(NameCasing.lowerFirst(name.text))
         guard let index = names.firstIndex(of: name) else { return .failure(DispatcherSync.Why("the name is not the matrix's")) }
+        // `enum S: Int`: each case's raw value is its position, and a stored one would come back
+        // as another case if a case went in before it (a `String` raw value is the name).
+        let positional = declaration.inherits.first.map { Self.positionalRawTypes.contains($0) } ?? false
         for earlier in names[..<index].reversed() {
             if let declared = declaration.cases.first(where: { NameComparison.firstLetterFolded.equal($0.name, earlier.text) }) {
+                if positional, let next = declaration.cases.first(where: { $0.range.lowerBound > declared.range.lowerBound }) {
+                    return .failure(DispatcherSync.Why("its cases have `\(declaration.inherits[0])` raw values by position, and `\(caseName)` would go before `\(next.name)`, changing the raw value of every case after it; add the case at the end of the enum yourself"))
+                }
                 if let comment = declared.trailingComment {
                     // `case off // dark`: the comment is the case's, so the new case takes a line.
                     return .success(TextEdit(range: comment.lineEnd..<comment.lineEnd, replacement: Array(("\n" + comment.indentation + "case " + caseName).utf8)))
@@ -251,6 +257,14 @@ struct EnumDrift: RunRule {
                 return .success(TextEdit(range: declared.range.upperBound..<declared.range.upperBound, replacement: Array((", " + caseName).utf8)))
             }
         }
+        if positional {
+            return .failure(DispatcherSync.Why("its cases have `\(declaration.inherits[0])` raw values by position, and `\(caseName)` would go before `\(first.name)`, changing the raw value of every case after it; add the case at the end of the enum yourself"))
+        }
         return .success(TextEdit(range: first.range.lowerBound..<first.range.lowerBound, replacement: Array((caseName + ", ").utf8)))
     }
+
+    /// Raw types whose implicit raw values count the cases: `Int` and the other integers.
+    private static let positionalRawTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+    ]
 }

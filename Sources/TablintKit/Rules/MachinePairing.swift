@@ -90,12 +90,13 @@ struct MachinePairing {
     static func key(_ name: String?) -> String? { name.map(MachineKey.normalized) }
 
     /// Prefers, in order: a candidate declared in `owner`, one declared in the machine's own
-    /// type; then, among those still tied, the one whose file is nearest the partner's (`near`)
+    /// type; then, among those still tied, the one in the same outer types as the partner
+    /// (`outer`: `Lab.Pump`'s, not `Plant.Pump`'s); then the one whose file is nearest the partner's (`near`)
     /// in the folder tree, so a test target's copy of a top-level `AUTH_TABLE` does not blind
     /// the sources' dispatcher to its own matrix; otherwise all of them.
     static func choose<T>(
         _ candidates: [T], owner: String?, machine: String, ownerOf: (T) -> String?, near: String? = nil,
-        pathOf: (T) -> String = { _ in "" }
+        pathOf: (T) -> String = { _ in "" }, outer: [String]? = nil, outerOf: (T) -> [String] = { _ in [] }
     ) -> Outcome<T> {
         if candidates.isEmpty { return .none }
         if candidates.count == 1 { return .one(candidates[0]) }
@@ -104,6 +105,10 @@ struct MachinePairing {
         tiers.append(candidates.filter { key(ownerOf($0)) == MachineKey.normalized(machine) })
         let tied = tiers.first { !$0.isEmpty } ?? candidates
         if tied.count == 1 { return .one(tied[0]) }
+        if let outer {
+            let placed = tied.filter { outerOf($0) == outer }
+            if placed.count == 1 { return .one(placed[0]) }
+        }
         if let near {
             let shared = tied.map { sharedFolders(near, pathOf($0)) }
             if let best = shared.max(), shared.filter({ $0 == best }).count == 1 {
@@ -121,17 +126,18 @@ struct MachinePairing {
     }
 
     /// The matrix of machine `machine` for a partner declared in `owner`, in the file at `near`.
-    func matrix(machine: String, owner: String?, near: String? = nil) -> Outcome<MatrixRef> {
-        memo.remembered(\.matrices, machine + "\u{0}" + (owner ?? "\u{1}") + "\u{0}" + (near ?? "\u{1}")) {
+    func matrix(machine: String, owner: String?, near: String? = nil, outer: [String]? = nil) -> Outcome<MatrixRef> {
+        let place = (outer ?? ["\u{1}"]).joined(separator: ".")
+        return memo.remembered(\.matrices, machine + "\u{0}" + (owner ?? "\u{1}") + "\u{0}" + (near ?? "\u{1}") + "\u{0}" + place) {
             Self.choose(
                 matricesByKey[MachineKey.normalized(machine)] ?? [], owner: owner, machine: machine, ownerOf: { $0.bound.owner },
-                near: near, pathOf: { run[$0.file].path })
+                near: near, pathOf: { run[$0.file].path }, outer: outer, outerOf: { $0.bound.outerTypes })
         }
     }
 
     func matrix(for dispatcher: Dispatcher, near: String? = nil) -> Outcome<MatrixRef> {
         guard let machine = dispatcher.machine else { return .none }
-        return matrix(machine: machine, owner: dispatcher.owner, near: near)
+        return matrix(machine: machine, owner: dispatcher.owner, near: near, outer: dispatcher.owner == nil ? nil : dispatcher.outerTypes)
     }
 
     /// A pin's matrix: a string pin with the matrix of its own type or extension; by the
@@ -161,7 +167,7 @@ struct MachinePairing {
 
     /// The `enum S`/`A`/`F` of a machine, found as dispatchers name them: `enum S` directly in
     /// `Timer` or `extension Timer` (`Timer.S`), or a top-level `TimerS`.
-    func enumeration(_ letter: String, machine: String, near: String? = nil) -> Outcome<EnumRef> {
+    func enumeration(_ letter: String, machine: String, near: String? = nil, outer: [String]? = nil) -> Outcome<EnumRef> {
         let key = MachineKey.normalized(machine)
         var candidates = (enumsByName[letter] ?? []).filter { Self.key($0.declaration.parent) == key }
         for name in [machine + letter, NameCasing.upperFirst(machine.lowercased()) + letter] where name != letter {
@@ -175,6 +181,11 @@ struct MachinePairing {
         for candidate in candidates where !unique.contains(where: { $0.file == candidate.file && $0.declaration == candidate.declaration }) {
             unique.append(candidate)
         }
+        if unique.count > 1, let outer {
+            // `Lab.Pump.S` for `Lab.Pump`'s matrix, beside `Plant.Pump.S`.
+            let placed = unique.filter { $0.declaration.parent != nil && $0.declaration.outerTypes == outer }
+            if placed.count == 1 { return .one(placed[0]) }
+        }
         if unique.count > 1, let near {
             // A test target's copies of top-level `AuthS`/`AuthF`: the enums nearest the matrix.
             let shared = unique.map { Self.sharedFolders(near, run[$0.file].path) }
@@ -184,14 +195,22 @@ struct MachinePairing {
         return unique.first.map { .one($0) } ?? .none
     }
 
-    func enums(of machine: String, near: String? = nil) -> Enums {
-        memo.remembered(\.enums, machine + "\u{0}" + (near ?? "\u{1}")) { findEnums(of: machine, near: near) }
+    /// `outer`: the types around the partner's own type (`BoundMatrix.outerTypes`), which tell
+    /// two machines of one name apart.
+    func enums(of machine: String, near: String? = nil, outer: [String]? = nil) -> Enums {
+        let place = (outer ?? ["\u{1}"]).joined(separator: ".")
+        return memo.remembered(\.enums, machine + "\u{0}" + (near ?? "\u{1}") + "\u{0}" + place) { findEnums(of: machine, near: near, outer: outer) }
     }
 
-    private func findEnums(of machine: String, near: String?) -> Enums {
+    /// The enums of a matrix's machine, placed as the matrix is (in `Lab.Pump`, `Lab.Pump.S`).
+    func enums(of bound: BoundMatrix, near: String) -> Enums {
+        enums(of: bound.machine, near: near, outer: bound.owner == nil ? nil : bound.outerTypes)
+    }
+
+    private func findEnums(of machine: String, near: String?, outer: [String]?) -> Enums {
         var found = Enums()
         for letter in ["S", "A", "F"] {
-            switch enumeration(letter, machine: machine, near: near) {
+            switch enumeration(letter, machine: machine, near: near, outer: outer) {
             case .none: break
             case .one(let ref):
                 guard ref.declaration.hasKnownCases else { continue }

@@ -45,7 +45,7 @@ struct MissingRow: RunRule {
         let end = max(matrix.rowsRange.lowerBound, matrix.rowsRange.upperBound - 1)
         var rowless: [Int]?
         var evidence = ""
-        if let states = pairing.enums(of: bound.machine, near: file.path).states {
+        if let states = pairing.enums(of: bound, near: file.path).states {
             let cases = Set(states.declaration.cases.map(\.name))
             let absent = matrix.states.indices.filter { !cases.contains(NameCasing.lowerFirst(matrix.states[$0].text)) }
             if absent.count == deficit {

@@ -25,7 +25,7 @@ struct UnemittedEffect: GraphRule {
                 declared = effects.map { ($0.text, run[file].path, $0.range) }
             } else {
                 if pairing == nil { pairing = MachinePairing(run) }
-                guard let ref = pairing!.enums(of: bound.machine, near: run[file].path).effects,
+                guard let ref = pairing!.enums(of: bound, near: run[file].path).effects,
                     !ref.declaration.hasConditionalCases, !ref.declaration.isIncomplete
                 else { continue }
                 declared = ref.declaration.cases.map { ($0.name, run[ref.file].path, $0.range) }

@@ -39,7 +39,7 @@ struct UnknownEffect: RunRule {
         var found: [Diagnostic] = []
         for file in run {
             for bound in file.matrices where bound.matrix.surface == .tableLiteral {
-                guard let ref = pairing.enums(of: bound.machine, near: file.path).effects else { continue }
+                guard let ref = pairing.enums(of: bound, near: file.path).effects else { continue }
                 let declaration = ref.declaration
                 let cases = declaration.cases.map(\.name)
                 let matrix = bound.matrix
@@ -106,7 +106,7 @@ struct UnknownEffect: RunRule {
     /// values, cases not all known, an old case that cannot go with it).
     static func effectsAfterAdditions(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing, declared: [String]?) -> [String]? {
         guard ref.matrix.surface == .tableLiteral, var effects = declared,
-            let declaration = pairing.enums(of: ref.bound.machine, near: pairing.run[ref.file].path).effects?.declaration,
+            let declaration = pairing.enums(of: ref.bound, near: pairing.run[ref.file].path).effects?.declaration,
             case .success = addition(of: Name("Added", 0..<0), among: [Name("Added", 0..<0)], to: declaration, going: going(ref, pairing))
         else { return declared }
         for row in ref.matrix.rows {

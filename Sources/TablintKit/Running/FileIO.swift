@@ -69,8 +69,15 @@ public enum FileIO {
 
 /// Writing what `Engine` fixed: the only place tablint writes a file.
 extension FileIO {
-    /// Writes `bytes` in place of the file at `path`, provided the file still holds `original`.
-    typealias FileWriter = (_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult
+    /// Writes `bytes` in place of the file at `path`, provided the file still holds `original`;
+    /// and, before a run writes anything, says why it would refuse a file (nil if it would not).
+    struct FileWriter {
+        var refusal: (_ path: String) -> String?
+        var write: (_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult
+
+        /// The files on disk, replaced atomically.
+        static let disk = FileWriter(refusal: FileIO.writeRefusal, write: FileIO.writeAtomically)
+    }
 
     enum WriteResult: Equatable {
         case written
@@ -79,6 +86,46 @@ extension FileIO {
         case failed(SystemError)
         /// tablint will not replace this file; the message says why. Nothing was written.
         case refused(String)
+    }
+
+    /// The path with symbolic links resolved (as it is when it exists). Paths go to the system
+    /// as their bytes (a name need not be UTF-8: `PathBytes`).
+    private static func resolved(_ path: String) -> String {
+        guard let resolved = realpath(PathBytes.cString(path), nil) else { return path }
+        defer { free(resolved) }
+        return PathBytes.string(cString: resolved)
+    }
+
+    /// Why `writeAtomically` would refuse the file, found before anything is written.
+    private static func refusal(_ path: String, _ targetBytes: [CChar], _ info: stat) -> String? {
+        // A FIFO, a device or a socket: reading it again would block or read something else,
+        // and the rename would put a regular file in its place.
+        if info.st_mode & S_IFMT != S_IFREG {
+            return "cannot write \(path): it is \(Self.kind(ofMode: info.st_mode)), not a regular file; it is unchanged"
+        }
+        if access(targetBytes, W_OK) != 0 || info.st_mode & 0o222 == 0 {
+            return "cannot write \(path): permission denied; the file is unchanged"
+        }
+        if info.st_nlink > 1 {
+            return "cannot write \(path): it has \(info.st_nlink) hard links, and replacing it would split it from the others; the file is unchanged"
+        }
+        return nil
+    }
+
+    /// Why the file cannot be replaced as `writeAtomically` replaces it (nil when it can, as
+    /// far as can be told before writing): asked of every file of a `--fix` run before any is
+    /// written, since the fixes of one run are planned together.
+    static func writeRefusal(_ path: String) -> String? {
+        let target = resolved(path)
+        let targetBytes = PathBytes.cString(target)
+        var info = stat()
+        guard stat(targetBytes, &info) == 0 else { return "cannot write \(path): \(SystemError.current.reason); the file is unchanged" }
+        if let refusal = refusal(path, targetBytes, info) { return refusal }
+        let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+        if access(PathBytes.cString(directory.isEmpty ? "/" : directory), W_OK) != 0 {
+            return "cannot write \(path): \(SystemError.current.reason) for a temporary file in its folder \(directory.isEmpty ? "/" : directory), which the atomic write needs; the file is unchanged"
+        }
+        return nil
     }
 
     /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same
@@ -90,27 +137,11 @@ extension FileIO {
     /// file with more than one hard link (the rename would split it from its other names) and
     /// one whose owner, group or mode the replacement cannot keep.
     static func writeAtomically(_ path: String, _ bytes: [UInt8], _ original: [UInt8]) -> WriteResult {
-        var target = path
-        // Paths go to the system as their bytes (a name need not be UTF-8: `PathBytes`).
-        if let resolved = realpath(PathBytes.cString(path), nil) {
-            target = PathBytes.string(cString: resolved)
-            free(resolved)
-        }
+        let target = resolved(path)
         let targetBytes = PathBytes.cString(target)
         var info = stat()
         guard stat(targetBytes, &info) == 0 else { return .failed(.current) }
-        // A FIFO, a device or a socket: reading it again would block or read something else,
-        // and the rename would put a regular file in its place.
-        if info.st_mode & S_IFMT != S_IFREG {
-            return .refused("cannot write \(path): it is \(Self.kind(ofMode: info.st_mode)), not a regular file; it is unchanged")
-        }
-        if access(targetBytes, W_OK) != 0 || info.st_mode & 0o222 == 0 {
-            return .refused("cannot write \(path): permission denied; the file is unchanged")
-        }
-        if info.st_nlink > 1 {
-            return .refused(
-                "cannot write \(path): it has \(info.st_nlink) hard links, and replacing it would split it from the others; the file is unchanged")
-        }
+        if let refusal = refusal(path, targetBytes, info) { return .refused(refusal) }
         let directory = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
         let name = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         var template = PathBytes.cString((directory.isEmpty ? "/" : directory + "/") + ".\(name).tablint-XXXXXX")

@@ -118,6 +118,11 @@ extension Tablint {
             for group in plan.groups {
                 var created: [String] = []
                 var failed = false
+                // A source that will not be written is found before any matrix file is made.
+                if let why = FileIO.writeRefusal(group.source.path) {
+                    Tablint.writeError(why, to: &stderr)
+                    return ExitStatus.failure.rawValue
+                }
                 for matrix in group.matrices {
                     switch FileIO.createAtomically(matrix.path, matrix.bytes) {
                     case .created: created.append(matrix.path)

@@ -90,7 +90,7 @@ extension Tablint {
         var workspace = Workspace(rules: [])
         workspace.update(documents)
         let summaries = workspace.summaries
-        switch scaffold(summaries, sources: sources, machines: options.machines) {
+        switch scaffold(summaries, sources: sources, machines: options.machines, writing: options.write) {
         case .failure(let trouble):
             stderr.write(trouble.message)
             return trouble.status.rawValue
@@ -123,8 +123,10 @@ extension Tablint {
     /// The scaffold of every matrix of the run (or of the machines named) whose machine has no
     /// step dispatcher: the text (marker line first), the refusals as error lines
     /// (`CommandFailure.line`), and notes of the matrices passed over that are no refusal.
+    /// `writing`: the `--write FILE`, which can hold no code that names a type `private` to
+    /// another file.
     static func scaffold(
-        _ run: [FileSummary], sources: [String: [UInt8]], machines wanted: [String]
+        _ run: [FileSummary], sources: [String: [UInt8]], machines wanted: [String], writing: String? = nil
     ) -> Result<(text: String, refusals: String, notes: String), ScaffoldTrouble> {
         let pairing = MachinePairing(run)
         // The matrices some dispatcher already follows.
@@ -177,6 +179,12 @@ extension Tablint {
                 })
                 let enums = pairing.enums(of: shape.machine, near: file.path)
                 shape = placed(shape, surface: bound.matrix.surface, enums, declarations)
+                if let target = writing, shape.machineAccess.trimmingBlanks == "fileprivate" {
+                    // `--write` never writes over the file the types are declared in (it holds no
+                    // scaffold marker), so the code would name types it cannot see.
+                    refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded into \(target): its types are `private` or `fileprivate` at file scope, so code naming them compiles only in their own file; run `tablint scaffold` without --write and put the text in that file, or make the types internal") + "\n"
+                    continue
+                }
                 let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations)
                 guard enumTrouble.isEmpty else {
                     for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
@@ -377,6 +385,20 @@ extension Tablint {
             switch cell {
             case let .go(_, _, uses), let .emit(uses): return uses.map(\.name)
             default: return []
+            }
+        }
+        // The generator writes each name as a case and in member names: one that is no Swift
+        // identifier (`"a b"`, `"x-y"`, `"1A"`), or two that are one case, cannot compile.
+        var effectsOnce = Set<String>()
+        let effects = effectsNamed.filter { effectsOnce.insert($0).inserted }
+        for (role, listed) in [("state", matrix.states.map(\.text)), ("action", matrix.actions.map(\.text)), ("effect", effects)] {
+            var seen = Set<String>()
+            for name in listed {
+                if !UnicodeClasses.isIdentifier(name) {
+                    reasons.append("the \(role) `\"\(name)\"` is no Swift identifier, so no case can be named after it; rename it in the matrix")
+                } else if !seen.insert(NameCasing.lowerFirst(name)).inserted {
+                    reasons.append("the \(role) `\(name)` is declared twice (`tabular-center::duplicate-name`), so its enum would declare one case twice; remove one from the matrix")
+                }
             }
         }
         for (letter, listed) in [("S", matrix.states.map(\.text)), ("A", matrix.actions.map(\.text)), ("F", effectsNamed)] {

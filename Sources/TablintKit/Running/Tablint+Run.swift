@@ -18,7 +18,7 @@ extension Tablint {
     /// Files: read in parallel, one engine run, then the report, the writes or the diff.
     static func runFiles<Output: TextOutputStream, Errors: TextOutputStream>(
         _ options: Options, _ walk: FileWalker.Walk, _ selection: Selection, stdout: inout Output, stderr: inout Errors,
-        read: @escaping FileIO.FileReader, write: @escaping FileIO.FileWriter
+        read: @escaping FileIO.FileReader, write: FileIO.FileWriter
     ) -> Int32 {
         let mode = RunMode(options)
         let (outcome, readFailures) = analyse(selection, mode, options, read: read)
@@ -31,6 +31,14 @@ extension Tablint {
         var bytesByPath: [String: [UInt8]] = [:]
         var changed = 0
         var diff = ""
+        // The fixes of one run are planned together (a case, its arms and its requirement in three
+        // files): when one file cannot be written, none is.
+        var blocked: [String] = []
+        if mode == .fix {
+            for file in outcome.files where file.fixed != nil {
+                if let refusal = write.refusal(file.path) { blocked.append(file.path); errors.append(refusal) }
+            }
+        }
         for file in outcome.files {
             guard let fixed = file.fixed else {
                 diagnostics += file.diagnostics
@@ -49,7 +57,15 @@ extension Tablint {
                 linted += file.originalDiagnostics
             case .fix:
                 var written = false
-                switch write(file.path, fixed, file.original) {
+                if !blocked.isEmpty {
+                    if !blocked.contains(file.path) {
+                        errors.append("\(file.path): not written, as \(blocked.count == 1 ? blocked[0] + " cannot be" : "\(blocked.count) files of the run cannot be") written and the fixes of one run are written together; the file is unchanged")
+                    }
+                    diagnostics += file.originalDiagnostics
+                    bytesByPath[file.path] = file.original
+                    continue
+                }
+                switch write.write(file.path, fixed, file.original) {
                 case .written:
                     written = true
                 case .changedOnDisk:

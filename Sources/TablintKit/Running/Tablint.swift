@@ -28,7 +28,7 @@ public enum Tablint {
     static func run<Output: TextOutputStream, Errors: TextOutputStream>(
         arguments: [String], stdout: inout Output, stderr: inout Errors,
         read: @escaping FileIO.FileReader = FileIO.readFile,
-        write: @escaping FileIO.FileWriter = FileIO.writeAtomically,
+        write: FileIO.FileWriter = .disk,
         standardInput: () -> [UInt8] = FileIO.readStandardInput,
         currentDirectory: String = ConfigurationLookup.currentDirectory(),
         stdoutIsTerminal: Bool = false,
@@ -53,7 +53,7 @@ public enum Tablint {
     /// The command itself: its exit status, or the `CommandFailure` that stopped it.
     private static func runCommand<Output: TextOutputStream, Errors: TextOutputStream>(
         arguments: [String], stdout: inout Output, stderr: inout Errors,
-        read: @escaping FileIO.FileReader, write: @escaping FileIO.FileWriter, standardInput: () -> [UInt8],
+        read: @escaping FileIO.FileReader, write: FileIO.FileWriter, standardInput: () -> [UInt8],
         currentDirectory: String, stdoutIsTerminal: Bool, environment: [String: String]
     ) throws -> Int32 {
         if let first = arguments.first, subcommands.contains(first) {

@@ -138,6 +138,21 @@ struct WordSet {
 
 /// The Unicode ranges Swift's grammar gives operators and identifiers.
 enum UnicodeClasses {
+    /// Whether `text` is one Swift identifier as the tokenizer reads one, without backticks
+    /// (`halfOpen`, `état`; not `a b`, `x-y`, `1A`).
+    static func isIdentifier(_ text: String) -> Bool {
+        var first = true
+        for scalar in text.unicodeScalars {
+            let c = scalar.value
+            let isPart = c < 0x80
+                ? (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || (!first && c >= 0x30 && c <= 0x39)
+                : isIdentifier(c, first: first)
+            guard isPart else { return false }
+            first = false
+        }
+        return !first
+    }
+
     /// Characters that may start an operator (The Swift Programming Language, Lexical Structure).
     static func isOperatorHead(_ c: UInt32) -> Bool {
         switch c {

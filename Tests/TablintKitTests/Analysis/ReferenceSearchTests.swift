@@ -131,6 +131,12 @@ final class ReferenceSearchTests: XCTestCase {
         // A condition after `if case … =` is no case list: its call is a reference.
         let condition = Array("func f(_ s: A) { if case .lock = s, isReady(s) {} }\n".utf8)
         XCTAssertEqual(MemberReferences(pieces: Tokenizer.tokenize(condition), bytes: condition).offsets(of: "isReady").count, 1)
+        // A stray `)` leaves no case list open at its depth: the call after a comma is a call.
+        let stray = Array("let x = f(a)), isReady(s)\n".utf8)
+        XCTAssertEqual(MemberReferences(pieces: Tokenizer.tokenize(stray), bytes: stray).offsets(of: "isReady").count, 1)
+        // In a case list, a payload case after a comma is declared, not called.
+        let list = Array("enum A { case push, boil(since: Int) }\nlet y = boil(1)\n".utf8)
+        XCTAssertEqual(MemberReferences(pieces: Tokenizer.tokenize(list), bytes: list).offsets(of: "boil").count, 1)
         // Another extended type at the same offsets is another index: the workspace checks again.
         let other = Array(text.replacingOccurrences(of: "App.Door.A: Codable", with: "App.Door.B: Codable").utf8)
         XCTAssertNotEqual(MemberReferences(pieces: Tokenizer.tokenize(other), bytes: other), references)

@@ -150,7 +150,7 @@ final class ConfigurationTests: XCTestCase {
         var errors = ""
         let status = Tablint.run(
             arguments: arguments, stdout: &output, stderr: &errors,
-            write: { _, _, _ in .written }, standardInput: { Array(stdin.utf8) },
+            write: FileIO.FileWriter(refusal: { _ in nil }, write: { _, _, _ in .written }), standardInput: { Array(stdin.utf8) },
             currentDirectory: root, stdoutIsTerminal: terminal, environment: environment)
         return ProcessResult(status: status, stdout: output, stderr: errors)
     }

@@ -27,10 +27,15 @@ final class FixRunnerTests: XCTestCase {
 
     func contents(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
 
-    func run(_ arguments: [String], input: [UInt8] = [], write: @escaping FileIO.FileWriter = FileIO.writeAtomically) -> (Int32, String, String) {
+    func run(
+        _ arguments: [String], input: [UInt8] = [],
+        write: @escaping (String, [UInt8], [UInt8]) -> FileIO.WriteResult = FileIO.writeAtomically
+    ) -> (Int32, String, String) {
         var output = ""
         var errors = ""
-        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors, write: write, standardInput: { input })
+        let status = Tablint.run(
+            arguments: arguments, stdout: &output, stderr: &errors, write: FileIO.FileWriter(refusal: FileIO.writeRefusal, write: write),
+            standardInput: { input })
         return (status, output, errors)
     }
 
@@ -118,6 +123,54 @@ final class FixRunnerTests: XCTestCase {
             UnifiedDiff.render(path: "t.tbl", before: Array("a |  b".utf8), after: Array("a | b".utf8)),
             "--- t.tbl\n+++ t.tbl\n@@ -1,1 +1,1 @@\n-a |  b\n\\ No newline at end of file\n+a | b\n\\ No newline at end of file\n")
         XCTAssertEqual(UnifiedDiff.render(path: "t.tbl", before: Array("a\n".utf8), after: Array("a\n".utf8)), "")
+    }
+
+    /// Black-box pass 4, play/86: a state added to the matrix is a case in `Door.swift` and arms
+    /// in `Door+Step.swift`. When the dispatcher's file cannot be written, the enum's is not
+    /// written either (the case alone would make the switch non-exhaustive), and both say why.
+    func testWhenOneFileOfARunCannotBeWrittenNoneIs() throws {
+        let enums = "enum Door {\n    enum S { case shut, open }\n    enum A { case push }\n    enum F { case creak }\n}\n"
+        let step = """
+            extension Door {
+                static func step(_ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.shut, .push): return .go(.open, effects: [])
+                    case (.open, .push): return .ignored
+                    }
+                }
+            }
+
+            """
+        let table = """
+            extension Door {
+                static let TABLE = Table(
+                    machine: "Door",
+                    states: ["Shut", "Open", "Ajar"],
+                    actions: ["Push"],
+                    cells: [
+                        [.go(target: "Open", effects: [])],
+                        [.ignore],
+                        [.ignore],
+                    ],
+                    initial: "Shut"
+                )
+            }
+
+            """
+        let enumsPath = try put("Door.swift", Array(enums.utf8))
+        let stepPath = try put("Door+Step.swift", Array(step.utf8), mode: 0o444)
+        _ = try put("Door.tb.swift", Array(table.utf8))
+        let (status, _, errors) = run(["--fix", "--unsafe-fixes", directory])
+        XCTAssertEqual(status, 2, errors)
+        XCTAssertTrue(errors.contains("cannot write \(stepPath): permission denied"), errors)
+        XCTAssertTrue(errors.contains("\(enumsPath): not written, as \(stepPath) cannot be written and the fixes of one run are written together"), errors)
+        XCTAssertEqual(String(decoding: try contents(enumsPath), as: UTF8.self), enums)
+        // Writable again: both are written.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: stepPath)
+        let (again, _, againErrors) = run(["--fix", "--unsafe-fixes", directory])
+        XCTAssertNotEqual(again, 2, againErrors)
+        XCTAssertTrue(String(decoding: try contents(enumsPath), as: UTF8.self).contains("case shut, open, ajar"))
+        XCTAssertTrue(String(decoding: try contents(stepPath), as: UTF8.self).contains("case (.ajar, .push): return .ignored"))
     }
 }
 
@@ -264,7 +317,7 @@ final class StandardInputNothingLostTests: XCTestCase {
         var read = false
         let status = Tablint.run(
             arguments: ["--fix", "--stdin-filename", "T.tb.swift"], stdout: &output, stderr: &errors,
-            write: { _, _, _ in XCTFail("nothing may be written"); return .written },
+            write: FileIO.FileWriter(refusal: { _ in nil }, write: { _, _, _ in XCTFail("nothing may be written"); return .written }),
             standardInput: { read = true; return Self.misaligned }, currentDirectory: directory)
         XCTAssertEqual(status, 2)
         XCTAssertFalse(read)

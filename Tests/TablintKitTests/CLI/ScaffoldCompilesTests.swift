@@ -151,6 +151,13 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(status, 0, errors)
         XCTAssertTrue(output.contains("\nfileprivate protocol DoorCells {\n"), output)
         XCTAssertFalse(output.contains("is fileprivate"), output)
+        // Black-box pass 4, play/31: `--write` puts the code in another file, which cannot see
+        // the types: refused, and nothing written.
+        let target = folder.appendingPathComponent("DoorGen.swift").path
+        let (writeStatus, _, writeErrors) = try scaffold([:], ["--write", target])
+        XCTAssertEqual(writeStatus, 1, writeErrors)
+        XCTAssertTrue(writeErrors.contains("is not scaffolded into \(target): its types are `private` or `fileprivate` at file scope"), writeErrors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target))
         // `private` inside another type: no declaration at file scope can name it, so refused.
         let nested = "enum Outer {\n" + machine + "}\n"
         let (_, nestedOutput, nestedErrors) = try scaffold(["Door.swift": nested])
@@ -166,6 +173,31 @@ final class ScaffoldCompilesTests: XCTestCase {
 
             """
         XCTAssertEqual(try compile(program, "private-door"), "closed open\n")
+    }
+
+    /// Black-box pass 4, play/65: names that cannot be a case (`"a b"`, `"x-y"`, `"1A"`) and a
+    /// name declared twice are refused, naming the name, and nothing is printed for them.
+    func testNamesThatCannotBeCasesAreRefused() throws {
+        func table(_ states: String, _ actions: String, _ rows: String) -> String {
+            "enum Odd {\n    static let TABLE = Table(\n        machine: \"Odd\",\n        states: [\(states)],\n        actions: [\(actions)],\n        cells: [\(rows)],\n        initial: \"A\"\n    )\n}\n"
+        }
+        let cases: [(String, String)] = [
+            (table("\"a b\"", "\"x-y\"", "[.ignore]"), "the state `\"a b\"` is no Swift identifier"),
+            (table("\"1A\"", "\"Go\"", "[.ignore]"), "the state `\"1A\"` is no Swift identifier"),
+            (table("\"A\", \"A\"", "\"Go\"", "[.ignore], [.ignore]"), "the state `A` is declared twice"),
+            (table("\"A\"", "\"Go\"", "[.emit(effects: [\"Beep!\"])]"), "the effect `\"Beep!\"` is no Swift identifier"),
+        ]
+        for (index, (text, reason)) in cases.enumerated() {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent("Odd.swift"))
+            let (status, output, errors) = try scaffold(["Odd.swift": text])
+            XCTAssertEqual(status, 1, "case \(index): \(errors)")
+            XCTAssertTrue(errors.lowercased().contains(reason.lowercased()), "case \(index): \(errors)")
+            XCTAssertFalse(output.contains("enum S"), "case \(index): \(output)")
+        }
+        // A keyword is a name still: backticked, as before.
+        let (status, output, errors) = try scaffold(["Odd.swift": table("\"A\", \"Default\"", "\"Go\"", "[.ignore], [.ignore]")])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(output.contains("`default`"), output)
     }
 
     /// Top-level `DoorS`/`DoorA`/`DoorF` and no `Ctx`: the code names `DoorCtx`, so it is declared.

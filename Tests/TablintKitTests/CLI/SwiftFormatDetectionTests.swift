@@ -35,7 +35,7 @@ final class SwiftFormatDetectionTests: XCTestCase {
         var errors = ""
         let status = Tablint.run(
             arguments: ["--no-color"] + arguments, stdout: &output, stderr: &errors,
-            write: { _, _, _ in .written }, standardInput: { Array(stdin.utf8) },
+            write: FileIO.FileWriter(refusal: { _ in nil }, write: { _, _, _ in .written }), standardInput: { Array(stdin.utf8) },
             currentDirectory: root, stdoutIsTerminal: false, environment: [:])
         return ProcessResult(status: status, stdout: output, stderr: errors)
     }

@@ -129,6 +129,27 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(refusal(text), "5:2: cannot migrate `reduce`: it is `inlinable`, and the dispatcher `step`, the `Cells` protocol and the implementation migrate writes are internal, which an inlinable body cannot call; remove the attribute, or migrate by hand with `@usableFromInline` on what it calls")
     }
 
+    /// Black-box pass 4, play/43: the machine's type has a `static let TABLE` of its own (a
+    /// legacy lookup); the matrix migrate writes as `Door.TABLE` would redeclare it.
+    func testATypeThatHasATableAlreadyIsRefused() {
+        let text = "extension Door { static let TABLE = [\"open\": \"closed\"] }\n" + Self.function("""
+                case (.open, .push): return .closed
+                default: return s
+            """)
+        XCTAssertTrue(refusal(text).contains("cannot migrate `reduce`: `Door` already declares a static `TABLE`"), refusal(text))
+    }
+
+    /// Black-box pass 4, play/82: a `throws` reducer is refused, and the reason is migrate's
+    /// limit, not the library's (whose generator writes `async`/`throws`).
+    func testAThrowingFunctionIsRefusedWithMigratesOwnReason() {
+        let text = Self.function("""
+                case (.open, .push): return .closed
+                default: return s
+            """).replacingOccurrences(of: ") -> Door.S {", with: ") throws -> Door.S {")
+        XCTAssertTrue(refusal(text).contains("cannot migrate `reduce`: it is `async` or `throws`, and migrate does not yet carry `async`/`throws` into the `Cells` requirements"), refusal(text))
+        XCTAssertFalse(refusal(text).contains("which the library's dispatcher is not"), refusal(text))
+    }
+
     /// Black-box pass 3, play/54: a machine in a `private enum` cannot be named from the
     /// matrix file or a protocol at file scope (swiftc: "method cannot be declared internal
     /// because its parameter uses a private type"); migrate refuses at the type.

@@ -209,4 +209,56 @@ final class CrossSurfaceTests: XCTestCase {
         XCTAssertEqual(drift.count, 1)
         XCTAssertTrue(drift.first?.message.contains("expected `.go(.idle, effects: [.stopClock])`") ?? false, drift.first?.message ?? "")
     }
+
+    /// Black-box pass 4, play/19: two machines named `Pump` in `Lab` and in `Plant`, each with
+    /// its own matrix, enums and dispatcher. Each surface pairs with the one in the same outer
+    /// types, nested in one file or spread over extensions in several, so `Lab.Pump`'s drift is
+    /// reported and nothing is called ambiguous.
+    func testTwoMachinesOfOneNameInOtherTypesPairWithTheirOwn() {
+        func machine(_ namespace: String, _ pumpingStart: String, split: Bool) -> [String: String] {
+            let enums = """
+                    enum S { case idle, pumping }
+                    enum A { case start, stop }
+                    enum F { case click }
+
+                """
+            let table = """
+                    static let TABLE = Table(
+                        machine: "Pump",
+                        states: ["Idle", "Pumping"],
+                        actions: ["Start", "Stop"],
+                        cells: [
+                            [.go(target: "Pumping", effects: ["Click"]), .ignore],
+                            [.ignore, .ignore],
+                        ],
+                        initial: "Idle"
+                    )
+
+                """
+            let step = """
+                    static func step(_ s: S, _ a: A) -> Step<S, F> {
+                        switch (s, a) {
+                        case (.idle, .start): return .go(.pumping, effects: [.click])
+                        case (.idle, .stop): return .ignored
+                        case (.pumping, .start): return \(pumpingStart)
+                        case (.pumping, .stop): return .ignored
+                        }
+                    }
+
+                """
+            guard split else { return ["\(namespace)+Pump.swift": "enum \(namespace) {\n    enum Pump {\n" + enums + table + step + "    }\n}\n"] }
+            return [
+                "\(namespace)/Pump.swift": "enum \(namespace) { enum Pump {} }\nextension \(namespace).Pump {\n" + enums + "}\n",
+                "\(namespace)/Pump.tb.swift": "extension \(namespace).Pump {\n" + table + "}\n",
+                "\(namespace)/Pump+Step.swift": "extension \(namespace).Pump {\n" + step + "}\n",
+            ]
+        }
+        for split in [false, true] {
+            let files = machine("Lab", ".go(.idle, effects: [])", split: split).merging(machine("Plant", ".ignored", split: split)) { $1 }
+            let found = Self.lint(files)
+            XCTAssertEqual(found.map(\.code), ["tablint::dispatcher-drift"], "split: \(split)\n" + found.map(\.message).joined(separator: "\n"))
+            XCTAssertEqual(found.first?.path.hasPrefix(split ? "Lab/" : "Lab+"), true, found.first?.path ?? "")
+        }
+    }
+
 }

@@ -290,7 +290,7 @@ final class DiffSummaryTests: XCTestCase {
     private func run(_ arguments: [String], input: [UInt8] = []) -> (Int32, String, String) {
         var output = ""
         var errors = ""
-        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors, write: FileIO.writeAtomically,
+        let status = Tablint.run(arguments: arguments, stdout: &output, stderr: &errors, write: .disk,
                                  standardInput: { input })
         return (status, output, errors)
     }

@@ -241,6 +241,36 @@ final class DriftFixEdgeCaseTests: XCTestCase {
         XCTAssertTrue(matrixAfter.contains("states: [\"Shut\", \"Open\", \"Alarmed\"],"), matrixAfter)
     }
 
+    /// Black-box pass 4, play/40: `enum S: Int` numbers its cases by position, so a case added
+    /// before another would give a stored raw value to another case. Refused with the reason,
+    /// the file unchanged; the same state at the end of the matrix is added at the end.
+    func testACaseIsNotInsertedBeforeOthersOfAnIntegerRawValuedEnum() throws {
+        func machine(_ states: String, _ rows: String) -> String {
+            """
+            enum Job {
+                enum S: Int, Codable { case queued, running }
+                enum A { case start }
+                static let TABLE = Table(
+                    machine: "Job",
+                    states: [\(states)],
+                    actions: ["Start"],
+                    cells: [
+            \(rows)
+                    ],
+                    initial: "Queued"
+                )
+            }
+
+            """
+        }
+        let middle = machine("\"Queued\", \"Paused\", \"Running\"", "            [.go(target: \"Running\", effects: [])],\n            [.ignore],\n            [.ignore],")
+        let found = Self.lint(["Job.swift": middle], code: EnumDrift().code)
+        XCTAssertTrue(found.contains { $0.message.contains("its cases have `Int` raw values by position, and `paused` would go before `running`") }, "\(found.map(\.message))")
+        XCTAssertEqual(try Self.fixed("Job.swift", middle), middle)
+        let end = machine("\"Queued\", \"Running\", \"Paused\"", "            [.go(target: \"Running\", effects: [])],\n            [.ignore],\n            [.ignore],")
+        XCTAssertTrue(try Self.fixed("Job.swift", end).contains("enum S: Int, Codable { case queued, running, paused }"))
+    }
+
     /// A state the matrix added whose case enum-drift will not add (its enum has raw values),
     /// retargeted to from an existing cell: no arm names it, neither the new state's nor the
     /// retargeted one, and both findings say why; the fixed file compiles and a second run
