@@ -38,6 +38,10 @@ struct DispatcherSync {
     /// Why a state's or action's name is no case of its enum once the run's fixes are applied
     /// (`EnumDrift.caseRefusal`), nil when it is one: an arm naming any other would not compile.
     var caseRefusal: (RemovalSync.Role, String) -> String? = { _, _ in nil }
+    /// Why the `Cells` protocol neither requires a member nor gets its requirement from the
+    /// run's fixes (`CellsDrift.requirementRefusal`), nil when it will: an arm calling any
+    /// other member would not compile, so it is not written.
+    var requirementRefusal: (String) -> String? = { _ in nil }
 
     /// The arm text for a pair, or why it cannot be written.
     func arm(state: Int, action: Int) -> Result<String, Why> {
@@ -110,6 +114,7 @@ struct DispatcherSync {
         if stateVariant.hasPayload { arguments.append(narrowed(stateVariant, stateBindings)) }
         if actionVariant.hasPayload { arguments.append(narrowed(actionVariant, actionBindings)) }
         let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
+        if let why = requirementRefusal(member) { return .failure(Why(why)) }
         return .success("case let (\(elements.joined(separator: ", "))): return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(arguments.joined(separator: ", ")))")
     }
 
@@ -186,6 +191,7 @@ struct DispatcherSync {
             }
             guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
             let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
+            if let why = requirementRefusal(member) { return .failure(Why(why)) }
             return .success("return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(context))")
         }
         if case .go(let target, _, _) = shape.cells[state][action], let why = caseRefusal(.state, target) {

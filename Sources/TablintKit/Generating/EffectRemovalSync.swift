@@ -65,7 +65,14 @@ struct EffectRemovalSync {
         guard !named.isEmpty else { return }
         // The returns dispatcher-drift's fix rewrites to what their cell now says: a `.beep`
         // in one is what the matrix emitted before, and no reference that keeps it.
-        let rewritten = RemovalSync.rewrittenReturns(steps, matrix, AliasedEnumSync.shape(ref, pairing))
+        // A return naming an effect whose requirement no fix declares is not rewritten
+        // (`CellsDrift.requirementRefusal`): its old effect stays named (bb4 play/59).
+        let blocked = Set(emitted.filter { name in
+            !declaredKeys.contains(name) && CellsDrift.requirementRefusal(GeneratedShape.effectMember(name), effect: true, of: ref, pairing) != nil
+        })
+        let rewritten = RemovalSync.rewrittenReturns(
+            steps, matrix, AliasedEnumSync.shape(ref, pairing),
+            effectsAfterFixes: blocked.isEmpty ? nil : (effects.declaration.cases.map(\.name) + emitted).filter { !blocked.contains($0) })
         for enumCase in named {
             // Only an effect the dispatcher still emits where its cell no longer does was taken
             // out of the matrix: one no cell ever emitted may be a `HANDLE` member's, whose

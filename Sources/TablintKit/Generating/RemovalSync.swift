@@ -404,7 +404,7 @@ struct RemovalSync {
     /// disagrees with a cell that calls no member, and which `DispatcherSync` can rewrite. What
     /// they name is no reference that keeps a removed case.
     static func rewrittenReturns(
-        _ dispatchers: [(file: Int, dispatcher: Dispatcher)], _ matrix: Matrix, _ shape: GeneratedShape
+        _ dispatchers: [(file: Int, dispatcher: Dispatcher)], _ matrix: Matrix, _ shape: GeneratedShape, effectsAfterFixes: [String]? = nil
     ) -> [(file: Int, range: Range<Int>)] {
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count,
             matrix.rows.count == matrix.states.count, matrix.rows.allSatisfy({ $0.cells.count == matrix.actions.count })
@@ -413,7 +413,8 @@ struct RemovalSync {
         var found: [(file: Int, range: Range<Int>)] = []
         for (file, dispatcher) in dispatchers {
             guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { continue }
-            let sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: [])
+            var sync = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: [])
+            sync.effectsAfterFixes = effectsAfterFixes
             var named = Set<Int>()
             for (armIndex, arm) in dispatcher.arms.enumerated() {
                 guard case .items(let items, _) = arm.label else { continue }

@@ -592,6 +592,44 @@ struct CellsDrift: RunRule {
         return found
     }
 
+    /// Why no `Cells` protocol of the matrix's machine will require `member` once the run's
+    /// fixes are applied, when one is in the run and lacks it: its members are not all read
+    /// (a `#if` among them), so this rule adds nothing to it; or, for an effect's member
+    /// (`effect`), it declares no effect's member itself (they are in a protocol it refines),
+    /// so none is added beside them. The step and `perform` arms that would call the member
+    /// ask it, and so does the effect's case: the three are written together or not at all.
+    static func requirementRefusal(_ member: String, effect: Bool, of ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> String? {
+        let run = pairing.run
+        for (protocolRef, outcome) in pairing.cellsProtocols() {
+            guard let paired = outcome.paired, paired.file == ref.file, paired.matrix.range == ref.matrix.range else { continue }
+            let declaration = protocolRef.declaration
+            let (available, _) = availableMembers(of: declaration, in: run)
+            if available.contains(member) { return nil }
+            let name = "`\(declaration.name.text)`"
+            if declaration.isIncomplete {
+                return "\(name) has a `#if` among its members (or cannot be read to its end), so cells-drift does not compare it and no fix adds the requirement `\(member)` that the arm would call"
+            }
+            if effect {
+                let machine = declaration.machine ?? ref.matrix.machine.text
+                let expected = members(ref.matrix, effects: DispatcherDrift.declaredEffects(of: ref, machine: machine, pairing))
+                let declaresEffects = declaration.requirements.contains { expected.members[$0.name.text]?.effect != nil }
+                // Without a `perform` in the run, no arm calls the member.
+                let performs = run.indices.contains { index in
+                    run[index].dispatchers.contains { dispatcher in
+                        dispatcher.kind == .effect && pairing.matrix(for: dispatcher, near: run[index].path).paired.map {
+                            $0.file == ref.file && $0.matrix.range == ref.matrix.range
+                        } == true
+                    }
+                }
+                if performs, !declaresEffects, !declaration.refines.isEmpty {
+                    let refined = declaration.refines.map { "`\($0.text)`" }.joined(separator: ", ")
+                    return "\(name) declares no effect's member itself (they are in \(refined), which it refines), so no fix adds the requirement `\(member)` that `perform` would call; add it there"
+                }
+            }
+        }
+        return nil
+    }
+
     /// The members a protocol and what it refines declare, and whether it refines a protocol
     /// not read in the run (which may declare any member).
     static func availableMembers(of declaration: CellsProtocol, in run: [FileSummary]) -> (Set<String>, Bool) {

@@ -75,6 +75,7 @@ struct DispatcherDrift: RunRule {
         comparison.removals = ref.matrix.surface == .tableLiteral ? RemovalSync(ref, machine: ref.bound.machine, pairing) : nil
         comparison.fileIndex = fileIndex
         comparison.effectsAfterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
+        comparison.requirementRefusal = { CellsDrift.requirementRefusal($0, effect: false, of: ref, pairing) }
         // A name the dispatcher's patterns already spell is a case of an enum no file gives.
         let named = { (role: Dispatcher.Role, name: String) -> Bool in
             guard let at = dispatcher.position(of: role) else { return false }
@@ -380,6 +381,8 @@ private struct Comparison {
     var narrowedStructAvailable: (String) -> Bool = { _ in true }
     /// `enum F`'s cases once the fixes add what they can (`DispatcherSync.effectsAfterFixes`).
     var effectsAfterFixes: [String]?
+    /// Why no requirement of a member will be declared (`DispatcherSync.requirementRefusal`).
+    var requirementRefusal: (String) -> String? = { _ in nil }
     /// Why a name is no case once the fixes are applied (`DispatcherSync.caseRefusal`).
     var caseRefusal: (RemovalSync.Role, String) -> String? = { _, _ in nil }
     /// Why the fix writes none of the cases of a state or action the dispatcher has no case
@@ -513,6 +516,7 @@ private struct Comparison {
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
+        sync.requirementRefusal = requirementRefusal
         // A name this dispatcher leaves out with all its cases (so enum-drift does not add its
         // case) is no case after the fixes either: no rewritten arm may name it (black-box play/42).
         let leftOut = additionRefusals, refusal = caseRefusal

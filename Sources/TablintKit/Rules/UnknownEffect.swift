@@ -71,7 +71,9 @@ struct UnknownEffect: RunRule {
                             var message = "cell \(matrix.cellLabel(row: rowIndex, column: column)) emits `\(effect.text)`, which is not a declared effect. Effects: \(list) (\(label))\(hint)"
                             var fix: Diagnostic.Fix?
                             if slip.count != 1, mentioned.contains(effect) {
-                                switch Self.addition(of: effect, among: mentioned, to: declaration, going: going) {
+                                let blocked = CellsDrift.requirementRefusal(
+                                    GeneratedShape.effectMember(effect.text), effect: true, of: MachinePairing.MatrixRef(file: fileIndex, bound: bound), pairing)
+                                switch blocked.map({ .failure(DispatcherSync.Why($0)) }) ?? Self.addition(of: effect, among: mentioned, to: declaration, going: going) {
                                 case .success(let edit):
                                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                                     message += "; the fix adds `case \(GeneratedShape.declared(NameCasing.lowerFirst(effect.text)))` to \(label), in the order the matrix first names its effects"
@@ -120,7 +122,9 @@ struct UnknownEffect: RunRule {
         func add(_ names: [Name]) {
             for name in names {
                 let effect = NameCasing.lowerFirst(name.text)
-                guard !effects.contains(effect), declared!.filter({ EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) }).count != 1 else { continue }
+                guard !effects.contains(effect), declared!.filter({ EditDistance.isSlip($0.lowercased(), of: name.text.lowercased()) }).count != 1,
+                    CellsDrift.requirementRefusal(GeneratedShape.effectMember(name.text), effect: true, of: ref, pairing) == nil
+                else { continue }
                 effects.append(effect)
             }
         }

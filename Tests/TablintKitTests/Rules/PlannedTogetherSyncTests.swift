@@ -74,4 +74,109 @@ final class PlannedTogetherSyncTests: XCTestCase {
             messages.joined(separator: "\n"))
         XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "if-arms"), "")
     }
+
+    /// bb4 play/26: a `Cells` protocol with a `#if` among its members (not compared, so no
+    /// requirement is added to it): an arm whose cell became HANDLE is not rewritten into a
+    /// call of a member the protocol lacks.
+    func testNoArmCallsAMemberOfAProtocolWithAnIfAmongItsMembers() throws {
+        let job = """
+        enum Job {
+            enum S { case queued, running }
+            enum A { case start, stop }
+            enum F { case log }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Job",
+                states: ["Queued", "Running"],
+                actions: ["Start", "Stop"],
+                cells: [
+                    [.go(target: "Running", effects: []), .handle],
+                    [.handle, .go(target: "Queued", effects: ["Log"])],
+                ],
+                initial: "Queued"
+            )
+        }
+        protocol JobCells {
+            func runningStart(_ ctx: Job.Ctx) -> Step<Job.S, Job.F>
+            func log(_ ctx: Job.Ctx) -> Job.A?
+            #if DEBUG
+            func dump()
+            #endif
+        }
+        extension Job {
+            static func step(_ cells: JobCells, _ ctx: Job.Ctx, _ s: Job.S, _ a: Job.A) -> Step<Job.S, Job.F> {
+                switch (s, a) {
+                case (.queued, .start): return .go(.running, effects: [])
+                case (.queued, .stop): return .ignored
+                case (.running, .start): return cells.runningStart(ctx)
+                case (.running, .stop): return .go(.queued, effects: [.log])
+                }
+            }
+        }
+
+        """
+        let (after, messages) = Self.fixed(["Job.swift": job])
+        XCTAssertEqual(after["Job.swift"], job)
+        XCTAssertTrue(
+            messages.contains { $0.contains("(Queued, Stop)") && $0.contains("`JobCells` has a `#if` among its members") },
+            messages.joined(separator: "\n"))
+        XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "if-members"), "")
+    }
+
+    /// bb4 play/59: the effects' members are in a protocol the `Cells` protocol refines, which
+    /// no fix adds a requirement to: the matrix's `Beep` becoming `Creak` is refused whole (no
+    /// case, no `perform` arm, no return rewritten, `beep` kept), naming the refinement.
+    func testANewEffectWhoseRequirementWouldGoInARefinedProtocolIsRefusedWhole() throws {
+        let door = """
+        enum Door {
+            enum S { case closed, open, locked }
+            enum A { case push, lock }
+            enum F { case click, beep }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Closed", "Open", "Locked"],
+                actions: ["Push", "Lock"],
+                cells: [
+                    [.go(target: "Open", effects: []),   .go(target: "Locked", effects: ["Click"])],
+                    [.go(target: "Closed", effects: []), .ignore],
+                    [.emit(effects: ["Creak"]),          .handle],
+                ],
+                initial: "Closed"
+            )
+        }
+        protocol DoorEffects {
+            func click(_ ctx: Door.Ctx) -> Door.A?
+            func beep(_ ctx: Door.Ctx) -> Door.A?
+        }
+        protocol DoorCells: DoorEffects {
+            func lockedLock(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+        }
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                switch (s, a) {
+                case (.closed, .push): return .go(.open, effects: [])
+                case (.closed, .lock): return .go(.locked, effects: [.click])
+                case (.open, .push): return .go(.closed, effects: [])
+                case (.open, .lock): return .ignored
+                case (.locked, .push): return .stay(effects: [.beep])
+                case (.locked, .lock): return cells.lockedLock(ctx)
+                }
+            }
+            static func perform(_ cells: DoorCells, _ ctx: Door.Ctx, _ f: Door.F) -> Door.A? {
+                switch f {
+                case .click: return cells.click(ctx)
+                case .beep: return cells.beep(ctx)
+                }
+            }
+        }
+
+        """
+        let (after, messages) = Self.fixed(["Door.swift": door])
+        XCTAssertEqual(after["Door.swift"], door)
+        XCTAssertTrue(
+            messages.contains { $0.contains("`Creak`") && $0.contains("they are in `DoorEffects`, which it refines") },
+            messages.joined(separator: "\n"))
+        XCTAssertEqual(try Self.compileErrors([after["Door.swift"]!], named: "refined-effects"), "")
+    }
 }
