@@ -42,6 +42,8 @@ struct DispatcherSync {
     /// run's fixes (`CellsDrift.requirementRefusal`), nil when it will: an arm calling any
     /// other member would not compile, so it is not written.
     var requirementRefusal: (String) -> String? = { _ in nil }
+    /// Why an effect's name may not be written (`UnknownEffect.unseenEnumRefusal`), nil when it may.
+    var effectRefusal: (String) -> String? = { _ in nil }
 
     /// The arm text for a pair, or why it cannot be written.
     func arm(state: Int, action: Int) -> Result<String, Why> {
@@ -196,6 +198,11 @@ struct DispatcherSync {
         }
         if case .go(let target, _, _) = shape.cells[state][action], let why = caseRefusal(.state, target) {
             return .failure(Why("its target: " + why))
+        }
+        switch shape.cells[state][action] {
+        case let .go(_, _, effects), let .emit(effects):
+            if let why = effects.lazy.compactMap({ self.effectRefusal($0.name) }).first { return .failure(Why("its effect: " + why)) }
+        default: break
         }
         if let missing = undeclaredEffect(of: shape.cells[state][action]) {
             return .failure(Why("its effect `\(missing)` is no case of `enum F`, and no fix adds one (see the unknown-effect finding)"))

@@ -225,6 +225,12 @@ struct CellsDrift: RunRule {
             if renamedMembers.contains(name), required.contains(where: { old in removals!.renamed.contains { $0.refusal == nil && $0.members[old] == name } }) { continue }
             if let effect = member.effect {
                 guard followsEffects else { continue }
+                if let pairing, let why = UnknownEffect.unseenEnumRefusal(effect, of: matrixRef, pairing) {
+                    withheld.append(diagnostic(
+                        file, at: declaration.name.range,
+                        "\(protocolName) has no requirement `\(name)` for effect `\(effect)`, which the matrix \(what) names; the fix does not add it: \(why)"))
+                    continue
+                }
                 let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map {
                     Self.withEffects(shape!, of: declaration, in: file, step: false).effectRequirement($0)
                 }

@@ -76,6 +76,7 @@ struct DispatcherDrift: RunRule {
         comparison.fileIndex = fileIndex
         comparison.effectsAfterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
         comparison.requirementRefusal = { CellsDrift.requirementRefusal($0, effect: false, of: ref, pairing) }
+        comparison.effectRefusal = { UnknownEffect.unseenEnumRefusal($0, of: ref, pairing) }
         // A name the dispatcher's patterns already spell is a case of an enum no file gives.
         let named = { (role: Dispatcher.Role, name: String) -> Bool in
             guard let at = dispatcher.position(of: role) else { return false }
@@ -383,6 +384,8 @@ private struct Comparison {
     var effectsAfterFixes: [String]?
     /// Why no requirement of a member will be declared (`DispatcherSync.requirementRefusal`).
     var requirementRefusal: (String) -> String? = { _ in nil }
+    /// Why an effect's name may not be written (`DispatcherSync.effectRefusal`).
+    var effectRefusal: (String) -> String? = { _ in nil }
     /// Why a name is no case once the fixes are applied (`DispatcherSync.caseRefusal`).
     var caseRefusal: (RemovalSync.Role, String) -> String? = { _, _ in nil }
     /// Why the fix writes none of the cases of a state or action the dispatcher has no case
@@ -517,6 +520,7 @@ private struct Comparison {
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
         sync.requirementRefusal = requirementRefusal
+        sync.effectRefusal = effectRefusal
         // A name this dispatcher leaves out with all its cases (so enum-drift does not add its
         // case) is no case after the fixes either: no rewritten arm may name it (black-box play/42).
         let leftOut = additionRefusals, refusal = caseRefusal

@@ -131,6 +131,40 @@ struct UnknownEffect: RunRule {
         return effects
     }
 
+    /// Why no fix writes anything that names the matrix's `effect` when no `enum F` of its
+    /// machine is read (its file is outside the run, or `F` is a `typealias`, which is not
+    /// followed for effects): the case cannot be added, so no arm or requirement may name it
+    /// (bb4 play/83, play/89). Nil when the enum is read, or when a step return or a
+    /// `perform` label already names the effect, since that compiles.
+    static func unseenEnumRefusal(_ effect: String, of ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> String? {
+        guard ref.matrix.surface == .tableLiteral else { return nil }
+        let run = pairing.run
+        let machine = pairing.spelling(of: ref.bound.machine) ?? ref.bound.owner ?? ref.matrix.machine.text
+        guard DispatcherDrift.declaredEffects(of: ref, machine: machine, pairing) == nil else { return nil }
+        let key = NameCasing.lowerFirst(CellsDrift.effectName(effect))
+        func names(_ list: [Name]) -> Bool { list.contains { NameCasing.lowerFirst(CellsDrift.effectName($0.text)) == key } }
+        for (_, dispatcher) in RemovalSync.dispatchers(of: ref, .step, pairing) {
+            for arm in dispatcher.arms {
+                switch arm.outcome.kind {
+                case .go(_, let effects), .stay(let effects): if names(effects) { return nil }
+                default: continue
+                }
+            }
+        }
+        for (_, dispatcher) in RemovalSync.dispatchers(of: ref, .effect, pairing) {
+            for arm in dispatcher.arms {
+                guard case .items(let items, _) = arm.label else { continue }
+                if items.contains(where: { !$0.isTuple && EffectRemovalSync.effect(of: $0).map(NameCasing.lowerFirst) == key }) { return nil }
+            }
+        }
+        let last = machine.split(separator: ".").last.map(String.init) ?? machine
+        let alias = run.lazy.flatMap(\.typeNames).first { $0.keyword == "typealias" && $0.name == "F" && ($0.parent == last || $0.parent == machine) }
+        if let alias {
+            return "`\(machine).F` is a `typealias`\(alias.aliasTarget.map { " of `\($0)`" } ?? ""), which no fix follows to add `case \(key)`, so no arm or requirement is written to name it; add the case to the enum yourself"
+        }
+        return "no `enum F` of `\(machine)` is among the run's files, so no fix can add `case \(key)` to it, and no arm or requirement is written to name it; run tablint on the whole target (every file of the machine)"
+    }
+
     /// `shape` with the effects of `effects` it lacks (those this rule's fix adds) as the
     /// payload-less cases the fix declares: what `perform`'s arm and the `Cells` requirement
     /// of an added effect are written from, in the same run as the case.

@@ -179,4 +179,155 @@ final class PlannedTogetherSyncTests: XCTestCase {
             messages.joined(separator: "\n"))
         XCTAssertEqual(try Self.compileErrors([after["Door.swift"]!], named: "refined-effects"), "")
     }
+
+    /// bb4 play/83: the file with `enum Door.F` is not in the run (excluded, or a pre-commit
+    /// run of the staged files): a cell that emits a new effect gets no arm and no requirement
+    /// naming it, since no fix can add its case; the findings say so.
+    func testANewEffectOfAnEnumOutsideTheRunIsWrittenNowhere() throws {
+        let step = """
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                switch (s, a) {
+                case (.closed, .push): return .go(.open, effects: [])
+                case (.closed, .lock): return .go(.locked, effects: [.click])
+                case (.closed, .unlock): return .ignored
+                case (.open, .push): return .go(.closed, effects: [])
+                case (.open, .lock): fatalError("tabular-center: Open x Lock was declared UNREACHABLE but occurred")
+                case (.open, .unlock): return .ignored
+                case (.locked, .push): return .stay(effects: [.beep])
+                case (.locked, .lock): return .ignored
+                case (.locked, .unlock): return cells.lockedUnlock(ctx)
+                }
+            }
+        
+            static func perform(_ cells: DoorCells, _ ctx: Door.Ctx, _ f: Door.F) -> Door.A? {
+                switch f {
+                case .click: return cells.click(ctx)
+                case .beep: return cells.beep(ctx)
+                }
+            }
+        }
+
+        """
+        let cells = """
+        protocol DoorCells {
+            func lockedUnlock(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+            func click(_ ctx: Door.Ctx) -> Door.A?
+            func beep(_ ctx: Door.Ctx) -> Door.A?
+        }
+
+        """
+        let matrix = """
+        // swift-format-ignore-file
+        extension Door {
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Closed", "Open", "Locked"],
+                actions: ["Push", "Lock", "Unlock"],
+                cells: [
+                    [.go(target: "Open", effects: []),   .go(target: "Locked", effects: ["Click"]), .ignore],
+                    [.go(target: "Closed", effects: []), .unreachable,                              .emit(effects: ["Creak"])],
+                    [.emit(effects: ["Beep"]),           .ignore,                                   .handle],
+                ],
+                initial: "Closed"
+            )
+        }
+
+        """
+        let (after, messages) = Self.fixed(["Door+Step.swift": step, "DoorCells.swift": cells, "Door.tb.swift": matrix])
+        XCTAssertEqual(after["Door+Step.swift"], step)
+        XCTAssertEqual(after["DoorCells.swift"], cells)
+        let blocker = "no `enum F` of `Door` is among the run's files, so no fix can add `case creak` to it"
+        XCTAssertTrue(messages.contains { $0.contains("(Open, Unlock)") && $0.contains(blocker) }, messages.joined(separator: "\n"))
+        XCTAssertTrue(messages.contains { $0.contains("no requirement `creak`") && $0.contains(blocker) }, messages.joined(separator: "\n"))
+        let door = """
+        enum Door {
+            enum S { case closed, open, locked }
+            enum A { case push, lock, unlock }
+            enum F { case click, beep }
+            final class Ctx { var n = 0 }
+        }
+
+        """
+        XCTAssertEqual(try Self.compileErrors([door, step, cells, after["Door.tb.swift"]!], named: "unseen-effects"), "")
+    }
+
+    /// bb4 play/89: two machines share an effect enum through `typealias F = AppEffect`, which
+    /// is not followed: Door's new effect `Creak` is written nowhere, and the findings say why.
+    func testANewEffectBehindANestedAliasIsWrittenNowhere() throws {
+        let m_ = """
+        enum Door {
+            enum S { case closed, open }
+            enum A { case push }
+            typealias F = AppEffect
+            final class Ctx {}
+        }
+        protocol DoorCells {
+            func click(_ ctx: Door.Ctx) -> Door.A?
+            func beep(_ ctx: Door.Ctx) -> Door.A?
+        }
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                switch (s, a) {
+                case (.closed, .push): return .go(.open, effects: [.click])
+                case (.open, .push): return .go(.closed, effects: [.beep])
+                }
+            }
+            static func perform(_ cells: DoorCells, _ ctx: Ctx, _ f: F) -> A? {
+                switch f {
+                case .click: return cells.click(ctx)
+                case .beep: return cells.beep(ctx)
+                }
+            }
+        }
+        enum Gate {
+            enum S { case closed, open }
+            enum A { case push }
+            typealias F = AppEffect
+            final class Ctx {}
+        }
+        protocol GateCells {
+            func click(_ ctx: Gate.Ctx) -> Gate.A?
+            func beep(_ ctx: Gate.Ctx) -> Gate.A?
+        }
+        extension Gate {
+            static func step(_ cells: GateCells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                switch (s, a) {
+                case (.closed, .push): return .go(.open, effects: [.click])
+                case (.open, .push): return .go(.closed, effects: [.beep])
+                }
+            }
+            static func perform(_ cells: GateCells, _ ctx: Ctx, _ f: F) -> A? {
+                switch f {
+                case .click: return cells.click(ctx)
+                case .beep: return cells.beep(ctx)
+                }
+            }
+        }
+
+        """
+        let shared_ = """
+        enum AppEffect { case click, beep }
+
+        """
+        let t_ = """
+        // swift-format-ignore-file
+        extension Door {
+            static let TABLE = Table(machine: "Door", states: ["Closed", "Open"], actions: ["Push"],
+                cells: [[.go(target: "Open", effects: ["Click", "Creak"])], [.go(target: "Closed", effects: ["Beep"])]], initial: "Closed")
+        }
+        extension Gate {
+            static let TABLE = Table(machine: "Gate", states: ["Closed", "Open"], actions: ["Push"],
+                cells: [[.go(target: "Open", effects: ["Click"])], [.go(target: "Closed", effects: ["Beep"])]], initial: "Closed")
+        }
+
+        """
+        let files: [String: String] = ["M.swift": m_, "Shared.swift": shared_, "T.tb.swift": t_]
+        let (after, messages) = Self.fixed(files)
+        for (path, text) in files { XCTAssertEqual(after[path], text, path) }
+        XCTAssertTrue(
+            messages.contains { $0.contains("(Closed, Push)") && $0.contains("`Door.F` is a `typealias` of `AppEffect`, which no fix follows") },
+            messages.joined(separator: "\n"))
+        XCTAssertEqual(try Self.compileErrors(files.sorted { $0.key < $1.key }.map(\.value), named: "aliased-effects"), "")
+    }
 }
