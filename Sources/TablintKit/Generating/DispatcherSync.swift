@@ -67,6 +67,12 @@ struct DispatcherSync {
         }
     }
 
+    /// Whether the pair's state or action carries a payload: its requirement is added even
+    /// where its arm is the author's to write (it takes the narrowed struct).
+    func carriesPayload(_ state: Int, _ action: Int) -> Bool {
+        shape.states[state].hasPayload || shape.actions[action].hasPayload
+    }
+
     /// A HANDLE cell whose generated member is an effect's or another HANDLE cell's too
     /// (`onTick` for (On, Tick) and effect `OnTick`): the call would reach that other member.
     func memberCollision(state: Int, action: Int) -> Why? {
@@ -337,6 +343,16 @@ struct DispatcherSync {
     /// calls a member, or the arms call one through what is no parameter typed as the cells
     /// (`handlers.closedKick(context)` in a method of a struct holding `handlers`).
     var unknownCellsCall: Why {
+        // `cells.queuedStop()`: the arms pass no context, and the generator's call does.
+        for arm in dispatcher.arms {
+            guard case .handle = arm.outcome.kind else { continue }
+            var text = Substring(arm.outcome.text)
+            for word in ["return ", "try ", "await "] where text.hasPrefix(word) { text = text.dropFirst(word.count) }
+            guard text.hasSuffix("()"), let dot = text.firstIndex(of: "."), case let receiver = String(text[..<dot]),
+                dispatcher.parameters.contains(where: { $0.name == receiver })
+            else { continue }
+            return Why("`\(arm.labelText)` calls `\(text)` with no context, and `\(dispatcher.function.text)` has no parameter typed as the machine's context, so the generator's call (`\(receiver).member(ctx)`) does not fit it; write the new cases by hand")
+        }
         for arm in dispatcher.arms {
             var text = Substring(arm.outcome.text)
             for word in ["return ", "try ", "await "] where text.hasPrefix(word) { text = text.dropFirst(word.count) }

@@ -219,6 +219,8 @@ struct CellsDrift: RunRule {
         // they are declared (after the protocol, in `extension <Machine>`).
         var structs: [GeneratedShape.Variant] = []
         let structsAt = NarrowedStructSync.insertionOffset(after: declaration, lines: file.lines)
+        // Worked out on the first missing HANDLE requirement that asks.
+        var leftArms: [Int: String]?
         for name in expected.order where !required.contains(name) {
             guard let member = expected.members[name] else { continue }
             // The member a rename gives its new name is not added.
@@ -260,6 +262,17 @@ struct CellsDrift: RunRule {
                     "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName); the fix does not add it: \(why)",
                     notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
                 continue
+            }
+            // A cell whose arm the fix leaves: nothing would call the member.
+            if let pairing, case .handle = cell.kind, let (state, action) = Self.cell(named: name, in: matrix) {
+                if leftArms == nil { leftArms = DispatcherDrift.handleArmRefusals(of: matrixRef, pairing) }
+                if let why = leftArms?[state * matrix.actions.count + action] {
+                    withheld.append(diagnostic(
+                        file, at: declaration.name.range,
+                        "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName); the fix does not add it, as no arm would call it: \(why)",
+                        notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
+                    continue
+                }
             }
             found.append(diagnostic(
                 file, at: declaration.name.range,

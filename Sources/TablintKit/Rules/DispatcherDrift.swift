@@ -124,6 +124,22 @@ struct DispatcherDrift: RunRule {
         return nil
     }
 
+    /// Why no arm of a step dispatcher paired with the matrix will call the member of each
+    /// HANDLE cell, by `state * actions + action`: the arm the fix would rewrite or write for
+    /// it is left, so its requirement is not added (no implementation is asked for a member
+    /// nothing calls, bb4 play/18). Empty when every such arm is written.
+    static func handleArmRefusals(of ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> [Int: String] {
+        guard ref.matrix.surface == .tableLiteral else { return [:] }
+        var found: [Int: String] = [:]
+        for (fileIndex, dispatcher) in RemovalSync.dispatchers(of: ref, .step, pairing) where !dispatcher.hasConditionalArms {
+            guard let machine = dispatcher.machine else { continue }
+            var comparison = DispatcherDrift().stepComparison(dispatcher, fileIndex: fileIndex, ref, machine: machine, pairing)
+            _ = comparison.run()
+            found.merge(comparison.leftHandleArms) { first, _ in first }
+        }
+        return found
+    }
+
     /// The one `Table` of the dispatcher's machine that cannot be linted whole (a row missing
     /// or of the wrong length), chosen as pairing chooses.
     static func partialTable(for dispatcher: Dispatcher, _ machine: String, near: String, _ run: [FileSummary]) -> MachinePairing.MatrixRef? {
@@ -392,6 +408,9 @@ private struct Comparison {
     /// for, keyed `state <folded name>`: one of them cannot be written (enum-drift then leaves
     /// the enum's case out too, so the code still compiles).
     private(set) var additionRefusals: [String: String] = [:]
+    /// Why no arm will call the member of a HANDLE cell, by `state * actions + action`: its
+    /// arm is left or not written, so cells-drift adds no requirement for it.
+    private(set) var leftHandleArms: [Int: String] = [:]
 
     init(
         rule: DispatcherDrift, dispatcher: Dispatcher, file: FileSummary, matrix: Matrix, matrixFile: FileSummary,
@@ -671,6 +690,9 @@ private struct Comparison {
             note += "; the enum keeps \(listed), whose removal is left, so the new cases for \(names.count == 1 ? "it trap" : "them trap") (`fatalError`) to keep the switch exhaustive"
         }
         refused = (refused + withheld).sorted { ($0.state, $0.action) < ($1.state, $1.action) }
+        for pair in refused where sync.shape.cells[pair.state][pair.action] == .handle && !sync.carriesPayload(pair.state, pair.action) {
+            leftHandleArms[pair.state * actions.count + pair.action] = "dispatcher \(name) has no case for \(label(pair.state, pair.action)), and the fix does not write it: \(pair.why)"
+        }
         if !refused.isEmpty {
             let listed = refused.prefix(Self.listedPairs).map { "\(label($0.state, $0.action)): \($0.why)" }
             note = "; the fix does not write \(refused.count == 1 ? "the case of" : "\(refused.count) cases, among them") \(listed.joined(separator: "; "))" + note
@@ -830,7 +852,9 @@ private struct Comparison {
                 if let sync, sync.deciders[state][action] == armIndex {
                     switch sync.rewrite(arm: armIndex, state: state, action: action) {
                     case .success(let edit): fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
-                    case .failure(let why): message += "; the fix leaves this case: \(why.text)"
+                    case .failure(let why):
+                        message += "; the fix leaves this case: \(why.text)"
+                        if sync.shape.cells[state][action] == .handle, !sync.carriesPayload(state, action) { leftHandleArms[state * actions.count + action] = "its case \(label(state, action)) in dispatcher \(name) is left: \(why.text)" }
                     }
                 } else if matrix.surface == .machineEnum {
                     message += "; \(DispatcherSync.machineEnumReason)"

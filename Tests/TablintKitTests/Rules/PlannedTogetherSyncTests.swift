@@ -330,4 +330,52 @@ final class PlannedTogetherSyncTests: XCTestCase {
             messages.joined(separator: "\n"))
         XCTAssertEqual(try Self.compileErrors(files.sorted { $0.key < $1.key }.map(\.value), named: "aliased-effects"), "")
     }
+
+    /// bb4 play/18: a dispatcher whose arms call their members with no context: no arm is
+    /// written, the reason is the missing context (not that no arm calls a member), and no
+    /// requirement is added for a cell whose arm is left (it would name a `Job.Ctx` that does
+    /// not exist, and nothing would call it).
+    func testADispatcherWithoutAContextGetsNoArmAndNoRequirement() throws {
+        let job = """
+        enum Job {
+            enum S { case queued, running }
+            enum A { case start, stop }
+            enum F { case log }
+            static let TABLE = Table(
+                machine: "Job",
+                states: ["Queued", "Running", "Stuck"],
+                actions: ["Start", "Stop"],
+                cells: [
+                    [.go(target: "Running", effects: []), .handle],
+                    [.handle, .handle],
+                    [.handle, .ignore],
+                ],
+                initial: "Queued"
+            )
+        }
+        protocol JobCells {
+            func queuedStop() -> Step<Job.S, Job.F>
+            func runningStart() -> Step<Job.S, Job.F>
+            func log() -> Job.A?
+        }
+        extension Job {
+            static func step(_ cells: JobCells, _ s: Job.S, _ a: Job.A) -> Step<Job.S, Job.F> {
+                switch (s, a) {
+                case (.queued, .start): return .go(.running, effects: [])
+                case (.queued, .stop): return cells.queuedStop()
+                case (.running, .start): return cells.runningStart()
+                case (.running, .stop): return .ignored
+                }
+            }
+        }
+
+        """
+        let (after, messages) = Self.fixed(["Job.swift": job])
+        XCTAssertEqual(after["Job.swift"], job)
+        XCTAssertFalse(messages.contains { $0.contains("no arm of the dispatcher calls a cells member") }, messages.joined(separator: "\n"))
+        XCTAssertTrue(
+            messages.contains { $0.contains("no requirement `runningStop`") && $0.contains("calls `cells.queuedStop()` with no context") },
+            messages.joined(separator: "\n"))
+        XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "no-context"), "")
+    }
 }
