@@ -45,8 +45,30 @@ struct DispatcherSync {
     /// Why an effect's name may not be written (`UnknownEffect.unseenEnumRefusal`), nil when it may.
     var effectRefusal: (String) -> String? = { _ in nil }
 
+    /// Why no arm is written in the library's shape: the function returns the state, not a
+    /// `Step` (a reducer named `step`, `return .running` / `return s`), so `.go`, `.ignored`
+    /// and `.stay` would not compile in it (bb4 play/15). Its own shape is not guessed.
+    var reducerRefusal: Why? {
+        guard let stateSubject = dispatcher.subjects.first(where: { $0.role == .state }) else { return nil }
+        var returnsState = false
+        for arm in dispatcher.arms {
+            switch arm.outcome.kind {
+            case .go, .ignored, .stay, .handle, .delegate: return nil
+            case .unreachable: continue
+            case .unreadable:
+                var text = Substring(arm.outcome.text)
+                if text.hasPrefix("return ") { text = text.dropFirst(7) }
+                let isCase = text.hasPrefix(".") && text.dropFirst().allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
+                if text == stateSubject.name || isCase { returnsState = true }
+            }
+        }
+        guard returnsState else { return nil }
+        return Why("`\(dispatcher.function.text)` returns the state (`return .x`, `return \(stateSubject.name)`), not the library's `Step`, so no case is written in the library's shape, and its own is not guessed; write the case yourself")
+    }
+
     /// The arm text for a pair, or why it cannot be written.
     func arm(state: Int, action: Int) -> Result<String, Why> {
+        if let why = reducerRefusal { return .failure(why) }
         guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action),
             dispatcher.subjects.count == 2
         else { return .failure(Why("the dispatcher does not switch over exactly a state and an action")) }
@@ -462,6 +484,7 @@ struct DispatcherSync {
     /// determined return (`return .ignored` or `fatalError(…)`, on the label's line or its own);
     /// otherwise why it is left.
     func rewrite(arm armIndex: Int, state: Int, action: Int) -> Result<TextEdit, Why> {
+        if let why = reducerRefusal { return .failure(why) }
         let arm = dispatcher.arms[armIndex]
         guard case .items(let items, _) = arm.label, items.count == 1 else {
             return .failure(Why("its label lists other patterns too"))

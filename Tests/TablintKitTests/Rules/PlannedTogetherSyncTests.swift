@@ -378,4 +378,42 @@ final class PlannedTogetherSyncTests: XCTestCase {
             messages.joined(separator: "\n"))
         XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "no-context"), "")
     }
+
+    /// bb4 play/15: a reducer named `step` that returns the state, not a `Step`: no arm is
+    /// written in the library's shape (`.ignored` would not compile in it), so no case is
+    /// added either, and the findings say the function returns the state.
+    func testAReducerNamedStepGetsNoLibraryShapedArms() throws {
+        let job = """
+        enum Job {
+            enum S { case queued, running }
+            enum A { case start, stop }
+            static let TABLE = Table(
+                machine: "Job",
+                states: ["Queued", "Running", "Stuck"],
+                actions: ["Start", "Stop", "Kick"],
+                cells: [
+                    [.go(target: "Running", effects: []), .ignore, .ignore],
+                    [.go(target: "Stuck", effects: []), .go(target: "Queued", effects: []), .ignore],
+                    [.ignore, .go(target: "Queued", effects: []), .go(target: "Running", effects: [])],
+                ],
+                initial: "Queued"
+            )
+            static func step(_ s: S, _ a: A) -> S {
+                switch (s, a) {
+                case (.queued, .start): return .running
+                case (.queued, .stop): return s
+                case (.running, .start): return s
+                case (.running, .stop): return .queued
+                }
+            }
+        }
+
+        """
+        let (after, messages) = Self.fixed(["Job.swift": job])
+        XCTAssertEqual(after["Job.swift"], job)
+        XCTAssertTrue(
+            messages.contains { $0.contains("`Stuck`") && $0.contains("`step` returns the state (`return .x`, `return s`), not the library's `Step`") },
+            messages.joined(separator: "\n"))
+        XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "reducer"), "")
+    }
 }
