@@ -51,19 +51,38 @@ enum NarrowedStructSync {
         return next < lines.lineStarts.count ? lines.lineStarts[next] : nil
     }
 
+    /// Whether no type of the run is named `namespace`: a top-level machine (`DoorS`, `DoorA`,
+    /// `let DOOR_TABLE`) has no `enum Door` for its narrowed structs to go in, so the fix
+    /// declares `enum Door {}` as `tablint scaffold` does (bb4 play/90). A type is taken as
+    /// declared when an enum, another type or an alias of that name is read, or when code is
+    /// written inside it (an extension holding the matrix, the protocol or a dispatcher).
+    static func needsNamespace(_ namespace: String, _ run: [FileSummary]) -> Bool {
+        guard !namespace.contains(".") else { return false }
+        return !run.contains { file in
+            file.enums.contains { $0.name == namespace && $0.parent == nil }
+                || file.typeNames.contains { $0.name == namespace && $0.parent == nil }
+                || file.matrices.contains { $0.owner.map { $0 == namespace || $0.hasPrefix(namespace + ".") } == true }
+                || file.dispatchers.contains { $0.owner.map { $0 == namespace || $0.hasPrefix(namespace + ".") } == true }
+                || file.cellsProtocols.contains { $0.parent.map { $0 == namespace || $0.hasPrefix(namespace + ".") } == true }
+                || file.enums.contains { $0.parent.map { $0 == namespace || $0.hasPrefix(namespace + ".") } == true }
+        }
+    }
+
     /// `extension Gate { struct Open { var since: Int } }`, laid out as the generator lays out
     /// its structs, behind a blank line.
     /// `access`: the protocol's (`public`), so a public requirement may name the struct.
     static func declaration(
-        _ variants: [GeneratedShape.Variant], namespace: String, indent: String, newline: String, access: String = ""
+        _ variants: [GeneratedShape.Variant], namespace: String, indent: String, newline: String, access: String = "",
+        declaringNamespace: Bool = false
     ) -> String {
         let level = access.isEmpty ? "" : access + " "
+        let namespaceDeclaration = declaringNamespace ? newline + level + "enum \(namespace) {}" + newline : ""
         let structs = variants.map { variant in
             let fields = zip(GeneratedShape.fieldNames(variant.fields), variant.fields).map { name, field in
                 indent + indent + level + "var \(GeneratedShape.declared(name)): \(field.type)" + newline
             }
             return indent + level + "struct \(GeneratedShape.narrowedName(variant.name)) {" + newline + fields.joined() + indent + "}" + newline
         }
-        return newline + "extension \(namespace) {" + newline + structs.joined(separator: newline) + "}" + newline
+        return namespaceDeclaration + newline + "extension \(namespace) {" + newline + structs.joined(separator: newline) + "}" + newline
     }
 }

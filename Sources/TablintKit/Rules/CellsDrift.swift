@@ -316,11 +316,14 @@ struct CellsDrift: RunRule {
             }
             var declares = ""
             if let shape, let structsAt, !structs.isEmpty {
+                let declaringNamespace = NarrowedStructSync.needsNamespace(shape.types.namespace, run)
                 let text = NarrowedStructSync.declaration(
-                    structs, namespace: shape.types.namespace, indent: insertion.indent, newline: insertion.newline, access: declaration.access)
+                    structs, namespace: shape.types.namespace, indent: insertion.indent, newline: insertion.newline, access: declaration.access,
+                    declaringNamespace: declaringNamespace)
                 edits.append(TextEdit(range: structsAt..<structsAt, replacement: Array(text.utf8)))
                 let names = structs.map { "`\(GeneratedShape.narrowedName($0.name))`" }.joined(separator: ", ")
                 declares = ", and declares the narrowed struct\(structs.count == 1 ? "" : "s") \(names) its parameters name in `extension \(shape.types.namespace)`, as the generator does"
+                if declaringNamespace { declares += " (with `enum \(shape.types.namespace) {}`, as `tablint scaffold` declares it for a top-level machine: no type of the run is named so)" }
             }
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
             found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them")\(declares), so every implementation stops compiling until it is written"

@@ -416,4 +416,43 @@ final class PlannedTogetherSyncTests: XCTestCase {
             messages.joined(separator: "\n"))
         XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "reducer"), "")
     }
+
+    /// bb4 play/90: a top-level machine (`DoorS`, `DoorA`, `let DOOR_TABLE`, no `enum Door`):
+    /// the narrowed struct of a new payload HANDLE cell's requirement goes in `extension Door`,
+    /// so `enum Door {}` is declared with it, as `tablint scaffold` does.
+    func testATopLevelMachinesNarrowedStructGetsItsNamespaceDeclared() throws {
+        let door = """
+        enum DoorS { case closed, open }
+        enum DoorA { case push(force: Int), pull }
+        enum DoorF { case click }
+        final class DoorCtx {}
+        let DOOR_TABLE = Table(
+            machine: "Door",
+            states: ["Closed", "Open"],
+            actions: ["Push", "Pull"],
+            cells: [
+                [.go(target: "Open", effects: ["Click"]), .handle],
+                [.handle, .go(target: "Closed", effects: [])],
+            ],
+            initial: "Closed"
+        )
+        protocol DoorCells {
+            func closedPull(_ ctx: DoorCtx) -> Step<DoorS, DoorF>
+            func click(_ ctx: DoorCtx) -> DoorA?
+        }
+        func doorStep(_ cells: DoorCells, _ ctx: DoorCtx, _ s: DoorS, _ a: DoorA) -> Step<DoorS, DoorF> {
+            switch (s, a) {
+            case (.closed, .push): return .go(.open, effects: [.click])
+            case (.closed, .pull): return cells.closedPull(ctx)
+            case (.open, .push): return .ignored
+            case (.open, .pull): return .go(.closed, effects: [])
+            }
+        }
+
+        """
+        let (after, _) = Self.fixed(["Door.swift": door])
+        let fixed = after["Door.swift"]!
+        XCTAssertTrue(fixed.contains("\nenum Door {}\n\nextension Door {\n    struct Push {\n        var force: Int\n    }\n}\n"), fixed)
+        XCTAssertEqual(try Self.compileErrors([fixed], named: "top-level"), "")
+    }
 }
