@@ -149,7 +149,7 @@ struct RemovalSync {
                     if let why = Self.authorsCode(arm, after: armIndex > 0 ? dispatcher.arms[armIndex - 1] : nil) {
                         for index in Set(naming.flatMap(\.names)) where removed[index].refusal == nil { removed[index].refusal = why }
                     }
-                } else if arm.labelText.utf8.count != arm.labelRange.count || naming.contains(where: \.item.isGuarded) {
+                } else if Self.writtenLabel(arm, in: run[file]).contains(UInt8(ascii: "\n")) || naming.contains(where: \.item.isGuarded) {
                     for index in Set(naming.flatMap(\.names)) where removed[index].refusal == nil {
                         removed[index].refusal = "`\(arm.labelText)` cannot be cut to its other patterns exactly (a `where` clause, or a label over several lines)"
                     }
@@ -184,7 +184,8 @@ struct RemovalSync {
             }
             let goingRanges = Set(going.map(\.0.range.lowerBound))
             guard let firstKept = all.firstIndex(where: { !goingRanges.contains($0.range.lowerBound) }) else { continue }
-            let label = Array(entry.arm.labelText.utf8), base = entry.arm.labelRange.lowerBound
+            // The label as the file has it: `labelText` is shortened for a long one (bb4 play/13).
+            let label = Self.writtenLabel(entry.arm, in: run[entry.file]), base = entry.arm.labelRange.lowerBound
             func isPlain(_ range: Range<Int>) -> Bool {
                 guard range.lowerBound >= base, range.upperBound - base <= label.count else { return false }
                 let bytes = label[(range.lowerBound - base)..<(range.upperBound - base)]
@@ -206,6 +207,12 @@ struct RemovalSync {
         // A refusal found while cutting takes that name's cuts back.
         cuts.removeAll { removed[$0.owner].refusal != nil }
         planRenames(matrix, matrixFile: ref.file, dispatchers, pairing)
+    }
+
+    /// An arm's label as its file spells it (its `labelText` is shortened when long), else
+    /// that text.
+    static func writtenLabel(_ arm: Dispatcher.Arm, in file: FileSummary) -> [UInt8] {
+        Array((file.memberReferences.text(in: arm.labelRange) ?? arm.labelText).utf8)
     }
 
     /// The run's dispatchers of `kind` that pair with `ref`'s matrix.

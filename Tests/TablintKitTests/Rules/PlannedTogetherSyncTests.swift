@@ -455,4 +455,89 @@ final class PlannedTogetherSyncTests: XCTestCase {
         XCTAssertTrue(fixed.contains("\nenum Door {}\n\nextension Door {\n    struct Push {\n        var force: Int\n    }\n}\n"), fixed)
         XCTAssertEqual(try Self.compileErrors([fixed], named: "top-level"), "")
     }
+
+    /// bb4 play/13: a removed state's pattern in a one-line label of three patterns is cut as
+    /// one in a label of two is (the label's text is read from the file, not shortened).
+    func testARemovedStatesPatternIsCutFromALabelOfThree() throws {
+        let job = """
+        enum Job {
+            enum S { case queued, running, paused }
+            enum A { case start, stop }
+            enum F { case log }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Job",
+                states: ["Queued", "Running"],
+                actions: ["Start", "Stop"],
+                cells: [
+                    [.go(target: "Running", effects: []), .ignore],
+                    [.ignore, .go(target: "Queued", effects: [])],
+                ],
+                initial: "Queued"
+            )
+        }
+        protocol JobCells {
+            func log(_ ctx: Job.Ctx) -> Job.A?
+        }
+        extension Job {
+            static func step(_ cells: JobCells, _ ctx: Job.Ctx, _ s: Job.S, _ a: Job.A) -> Step<Job.S, Job.F> {
+                switch (s, a) {
+                case (.queued, .start): return .go(.running, effects: [])
+                case (.queued, .stop), (.running, .start), (.paused, .start): return .ignored
+                case (.running, .stop), (.paused, .stop): return .go(.queued, effects: [])
+                }
+            }
+        }
+
+        """
+        let (after, _) = Self.fixed(["Job.swift": job])
+        let expected = job.replacingOccurrences(of: "case queued, running, paused }", with: "case queued, running }")
+            .replacingOccurrences(of: "case (.queued, .stop), (.running, .start), (.paused, .start):", with: "case (.queued, .stop), (.running, .start):")
+            .replacingOccurrences(of: "case (.running, .stop), (.paused, .stop):", with: "case (.running, .stop):")
+        XCTAssertEqual(after["Job.swift"], expected)
+        XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "three-patterns"), "")
+    }
+
+    /// bb4 play/88: two patterns of a removed action cut from one label.
+    func testTwoPatternsOfARemovedActionAreCutFromOneLabel() throws {
+        let job = """
+        enum Job {
+            enum S { case queued, running, paused }
+            enum A { case start, stop, kick }
+            enum F { case log }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Job",
+                states: ["Queued", "Running", "Paused"],
+                actions: ["Start", "Stop"],
+                cells: [
+                    [.go(target: "Running", effects: []), .ignore],
+                    [.ignore, .go(target: "Queued", effects: [])],
+                    [.ignore, .ignore],
+                ],
+                initial: "Queued"
+            )
+        }
+        protocol JobCells {
+            func log(_ ctx: Job.Ctx) -> Job.A?
+        }
+        extension Job {
+            static func step(_ cells: JobCells, _ ctx: Job.Ctx, _ s: Job.S, _ a: Job.A) -> Step<Job.S, Job.F> {
+                switch (s, a) {
+                case (.queued, .start): return .go(.running, effects: [])
+                case (.queued, .stop), (.queued, .kick), (.running, .start): return .ignored
+                case (.running, .stop): return .go(.queued, effects: [])
+                case (.running, .kick), (.paused, .start), (.paused, .stop), (.paused, .kick): return .ignored
+                }
+            }
+        }
+
+        """
+        let (after, _) = Self.fixed(["Job.swift": job])
+        let expected = job.replacingOccurrences(of: "case start, stop, kick }", with: "case start, stop }")
+            .replacingOccurrences(of: "case (.queued, .stop), (.queued, .kick), (.running, .start):", with: "case (.queued, .stop), (.running, .start):")
+            .replacingOccurrences(of: "case (.running, .kick), (.paused, .start), (.paused, .stop), (.paused, .kick):", with: "case (.paused, .start), (.paused, .stop):")
+        XCTAssertEqual(after["Job.swift"], expected)
+        XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "two-cuts"), "")
+    }
 }
