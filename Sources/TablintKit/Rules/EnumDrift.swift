@@ -208,7 +208,20 @@ struct EnumDrift: RunRule {
             if twins.count > 1 {
                 return "`enum \(letter)` of `\(machine)` is declared \(twins.count) times (\(twins.joined(separator: ", "))), as in `#if` branches, so no fix adds `\(NameCasing.lowerFirst(name))` to it"
             }
-            return "no `enum \(letter)` of `\(machine)` declaring `\(NameCasing.lowerFirst(name))` is among the run's files, so no fix adds the case; run tablint on the whole target (every file of the machine)"
+            // The enum is read but not usable, or `S` is an alias: that is the blocker, not the
+            // files of the run (bb4 play/54, play/62).
+            let inMachine = { (parent: String?) in parent.map { $0 == machine || $0.split(separator: ".").last.map(String.init) == last } == true }
+            let lowered = NameCasing.lowerFirst(name)
+            for file in run {
+                if let alias = file.typeNames.first(where: { $0.keyword == "typealias" && $0.name == letter && inMachine($0.parent) }) {
+                    return "`\(machine).\(letter)` is a `typealias`\(alias.aliasTarget.map { " of `\($0)`" } ?? ""), which no fix follows to add `\(lowered)` (only a top-level `typealias \(last)\(letter) = …` is followed); add the case to the enum yourself"
+                }
+                if let declaration = file.enums.first(where: { $0.name == letter && inMachine($0.parent) }), !declaration.hasKnownCases {
+                    let why = declaration.hasConditionalCases ? "has a case under `#if`" : "cannot be read to its end"
+                    return "`enum \(declaration.qualifiedName)` \(why), so its cases are not all known and no fix adds `\(lowered)` to it"
+                }
+            }
+            return "no `enum \(letter)` of `\(machine)` declaring `\(lowered)` is among the run's files, so no fix adds the case; run tablint on the whole target (every file of the machine)"
         }
         let cases = declaration.cases.map(\.name)
         if cases.contains(where: { folded.equal($0, name) }) { return nil }

@@ -540,4 +540,89 @@ final class PlannedTogetherSyncTests: XCTestCase {
         XCTAssertEqual(after["Job.swift"], expected)
         XCTAssertEqual(try Self.compileErrors([after["Job.swift"]!], named: "two-cuts"), "")
     }
+
+    /// bb4 play/54, play/62: a new state or action refused for the machine's enums being a
+    /// nested alias, or having a case under `#if`, says so, not that the enum is in no file of
+    /// the run (the run holds the whole target).
+    func testARefusedAdditionNamesTheAliasOrTheIfAsItsBlocker() throws {
+        let aliased = """
+        enum DoorState { case closed, open }
+        enum DoorAction { case push }
+        enum Door {
+            typealias S = DoorState
+            typealias A = DoorAction
+            enum F { case click }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Closed", "Open", "Ajar"],
+                actions: ["Push", "Kick"],
+                cells: [
+                    [.go(target: "Open", effects: ["Click"]), .ignore],
+                    [.go(target: "Closed", effects: []), .go(target: "Ajar", effects: [])],
+                    [.ignore, .go(target: "Closed", effects: [])],
+                ],
+                initial: "Closed"
+            )
+        }
+        protocol DoorCells { func click(_ ctx: Door.Ctx) -> Door.A? }
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                switch (s, a) {
+                case (.closed, .push): return .go(.open, effects: [.click])
+                case (.open, .push): return .go(.closed, effects: [])
+                }
+            }
+        }
+
+        """
+        let conditional = """
+        enum Job {
+            enum S {
+                case queued, running
+                #if DEBUG
+                case debugging
+                #endif
+            }
+            enum A { case start, stop }
+            enum F { case log }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Job",
+                states: ["Queued", "Running", "Stuck"],
+                actions: ["Start", "Stop"],
+                cells: [
+                    [.go(target: "Running", effects: []), .ignore],
+                    [.go(target: "Stuck", effects: []), .go(target: "Queued", effects: ["Log"])],
+                    [.ignore, .go(target: "Queued", effects: [])],
+                ],
+                initial: "Queued"
+            )
+        }
+        protocol JobCells {
+            func log(_ ctx: Job.Ctx) -> Job.A?
+        }
+        extension Job {
+            static func step(_ cells: JobCells, _ ctx: Job.Ctx, _ s: Job.S, _ a: Job.A) -> Step<Job.S, Job.F> {
+                switch (s, a) {
+                case (.queued, .start): return .go(.running, effects: [])
+                case (.queued, .stop): return .ignored
+                case (.running, .start): return .ignored
+                case (.running, .stop): return .go(.queued, effects: [])
+                }
+            }
+        }
+
+        """
+        for (source, blocker, name) in [
+            (aliased, "`Door.A` is a `typealias` of `DoorAction`, which no fix follows to add `kick`", "kick"),
+            (conditional, "`enum Job.S` has a case under `#if`, so its cases are not all known and no fix adds `stuck` to it", "stuck"),
+        ] {
+            let (after, messages) = Self.fixed(["M.swift": source])
+            // Nothing names the refused case (the matrix's string is `"Kick"`).
+            XCTAssertFalse(after["M.swift"]!.contains(name), after["M.swift"]!)
+            XCTAssertTrue(messages.contains { $0.contains(blocker) }, messages.joined(separator: "\n"))
+            XCTAssertFalse(messages.contains { $0.contains("run tablint on the whole target") }, messages.joined(separator: "\n"))
+        }
+    }
 }
