@@ -214,6 +214,10 @@ struct CellsDrift: RunRule {
         // lacks another effect's member leaves `perform`'s arm for it (which dispatcher-drift's
         // fix writes) calling nothing.
         let followsEffects = declaration.requirements.contains { expected.members[$0.name.text]?.effect != nil }
+        // `enum F`'s cases as read, before unknown-effect's fix adds to them.
+        let declaredNow = pairing.flatMap { pairing in
+            matrixRef.bound.machine.isEmpty ? nil : DispatcherDrift.declaredEffects(of: matrixRef, machine: declaration.machine ?? matrixRef.matrix.machine.text, pairing)
+        }
         let renamedMembers = Set((removals?.renamed ?? []).filter { $0.refusal == nil }.flatMap(\.members.values))
         // The narrowed structs the added requirements name and no file declares, and where
         // they are declared (after the protocol, in `extension <Machine>`).
@@ -238,7 +242,9 @@ struct CellsDrift: RunRule {
                 }
                 found.append(diagnostic(
                     file, at: declaration.name.range,
-                    "\(protocolName) has no requirement `\(name)` for effect `\(effect)` of the machine the matrix \(what) describes; expected `func \(name)(…)` in \(protocolName), which `perform` calls for it"))
+                    "\(protocolName) has no requirement `\(name)` for effect `\(effect)` of the machine the matrix \(what) describes; expected `func \(name)(…)` in \(protocolName), "
+                        + (declaredNow?.contains(where: { NameCasing.lowerFirst($0) == NameCasing.lowerFirst(effect) }) ?? true
+                            ? "which `perform` calls for it" : "for the `perform` case of the effect unknown-effect's fix adds to `enum F`")))
                 if let requirement { added.append((name, requirement)) }
                 continue
             }

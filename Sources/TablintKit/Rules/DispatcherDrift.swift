@@ -50,7 +50,7 @@ struct DispatcherDrift: RunRule {
                     // written in the same run.
                     let afterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
                     found += EffectComparison(
-                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: afterFixes,
+                        rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: afterFixes, declaredNow: effects,
                         shape: ref.matrix.surface == .tableLiteral ? UnknownEffect.shape(AliasedEnumSync.shape(ref, pairing), adding: afterFixes) : nil,
                         effectRemovals: EffectRemovalSync(ref, pairing))
                         .run()
@@ -186,6 +186,9 @@ private struct EffectComparison {
     let file: FileSummary
     let matrix: Matrix
     let declaredEffects: [String]?
+    /// What `enum F` declares as read, before unknown-effect's fix adds to it: a message says
+    /// which effects the enum has and which the fix gives it (bb4 play/97).
+    var declaredNow: [String]? = nil
     /// For the fix that writes a missing effect's arm; nil where nothing is fixed.
     var shape: GeneratedShape? = nil
     /// The effects no cell emits any more, whose arms go with their cases.
@@ -270,7 +273,10 @@ private struct EffectComparison {
         guard !missing.isEmpty else { return [] }
         let names = missing.map { "`\(declared[$0])`" }
         let name = "`\(dispatcher.function.text)`"
-        var message = "effect dispatcher \(name) has no case for \(names.count == 1 ? "effect " + names[0] : "effects " + names.joined(separator: ", ")), which `enum F` declares; expected a case calling \(missing.map { "`\(GeneratedShape.effectMember(declared[$0]))`" }.joined(separator: ", "))"
+        let now = Set((declaredNow ?? declared).map(NameCasing.lowerFirst))
+        let declaresAll = missing.allSatisfy { now.contains(NameCasing.lowerFirst(declared[$0])) }
+        let whose = declaresAll ? "which `enum F` declares" : "which the matrix emits (unknown-effect's fix adds what `enum F` lacks)"
+        var message = "effect dispatcher \(name) has no case for \(names.count == 1 ? "effect " + names[0] : "effects " + names.joined(separator: ", ")), \(whose); expected a case calling \(missing.map { "`\(GeneratedShape.effectMember(declared[$0]))`" }.joined(separator: ", "))"
         let receiver = Self.cellsCall(dispatcher)
         var fix: Diagnostic.Fix?
         if let (cells, context) = receiver {

@@ -625,4 +625,55 @@ final class PlannedTogetherSyncTests: XCTestCase {
             XCTAssertFalse(messages.contains { $0.contains("run tablint on the whole target") }, messages.joined(separator: "\n"))
         }
     }
+
+    /// bb4 play/97: before any fix, a new effect's missing `perform` case and requirement are
+    /// described as the files are: `enum F` does not declare it yet, and `perform` does not
+    /// call it; unknown-effect's fix adds it.
+    func testANewEffectsFindingsDescribeTheFilesAsRead() {
+        let door = """
+        enum Door {
+            enum S { case closed, open }
+            enum A { case push, lock }
+            enum F { case click, beep }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Closed", "Open"],
+                actions: ["Push", "Lock"],
+                cells: [
+                    [.go(target: "Open", effects: ["Click"]), .emit(effects: ["Creak"])],
+                    [.go(target: "Closed", effects: ["Beep"]), .ignore],
+                ],
+                initial: "Closed"
+            )
+        }
+        protocol DoorCells {
+            func click(_ ctx: Door.Ctx) -> Door.A?
+            func beep(_ ctx: Door.Ctx) -> Door.A?
+        }
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                switch (s, a) {
+                case (.closed, .push): return .go(.open, effects: [.click])
+                case (.closed, .lock): return .ignored
+                case (.open, .push): return .go(.closed, effects: [.beep])
+                case (.open, .lock): return .ignored
+                }
+            }
+            static func perform(_ cells: DoorCells, _ ctx: Door.Ctx, _ f: Door.F) -> Door.A? {
+                switch f {
+                case .click: return cells.click(ctx)
+                case .beep: return cells.beep(ctx)
+                }
+            }
+        }
+
+        """
+        let (_, messages) = Self.fixed(["Door.swift": door])
+        let all = messages.joined(separator: "\n")
+        XCTAssertFalse(all.contains("which `enum F` declares"), all)
+        XCTAssertFalse(all.contains("which `perform` calls for it"), all)
+        XCTAssertTrue(messages.contains { $0.contains("no case for effect `creak`, which the matrix emits (unknown-effect's fix adds what `enum F` lacks)") }, all)
+        XCTAssertTrue(messages.contains { $0.contains("no requirement `creak`") && $0.contains("the effect unknown-effect's fix adds to `enum F`") }, all)
+    }
 }
