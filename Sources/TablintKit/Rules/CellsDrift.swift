@@ -305,7 +305,20 @@ struct CellsDrift: RunRule {
         if !added.isEmpty, let insertion = declaration.insertion {
             // Each before the first requirement that follows it in the generator's order (the
             // cells' members in row-major order, then the effects'), else before the `}`.
-            let order = Dictionary(expected.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            // The effects' members in the order `enum F` has once unknown-effect's fix adds
+            // its cases (a new one after the effect before it, bb4 play/27).
+            var generatorOrder = expected.order
+            // (With an effect going in the same run, as before: its requirement's removal and
+            // the insertion before it would meet at one place.)
+            if let declaredNow, effectRemovals?.removed.isEmpty ?? true {
+                let effectNames = generatorOrder.filter { expected.members[$0]?.effect != nil }
+                let placed = UnknownEffect.enumOrder(effectNames, declared: declaredNow, matrix)
+                if let first = generatorOrder.firstIndex(where: { expected.members[$0]?.effect != nil }) {
+                    generatorOrder.removeAll { expected.members[$0]?.effect != nil }
+                    generatorOrder.insert(contentsOf: placed, at: min(first, generatorOrder.count))
+                }
+            }
+            let order = Dictionary(generatorOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             var byOffset: [Int: String] = [:]
             var offsets: [Int] = []
             for (name, requirement) in added {

@@ -287,8 +287,14 @@ private struct EffectComparison {
                 let arm = dispatcher.followingNeighbours(shape.performArm(effectIndex)
                     .replacingOccurrences(of: "return cells.", with: "return \(DispatcherSync.callPrefix(dispatcher, file.memberReferences))\(cells).")
                     .replacingOccurrences(of: "(ctx", with: "(\(context)"))
-                // After the arm of the nearest effect before it that has one.
-                let before = declared[..<index].reversed().compactMap { seen[$0] }.first
+                // After the arm of the nearest effect before it that has one, in the order the
+                // enum has once unknown-effect's fix adds its cases.
+                // (With an effect going in the same run, as before: its arm's removal and the
+                // insertion after it would meet at one place.)
+                let going = !(effectRemovals?.removed.isEmpty ?? true)
+                let ordered = going ? declared : declaredNow.map { UnknownEffect.enumOrder(declared, declared: $0, matrix) } ?? declared
+                let position = ordered.firstIndex(of: declared[index]) ?? index
+                let before = ordered[..<position].reversed().compactMap { seen[$0] }.first
                 let layout = (before ?? first).layout
                 var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
                 // `switch f { case .a: cells.a() }` on one line: the new arm takes a line of its

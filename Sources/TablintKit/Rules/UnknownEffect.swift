@@ -165,6 +165,32 @@ struct UnknownEffect: RunRule {
         return "no `enum F` of `\(machine)` is among the run's files, so no fix can add `case \(key)` to it, and no arm or requirement is written to name it; run tablint on the whole target (every file of the machine)"
     }
 
+    /// `effects` (declared ones first, then those the fix adds) in the order `enum F` has once
+    /// the fix has added them: each added one after the effect the matrix mentions before it
+    /// that the enum has, as `EnumDrift.addition` places its case. Where `perform`'s new arm
+    /// and the new requirement go (bb4 play/27).
+    static func enumOrder(_ effects: [String], declared: [String], _ matrix: Matrix) -> [String] {
+        var mentioned: [String] = []
+        for row in matrix.rows {
+            for cell in row.cells {
+                switch cell.kind {
+                case .go(_, let names, _), .emit(let names):
+                    for name in names where !mentioned.contains(NameCasing.lowerFirst(name.text)) { mentioned.append(NameCasing.lowerFirst(name.text)) }
+                default: continue
+                }
+            }
+        }
+        let lowered = Set(declared.map(NameCasing.lowerFirst))
+        var ordered = effects.filter { lowered.contains(NameCasing.lowerFirst($0)) }
+        for effect in effects where !lowered.contains(NameCasing.lowerFirst(effect)) {
+            let key = NameCasing.lowerFirst(effect)
+            let earlier = mentioned.prefix { $0 != key }.reversed().first { name in ordered.contains { NameCasing.lowerFirst($0) == name } }
+            let at = earlier.flatMap { name in ordered.firstIndex { NameCasing.lowerFirst($0) == name } }.map { $0 + 1 } ?? 0
+            ordered.insert(effect, at: at)
+        }
+        return ordered
+    }
+
     /// `shape` with the effects of `effects` it lacks (those this rule's fix adds) as the
     /// payload-less cases the fix declares: what `perform`'s arm and the `Cells` requirement
     /// of an added effect are written from, in the same run as the case.

@@ -676,4 +676,54 @@ final class PlannedTogetherSyncTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.contains("no case for effect `creak`, which the matrix emits (unknown-effect's fix adds what `enum F` lacks)") }, all)
         XCTAssertTrue(messages.contains { $0.contains("no requirement `creak`") && $0.contains("the effect unknown-effect's fix adds to `enum F`") }, all)
     }
+
+    /// bb4 play/27: an effect the matrix names between `Click` and `Beep` gets its case, its
+    /// `perform` arm and its requirement after `click`'s, where the enum's case goes.
+    func testANewEffectsArmAndRequirementFollowTheEffectBeforeIt() throws {
+        let door = """
+        enum Door {
+            enum S { case closed, open }
+            enum A { case push, lock }
+            enum F { case click, beep }
+            final class Ctx {}
+            static let TABLE = Table(
+                machine: "Door",
+                states: ["Closed", "Open"],
+                actions: ["Push", "Lock"],
+                cells: [
+                    [.go(target: "Open", effects: ["Click"]), .emit(effects: ["Creak"])],
+                    [.go(target: "Closed", effects: ["Beep"]), .ignore],
+                ],
+                initial: "Closed"
+            )
+        }
+        protocol DoorCells {
+            func click(_ ctx: Door.Ctx) -> Door.A?
+            func beep(_ ctx: Door.Ctx) -> Door.A?
+        }
+        extension Door {
+            static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                switch (s, a) {
+                case (.closed, .push): return .go(.open, effects: [.click])
+                case (.closed, .lock): return .ignored
+                case (.open, .push): return .go(.closed, effects: [.beep])
+                case (.open, .lock): return .ignored
+                }
+            }
+            static func perform(_ cells: DoorCells, _ ctx: Door.Ctx, _ f: Door.F) -> Door.A? {
+                switch f {
+                case .click: return cells.click(ctx)
+                case .beep: return cells.beep(ctx)
+                }
+            }
+        }
+
+        """
+        let (after, _) = Self.fixed(["Door.swift": door])
+        let fixed = after["Door.swift"]!
+        XCTAssertTrue(fixed.contains("case click, creak, beep"), fixed)
+        XCTAssertTrue(fixed.contains("func click(_ ctx: Door.Ctx) -> Door.A?\n    func creak(_ ctx: Door.Ctx) -> Door.A?\n    func beep("), fixed)
+        XCTAssertTrue(fixed.contains("case .click: return cells.click(ctx)\n        case .creak: return cells.creak(ctx)\n        case .beep:"), fixed)
+        XCTAssertEqual(try Self.compileErrors([fixed], named: "effect-order"), "")
+    }
 }
