@@ -23,7 +23,7 @@ struct EffectRemovalSync {
     private(set) var effects: MachinePairing.EnumRef?
     private(set) var removed: [Removed] = []
     /// Whose names the references are, when another machine of the run declares them too.
-    private(set) var ownership: ReferenceOwnership?
+    private(set) var ownership: ReferenceOwnership.Context?
 
     init(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) {
         run = pairing.run
@@ -87,7 +87,7 @@ struct EffectRemovalSync {
         }
         guard !removed.isEmpty else { return }
         let machine = ref.bound.machine
-        ownership = ReferenceOwnership(machine: machine, spelled: pairing.spelling(of: machine) ?? ref.bound.owner ?? machine, pairing)
+        ownership = ReferenceOwnership.Context(machine: machine, spelled: pairing.spelling(of: machine) ?? ref.bound.owner ?? machine, pairing: pairing)
         // The effects the cells emit instead are added beside a case that stays.
         if removed.count == effects.declaration.cases.count, !emittedKeys.isEmpty {
             for index in removed.indices where removed[index].refusal == nil { removed[index].refusal = Self.everyCaseRefusal(effects.declaration) }

@@ -35,17 +35,80 @@ struct ReferenceOwnership {
     let own: Machine
     let others: [Machine]
 
-    init(machine: String, spelled: String, _ pairing: MachinePairing) {
+    /// What a plan needs to ask, per name, whose its references are: made once per plan, and
+    /// cheap (nothing of the run is read until a name is asked about).
+    struct Context {
+        var machine: String
+        var spelled: String
+        var pairing: MachinePairing
+
+        /// The ownership of `name`'s references; nil when no other machine of the run declares
+        /// it, so every reference is this machine's (most names: this is one pass over the
+        /// run's enums, protocols and implementations, and nothing more).
+        func ownership(of name: String, isCase: Bool) -> ReferenceOwnership? {
+            ReferenceOwnership(name: name, isCase: isCase, machine: machine, spelled: spelled, pairing)
+        }
+    }
+
+    /// nil when no other machine of the run declares `name` (a case of its enums when
+    /// `isCase`, else a requirement of its `Cells` protocol or a member of its implementations).
+    init?(name: String, isCase: Bool, machine: String, spelled: String, _ pairing: MachinePairing) {
         run = pairing.run
         let ownKey = MachineKey.normalized(machine)
-        var names: [(key: String, name: String)] = [(ownKey, machine)]
+        // The other machines that declare it, by key, with a name to say.
+        var rivals: [(key: String, name: String)] = []
+        func add(_ name: String) {
+            let key = MachineKey.normalized(name)
+            if key != ownKey, !rivals.contains(where: { $0.key == key }) { rivals.append((key, name)) }
+        }
+        // The machines each implementing type serves, by the `…Cells` protocols its
+        // declarations and extensions conform to (an alias or a superclass is not followed:
+        // a type so conforming is no rival, and its references count, the safe side).
+        var served: [String: Set<String>] = [:]
         for file in run {
-            let found = file.matrices.map(\.machine) + file.dispatchers.compactMap(\.machine) + file.cellsProtocols.compactMap(\.machine)
-            for name in found where !names.contains(where: { $0.key == MachineKey.normalized(name) }) {
-                names.append((MachineKey.normalized(name), name))
+            for implementation in file.cellsImplementations where !implementation.conformances.isEmpty {
+                let keys = implementation.conformances.compactMap { MachineGraphs.Implementations.protocolKey($0, enclosing: implementation.enclosingTypes) }
+                served[implementation.isProtocolExtension ? "\u{0}" + implementation.typeName.text : implementation.typeName.text, default: []].formUnion(keys)
             }
         }
-        let implementations = names.count > 1 ? MachineGraphs.Implementations(run) : nil
+        func servedKeys(of implementation: CellsImplementation) -> Set<String> {
+            served[implementation.isProtocolExtension ? "\u{0}" + implementation.typeName.text : implementation.typeName.text] ?? []
+        }
+        for file in run {
+            if isCase {
+                for declaration in file.enums where declaration.cases.contains(where: { $0.name == name }) {
+                    // `Gate.A`, or a top-level `GateA`; an enum of no machine is no rival.
+                    if let parent = declaration.parent {
+                        add(parent.split(separator: ".").last.map(String.init) ?? parent)
+                    } else if declaration.name.count > 1, let letter = declaration.name.last, "SAF".contains(letter) {
+                        add(String(declaration.name.dropLast()))
+                    }
+                }
+            } else {
+                for declaration in file.cellsProtocols where declaration.requirements.contains(where: { $0.name.text == name }) {
+                    if let owner = declaration.machine { add(owner) }
+                }
+                for implementation in file.cellsImplementations where implementation.members.contains(where: { $0.name.text == name }) {
+                    for key in servedKeys(of: implementation) { add(key) }
+                }
+            }
+        }
+        guard !rivals.isEmpty else { return nil }
+        // One pass over the run for every machine asked about (there may be many rivals).
+        let keys = Set([ownKey] + rivals.map(\.key))
+        var protocols: [String: CellsProtocol] = [:]
+        var dispatchers: [String: [(file: Int, range: Range<Int>, cells: String?)]] = [:]
+        for (index, file) in run.enumerated() {
+            for declaration in file.cellsProtocols {
+                if let owner = declaration.machine.map(MachineKey.normalized), keys.contains(owner), protocols[owner] == nil { protocols[owner] = declaration }
+            }
+            for dispatcher in file.dispatchers {
+                guard let key = dispatcher.machine.map(MachineKey.normalized), keys.contains(key) else { continue }
+                let end = dispatcher.arms.last?.layout.removal.upperBound ?? dispatcher.switchRange.upperBound
+                let cells = dispatcher.parameters.first { $0.type.hasSuffix("Cells") }?.name
+                dispatchers[key, default: []].append((index, dispatcher.function.range.lowerBound..<max(end, dispatcher.function.range.upperBound), cells))
+            }
+        }
         func read(_ key: String, _ name: String, spelled: String) -> Machine {
             var machine = Machine(name: name)
             let last = spelled.split(separator: ".").last.map(String.init) ?? spelled
@@ -55,26 +118,22 @@ struct ReferenceOwnership {
                 machine.cases.formUnion(ref.declaration.cases.map(\.name))
                 if ref.declaration.parent == nil { machine.words.insert(ref.declaration.name) }
             }
-            if let cells = pairing.cellsProtocol(of: name) {
-                machine.members.formUnion(cells.declaration.requirements.map(\.name.text))
-                machine.words.insert(cells.declaration.name.text)
+            if let cells = protocols[key] {
+                machine.members.formUnion(cells.requirements.map(\.name.text))
+                machine.words.insert(cells.name.text)
             }
-            for type in implementations?.types[key] ?? [] {
-                machine.implementingTypes.insert(type.name)
-                machine.members.formUnion(type.members.keys)
-            }
-            machine.words.formUnion(machine.implementingTypes)
-            for (index, file) in pairing.run.enumerated() {
-                for dispatcher in file.dispatchers where dispatcher.machine.map(MachineKey.normalized) == key {
-                    let end = dispatcher.arms.map(\.layout.removal.upperBound).max() ?? dispatcher.switchRange.upperBound
-                    let cells = dispatcher.parameters.first { $0.type.hasSuffix("Cells") }?.name
-                    machine.dispatchers.append((index, dispatcher.function.range.lowerBound..<max(end, dispatcher.function.range.upperBound), cells))
+            for file in pairing.run {
+                for implementation in file.cellsImplementations where !implementation.isProtocolExtension && servedKeys(of: implementation).contains(key) {
+                    machine.implementingTypes.insert(implementation.typeName.text)
+                    machine.members.formUnion(implementation.members.map(\.name.text))
                 }
             }
+            machine.words.formUnion(machine.implementingTypes)
+            machine.dispatchers = dispatchers[key] ?? []
             return machine
         }
         own = read(ownKey, machine, spelled: spelled)
-        others = names.dropFirst().map { read($0.key, $0.name, spelled: pairing.spelling(of: $0.name) ?? $0.name) }
+        others = rivals.map { read($0.key, $0.name, spelled: pairing.spelling(of: $0.name) ?? $0.name) }
     }
 
     /// Whose `name` (a case when `isCase`, else a `Cells` member) the reference at `offset` of

@@ -68,7 +68,7 @@ struct RemovalSync {
     private(set) var cuts: [Cut] = []
     private(set) var renamed: [Renamed] = []
     /// Whose names the references are, when another machine of the run declares them too.
-    private(set) var ownership: ReferenceOwnership?
+    private(set) var ownership: ReferenceOwnership.Context?
 
     /// The plan for a `Table` literal's machine; empty for other surfaces.
     init(_ ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) {
@@ -103,7 +103,7 @@ struct RemovalSync {
             }
         }
         guard !removed.isEmpty || !renamed.isEmpty else { return }
-        ownership = ReferenceOwnership(machine: machine, spelled: spelled, pairing)
+        ownership = ReferenceOwnership.Context(machine: machine, spelled: spelled, pairing: pairing)
         let dispatchers = Self.dispatchers(of: ref, .step, pairing)
         // A name changed in place whose arms do not do what the new name's cells say is a
         // removal (and the new name an addition).
@@ -348,15 +348,19 @@ struct RemovalSync {
             // A type the run never shows conforming (read only because its file names `Step`) is
             // no implementation: its members keep their names.
             // Nor is a type that implements only another machine's cells (`Garden: GateCells`
-            // with its own `openPull`).
+            // with its own `openPull`): asked per member name, once.
             let conforming = Set(run.flatMap(\.cellsImplementations).filter { !$0.conformances.isEmpty || !$0.inherits.isEmpty }.map(\.typeName.text))
-                .filter { !(ownership?.isOthers($0) ?? false) }
+            var owners: [String: ReferenceOwnership?] = [:]
+            func isOthers(_ implementation: CellsImplementation, _ member: String) -> Bool {
+                if owners[member] == nil { owners[member] = .some(ownership?.ownership(of: member, isCase: false)) }
+                return owners[member]!?.isOthers(implementation) ?? false
+            }
             for (file, summary) in run.enumerated() {
                 for implementation in summary.cellsImplementations
-                where (implementation.isProtocolExtension || conforming.contains(implementation.typeName.text)) && !(ownership?.isOthers(implementation) ?? false) {
+                where implementation.isProtocolExtension || conforming.contains(implementation.typeName.text) {
                     unreadOverload(implementation.members.map { ($0.name, $0.parameters) }, file: file)
                     for member in implementation.members {
-                        guard let newMember = members[member.name.text] else { continue }
+                        guard let newMember = members[member.name.text], !isOthers(implementation, member.name.text) else { continue }
                         // An overload the dispatcher's unlabelled call cannot reach
                         // (`playingStop(_:verbose:)`) is another function: it keeps its name.
                         if !reached(member.name.text, member.parameters) { continue }
@@ -583,11 +587,14 @@ struct RemovalSync {
 
     static func firstReference(
         to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary], inBodiesOf type: String? = nil,
-        ownership: ReferenceOwnership? = nil, isCase: Bool = true
+        ownership context: ReferenceOwnership.Context? = nil, isCase: Bool = true
     ) -> (file: Int, offset: Int, doubt: String?)? {
+        // Worked out at the first reference found, for this name only.
+        var ownership: ReferenceOwnership??
         for (file, summary) in run.enumerated() {
             for offset in summary.memberReferences.offsets(of: name, inBodiesOf: type) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
-                let verdict = ownership?.verdict(name, isCase: isCase, file: file, offset: offset) ?? .own
+                if ownership == nil { ownership = .some(context?.ownership(of: name, isCase: isCase)) }
+                let verdict = ownership!?.verdict(name, isCase: isCase, file: file, offset: offset) ?? .own
                 if verdict == .other { continue }
                 return (file, offset, ReferenceOwnership.doubt(verdict, name: name))
             }
@@ -612,9 +619,12 @@ struct RemovalSync {
     /// Why a requirement stays when an implementation in the run writes it: no fix deletes a
     /// member's body. Said on every run, also once the removed name's case is gone.
     /// `ownership`: an implementation of another machine's cells only is not this one's.
-    static func implemented(_ name: String, in run: [FileSummary], ownership: ReferenceOwnership? = nil) -> DispatcherSync.Why? {
+    static func implemented(_ name: String, in run: [FileSummary], ownership context: ReferenceOwnership.Context? = nil) -> DispatcherSync.Why? {
+        var ownership: ReferenceOwnership??
         for (file, summary) in run.enumerated() {
-            for implementation in summary.cellsImplementations where !(ownership?.isOthers(implementation) ?? false) {
+            for implementation in summary.cellsImplementations where implementation.members.contains(where: { $0.name.text == name }) {
+                if ownership == nil { ownership = .some(context?.ownership(of: name, isCase: false)) }
+                if ownership!?.isOthers(implementation) == true { continue }
                 if let member = implementation.members.first(where: { $0.name.text == name }) {
                     return DispatcherSync.Why("`\(implementation.typeName.text).\(name)` at \(place(file, member.name.range.lowerBound, in: run)) implements it, and its body is the author's code")
                 }

@@ -36,9 +36,7 @@ struct CellsDrift: RunRule {
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
                     // With the effects unknown-effect's fix adds, whose requirements are added with them.
                     shape: matrixRef.matrix.surface == .tableLiteral
-                        ? Self.withEffects(
-                            Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration),
-                            of: ref.declaration, in: run[ref.file], step: true) : nil,
+                        ? Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
                     protocolFile: ref.file, run: run, pairing: matrixRef.matrix.surface == .tableLiteral ? pairing : nil)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
@@ -125,6 +123,14 @@ struct CellsDrift: RunRule {
         run: [FileSummary] = [], pairing: MachinePairing? = nil
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
+        // The effects the neighbours are declared with, read only when a requirement is added.
+        var effectsRead: [Bool: String] = [:]
+        func withEffects(_ shape: GeneratedShape, step: Bool) -> GeneratedShape {
+            if effectsRead[step] == nil { effectsRead[step] = Self.requirementEffects(declaration, file, step: step) }
+            var copy = shape
+            copy.memberEffects = effectsRead[step]!
+            return copy
+        }
         let matrix = matrixRef.matrix
         let what = matrixRef.bound.label
         let protocolName = "`\(declaration.name.text)`"
@@ -238,7 +244,7 @@ struct CellsDrift: RunRule {
                     continue
                 }
                 let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map {
-                    Self.withEffects(shape!, of: declaration, in: file, step: false).effectRequirement($0)
+                    withEffects(shape!, step: false).effectRequirement($0)
                 }
                 found.append(diagnostic(
                     file, at: declaration.name.range,
@@ -285,7 +291,7 @@ struct CellsDrift: RunRule {
                 "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName)",
                 notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
             if case .handle = cell.kind, let shape, let (state, action) = Self.cell(named: name, in: matrix),
-                shape.states.count == matrix.states.count, let requirement = shape.requirement(state: state, action: action)
+                shape.states.count == matrix.states.count, let requirement = withEffects(shape, step: true).requirement(state: state, action: action)
             {
                 // The narrowed structs its parameters name that the run does not declare.
                 let undeclared = NarrowedStructSync.variants(state: state, action: action, in: shape).filter {
@@ -380,13 +386,6 @@ struct CellsDrift: RunRule {
             found.insert(effects)
         }
         return found.count == 1 ? found.first! : ""
-    }
-
-    /// The shape with the effects its step requirements are declared with.
-    static func withEffects(_ shape: GeneratedShape, of declaration: CellsProtocol, in file: FileSummary, step: Bool) -> GeneratedShape {
-        var copy = shape
-        copy.memberEffects = requirementEffects(declaration, file, step: step)
-        return copy
     }
 
     static func requalified(_ shape: GeneratedShape, as declaration: CellsProtocol) -> GeneratedShape {
@@ -484,7 +483,7 @@ struct CellsDrift: RunRule {
         guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
             let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
         else { return [] }
-        let shape = Self.withEffects(Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration), of: declaration, in: pairing.run[ref.file], step: true)
+        let shape = Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration)
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
         var calls: [(state: String, action: String, member: String)] = []
         for (member, entries) in served.cellsByMember {
@@ -496,6 +495,8 @@ struct CellsDrift: RunRule {
         let called = Set(served.cellsByMember.keys)
         var added: [String] = []
         var names: [String] = []
+        // The effects the neighbours are declared with, read once a member is to be added.
+        var effects: String?
         for state in shape.states.indices {
             for action in shape.actions.indices where shape.cells[state][action] == .handle {
                 let isRenamed = renamed.contains { entry in
@@ -505,11 +506,14 @@ struct CellsDrift: RunRule {
                     DispatcherDrift.explicitOutcome(dispatcher, state: matrix.states[state].text, action: matrix.actions[action].text) == nil,
                     let requirement = shape.requirement(state: state, action: action)
                 else { continue }
+                if effects == nil { effects = Self.requirementEffects(declaration, pairing.run[ref.file], step: true) }
                 let generated = GeneratedShape.handleMember(state: shape.states[state].name, action: shape.actions[action].name)
                 let member = naming.member(state: shape.states[state].name, action: shape.actions[action].name, called: called)
                 guard !declaration.requirements.contains(where: { $0.name.text == member }) else { continue }
                 names.append("`\(member)` for (\(matrix.states[state].text), \(matrix.actions[action].text))")
-                added.append(requirement.replacingOccurrences(of: "func \(generated)(", with: "func \(GeneratedShape.declared(member))("))
+                var text = requirement.replacingOccurrences(of: "func \(generated)(", with: "func \(GeneratedShape.declared(member))(")
+                if let effects, !effects.isEmpty, let arrow = text.range(of: " -> ", options: .backwards) { text.insert(contentsOf: " " + effects, at: arrow.lowerBound) }
+                added.append(text)
             }
         }
         guard !added.isEmpty else { return [] }
