@@ -47,8 +47,19 @@ struct MachineGraph: Equatable {
     struct Cell: Equatable {
         var kind: Kind
         /// Every outcome read, in the order read, without repeats of a target with the same
-        /// effects. Empty for `UNREACHABLE` and for a cell whose outcome is unknown.
-        var outcomes: [Outcome]
+        /// effects. Empty for `UNREACHABLE` and for a cell whose outcome is unknown. What the
+        /// analysis walks asks `outcomeCount`, `target(_:)` and `effects(_:)`, which make no array.
+        var outcomes: [Outcome] {
+            get {
+                hasStaticOutcome ? [Outcome(target: staticTarget, effects: staticEffects, origin: origin)] : readOutcomes
+            }
+            set {
+                hasStaticOutcome = false
+                staticTarget = 0
+                staticEffects = []
+                readOutcomes = newValue
+            }
+        }
         /// Why the outcomes are not all known (no implementation found, a body that returns
         /// something tablint cannot read); nil when they are. An unknown cell may lead to any
         /// state: no question whose answer depends on it is answered.
@@ -56,11 +67,41 @@ struct MachineGraph: Equatable {
         /// The cell in the matrix.
         var origin: Origin
 
+        // A cell of the matrix alone (`GO`, `EMIT`, `IGNORE`, `DELEGATE`) has one outcome, read
+        // where the cell is: it is held as its target and effects, not as an array of its own
+        // (a large machine has 50,000 cells, each an allocation to make and to free).
+        private var hasStaticOutcome = false
+        private var staticTarget = 0
+        private var staticEffects: [String] = []
+        private var readOutcomes: [Outcome] = []
+
         init(kind: Kind, outcomes: [Outcome], unknownReason: String? = nil, origin: Origin) {
             self.kind = kind
-            self.outcomes = outcomes
             self.unknownReason = unknownReason
             self.origin = origin
+            readOutcomes = outcomes
+        }
+
+        /// A cell whose one outcome was read from the matrix cell itself (its origin is the cell's).
+        init(kind: Kind, target: Int, effects: [String] = [], origin: Origin) {
+            self.kind = kind
+            self.origin = origin
+            hasStaticOutcome = true
+            staticTarget = target
+            staticEffects = effects
+        }
+
+        var outcomeCount: Int { hasStaticOutcome ? 1 : readOutcomes.count }
+
+        /// The target of outcome `index` (`outcomes[index].target`).
+        func target(_ index: Int) -> Int { hasStaticOutcome ? staticTarget : readOutcomes[index].target }
+
+        /// The effects of outcome `index` (`outcomes[index].effects`).
+        func effects(_ index: Int) -> [String] { hasStaticOutcome ? staticEffects : readOutcomes[index].effects }
+
+        /// The same outcomes whichever way they are held.
+        static func == (lhs: Cell, rhs: Cell) -> Bool {
+            lhs.kind == rhs.kind && lhs.unknownReason == rhs.unknownReason && lhs.origin == rhs.origin && lhs.outcomes == rhs.outcomes
         }
 
         var isUnknown: Bool { unknownReason != nil }
@@ -134,17 +175,17 @@ struct MachineGraph: Equatable {
                 let here = origin(cell.range)
                 switch cell.kind {
                 case .ignore:
-                    built.append(Cell(kind: .ignore, outcomes: [Outcome(target: state, origin: here)], origin: here))
+                    built.append(Cell(kind: .ignore, target: state, origin: here))
                 case .emit(let effects):
-                    built.append(Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here))
+                    built.append(Cell(kind: .emit, target: state, effects: effects.map(\.text), origin: here))
                 case .go(let target, let effects, _):
                     if let index = stateIndex[target.text] {
-                        built.append(Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.isEmpty ? [] : effects.map(\.text), origin: here)], origin: here))
+                        built.append(Cell(kind: .go, target: index, effects: effects.isEmpty ? [] : effects.map(\.text), origin: here))
                     } else {
                         built.append(Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here))
                     }
                 case .delegate:
-                    built.append(Cell(kind: .delegate, outcomes: [Outcome(target: state, origin: here)], origin: here))
+                    built.append(Cell(kind: .delegate, target: state, origin: here))
                 case .unreachable:
                     built.append(Cell(kind: .unreachable, outcomes: [], origin: here))
                 case .handle:
@@ -179,9 +220,10 @@ struct MachineGraph: Equatable {
             head += 1
             for (action, cell) in cells[state].enumerated() {
                 if cell.isUnknown { sawUnknown = true }
-                for (which, outcome) in cell.outcomes.enumerated() where routes[outcome.target] == nil {
-                    routes[outcome.target] = routes[state]! + [Step(action: action, outcome: which, from: state, to: outcome.target)]
-                    queue.append(outcome.target)
+                for which in 0..<cell.outcomeCount where routes[cell.target(which)] == nil {
+                    let target = cell.target(which)
+                    routes[target] = routes[state]! + [Step(action: action, outcome: which, from: state, to: target)]
+                    queue.append(target)
                 }
             }
         }

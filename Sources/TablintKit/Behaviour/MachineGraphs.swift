@@ -170,6 +170,8 @@ enum MachineGraphs {
                     // once per protocol, and each name once (a machine may require thousands).
                     if let own, declaration.requirements.contains(where: { $0.kind == .function && !$0.isStatic }) {
                         var labels = requirementLabels.removeValue(forKey: own) ?? [:]
+                        // Room made once: a machine may require thousands of names.
+                        labels.reserveCapacity(labels.count + declaration.requirements.count)
                         for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
                             if labels.updateValue(requirement.parameterLabels, forKey: requirement.name.text) != nil {
                                 labels[requirement.name.text] = .some(nil)
@@ -330,10 +332,13 @@ enum MachineGraphs {
                 if effectName[key] == nil { effectName[key] = effect }
             }
             for effect in matrix.effects ?? [] { learn(effect.text) }
-            for state in graph.cells.indices {
-                for action in graph.cells[state].indices {
-                    let outcomes = graph.cells[state][action].outcomes
-                    for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty { outcomes[outcome].effects.forEach(learn) }
+            for row in graph.cells {
+                // By index: a copy of each cell would retain and release all it holds.
+                for action in row.indices {
+                    for outcome in 0..<row[action].outcomeCount {
+                        let effects = row[action].effects(outcome)
+                        if !effects.isEmpty { effects.forEach(learn) }
+                    }
                 }
             }
             // Without a step dispatcher every HANDLE cell is its generated member's: no table of
