@@ -373,7 +373,9 @@ enum MachineGraphs {
             func outcome(target: String?, effects: [String], state: Int, file: Int, range: Range<Int>) -> Read {
                 var index = state
                 if let target {
-                    guard let found = stateIndex[NameCasing.lowerFirst(target)] else {
+                    // A name code writes lowerCamel already (`.idle`) is its own key: no fold made.
+                    let startsLower = target.utf8.first.map { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? true
+                    guard let found = stateIndex[startsLower ? target : NameCasing.lowerFirst(target)] else {
                         return .failure("`\(run[file].path)` returns `.go(.\(target)…)`, a state \(graph.machine) does not declare")
                     }
                     index = found

@@ -88,6 +88,8 @@ struct StuckStates: GraphRule {
         for state in reached.inOrder {
             // By index: a copy of each cell would retain and release all it holds.
             let row = graph.cells[state]
+            // Room for a successor per cell at once, not grown an element at a time.
+            successors[state].reserveCapacity(row.count)
             for action in row.indices {
                 for outcome in 0..<row[action].outcomeCount {
                     let target = row[action].target(outcome)
