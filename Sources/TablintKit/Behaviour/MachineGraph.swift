@@ -8,12 +8,8 @@ struct MachineGraph: Equatable {
         var path: String
         var range: Range<Int>
         var start: SourceLocation
-
-        init(path: String, range: Range<Int>, start: SourceLocation) {
-            self.path = path
-            self.range = range
-            self.start = start
-        }
+        // The memberwise initializer: it builds an origin in place, where one written here
+        // would make a copy per cell of a large machine.
     }
 
     /// The cell's constructor in the matrix.
@@ -28,20 +24,14 @@ struct MachineGraph: Equatable {
         /// The state after the action: an index into `states` (the cell's own row for a stay).
         var target: Int
         /// The effects the outcome emits, as named.
-        var effects: [String]
+        var effects: [String] = []
         /// Where it was read: the matrix cell for a static outcome; the `return` (or the
         /// dispatcher arm) in the code for an outcome of a `HANDLE` cell.
         var origin: Origin?
         /// Read from code (a `HANDLE` implementation or a dispatcher arm), not from the matrix:
         /// drawn dashed by `export --dynamic`.
-        var isDynamic: Bool
-
-        init(target: Int, effects: [String] = [], origin: Origin? = nil, isDynamic: Bool = false) {
-            self.target = target
-            self.effects = effects
-            self.origin = origin
-            self.isDynamic = isDynamic
-        }
+        var isDynamic = false
+        // The memberwise initializer, for the reason `Origin` has it.
     }
 
     struct Cell: Equatable {
@@ -70,26 +60,12 @@ struct MachineGraph: Equatable {
         // A cell of the matrix alone (`GO`, `EMIT`, `IGNORE`, `DELEGATE`) has one outcome, read
         // where the cell is: it is held as its target and effects, not as an array of its own
         // (a large machine has 50,000 cells, each an allocation to make and to free).
-        private var hasStaticOutcome = false
-        private var staticTarget = 0
-        private var staticEffects: [String] = []
-        private var readOutcomes: [Outcome] = []
-
-        init(kind: Kind, outcomes: [Outcome], unknownReason: String? = nil, origin: Origin) {
-            self.kind = kind
-            self.unknownReason = unknownReason
-            self.origin = origin
-            readOutcomes = outcomes
-        }
-
-        /// A cell whose one outcome was read from the matrix cell itself (its origin is the cell's).
-        init(kind: Kind, target: Int, effects: [String] = [], origin: Origin) {
-            self.kind = kind
-            self.origin = origin
-            hasStaticOutcome = true
-            staticTarget = target
-            staticEffects = effects
-        }
+        // Not private: the graph's initializer makes its cells with the memberwise initializer,
+        // which builds each in place (those of the extension below make a copy, and destroy it, per cell).
+        fileprivate var hasStaticOutcome = false
+        fileprivate var staticTarget = 0
+        fileprivate var staticEffects: [String] = []
+        fileprivate var readOutcomes: [Outcome] = []
 
         var outcomeCount: Int { hasStaticOutcome ? 1 : readOutcomes.count }
 
@@ -175,23 +151,23 @@ struct MachineGraph: Equatable {
                 let here = origin(cell.range)
                 switch cell.kind {
                 case .ignore:
-                    built.append(Cell(kind: .ignore, target: state, origin: here))
+                    built.append(Cell(kind: .ignore, origin: here, hasStaticOutcome: true, staticTarget: state))
                 case .emit(let effects):
-                    built.append(Cell(kind: .emit, target: state, effects: effects.map(\.text), origin: here))
+                    built.append(Cell(kind: .emit, origin: here, hasStaticOutcome: true, staticTarget: state, staticEffects: effects.map(\.text)))
                 case .go(let target, let effects, _):
                     if let index = stateIndex[target.text] {
-                        built.append(Cell(kind: .go, target: index, effects: effects.isEmpty ? [] : effects.map(\.text), origin: here))
+                        built.append(Cell(kind: .go, origin: here, hasStaticOutcome: true, staticTarget: index, staticEffects: effects.isEmpty ? [] : effects.map(\.text)))
                     } else {
-                        built.append(Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here))
+                        built.append(Cell(kind: .go, unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here))
                     }
                 case .delegate:
-                    built.append(Cell(kind: .delegate, target: state, origin: here))
+                    built.append(Cell(kind: .delegate, origin: here, hasStaticOutcome: true, staticTarget: state))
                 case .unreachable:
-                    built.append(Cell(kind: .unreachable, outcomes: [], origin: here))
+                    built.append(Cell(kind: .unreachable, origin: here))
                 case .handle:
-                    built.append(Cell(kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: here))
+                    built.append(Cell(kind: .handle, unknownReason: "no implementation of the cell was read", origin: here))
                 case .unknown(let written, _):
-                    built.append(Cell(kind: .unknown, outcomes: [], unknownReason: "`\(written)` is not a cell tablint reads", origin: here))
+                    built.append(Cell(kind: .unknown, unknownReason: "`\(written)` is not a cell tablint reads", origin: here))
                 }
             }
             cells.append(built)
@@ -237,5 +213,24 @@ struct MachineGraph: Equatable {
         var outcome: Int
         var from: Int
         var to: Int
+    }
+}
+
+// In an extension, so the memberwise initializer stays.
+extension MachineGraph.Cell {
+    init(kind: MachineGraph.Kind, outcomes: [MachineGraph.Outcome], unknownReason: String? = nil, origin: MachineGraph.Origin) {
+        self.kind = kind
+        self.unknownReason = unknownReason
+        self.origin = origin
+        readOutcomes = outcomes
+    }
+
+    /// A cell whose one outcome was read from the matrix cell itself (its origin is the cell's).
+    init(kind: MachineGraph.Kind, target: Int, effects: [String] = [], origin: MachineGraph.Origin) {
+        self.kind = kind
+        self.origin = origin
+        hasStaticOutcome = true
+        staticTarget = target
+        staticEffects = effects
     }
 }

@@ -54,13 +54,8 @@ struct CellsImplementation: Equatable {
         /// Its parameters, which tell an overload of the name from the cell's member; nil when
         /// the list was not read.
         var parameters: [Parameter]?
-
-        init(name: Name, returns: [ReturnedStep], unknown: Unreadable? = nil, parameters: [Parameter]? = nil) {
-            self.name = name
-            self.returns = returns
-            self.unknown = unknown
-            self.parameters = parameters
-        }
+        // The memberwise initializer: one written here makes a copy, and destroys it, per member
+        // read (a machine's implementation may have thousands).
     }
 
     /// A parameter as a call sees it: its argument label (`_` for none) and whether it may be
@@ -68,11 +63,6 @@ struct CellsImplementation: Equatable {
     struct Parameter: Equatable {
         var label: String
         var hasDefault: Bool
-
-        init(label: String, hasDefault: Bool) {
-            self.label = label
-            self.hasDefault = hasDefault
-        }
     }
 
     /// A `return .go(.x…)`, `.stay(effects:)` or `.ignored` of a body.
@@ -82,12 +72,7 @@ struct CellsImplementation: Equatable {
         var effects: [String]
         /// The step expression.
         var range: Range<Int>
-
-        init(target: String?, effects: [String], range: Range<Int>) {
-            self.target = target
-            self.effects = effects
-            self.range = range
-        }
+        // The memberwise initializer, for the reason `Member` has it.
     }
 
     struct Unreadable: Equatable {
