@@ -22,7 +22,10 @@ extension Workspace {
         let names = goingNames ?? RemovalSync.searchedNames(CrossFileRun(summaries))
         goingNames = names
         guard !names.isEmpty else { return }
-        let hashes = names.map(MemberNameIndex.hash)
+        // A coding conformance by an extension elsewhere (`extension Door.S: Codable {}`) keeps
+        // the enum's names as a reference does.
+        let words = names.sorted() + MemberReferences.codingProtocols
+        let hashes = words.map(MemberNameIndex.hash)
         // A file whose index is not made yet is a candidate: its bytes make it.
         let candidates = unsearched.filter { path in
             guard let index = entries[path]?.analysis.memberNames else { return false }
@@ -30,7 +33,7 @@ extension Workspace {
         }
         guard !candidates.isEmpty else { return }
         let recorded = entries, read = rereading
-        let spelled = names.map { Array($0.utf8) }
+        let spelled = words.map { Array($0.utf8) }
         let found = parallelMap(candidates.count, jobs: jobs) { index -> (made: MemberNameIndex?, summary: FileSummary?) in
             let path = candidates[index]
             var bytes = given[path] ?? recorded[path]?.bytes
@@ -45,7 +48,7 @@ extension Workspace {
             // A hash shared with another name is no reference: the bytes must spell one first.
             guard spelled.contains(where: { bytes.containsSubsequence($0) }) else { return (made, nil) }
             let references = MemberReferences(pieces: Tokenizer.tokenize(bytes), bytes: bytes)
-            guard names.contains(where: references.mentions) else { return (made, nil) }
+            guard references.hasCodingConformance || names.contains(where: references.mentions) else { return (made, nil) }
             var summary = FileSummary(path: path, lines: SourceFile(path: path, bytes: bytes).lines)
             summary.memberReferences = references
             return (made, summary)

@@ -2583,8 +2583,9 @@ cells' requirements and every implementation's member (`pausedSnooze` to `holdin
 rename is refused for the reasons a removal is, and when an implementation already has the new
 member's name; the finding says why, and the rename is refused whole: no fix adds the new
 case, its arms or its requirement beside the old ones either. A coding conformance written by
-an extension of the enum in its file (`extension Lamp.S: Codable {}`) refuses it as the enum's
-own clause does.
+an extension of the enum (`extension Lamp.S: Codable {}`), in its file or in any other file of
+the run, refuses a rename or a removal as the enum's own clause does, naming the extension's
+`path:line:column`.
 See [scaffold and sync](../docs/scaffold-and-sync.md) for a worked example.
 
 ```swift before fix=unsafe path=Lamp.swift

@@ -22,6 +22,11 @@ struct DispatcherSync {
     /// new arm goes after these as well, or it would land before a row's wildcard arm. Empty
     /// when only `deciders` are known.
     var coveringArms: [[Int?]] = []
+    /// For a switch written on one line (`switch (s, a) { case …: return .x; case … }`): what
+    /// separates its arms (`"; "` or `" "`), so new arms join the line as its own are written.
+    var inlineSeparator: String?
+    /// What a new arm's call of a member is written after (`callPrefix(_:_:)`).
+    var callPrefix = ""
     /// The protocol's members are named by their authors: an arm is not rewritten into a call.
     var isHandNamed = false
     /// Whether a narrowed struct (`Gate.Open`, by its name in the namespace) is declared in the
@@ -81,9 +86,7 @@ struct DispatcherSync {
         let stateVariant = shape.states[state], actionVariant = shape.actions[action]
         let authors = Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's")
         guard !isHandNamed, handsPayloadsNarrowed else { return .failure(authors) }
-        guard let (receiver, context) = cellsCall() else {
-            return .failure(Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known"))
-        }
+        guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
         let missing = NarrowedStructSync.variants(state: state, action: action, in: shape).map { GeneratedShape.narrowedName($0.name) }
             .filter { !narrowedStructAvailable($0) }
         if let name = missing.first {
@@ -107,7 +110,7 @@ struct DispatcherSync {
         if stateVariant.hasPayload { arguments.append(narrowed(stateVariant, stateBindings)) }
         if actionVariant.hasPayload { arguments.append(narrowed(actionVariant, actionBindings)) }
         let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
-        return .success("case let (\(elements.joined(separator: ", "))): return \(receiver).\(GeneratedShape.declared(member))(\(arguments.joined(separator: ", ")))")
+        return .success("case let (\(elements.joined(separator: ", "))): return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(arguments.joined(separator: ", ")))")
     }
 
     /// Whether the dispatcher's arms hand payloads to their members as the generator does: at
@@ -181,11 +184,9 @@ struct DispatcherSync {
             if stateVariant.hasPayload || actionVariant.hasPayload {
                 return .failure(Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's"))
             }
-            guard let (receiver, context) = cellsCall() else {
-                return .failure(Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known"))
-            }
+            guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
             let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
-            return .success("return \(receiver).\(GeneratedShape.declared(member))(\(context))")
+            return .success("return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(context))")
         }
         if case .go(let target, _, _) = shape.cells[state][action], let why = caseRefusal(.state, target) {
             return .failure(Why("its target: " + why))
@@ -302,6 +303,38 @@ struct DispatcherSync {
         return (cells[0].name, contexts[0].name)
     }
 
+    /// `try await `, `try `, `await ` or nothing: what every arm's call of a cells member is
+    /// written after (`return try await cells.openPull(ctx)`, members declared `async throws`),
+    /// read from the file's bytes between the `return` and the call; nothing when they differ.
+    /// A new arm's call is written so too (black-box play/57).
+    static func callPrefix(_ dispatcher: Dispatcher, _ references: MemberReferences) -> String {
+        var found: Set<String> = []
+        for arm in dispatcher.arms {
+            guard case .handle = arm.outcome.kind, let start = arm.outcome.soleStatementStart,
+                let written = references.text(in: start..<arm.outcome.range.lowerBound)
+            else { continue }
+            let words = written.split(whereSeparator: \.isWhitespace).filter { $0 != "return" }
+            guard words.allSatisfy({ $0 == "try" || $0 == "await" }) else { continue }
+            found.insert(words.map { $0 + " " }.joined())
+        }
+        return found.count == 1 ? found.first! : ""
+    }
+
+    /// Why a new `HANDLE` arm cannot be written when `cellsCall` finds no receiver: no arm
+    /// calls a member, or the arms call one through what is no parameter typed as the cells
+    /// (`handlers.closedKick(context)` in a method of a struct holding `handlers`).
+    var unknownCellsCall: Why {
+        for arm in dispatcher.arms {
+            var text = Substring(arm.outcome.text)
+            for word in ["return ", "try ", "await "] where text.hasPrefix(word) { text = text.dropFirst(word.count) }
+            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(of: "("), dot < open, text.hasSuffix(")"),
+                case let receiver = String(text[..<dot]), Self.isIdentifier(receiver), receiver != "self"
+            else { continue }
+            return Why("`\(arm.labelText)` calls `\(text)` through `\(receiver)`, which is no parameter of `\(dispatcher.function.text)` typed as the machine's cells, so which cells and context a new arm would pass is not known")
+        }
+        return Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known")
+    }
+
     private static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.first, first == "_" || first.isLetter else { return false }
         return text.allSatisfy { $0 == "_" || $0.isLetter || $0.isNumber }
@@ -335,6 +368,18 @@ struct DispatcherSync {
             case .success(let text):
                 let flat = pair.state * columns + pair.action
                 let before = [deciders, coveringArms].compactMap { Self.nearestArm(before: flat, in: $0, columns: columns) }.max()
+                if let separator = inlineSeparator {
+                    // On the switch's line: before the arm that follows, or after the last.
+                    let next = before.map { $0 + 1 } ?? 0
+                    let offset = next < dispatcher.arms.count ? dispatcher.arms[next].labelRange.lowerBound : dispatcher.arms[next - 1].outcome.range.upperBound
+                    if byOffset[offset] == nil { offsets.append(offset) }
+                    let row = pair.action == columns - 1 ? trailingArms[pair.state] ?? [] : []
+                    for written in [text] + row {
+                        let arm = dispatcher.followingNeighbours(written)
+                        byOffset[offset, default: []].append(next < dispatcher.arms.count ? arm + separator : separator + arm)
+                    }
+                    continue
+                }
                 let layout = before.map { dispatcher.arms[$0].layout } ?? first.layout
                 var offset = before == nil ? layout.removal.lowerBound : layout.removal.upperBound
                 while let cut = cutArms.first(where: { $0.lowerBound == offset && !$0.isEmpty }) { offset = cut.upperBound }

@@ -22,6 +22,8 @@ struct EffectRemovalSync {
     let run: [FileSummary]
     private(set) var effects: MachinePairing.EnumRef?
     private(set) var removed: [Removed] = []
+    /// Whose names the references are, when another machine of the run declares them too.
+    private(set) var ownership: ReferenceOwnership.Context?
 
     init(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) {
         run = pairing.run
@@ -72,9 +74,13 @@ struct EffectRemovalSync {
                 run[entry.file].memberReferences.offsets(of: enumCase.name).contains(where: entry.range.contains)
             }
             guard wasEmitted else { continue }
-            removed.append(Removed(name: enumCase.name, enumCase: enumCase, refusal: RemovalSync.caseRefusal(enumCase, effects.declaration, carriesPayloadAway: true)))
+            removed.append(Removed(
+                name: enumCase.name, enumCase: enumCase,
+                refusal: RemovalSync.caseRefusal(enumCase, effects.declaration, carriesPayloadAway: true) ?? RemovalSync.codingRefusal(effects.declaration, run)))
         }
         guard !removed.isEmpty else { return }
+        let machine = ref.bound.machine
+        ownership = ReferenceOwnership.Context(machine: machine, spelled: pairing.spelling(of: machine) ?? ref.bound.owner ?? machine, pairing: pairing)
         // The effects the cells emit instead are added beside a case that stays.
         if removed.count == effects.declaration.cases.count, !emittedKeys.isEmpty {
             for index in removed.indices where removed[index].refusal == nil { removed[index].refusal = Self.everyCaseRefusal(effects.declaration) }
@@ -101,8 +107,10 @@ struct EffectRemovalSync {
         let patterns = RemovalSync.otherEnumsPatterns(.state, steps) + RemovalSync.otherEnumsPatterns(.action, steps)
         for index in removed.indices where removed[index].refusal == nil {
             let excluded = rewritten + patterns + removed[index].arms.map { (file: $0.file, range: $0.arm.layout.removal) }
-            if let (file, offset) = RemovalSync.firstReference(to: removed[index].name, excluding: excluded, in: run, inBodiesOf: effects.declaration.name) {
-                removed[index].refusal = "`\(removed[index].name)` is referred to at \(RemovalSync.place(file, offset, in: run))"
+            if let (file, offset, doubt) = RemovalSync.firstReference(
+                to: removed[index].name, excluding: excluded, in: run, inBodiesOf: effects.declaration.name, ownership: ownership)
+            {
+                removed[index].refusal = "`\(removed[index].name)` is referred to at \(RemovalSync.place(file, offset, in: run))\(doubt ?? "")"
             }
         }
     }
@@ -138,8 +146,8 @@ struct EffectRemovalSync {
     func requirementRemoval(_ requirement: CellsProtocol.Requirement) -> Result<TextEdit, DispatcherSync.Why>? {
         guard let effect = removed.first(where: { GeneratedShape.effectMember($0.name) == requirement.name.text }) else { return nil }
         if let refusal = effect.refusal { return .failure(DispatcherSync.Why("`\(effect.name)` stays: \(refusal)")) }
-        if let why = RemovalSync.implemented(requirement.name.text, in: run) { return .failure(why) }
-        guard let range = requirement.wholeRemoval else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
+        if let why = RemovalSync.implemented(requirement.name.text, in: run, ownership: ownership) { return .failure(why) }
+        guard let range = requirement.wholeRemoval else { return .failure(RemovalSync.sharedLine) }
         return .success(TextEdit(range: range, replacement: []))
     }
 }

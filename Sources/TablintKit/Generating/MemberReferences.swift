@@ -20,6 +20,12 @@ struct MemberReferences {
     /// `membersNamed`): a case named so is `Self.push`, which a rename would leave dangling,
     /// and a member so declared is one a case of its name would redeclare.
     private var typeBodies: [(typeStart: UInt32, typeEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+    /// Each body of a type or extension of any kind (`struct FrontDoor`, `extension App.Door.A`),
+    /// with its whole written name: whose code a bare `.push` in it is (`ReferenceOwnership`).
+    private var scopes: [(nameStart: UInt32, nameEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+    /// Each `extension X.Y: Codable` (or `Encodable`, `Decodable`): its written name, and where
+    /// its keyword starts. A coding conformance stores the case names, in whatever file it is.
+    private var codingExtensions: [(nameStart: UInt32, nameEnd: UInt32, keyword: UInt32, coding: UInt8)] = []
 
     init() {}
 
@@ -27,15 +33,26 @@ struct MemberReferences {
         self.bytes = bytes
         var references: [(token: UInt32, nameStart: UInt32, nameEnd: UInt32)] = []
         var typeBodies: [(typeStart: UInt32, typeEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+        var scopes: [(nameStart: UInt32, nameEnd: UInt32, bodyStart: UInt32, bodyEnd: UInt32)] = []
+        var codingExtensions: [(nameStart: UInt32, nameEnd: UInt32, keyword: UInt32, coding: UInt8)] = []
         Self.forEachName(pieces, bytes) { name, start in
             references.append((UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound)))
         } typeBody: { type, body in
             typeBodies.append((
                 UInt32(truncatingIfNeeded: type.lowerBound), UInt32(truncatingIfNeeded: type.upperBound),
                 UInt32(truncatingIfNeeded: body.lowerBound), UInt32(truncatingIfNeeded: body.upperBound)))
+        } scope: { name, body in
+            scopes.append((
+                UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound),
+                UInt32(truncatingIfNeeded: body.lowerBound), UInt32(truncatingIfNeeded: body.upperBound)))
+        } coding: { name, keyword, coding in
+            codingExtensions.append((
+                UInt32(truncatingIfNeeded: name.lowerBound), UInt32(truncatingIfNeeded: name.upperBound), UInt32(truncatingIfNeeded: keyword), UInt8(coding)))
         }
         self.references = references
         self.typeBodies = typeBodies
+        self.scopes = scopes
+        self.codingExtensions = codingExtensions
     }
 
     private static func unticked(_ piece: Token, _ bytes: [UInt8]) -> Range<Int> {
@@ -48,32 +65,46 @@ struct MemberReferences {
     /// of the type that declares it, which a rename would leave dangling as surely as
     /// `self.playingStop(ctx)`): its bytes without backticks, and its token's start. A name
     /// after `func` or `case` is a declaration, not a call. `typeBody`: each body of an `enum`
-    /// or `extension`, with the last component of the type's name.
+    /// or `extension`, with the last component of the type's name. `scope`: each body of a
+    /// type or extension of any kind, with the type's whole written name.
     static func forEachName(
         _ pieces: [Token], _ bytes: [UInt8], _ body: (Range<Int>, Int) -> Void,
-        typeBody: (Range<Int>, Range<Int>) -> Void = { _, _ in }
+        typeBody: (Range<Int>, Range<Int>) -> Void = { _, _ in },
+        scope: (Range<Int>, Range<Int>) -> Void = { _, _ in },
+        coding: (Range<Int>, Int, Int) -> Void = { _, _, _ in }
     ) {
         var afterPeriod = false
         var position = DeclarationPosition(bindings: false)
         // A bare name, reported only if a `(` follows it.
         var bareName: Token?
-        // After `enum` or `extension` until its `{`: the header's name so far; `nameDone` once
-        // a `:`, `where` or generic clause follows the name.
-        var header: (name: Range<Int>?, nameDone: Bool)?
+        // After `enum`, `extension`, `struct`, `class`, `protocol` until its `{`: the header's
+        // name so far (its last component, and where its first starts); `nameDone` once a `:`,
+        // `where` or generic clause follows the name; `readsBare` for an enum or extension.
+        var header: (name: Range<Int>?, first: Int?, nameDone: Bool, readsBare: Bool)?
+        // An `extension`'s keyword, until its inheritance clause names a coding protocol.
+        var extensionKeyword: Int?
         // Each open brace: the type whose body it opens (nil for any other brace), and where.
-        var braces: [(type: Range<Int>?, open: Int)] = []
+        var braces: [(type: Range<Int>?, first: Int, readsBare: Bool, open: Int)] = []
         for piece in pieces where !piece.isTrivia {
             if let bare = bareName, piece.kind == .leftParen { body(unticked(bare, bytes), bare.start) }
             bareName = nil
+            // `class func`, `class var`: a member's modifier, no type's header.
+            if let reading = header, reading.name == nil, piece.kind != .identifier { header = nil }
             if var reading = header {
                 switch piece.kind {
                 case .identifier where !reading.nameDone && (reading.name == nil || afterPeriod):
                     reading.name = unticked(piece, bytes)
+                    if reading.first == nil { reading.first = piece.range.lowerBound }
                     header = reading
                 case .period where !reading.nameDone:
                     break
+                case .identifier where reading.nameDone && extensionKeyword != nil:
+                    if let name = reading.name, let first = reading.first, let which = Self.codingProtocol(bytes[unticked(piece, bytes)]) {
+                        coding(first..<name.upperBound, extensionKeyword!, which)
+                        extensionKeyword = nil
+                    }
                 case .leftBrace:
-                    braces.append((reading.name, piece.range.lowerBound))
+                    braces.append((reading.name, reading.first ?? 0, reading.readsBare, piece.range.lowerBound))
                     header = nil
                 case .semicolon, .rightBrace:
                     // A header with no body.
@@ -96,14 +127,25 @@ struct MemberReferences {
                     bareName = piece
                 }
             case .leftBrace:
-                braces.append((nil, piece.range.lowerBound))
+                braces.append((nil, 0, false, piece.range.lowerBound))
             case .rightBrace:
-                if let closed = braces.popLast(), let type = closed.type { typeBody(type, closed.open..<piece.range.upperBound) }
+                if let closed = braces.popLast(), let type = closed.type {
+                    if closed.readsBare { typeBody(type, closed.open..<piece.range.upperBound) }
+                    scope(closed.first..<type.upperBound, closed.open..<piece.range.upperBound)
+                }
             default:
                 break
             }
             let keyword = Keyword.of(piece, bytes)
-            if keyword == .opensTypeBody { header = (nil, false) }
+            switch keyword {
+            case .opensTypeBody, .opensExtension:
+                header = (nil, nil, false, true)
+                extensionKeyword = keyword == .opensExtension ? piece.range.lowerBound : nil
+            case .opensOtherTypeBody:
+                header = (nil, nil, false, false)
+            default:
+                break
+            }
             afterPeriod = piece.kind == .period
             position.advance(past: piece.kind, keyword)
         }
@@ -147,7 +189,7 @@ struct MemberReferences {
             switch last.keyword {
             case .declaresCase, .declaresFunction: return true
             case .binds: return bindings
-            case .other, .opensTypeBody: return last.kind == .comma && caseList == parens
+            case .other, .opensTypeBody, .opensExtension, .opensOtherTypeBody: return last.kind == .comma && caseList == parens
             }
         }
 
@@ -178,8 +220,12 @@ struct MemberReferences {
         case declaresFunction
         /// `var` or `let`: the name after it is declared (a member, in a type's body).
         case binds
-        /// `enum` or `extension`: a body whose bare names may be the type's members.
+        /// `enum`: a body whose bare names may be the type's members.
         case opensTypeBody
+        /// `extension`: the same, and its inheritance clause may make the type coded.
+        case opensExtension
+        /// `struct`, `class` or `protocol`: a body whose code a bare `.push` in it belongs to.
+        case opensOtherTypeBody
 
         static func of(_ piece: Token, _ bytes: [UInt8]) -> Keyword {
             guard piece.kind == .keyword else { return .other }
@@ -193,13 +239,92 @@ struct MemberReferences {
                 if spells("case") { return .declaresCase }
                 if spells("func") { return .declaresFunction }
                 return spells("enum") ? .opensTypeBody : .other
-            case 9: return spells("extension") ? .opensTypeBody : .other
+            case 5: return spells("class") ? .opensOtherTypeBody : .other
+            case 6: return spells("struct") ? .opensOtherTypeBody : .other
+            case 8: return spells("protocol") ? .opensOtherTypeBody : .other
+            case 9: return spells("extension") ? .opensExtension : .other
             default: return .other
             }
         }
     }
 
-    var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty }
+    /// The index in `codingProtocols` of the protocol `word` spells.
+    private static func codingProtocol(_ word: ArraySlice<UInt8>) -> Int? {
+        codingProtocols.firstIndex { word.elementsEqual($0.utf8) }
+    }
+
+    /// The words that may make a file hold a coding extension: a search for going names looks
+    /// for them too.
+    static let codingProtocols = ["Codable", "Encodable", "Decodable"]
+
+    /// Each coding extension (`extension Door.S: Codable {}`): its written name without spaces,
+    /// the types around it (innermost first), and where its keyword is.
+    var codingConformances: [(type: String, coding: String, enclosing: [String], offset: Int)] {
+        codingExtensions.map { entry in
+            let name = String(decoding: bytes[Int(entry.nameStart)..<Int(entry.nameEnd)].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "`") }, as: UTF8.self)
+            return (name, Self.codingProtocols[Int(entry.coding)], enclosingTypes(of: Int(entry.keyword)), Int(entry.keyword))
+        }
+    }
+
+    var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty && codingExtensions.isEmpty }
+
+    var hasCodingConformance: Bool { !codingExtensions.isEmpty }
+
+    /// The file's bytes in `range` (cut at the file's end), nil when it starts outside them (a
+    /// summary read without its bytes).
+    func text(in range: Range<Int>) -> String? {
+        guard range.lowerBound >= 0, range.lowerBound <= bytes.count else { return nil }
+        return String(decoding: bytes[range.lowerBound..<min(range.upperBound, bytes.count)], as: UTF8.self)
+    }
+
+    /// The written names of the types whose bodies hold `offset`, innermost first
+    /// (`["FrontDoor", "App"]`, `["Door.A"]`), without spaces.
+    func enclosingTypes(of offset: Int) -> [String] {
+        scopes.filter { Int($0.bodyStart) < offset && offset < Int($0.bodyEnd) }
+            .sorted { $0.bodyEnd - $0.bodyStart < $1.bodyEnd - $1.bodyStart }
+            .map { String(decoding: bytes[Int($0.nameStart)..<Int($0.nameEnd)].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "`") }, as: UTF8.self) }
+    }
+
+    /// How the name at `offset` is reached: `nil` when no `.` precedes it (a bare name), `[]` for
+    /// an implicit member (`.push`) or one of an expression (`Garden().openPull`), else the
+    /// names before it (`["Door", "A"]` for `Door.A.push`, `["cells"]` for `cells.openPull`).
+    /// Read from the bytes back from the name: spaces and line breaks may sit around the dots.
+    func qualifier(before offset: Int) -> [String]? {
+        func isName(_ byte: UInt8) -> Bool { byte >= 0x80 || byte == UInt8(ascii: "`") || Prefilter.isNameByte(byte) }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var index = min(offset, bytes.count) - 1
+        while index >= 0, isSpace(bytes[index]) { index -= 1 }
+        guard index >= 0, bytes[index] == UInt8(ascii: ".") else { return nil }
+        var names: [String] = []
+        while true {
+            index -= 1
+            while index >= 0, isSpace(bytes[index]) { index -= 1 }
+            guard index >= 0, isName(bytes[index]) else { return names }
+            let end = index + 1
+            while index >= 0, isName(bytes[index]) { index -= 1 }
+            names.insert(String(decoding: bytes[(index + 1)..<end].filter { $0 != UInt8(ascii: "`") }, as: UTF8.self), at: 0)
+            while index >= 0, isSpace(bytes[index]) { index -= 1 }
+            guard index >= 0, bytes[index] == UInt8(ascii: ".") else { return names }
+        }
+    }
+
+    /// Whether the file spells `word` as a whole word anywhere (in code, a comment or a string).
+    func containsWord(_ word: String) -> Bool {
+        let wanted = Array(word.utf8)
+        guard !wanted.isEmpty, wanted.count <= bytes.count else { return false }
+        func isName(_ byte: UInt8) -> Bool { byte >= 0x80 || Prefilter.isNameByte(byte) }
+        var index = 0
+        let last = bytes.count - wanted.count
+        while index <= last {
+            if bytes[index] == wanted[0], bytes[index..<(index + wanted.count)].elementsEqual(wanted),
+                index == 0 || !isName(bytes[index - 1]), index + wanted.count == bytes.count || !isName(bytes[index + wanted.count])
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
 
     /// The offsets of the tokens that name `name`, in file order; with `inBodiesOf`, also the
     /// bare names that are no declaration in the bodies of that type (its `enum` or an
@@ -281,7 +406,14 @@ extension MemberReferences: Equatable {
     /// The same names at the same offsets, and the same types' bodies: what a fix would find is
     /// the same.
     static func == (lhs: MemberReferences, rhs: MemberReferences) -> Bool {
-        guard lhs.references.count == rhs.references.count, lhs.typeBodies.count == rhs.typeBodies.count else { return false }
+        guard lhs.references.count == rhs.references.count, lhs.typeBodies.count == rhs.typeBodies.count,
+            lhs.codingExtensions.count == rhs.codingExtensions.count,
+            zip(lhs.codingExtensions, rhs.codingExtensions).allSatisfy({ $0.keyword == $1.keyword && $0.nameEnd == $1.nameEnd }),
+            lhs.scopes.count == rhs.scopes.count, zip(lhs.scopes, rhs.scopes).allSatisfy({
+                $0.nameStart == $1.nameStart && $0.bodyStart == $1.bodyStart && $0.bodyEnd == $1.bodyEnd
+                    && lhs.bytes[Int($0.nameStart)..<Int($0.nameEnd)].elementsEqual(rhs.bytes[Int($1.nameStart)..<Int($1.nameEnd)])
+            })
+        else { return false }
         return zip(lhs.spelled, rhs.spelled).allSatisfy { $0.token == $1.token && $0.name.elementsEqual($1.name) }
             && zip(lhs.spelledBodies, rhs.spelledBodies).allSatisfy { $0.start == $1.start && $0.type.elementsEqual($1.type) && $0.body.elementsEqual($1.body) }
     }

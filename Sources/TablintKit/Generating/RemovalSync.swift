@@ -67,6 +67,8 @@ struct RemovalSync {
     private(set) var removed: [Removed] = []
     private(set) var cuts: [Cut] = []
     private(set) var renamed: [Renamed] = []
+    /// Whose names the references are, when another machine of the run declares them too.
+    private(set) var ownership: ReferenceOwnership.Context?
 
     /// The plan for a `Table` literal's machine; empty for other surfaces.
     init(_ ref: MachinePairing.MatrixRef, machine: String, _ pairing: MachinePairing) {
@@ -101,6 +103,7 @@ struct RemovalSync {
             }
         }
         guard !removed.isEmpty || !renamed.isEmpty else { return }
+        ownership = ReferenceOwnership.Context(machine: machine, spelled: spelled, pairing: pairing)
         let dispatchers = Self.dispatchers(of: ref, .step, pairing)
         // A name changed in place whose arms do not do what the new name's cells say is a
         // removal (and the new name an addition).
@@ -109,6 +112,8 @@ struct RemovalSync {
             removed.append(Removed(role: entry.role, name: entry.old, enumRef: entry.enumRef, refusal: refusal))
         }
         renamed.removeAll { !Self.keepsCells($0, matrix, dispatchers) }
+        for index in removed.indices where removed[index].refusal == nil { removed[index].refusal = Self.codingRefusal(removed[index].enumRef.declaration, run) }
+        for index in renamed.indices where renamed[index].refusal == nil { renamed[index].refusal = Self.codingRefusal(renamed[index].enumRef.declaration, run) }
         var pending: [(file: Int, dispatcher: Dispatcher, arm: Dispatcher.Arm, items: [(item: Dispatcher.CaseItem, names: [Int])])] = []
         for (file, dispatcher) in dispatchers {
             guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else {
@@ -162,8 +167,8 @@ struct RemovalSync {
                 excluded += mine.map { (entry.file, $0.item.range) }
                 if case .items(let all, _) = entry.arm.label, mine.count == all.count { excluded.append((entry.file, entry.arm.layout.removal)) }
             }
-            if let (file, offset) = firstReference(to: removed[index].name, excluding: excluded, inBodiesOf: removed[index].enumRef.declaration.name) {
-                removed[index].refusal = "`\(removed[index].name)` is referred to at \(place(file, offset))"
+            if let found = firstReference(to: removed[index].name, excluding: excluded, inBodiesOf: removed[index].enumRef.declaration.name) {
+                removed[index].refusal = "`\(removed[index].name)` is referred to at \(place(found.file, found.offset))\(found.doubt ?? "")"
             }
         }
         // The cuts, each made by the fix of the first name the pattern names that goes.
@@ -247,6 +252,18 @@ struct RemovalSync {
                     : (GeneratedShape.handleMember(state: other, action: entry.old), GeneratedShape.handleMember(state: other, action: entry.matrixName))
                 members[oldMember] = newMember
             }
+            // A hand-named protocol's members follow their pattern (`onPausedSnooze` for
+            // `on` + the state + the action): a member the pattern names after the old name is
+            // renamed after the new one; one the pattern does not name after it stays.
+            let naming = Self.memberNaming(dispatchers)
+            if naming != .generated {
+                for other in others {
+                    let (old, new) = entry.role == .state
+                        ? (naming.name(state: entry.old, action: other), naming.name(state: entry.matrixName, action: other))
+                        : (naming.name(state: other, action: entry.old), naming.name(state: other, action: entry.matrixName))
+                    if old != new { members[old] = new }
+                }
+            }
             var covered: [(file: Int, range: Range<Int>)] = []
             // The argument labels of each call of an old member (nil when not read): only the
             // overloads these calls reach are renamed.
@@ -323,13 +340,20 @@ struct RemovalSync {
             }
             // A type the run never shows conforming (read only because its file names `Step`) is
             // no implementation: its members keep their names.
+            // Nor is a type that implements only another machine's cells (`Garden: GateCells`
+            // with its own `openPull`): asked per member name, once.
             let conforming = Set(run.flatMap(\.cellsImplementations).filter { !$0.conformances.isEmpty || !$0.inherits.isEmpty }.map(\.typeName.text))
+            var owners: [String: ReferenceOwnership?] = [:]
+            func isOthers(_ implementation: CellsImplementation, _ member: String) -> Bool {
+                if owners[member] == nil { owners[member] = .some(ownership?.ownership(of: member, isCase: false)) }
+                return owners[member]!?.isOthers(implementation) ?? false
+            }
             for (file, summary) in run.enumerated() {
                 for implementation in summary.cellsImplementations
                 where implementation.isProtocolExtension || conforming.contains(implementation.typeName.text) {
                     unreadOverload(implementation.members.map { ($0.name, $0.parameters) }, file: file)
                     for member in implementation.members {
-                        guard let newMember = members[member.name.text] else { continue }
+                        guard let newMember = members[member.name.text], !isOthers(implementation, member.name.text) else { continue }
                         // An overload the dispatcher's unlabelled call cannot reach
                         // (`playingStop(_:verbose:)`) is another function: it keeps its name.
                         if !reached(member.name.text, member.parameters) { continue }
@@ -343,8 +367,8 @@ struct RemovalSync {
             // Anything else that names the old case or one of its members.
             let excluded = covered + edits.map { ($0.file, $0.edit.range) } + Self.otherEnumsPatterns(entry.role, dispatchers)
             for name in [entry.old] + members.keys.sorted() {
-                if let (file, offset) = firstReference(to: name, excluding: excluded, inBodiesOf: name == entry.old ? declaration.name : nil) {
-                    refuse("`\(name)` is referred to at \(place(file, offset))")
+                if let found = firstReference(to: name, excluding: excluded, inBodiesOf: name == entry.old ? declaration.name : nil, isCase: name == entry.old) {
+                    refuse("`\(name)` is referred to at \(place(found.file, found.offset))\(found.doubt ?? "")")
                 }
             }
             // A member of the new name in the enum's body or an extension of it (`static var
@@ -359,6 +383,23 @@ struct RemovalSync {
             renamed[index].edits = refusal == nil ? edits : []
             renamed[index].members = members
         }
+    }
+
+    /// The pattern the step dispatchers' `HANDLE` calls follow, read from their arms of one
+    /// explicit pair (the case names, before the matrix's renames): the generator's when none
+    /// or several do.
+    static func memberNaming(_ dispatchers: [(file: Int, dispatcher: Dispatcher)]) -> DispatcherSync.MemberNaming {
+        var calls: [(state: String, action: String, member: String)] = []
+        for (_, dispatcher) in dispatchers {
+            guard let stateAt = dispatcher.position(of: .state), let actionAt = dispatcher.position(of: .action) else { continue }
+            for arm in dispatcher.arms {
+                guard case .handle(let member) = arm.outcome.kind, case .items(let items, _) = arm.label, items.count == 1, items[0].isTuple,
+                    case .member(let state, false) = items[0].elements[stateAt].kind, case .member(let action, false) = items[0].elements[actionAt].kind
+                else { continue }
+                calls.append((state, action, member))
+            }
+        }
+        return DispatcherSync.MemberNaming.choose(calls)
     }
 
     /// The returns dispatcher-drift's fix rewrites to what their cell now says (`return
@@ -491,6 +532,24 @@ struct RemovalSync {
         return nil
     }
 
+    /// Why no case of `declaration` is removed or renamed when an extension of it in any file of
+    /// the run makes it coded (`extension Door.S: Codable {}` in `Door+Codable.swift`): its case
+    /// names may be stored, as for `enum S: Codable` (black-box play/36). One in the enum's own
+    /// file is already among its `inherits`.
+    static func codingRefusal(_ declaration: EnumDeclaration, _ run: [FileSummary]) -> String? {
+        for (file, summary) in run.enumerated() where summary.memberReferences.hasCodingConformance {
+            for conformance in summary.memberReferences.codingConformances {
+                let parts = conformance.type.split(separator: ".").map(String.init)
+                guard parts.last == declaration.name else { continue }
+                // `extension Door.S`, or `extension S` in `extension Door { … }`.
+                let parent = parts.count > 1 ? parts[parts.count - 2] : conformance.enclosing.first.flatMap { $0.split(separator: ".").last.map(String.init) }
+                guard parent == declaration.parent else { continue }
+                return "`enum \(declaration.qualifiedName)` is made `\(conformance.coding)` by `extension \(conformance.type): \(conformance.coding)` at \(place(file, conformance.offset, in: run)), so the names of its cases may be stored"
+            }
+        }
+        return nil
+    }
+
     /// Why a case with no span of its own is not deleted: `enum F { case beep }` shares its
     /// line with the enum's braces.
     static func spanRefusal(_ enumCase: EnumDeclaration.Case, _ declaration: EnumDeclaration) -> String {
@@ -510,14 +569,26 @@ struct RemovalSync {
 
     /// The first `.name` of the run outside `excluded`, by file then offset.
     /// `inBodiesOf`: the enum whose case `name` is, whose body and extensions may name it bare.
-    func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], inBodiesOf type: String? = nil) -> (Int, Int)? {
-        Self.firstReference(to: name, excluding: excluded, in: run, inBodiesOf: type)
+    /// `isCase`: `name` is a case (else a `Cells` member). A reference that names another
+    /// machine's (`ReferenceOwnership`) is none; one that may is, with `doubt` saying so.
+    func firstReference(
+        to name: String, excluding excluded: [(file: Int, range: Range<Int>)], inBodiesOf type: String? = nil, isCase: Bool = true
+    ) -> (file: Int, offset: Int, doubt: String?)? {
+        Self.firstReference(to: name, excluding: excluded, in: run, inBodiesOf: type, ownership: ownership, isCase: isCase)
     }
 
-    static func firstReference(to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary], inBodiesOf type: String? = nil) -> (Int, Int)? {
+    static func firstReference(
+        to name: String, excluding excluded: [(file: Int, range: Range<Int>)], in run: [FileSummary], inBodiesOf type: String? = nil,
+        ownership context: ReferenceOwnership.Context? = nil, isCase: Bool = true
+    ) -> (file: Int, offset: Int, doubt: String?)? {
+        // Worked out at the first reference found, for this name only.
+        var ownership: ReferenceOwnership??
         for (file, summary) in run.enumerated() {
             for offset in summary.memberReferences.offsets(of: name, inBodiesOf: type) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
-                return (file, offset)
+                if ownership == nil { ownership = .some(context?.ownership(of: name, isCase: isCase)) }
+                let verdict = ownership!?.verdict(name, isCase: isCase, file: file, offset: offset) ?? .own
+                if verdict == .other { continue }
+                return (file, offset, ReferenceOwnership.doubt(verdict, name: name))
             }
         }
         return nil
@@ -531,11 +602,21 @@ struct RemovalSync {
         return "\(run[file].path):\(location.line):\(location.column)"
     }
 
+    /// Why a requirement that shares its line with another declaration (`func a(…); func b(…)`)
+    /// or with the protocol's braces stays: a fix deletes only whole lines, and cutting one
+    /// declaration out of a line is the author's.
+    static let sharedLine = DispatcherSync.Why(
+        "its declaration does not have its line to itself (it shares it with another declaration or the protocol's braces), and the fix deletes only a requirement on lines of its own: put it on its own line, or delete it by hand")
+
     /// Why a requirement stays when an implementation in the run writes it: no fix deletes a
     /// member's body. Said on every run, also once the removed name's case is gone.
-    static func implemented(_ name: String, in run: [FileSummary]) -> DispatcherSync.Why? {
+    /// `ownership`: an implementation of another machine's cells only is not this one's.
+    static func implemented(_ name: String, in run: [FileSummary], ownership context: ReferenceOwnership.Context? = nil) -> DispatcherSync.Why? {
+        var ownership: ReferenceOwnership??
         for (file, summary) in run.enumerated() {
-            for implementation in summary.cellsImplementations {
+            for implementation in summary.cellsImplementations where implementation.members.contains(where: { $0.name.text == name }) {
+                if ownership == nil { ownership = .some(context?.ownership(of: name, isCase: false)) }
+                if ownership!?.isOthers(implementation) == true { continue }
                 if let member = implementation.members.first(where: { $0.name.text == name }) {
                     return DispatcherSync.Why("`\(implementation.typeName.text).\(name)` at \(place(file, member.name.range.lowerBound, in: run)) implements it, and its body is the author's code")
                 }
@@ -572,15 +653,15 @@ struct RemovalSync {
         }
         guard !owners.isEmpty else { return nil }
         let removedArms = cuts.filter(\.isWholeArm).map { (file: $0.file, range: $0.armRange) }
-        if let (file, offset) = firstReference(to: name, excluding: removedArms) {
+        if let (file, offset, doubt) = firstReference(to: name, excluding: removedArms, isCase: false) {
             let arm = run[file].dispatchers.lazy.flatMap(\.arms).first { $0.layout.removal.contains(offset) }
-            return .failure(DispatcherSync.Why(arm.map { "`\($0.labelText)` calls it at \(place(file, offset))" } ?? "it is referred to at \(place(file, offset))"))
+            return .failure(DispatcherSync.Why((arm.map { "`\($0.labelText)` calls it at \(place(file, offset))" } ?? "it is referred to at \(place(file, offset))") + (doubt ?? "")))
         }
         if !owners.contains(where: { $0.refusal == nil }) {
             return .failure(DispatcherSync.Why("`\(owners[0].name)` stays: \(owners[0].refusal!)"))
         }
-        if let why = Self.implemented(name, in: run) { return .failure(why) }
-        guard let range = requirement.wholeRemoval else { return .failure(DispatcherSync.Why("its declaration does not have its line to itself")) }
+        if let why = Self.implemented(name, in: run, ownership: ownership) { return .failure(why) }
+        guard let range = requirement.wholeRemoval else { return .failure(Self.sharedLine) }
         return .success(TextEdit(range: range, replacement: []))
     }
 }

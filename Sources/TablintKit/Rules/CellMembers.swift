@@ -75,6 +75,14 @@ struct CellMembers {
                                     guard !isHandNamed else { continue }
                                     let own = NameCasing.lowerFirst(matrix.states[state].text) + NameCasing.upperFirst(matrix.actions[action].text)
                                     guard member != own, member != own + "ToChild" else { continue }
+                                    // `onLockedLock` is two letters from `lockedLock`, but it is
+                                    // a pattern authors name members by, not a slip.
+                                    if DispatcherSync.MemberNaming.allCases.contains(where: {
+                                        $0 != .generated && $0.name(state: matrix.states[state].text, action: matrix.actions[action].text) == member
+                                    }) {
+                                        isHandNamed = true
+                                        continue
+                                    }
                                     if generatedCellNames == nil { generatedCellNames = GeneratedCellNames(matrix) }
                                     if !generatedCellNames!.contains(member), !EditDistance.isSlip(member.lowercased(), of: own.lowercased()),
                                         !EditDistance.isSlip(member.lowercased(), of: (own + "ToChild").lowercased())

@@ -23,16 +23,22 @@ struct CellsDrift: RunRule {
             let expected = Self.members(matrixRef.matrix, effects: effects)
             let served = CellMembers(matrixRef, pairing, generatedOther: Set(expected.members.filter { $0.value.cell == nil }.keys))
             if served.isHandNamed {
+                // A rename in place renames the members its pattern names after the old name
+                // (`onPausedSnooze`), and adds none for the cells it keeps (black-box play/28).
+                let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compareHandNamed(ref, expected, served, matrixRef, pairing)
-                found += handNamedAdditions(ref, served, matrixRef, pairing)
+                found += handNamedAdditions(ref, served, matrixRef, pairing, renamed: removals?.renamed ?? [])
+                found += handNamedRenames(ref, removals)
+                found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             } else {
                 let removals = matrixRef.matrix.surface == .tableLiteral ? RemovalSync(matrixRef, machine: matrixRef.bound.machine, pairing) : nil
                 found += compare(
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
                     // With the effects unknown-effect's fix adds, whose requirements are added with them.
-                    shape: matrixRef.matrix.surface == .tableLiteral ? UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects) : nil,
+                    shape: matrixRef.matrix.surface == .tableLiteral
+                        ? Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
-                    protocolFile: ref.file, run: run)
+                    protocolFile: ref.file, run: run, pairing: matrixRef.matrix.surface == .tableLiteral ? pairing : nil)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
             }
         }
@@ -114,9 +120,17 @@ struct CellsDrift: RunRule {
     private func compare(
         _ declaration: CellsProtocol, _ file: FileSummary, _ expected: Expected, _ matrixRef: MachinePairing.MatrixRef,
         _ matrixFile: FileSummary, shape: GeneratedShape? = nil, removals: RemovalSync? = nil, effectRemovals: EffectRemovalSync? = nil, protocolFile: Int = 0,
-        run: [FileSummary] = []
+        run: [FileSummary] = [], pairing: MachinePairing? = nil
     ) -> [Diagnostic] {
         var found: [Diagnostic] = []
+        // The effects the neighbours are declared with, read only when a requirement is added.
+        var effectsRead: [Bool: String] = [:]
+        func withEffects(_ shape: GeneratedShape, step: Bool) -> GeneratedShape {
+            if effectsRead[step] == nil { effectsRead[step] = Self.requirementEffects(declaration, file, step: step) }
+            var copy = shape
+            copy.memberEffects = effectsRead[step]!
+            return copy
+        }
         let matrix = matrixRef.matrix
         let what = matrixRef.bound.label
         let protocolName = "`\(declaration.name.text)`"
@@ -186,7 +200,11 @@ struct CellsDrift: RunRule {
             case nil:
                 // No removal of this run owns it (its state or action went on an earlier run):
                 // why no fix deletes it is still said.
-                if removals != nil, let why = RemovalSync.implemented(requirement.name.text, in: run) { message += "; the fix leaves it: \(why.text)" }
+                if removals != nil, let why = RemovalSync.implemented(requirement.name.text, in: run, ownership: removals?.ownership) {
+                    message += "; the fix leaves it: \(why.text)"
+                } else if removals != nil, requirement.wholeRemoval == nil {
+                    message += "; no fix removes it: \(RemovalSync.sharedLine.text)"
+                }
             }
             found.append(diagnostic(file, at: requirement.name.range, message, notes: notes, fix: fix))
         }
@@ -213,7 +231,9 @@ struct CellsDrift: RunRule {
             if renamedMembers.contains(name), required.contains(where: { old in removals!.renamed.contains { $0.refusal == nil && $0.members[old] == name } }) { continue }
             if let effect = member.effect {
                 guard followsEffects else { continue }
-                let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map { shape!.effectRequirement($0) }
+                let requirement = shape?.effects.firstIndex { GeneratedShape.effectMember($0.name) == name }.map {
+                    withEffects(shape!, step: false).effectRequirement($0)
+                }
                 found.append(diagnostic(
                     file, at: declaration.name.range,
                     "\(protocolName) has no requirement `\(name)` for effect `\(effect)` of the machine the matrix \(what) describes; expected `func \(name)(…)` in \(protocolName), which `perform` calls for it"))
@@ -229,12 +249,24 @@ struct CellsDrift: RunRule {
                     notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
                 continue
             }
+            // A cell of a name dispatcher-drift leaves out with all its cases (and enum-drift
+            // does not add): no arm will call the member, so no implementation is asked for it.
+            if let pairing, let (state, action) = Self.cell(named: name, in: matrix),
+                let why = DispatcherDrift.additionRefusal(.state, matrix.states[state].text, of: matrixRef, pairing)
+                    ?? DispatcherDrift.additionRefusal(.action, matrix.actions[action].text, of: matrixRef, pairing)
+            {
+                withheld.append(diagnostic(
+                    file, at: declaration.name.range,
+                    "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName); the fix does not add it: \(why)",
+                    notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
+                continue
+            }
             found.append(diagnostic(
                 file, at: declaration.name.range,
                 "\(protocolName) has no requirement `\(name)` for \(member.origin), which the matrix \(what) declares as \(Self.describe(cell.kind)); expected `func \(name)(…)` in \(protocolName)",
                 notes: [matrixFile.note(at: cell.range.lowerBound, "\(member.origin) is \(Self.describe(cell.kind)) here")]))
             if case .handle = cell.kind, let shape, let (state, action) = Self.cell(named: name, in: matrix),
-                shape.states.count == matrix.states.count, let requirement = shape.requirement(state: state, action: action)
+                shape.states.count == matrix.states.count, let requirement = withEffects(shape, step: true).requirement(state: state, action: action)
             {
                 // The narrowed structs its parameters name that the run does not declare.
                 let undeclared = NarrowedStructSync.variants(state: state, action: action, in: shape).filter {
@@ -286,6 +318,75 @@ struct CellsDrift: RunRule {
     /// An implementation's member of a cell whose state or action the matrix renamed in place
     /// (`Live.pausedSnooze` once `Paused` is `Holding`): renamed with the requirement, in the
     /// implementation's own file, so the run keeps compiling.
+    /// The shape with its types qualified as the protocol's requirements spell them: a run that
+    /// does not hold `enum App { enum Door … }` names the machine `Door`, but requirements
+    /// written `_ ctx: App.Door.Ctx` have a new one written so too (black-box play/25).
+    /// The effects (`async throws`) every requirement of the protocol that returns a `Step`
+    /// (`step`) or not (an effect's) is declared with, read from its text; "" when they differ
+    /// or none is read. A new requirement is declared with them (black-box play/57).
+    static func requirementEffects(_ declaration: CellsProtocol, _ file: FileSummary, step: Bool) -> String {
+        var found: Set<String> = []
+        for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
+            guard let text = file.memberReferences.text(in: requirement.name.range.upperBound..<(requirement.name.range.upperBound + 1_000)),
+                let open = text.firstIndex(of: "(")
+            else { return "" }
+            var depth = 0
+            var close: String.Index?
+            for index in text[open...].indices {
+                if text[index] == "(" { depth += 1 }
+                if text[index] == ")" { depth -= 1 }
+                if depth == 0 { close = index; break }
+            }
+            guard let close, let arrow = text[close...].range(of: "->") else { return "" }
+            let returns = text[arrow.upperBound...].drop { $0 == " " }
+            guard returns.hasPrefix("Step<") == step else { continue }
+            let effects = text[text.index(after: close)..<arrow.lowerBound].split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+            guard effects.split(separator: " ").allSatisfy({ $0 == "async" || $0.hasPrefix("throws") }) else { return "" }
+            found.insert(effects)
+        }
+        return found.count == 1 ? found.first! : ""
+    }
+
+    static func requalified(_ shape: GeneratedShape, as declaration: CellsProtocol) -> GeneratedShape {
+        let types = shape.types, namespace = types.namespace
+        let written = declaration.requirements.flatMap(\.parameterTypes).map { $0.text.filter { $0 != " " } }
+        guard !written.contains(types.context), types.context.hasPrefix(namespace + "."),
+            let longer = written.first(where: { $0.hasSuffix("." + types.context) })
+        else { return shape }
+        let prefix = String(longer.dropLast(types.context.count))
+        func qualified(_ name: String) -> String { name == namespace || name.hasPrefix(namespace + ".") ? prefix + name : name }
+        var copy = shape
+        copy.types = GeneratedShape.TypeNames(
+            state: qualified(types.state), action: qualified(types.action), effect: qualified(types.effect), context: qualified(types.context),
+            namespace: prefix + namespace)
+        return copy
+    }
+
+    /// The requirements of a hand-named protocol that a rename in place renames after its
+    /// members' pattern (`onPausedSnooze` to `onHoldingSnooze`), each with its unsafe fix; a
+    /// refused rename says why at each.
+    private func handNamedRenames(_ ref: MachinePairing.ProtocolRef, _ removals: RemovalSync?) -> [Diagnostic] {
+        guard let removals else { return [] }
+        var found: [Diagnostic] = []
+        let protocolName = "`\(ref.declaration.name.text)`"
+        for requirement in ref.declaration.requirements {
+            guard let rename = removals.renamed.first(where: { $0.members[requirement.name.text] != nil }) else { continue }
+            let newName = rename.members[requirement.name.text]!
+            var message = "\(protocolName) requires `\(requirement.name.text)`, named as its neighbours are after `\(rename.old)`, which the matrix renamed `\(rename.matrixName)` in place"
+            var fix: Diagnostic.Fix?
+            if let refusal = rename.refusal {
+                message += ", but no fix renames it `\(newName)`: \(refusal)"
+            } else {
+                let edits = removals.renameEdits(file: ref.file) { $0 == .requirement(requirement.name.text) }.filter { $0.range == requirement.name.range }
+                guard !edits.isEmpty else { continue }
+                fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
+                message += "; the fix renames it `\(newName)` after the same pattern, as the fixes of enum-drift and dispatcher-drift rename the case and its calls, and each implementation's member is renamed with it"
+            }
+            found.append(diagnostic(removals.run[ref.file], at: requirement.name.range, message, fix: fix))
+        }
+        return found
+    }
+
     private func renamedImplementations(_ removals: RemovalSync?, protocolName: String) -> [Diagnostic] {
         guard let removals else { return [] }
         var found: [Diagnostic] = []
@@ -330,15 +431,18 @@ struct CellsDrift: RunRule {
     /// yet (a cell the matrix added: `dispatcher-drift`'s fix writes its arm): reported once,
     /// with the unsafe fix that declares the member named as the neighbours' are
     /// (`DispatcherSync.MemberNaming`), before the protocol's `}`.
+    /// `renamed`: a cell of a name renamed in place (refused or not) is no new cell: its arm and
+    /// member are renamed, or the rename is refused whole.
     private func handNamedAdditions(
-        _ ref: MachinePairing.ProtocolRef, _ served: CellMembers, _ matrixRef: MachinePairing.MatrixRef, _ pairing: MachinePairing
+        _ ref: MachinePairing.ProtocolRef, _ served: CellMembers, _ matrixRef: MachinePairing.MatrixRef, _ pairing: MachinePairing,
+        renamed: [RemovalSync.Renamed] = []
     ) -> [Diagnostic] {
         let matrix = matrixRef.matrix
         let declaration = ref.declaration
         guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
             let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
         else { return [] }
-        let shape = AliasedEnumSync.shape(matrixRef, pairing)
+        let shape = Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration)
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
         var calls: [(state: String, action: String, member: String)] = []
         for (member, entries) in served.cellsByMember {
@@ -350,17 +454,25 @@ struct CellsDrift: RunRule {
         let called = Set(served.cellsByMember.keys)
         var added: [String] = []
         var names: [String] = []
+        // The effects the neighbours are declared with, read once a member is to be added.
+        var effects: String?
         for state in shape.states.indices {
             for action in shape.actions.indices where shape.cells[state][action] == .handle {
-                guard !shape.states[state].hasPayload, !shape.actions[action].hasPayload,
+                let isRenamed = renamed.contains { entry in
+                    NameComparison.firstLetterFolded.equal(entry.matrixName, entry.role == .state ? matrix.states[state].text : matrix.actions[action].text)
+                }
+                guard !isRenamed, !shape.states[state].hasPayload, !shape.actions[action].hasPayload,
                     DispatcherDrift.explicitOutcome(dispatcher, state: matrix.states[state].text, action: matrix.actions[action].text) == nil,
                     let requirement = shape.requirement(state: state, action: action)
                 else { continue }
+                if effects == nil { effects = Self.requirementEffects(declaration, pairing.run[ref.file], step: true) }
                 let generated = GeneratedShape.handleMember(state: shape.states[state].name, action: shape.actions[action].name)
                 let member = naming.member(state: shape.states[state].name, action: shape.actions[action].name, called: called)
                 guard !declaration.requirements.contains(where: { $0.name.text == member }) else { continue }
                 names.append("`\(member)` for (\(matrix.states[state].text), \(matrix.actions[action].text))")
-                added.append(requirement.replacingOccurrences(of: "func \(generated)(", with: "func \(GeneratedShape.declared(member))("))
+                var text = requirement.replacingOccurrences(of: "func \(generated)(", with: "func \(GeneratedShape.declared(member))(")
+                if let effects, !effects.isEmpty, let arrow = text.range(of: " -> ", options: .backwards) { text.insert(contentsOf: " " + effects, at: arrow.lowerBound) }
+                added.append(text)
             }
         }
         guard !added.isEmpty else { return [] }

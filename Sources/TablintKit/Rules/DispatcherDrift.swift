@@ -255,7 +255,7 @@ private struct EffectComparison {
             for index in missing {
                 guard let effectIndex = shape.effects.firstIndex(where: { $0.name == declared[index] }) else { continue }
                 let arm = dispatcher.followingNeighbours(shape.performArm(effectIndex)
-                    .replacingOccurrences(of: "return cells.", with: "return \(cells).")
+                    .replacingOccurrences(of: "return cells.", with: "return \(DispatcherSync.callPrefix(dispatcher, file.memberReferences))\(cells).")
                     .replacingOccurrences(of: "(ctx", with: "(\(context)"))
                 // After the arm of the nearest effect before it that has one.
                 let before = declared[..<index].reversed().compactMap { seen[$0] }.first
@@ -507,8 +507,31 @@ private struct Comparison {
         sync.isHandNamed = shape.cells.contains { $0.contains(.handle) } && isHandNamed()
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
-        sync.caseRefusal = caseRefusal
+        // A name this dispatcher leaves out with all its cases (so enum-drift does not add its
+        // case) is no case after the fixes either: no rewritten arm may name it (black-box play/42).
+        let leftOut = additionRefusals, refusal = caseRefusal
+        sync.caseRefusal = { role, name in refusal(role, name) ?? leftOut[role.rawValue + " " + Comparison.fold(name)] }
+        sync.inlineSeparator = Self.inlineSeparator(dispatcher, file)
+        sync.callPrefix = DispatcherSync.callPrefix(dispatcher, file.memberReferences)
         return sync
+    }
+
+    /// What separates the arms of a switch written on one line with its `switch` (black-box
+    /// play/35): `"; "` when its arms are so separated, `" "` when by a space; nil for a switch
+    /// over several lines, or one whose bytes or bodies are not read (new arms then take lines).
+    static func inlineSeparator(_ dispatcher: Dispatcher, _ file: FileSummary) -> String? {
+        let line = file.location(of: dispatcher.switchRange.lowerBound).line
+        guard let last = dispatcher.arms.last, dispatcher.arms.allSatisfy({ $0.outcome.soleStatementStart != nil }),
+            file.location(of: last.outcome.range.upperBound).line == line,
+            dispatcher.arms.allSatisfy({ file.location(of: $0.labelRange.lowerBound).line == line })
+        else { return nil }
+        var gaps: Set<String> = []
+        for (arm, next) in zip(dispatcher.arms, dispatcher.arms.dropFirst()) {
+            guard let gap = file.memberReferences.text(in: arm.outcome.range.upperBound..<next.labelRange.lowerBound) else { return nil }
+            gaps.insert(gap.trimmingCharacters(in: .whitespaces) == ";" ? "; " : gap.allSatisfy({ $0 == " " }) ? " " : "?")
+        }
+        if gaps.contains("?") || gaps.count > 1 { return nil }
+        return gaps.first ?? "; "
     }
 
     // MARK: Findings

@@ -102,6 +102,46 @@ final class RemovalSyncFixTests: XCTestCase {
         return String(decoding: file.fixed ?? file.original, as: UTF8.self)
     }
 
+    /// A leftover requirement that shares its line with another declaration says why no fix
+    /// removes it, on the run that removes its state and on every run after.
+    func testARequirementSharingItsLineSaysWhyItStays() throws {
+        let shared = "        func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>\n        func ring(_ ctx: Alarm.Ctx) -> Alarm.A?\n"
+        let before = Self.alarm().replacingOccurrences(
+            of: shared.replacingOccurrences(of: "        ", with: "    "),
+            with: "    func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>; func ring(_ ctx: Alarm.Ctx) -> Alarm.A?\n")
+        XCTAssertNotEqual(before, Self.alarm())
+        let why = "its declaration does not have its line to itself (it shares it with another declaration or the protocol's braces), and the fix deletes only a requirement on lines of its own"
+        let found = MutationTests.lint(["Alarm.swift": before])
+        XCTAssertTrue(found.contains { $0.code == CellsDrift().code && $0.message.contains("`pausedSnooze`") && $0.message.contains("the fix leaves it: " + why) }, "\(found.map(\.message))")
+        let outcome = Self.run(["Alarm.swift": before])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = Self.text(outcome, "Alarm.swift")
+        XCTAssertTrue(after.contains("func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>; func ring("), after)
+        XCTAssertFalse(after.contains(".paused"), after)
+        // Once the case is gone, the finding still says why.
+        let left = outcome.files.flatMap(\.diagnostics).filter { $0.code == CellsDrift().code && $0.message.contains("`pausedSnooze`") }
+        XCTAssertEqual(left.count, 1, "\(left.map(\.message))")
+        XCTAssertTrue(left.allSatisfy { $0.message.contains("no fix removes it: " + why) }, "\(left.map(\.message))")
+
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shared-line-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + HandNamedRenameTests.standIn + """
+            struct Live: AlarmCells {
+                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+            }
+            print(Alarm.step(Live(), Alarm.Ctx(), .ringing, .stop))
+
+            """
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "after", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "go(Example.Alarm.S.armed, effects: [Example.Alarm.F.silence])\n")
+    }
+
     func testARemovedStatesCaseArmsAndRequirementsAreRemoved() throws {
         let before = Self.alarm()
         let found = MutationTests.lint(["Alarm.swift": before])

@@ -182,6 +182,34 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertFalse(found.contains { $0.message.contains("Extra.swift") }, "\(found.map(\.message))")
     }
 
+    /// Black-box play/36, across files: `extension Alarm.S: Codable {}` in `Alarm+Codable.swift`
+    /// (a file with no machine surface that names no case) refuses the rename, and a removal,
+    /// naming the extension's `path:line:column`; `Encodable` alone does too.
+    func testACodingConformanceByExtensionInAnotherFileRefusesTheRenameAndTheRemoval() throws {
+        for coding in ["Codable", "Encodable"] {
+            let codable = "// The names are persisted.\nextension Alarm.S: \(coding) {}\n"
+            let files = ["Alarm.swift": Self.alarm(), "Live.swift": Self.live("paused"), "Alarm+Codable.swift": codable]
+            let found = MutationTests.lint(files)
+            let finding = try XCTUnwrap(found.first { $0.code == EnumDrift().code && $0.message.contains("state `Holding`") }, "\(found.map(\.message))")
+            XCTAssertTrue(finding.message.contains(
+                "no fix renames `paused` to `holding`: `enum Alarm.S` is made `\(coding)` by `extension Alarm.S: \(coding)` at Alarm+Codable.swift:2:1, so the names of its cases may be stored"),
+                finding.message)
+            XCTAssertNil(finding.fix)
+            let outcome = RemovalSyncFixTests.run(files)
+            for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+            XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), Self.alarm())
+            XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), Self.live("paused"))
+
+            let removal = ["Alarm.swift": RemovalSyncFixTests.alarm(), "Alarm+Codable.swift": codable]
+            let removing = MutationTests.lint(removal)
+            XCTAssertTrue(removing.contains { $0.code == EnumDrift().code && $0.message.contains("no fix removes `paused`: `enum Alarm.S` is made `\(coding)` by `extension Alarm.S: \(coding)` at Alarm+Codable.swift:2:1") }, "\(removing.map(\.message))")
+            XCTAssertEqual(RemovalSyncFixTests.text(RemovalSyncFixTests.run(removal), "Alarm.swift"), RemovalSyncFixTests.alarm())
+        }
+        // An extension of another type's `S` is no conformance of this one.
+        let other = ["Alarm.swift": Self.alarm(), "Live.swift": Self.live("paused"), "Other.swift": "enum Other { enum S { case x } }\nextension Other.S: Codable {}\n"]
+        XCTAssertEqual(RemovalSyncFixTests.text(RemovalSyncFixTests.run(other), "Alarm.swift"), Self.alarm(paused: "holding"))
+    }
+
     /// Black-box play/36: `Codable` declared by an extension of the enum (`extension Alarm.S:
     /// Codable {}`) stores the case names as `enum S: Codable` does: the rename is refused.
     func testACodingConformanceByExtensionRefusesTheRename() throws {
