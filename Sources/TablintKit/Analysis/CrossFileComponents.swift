@@ -19,6 +19,11 @@ struct CrossFileComponents {
     let groups: [[Int]]
 
     init(_ summaries: [FileSummary]) {
+        self.init(summaries, links: summaries.map(Links.init))
+    }
+
+    /// `links`: each summary's names (`Links(summary)`), as kept from an earlier split.
+    init(_ summaries: [FileSummary], links all: [Links]) {
         var parent = Array(summaries.indices)
         func root(_ index: Int) -> Int {
             var index = index
@@ -35,8 +40,7 @@ struct CrossFileComponents {
         var holders: [String: Int] = [:]
         var references: [(file: Int, name: String)] = []
         for (index, summary) in summaries.enumerated() where !summary.holdsNothing {
-            var links = Links()
-            links.collect(summary)
+            let links = all[index]
             // Machine keys and declared names join every file that holds them.
             for token in links.keys.map({ "k " + $0 }) + links.declared.map({ "d " + $0 }) {
                 if let first = holders[token] { join(first, index) } else { holders[token] = index }
@@ -62,10 +66,14 @@ struct CrossFileComponents {
 
     /// The names one file holds, each folded as machine names are (`NameComparison.machineName`):
     /// folding more names together only joins more files.
-    private struct Links {
-        var keys: Set<String> = []
-        var declared: Set<String> = []
-        var referenced: Set<String> = []
+    struct Links: Equatable {
+        fileprivate var keys: Set<String> = []
+        fileprivate var declared: Set<String> = []
+        fileprivate var referenced: Set<String> = []
+
+        init(_ summary: FileSummary) {
+            if !summary.holdsNothing { collect(summary) }
+        }
 
         static func key<S: StringProtocol>(_ name: S) -> String { NameComparison.machineName.key(name) }
 
@@ -92,7 +100,7 @@ struct CrossFileComponents {
 
         /// A machine name, each of its words, and each word without a suffix a machine's names
         /// add (`TimerS`, `TimerCells`, `TimerCtx`).
-        mutating func machine(_ name: String?) {
+        private mutating func machine(_ name: String?) {
             guard let name, !name.isEmpty else { return }
             keys.insert(Self.key(name))
             for word in Self.words(name) {
@@ -104,7 +112,7 @@ struct CrossFileComponents {
         }
 
         /// A type declared as `name` inside `parent` (nil: at the top level).
-        mutating func declare(_ name: String, parent: String?) {
+        private mutating func declare(_ name: String, parent: String?) {
             guard let parent, let last = Self.words(parent).last else {
                 declared.insert(Self.key(name))
                 return
@@ -116,7 +124,7 @@ struct CrossFileComponents {
 
         /// A type written as `text` from inside `context` (the enclosing types): each of its
         /// words bare, after each context word, and after the word before it.
-        mutating func refer(_ text: String, context: [String] = []) {
+        private mutating func refer(_ text: String, context: [String] = []) {
             let words = Self.words(text)
             let around = context.flatMap(Self.words)
             for (position, word) in words.enumerated() {
@@ -126,7 +134,7 @@ struct CrossFileComponents {
             }
         }
 
-        mutating func matrix(_ bound: BoundMatrix, folder: String) {
+        private mutating func matrix(_ bound: BoundMatrix, folder: String) {
             machine(bound.machine)
             machine(bound.owner)
             machine(bound.matrix.machine.text)
@@ -138,7 +146,7 @@ struct CrossFileComponents {
             for payload in bound.matrix.payloads { refer(payload.type, context: [bound.owner, bound.machine].compactMap { $0 }) }
         }
 
-        mutating func collect(_ summary: FileSummary) {
+        private mutating func collect(_ summary: FileSummary) {
             let folder = MatrixBinder.folder(of: summary.path)
             for bound in summary.matrices + summary.shortTables { matrix(bound, folder: folder) }
             for dispatcher in summary.dispatchers + summary.catchAllDispatchers {

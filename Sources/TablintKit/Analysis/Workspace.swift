@@ -244,7 +244,7 @@ struct Workspace {
     /// run for a member of the name it reports; then the run is checked as one.
     private func perComponent(_ summaries: [FileSummary], wanted: [Bool]) -> [[Diagnostic]?]? {
         typealias Entry = CrossFileComponentCache.Entry
-        let groups = CrossFileComponents(summaries).groups
+        let groups = componentCache.groups(of: summaries)
         let keys = groups.map { group in CrossFileComponentCache.Key(paths: group.map { summaries[$0].path }) }
         let known = componentCache.take()
         var entries = Array(repeating: Entry?.none, count: groups.count)
@@ -425,6 +425,40 @@ private final class CrossFileComponentCache {
 
     private let lock = NSLock()
     private var entries: [Key: Entry] = [:]
+    /// Each file's names as last split (`CrossFileComponents.Links`), with the summary they are of.
+    private var links: [String: (summary: FileSummary, links: CrossFileComponents.Links)] = [:]
+
+    /// The last split: the paths split and the groups.
+    private var split: (paths: [String], groups: [[Int]])?
+
+    /// `summaries` split into groups (`CrossFileComponents`). Each file's names are read again
+    /// only when its summary changed, and the split is worked out again only when the paths or
+    /// some file's names did.
+    func groups(of summaries: [FileSummary]) -> [[Int]] {
+        lock.lock()
+        let known = links, last = split
+        lock.unlock()
+        var kept: [String: (summary: FileSummary, links: CrossFileComponents.Links)] = [:]
+        var same = last?.paths.count == summaries.count
+        let found = summaries.enumerated().map { index, summary -> CrossFileComponents.Links in
+            if same, last?.paths[index] != summary.path { same = false }
+            if let old = known[summary.path], old.summary == summary {
+                kept[summary.path] = old
+                return old.links
+            }
+            let new = CrossFileComponents.Links(summary)
+            // A file with nothing for the step is in no group.
+            if known[summary.path]?.links != new || known[summary.path]?.summary.holdsNothing != summary.holdsNothing { same = false }
+            kept[summary.path] = (summary, new)
+            return new
+        }
+        let groups = same && last != nil ? last!.groups : CrossFileComponents(summaries, links: found).groups
+        lock.lock()
+        links = kept
+        split = (summaries.map(\.path), groups)
+        lock.unlock()
+        return groups
+    }
 
     func take() -> [Key: Entry] {
         lock.lock()
