@@ -125,7 +125,7 @@ final class LanguageServer {
     }
 
     init(arguments: [String], currentDirectory: String, rules: [Rule], output: @escaping ([UInt8]) -> Void) throws {
-        workspace = Workspace(rules: rules)
+        workspace = Workspace(rules: rules, checksByGroup: true)
         serverOptions = try Self.parse(arguments)
         self.currentDirectory = currentDirectory
         self.output = output

@@ -79,7 +79,7 @@ final class CrossFileComponentTests: XCTestCase {
     }
 
     func testEachMachineOfTheWorkspaceIsAGroupOfItsOwn() {
-        var workspace = Workspace()
+        var workspace = Workspace(checksByGroup: true)
         workspace.update(Self.documents(Self.machines))
         let groups = CrossFileComponents(workspace.summaries).groups
         let paths = groups.map { group in Set(group.map { workspace.summaries[$0].path.split(separator: "/")[0] }) }
@@ -118,7 +118,7 @@ final class CrossFileComponentTests: XCTestCase {
 
     func testAfterEveryEditTheDiagnosticsAreAFreshWorkspaces() {
         var files = Self.machines
-        var workspace = Workspace()
+        var workspace = Workspace(checksByGroup: true)
         workspace.update(Self.documents(files))
         XCTAssertEqual(workspace.diagnostics(), Self.fresh(files), "as built")
         var changedOthers = 0
@@ -157,7 +157,7 @@ final class CrossFileComponentTests: XCTestCase {
 
     func testAKeystrokeInOneMachineChecksOnlyThatMachineAgain() {
         let runs = RecordingRule.Runs()
-        var workspace = Workspace(rules: RuleRegistry.all + [RecordingRule(runs: runs)])
+        var workspace = Workspace(rules: RuleRegistry.all + [RecordingRule(runs: runs)], checksByGroup: true)
         var files = Self.machines
         workspace.update(Self.documents(files))
         _ = workspace.diagnostics()
