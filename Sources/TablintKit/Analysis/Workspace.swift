@@ -45,6 +45,10 @@ struct Workspace {
     /// one on every change, which keeps the per-rule results of the last one worked out and
     /// what changed since (`SummaryParts`).
     private var crossFileCache = CrossFileCache(base: nil, changed: .all)
+    /// Each group of files the run rules read together (`CrossFileComponents`) with its
+    /// results, as last worked out. Kept by the groups' contents, so copies of a workspace may
+    /// share it.
+    private let componentCache = CrossFileComponentCache()
     /// The paths in the order they were first added (results come back in this order).
     private(set) var paths: [String] = []
     /// What the run's removal and rename plans search for (`searchReferencesToGoingNames`), once
@@ -53,7 +57,13 @@ struct Workspace {
     /// private: read in `ReferenceSearch.swift`.
     var goingNames: Set<String>?
 
-    init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts) {
+    /// Whether the run rules are checked group by group and each group's results kept
+    /// (`perComponent`): for a workspace updated again and again (the language server's). A run
+    /// that checks once gains nothing from the groups and checks the run as one.
+    let checksByGroup: Bool
+
+    init(rules: [Rule] = RuleRegistry.all, readers: ReaderPolicy = .shortcuts, checksByGroup: Bool = false) {
+        self.checksByGroup = checksByGroup
         self.rules = rules
         self.runRules = CrossFileCheck.runRules(of: rules)
         self.readers = readers
@@ -206,7 +216,11 @@ struct Workspace {
     /// stands one document's summary in for the recorded one (a fix or a suppression being
     /// tried before it is applied).
     func crossFile(replacing replacements: [String: FileSummary] = [:]) -> [String: [Diagnostic]] {
-        let recorded = crossFileCache.results { perRule(base: $0, changed: $1, summaries: self.summaries) }
+        let recorded = crossFileCache.results { base, changed in
+            let summaries = self.summaries, wanted = runRulesWanted
+            return (checksByGroup ? perComponent(summaries, wanted: wanted) : nil)
+                ?? perRule(base: base, changed: changed, summaries: summaries, wanted: wanted)
+        }
         guard !replacements.isEmpty else { return recorded.byPath }
         // Only the rules that read a part the replacements change run again.
         var changed: SummaryParts = []
@@ -218,14 +232,99 @@ struct Workspace {
             }
         }
         let replaced = paths.compactMap { replacements[$0] ?? entries[$0]?.analysis.summary }
-        return CrossFileCache.byPath(perRule(base: recorded.perRule, changed: changed, summaries: replaced))
+        return CrossFileCache.byPath(perRule(base: recorded.perRule, changed: changed, summaries: replaced, wanted: runRulesWanted))
+    }
+
+    /// Each run rule's diagnostics over `summaries`, worked out group by group
+    /// (`CrossFileComponents`): a group whose files read as when it was last checked keeps its
+    /// results; another runs again the rules that read a part that changed in it (all of them
+    /// when its files are others). Each rule's results are its groups' in order: every
+    /// diagnostic is reported in the group that found it, so each file's come in the order a
+    /// run over all of them gives. Nil when the groups are not enough: some removal or rename
+    /// plan searches every file for a name, or `cells-drift` asks every implementation of the
+    /// run for a member of the name it reports; then the run is checked as one.
+    private func perComponent(_ summaries: [FileSummary], wanted: [Bool]) -> [[Diagnostic]?]? {
+        typealias Entry = CrossFileComponentCache.Entry
+        let groups = componentCache.groups(of: summaries)
+        let keys = groups.map { group in CrossFileComponentCache.Key(paths: group.map { summaries[$0].path }) }
+        let known = componentCache.take()
+        var entries = Array(repeating: Entry?.none, count: groups.count)
+        var due: [(position: Int, base: [[Diagnostic]?]?, changed: SummaryParts)] = []
+        for (position, group) in groups.enumerated() {
+            let members = group.map { summaries[$0] }
+            guard let old = known[keys[position]] else {
+                due.append((position, nil, .all))
+                entries[position] = Entry(summaries: members, searches: Self.searches(members))
+                continue
+            }
+            var changed: SummaryParts = []
+            for (index, summary) in zip(group, old.summaries) { changed.formUnion(SummaryParts.changed(from: summary, to: summaries[index])) }
+            if changed.isEmpty, old.wanted == wanted, old.perRule != nil {
+                entries[position] = old
+                continue
+            }
+            // What the group's plans search for changes with the group's files only.
+            entries[position] = Entry(summaries: members, searches: changed.isEmpty ? old.searches : Self.searches(members))
+            due.append((position, old.perRule, old.perRule == nil ? .all : changed))
+        }
+        // A group whose plans search every file for a name: the run is checked as one, and no
+        // group's rules run. What each group searches for is kept for the next change.
+        if entries.contains(where: { $0!.searches || $0!.asksImplementations }) {
+            componentCache.keep(Dictionary(uniqueKeysWithValues: zip(keys, entries.map { $0! })))
+            return nil
+        }
+        let cellsDrift = runRules.firstIndex { $0.code == CellsDrift().code }
+        let prepared = entries
+        let work = { (one: (position: Int, base: [[Diagnostic]?]?, changed: SummaryParts)) -> Entry in
+            var entry = prepared[one.position]!
+            let perRule = self.perRule(base: one.base, changed: one.changed, summaries: entry.summaries, wanted: wanted, concurrently: false)
+            entry.perRule = perRule
+            entry.wanted = wanted
+            // `cells-drift` names the implementation of the run that writes a requirement no cell
+            // of a table literal asks for, whichever machine it implements.
+            entry.asksImplementations = Self.holdsTableLiteral(entry.summaries)
+                && cellsDrift.map { perRule[$0]?.contains { $0.message.contains(CellsDrift.staleRequirement) } == true } == true
+            return entry
+        }
+        let dueFiles = due.reduce(0) { $0 + groups[$1.position].count }
+        if due.count > 1, dueFiles >= Self.concurrentRunRuleFiles {
+            // The groups are independent: on two cores when one is free, each writing its own slot.
+            entries.withUnsafeMutableBufferPointer { slots in
+                DispatchQueue.concurrentPerform(iterations: due.count) { slots[due[$0].position] = work(due[$0]) }
+            }
+        } else {
+            for one in due { entries[one.position] = work(one) }
+        }
+        componentCache.keep(Dictionary(uniqueKeysWithValues: zip(keys, entries.map { $0! })))
+        guard !entries.contains(where: { $0!.asksImplementations }) else { return nil }
+        var results = Array(repeating: [Diagnostic]?.none, count: runRules.count)
+        for entry in entries {
+            for index in runRules.indices {
+                guard let found = entry!.perRule?[index] else { continue }
+                results[index] = (results[index] ?? []) + found
+            }
+        }
+        // A wanted rule has results, empty when no group found anything.
+        for index in runRules.indices where wanted[index] && results[index] == nil { results[index] = [] }
+        return results
+    }
+
+    private static func holdsTableLiteral(_ group: [FileSummary]) -> Bool {
+        group.contains { $0.matrices.contains { $0.matrix.surface == .tableLiteral } }
+    }
+
+    /// Whether a group's removal or rename plans search the run for a name (only a table
+    /// literal plans).
+    private static func searches(_ group: [FileSummary]) -> Bool {
+        holdsTableLiteral(group) && !RemovalSync.searchedNames(CrossFileRun(group)).isEmpty
     }
 
     /// Each run rule's diagnostics over `summaries`: `base`'s for a rule that reads none of the
     /// parts `changed` since `base` was worked out, the rule's own run for another; nil for a
     /// rule every document disables (it does not run: whatever it found would be dropped).
-    private func perRule(base: [[Diagnostic]?]?, changed: SummaryParts, summaries: [FileSummary]) -> [[Diagnostic]?] {
-        let wanted = runRulesWanted
+    private func perRule(
+        base: [[Diagnostic]?]?, changed: SummaryParts, summaries: [FileSummary], wanted: [Bool], concurrently: Bool = true
+    ) -> [[Diagnostic]?] {
         var results = base ?? Array(repeating: nil, count: runRules.count)
         for index in runRules.indices where !wanted[index] { results[index] = nil }
         // A rule not run last time (disabled then) runs now that a document enables it.
@@ -235,7 +334,7 @@ struct Workspace {
         guard !due.isEmpty else { return results }
         let facts = CrossFileRun(summaries)
         let rules = runRules
-        if due.count > 1, summaries.count >= Self.concurrentRunRuleFiles {
+        if concurrently, due.count > 1, summaries.count >= Self.concurrentRunRuleFiles {
             // The rules are independent: on two cores when one is free (`concurrentPerform` runs
             // them all on the calling thread when none is), each writing only its own slot.
             results.withUnsafeMutableBufferPointer { slots in
@@ -296,6 +395,82 @@ struct Workspace {
         let trial = analyse(path, bytes, entry.settings, [], declarations: .read)
         let crossFile = crossFile(replacing: [path: trial.analysis.summary])
         return Engine.finish(trial.analysis, crossFile: crossFile[path] ?? [])
+    }
+}
+
+/// The groups of files the run rules read together (`CrossFileComponents`), by their paths, with
+/// what the rules found in each when last checked: what `Workspace.perComponent` reuses for a
+/// group whose files read the same. Only the last check's groups are kept.
+private final class CrossFileComponentCache {
+    struct Key: Hashable {
+        var paths: [String]
+    }
+
+    struct Entry {
+        /// The group's summaries as checked.
+        var summaries: [FileSummary]
+        /// Whether its removal or rename plans search every file for a name.
+        var searches: Bool
+        /// What each rule found in the group, with the rules some document enabled then; nil
+        /// when the run was checked as one.
+        var perRule: [[Diagnostic]?]?
+        var wanted: [Bool] = []
+        /// Whether `cells-drift` asked every implementation of the run for a member.
+        var asksImplementations = false
+
+        init(summaries: [FileSummary], searches: Bool) {
+            self.summaries = summaries
+            self.searches = searches
+        }
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: Entry] = [:]
+    /// Each file's names as last split (`CrossFileComponents.Links`), with the summary they are of.
+    private var links: [String: (summary: FileSummary, links: CrossFileComponents.Links)] = [:]
+
+    /// The last split: the paths split and the groups.
+    private var split: (paths: [String], groups: [[Int]])?
+
+    /// `summaries` split into groups (`CrossFileComponents`). Each file's names are read again
+    /// only when its summary changed, and the split is worked out again only when the paths or
+    /// some file's names did.
+    func groups(of summaries: [FileSummary]) -> [[Int]] {
+        lock.lock()
+        let known = links, last = split
+        lock.unlock()
+        var kept: [String: (summary: FileSummary, links: CrossFileComponents.Links)] = [:]
+        var same = last?.paths.count == summaries.count
+        let found = summaries.enumerated().map { index, summary -> CrossFileComponents.Links in
+            if same, last?.paths[index] != summary.path { same = false }
+            if let old = known[summary.path], old.summary == summary {
+                kept[summary.path] = old
+                return old.links
+            }
+            let new = CrossFileComponents.Links(summary)
+            // A file with nothing for the step is in no group.
+            if known[summary.path]?.links != new || known[summary.path]?.summary.holdsNothing != summary.holdsNothing { same = false }
+            kept[summary.path] = (summary, new)
+            return new
+        }
+        let groups = same && last != nil ? last!.groups : CrossFileComponents(summaries, links: found).groups
+        lock.lock()
+        links = kept
+        split = (summaries.map(\.path), groups)
+        lock.unlock()
+        return groups
+    }
+
+    func take() -> [Key: Entry] {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries
+    }
+
+    func keep(_ worked: [Key: Entry]) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries = worked
     }
 }
 

@@ -8,12 +8,8 @@ struct MachineGraph: Equatable {
         var path: String
         var range: Range<Int>
         var start: SourceLocation
-
-        init(path: String, range: Range<Int>, start: SourceLocation) {
-            self.path = path
-            self.range = range
-            self.start = start
-        }
+        // The memberwise initializer: it builds an origin in place, where one written here
+        // would make a copy per cell of a large machine.
     }
 
     /// The cell's constructor in the matrix.
@@ -28,27 +24,32 @@ struct MachineGraph: Equatable {
         /// The state after the action: an index into `states` (the cell's own row for a stay).
         var target: Int
         /// The effects the outcome emits, as named.
-        var effects: [String]
+        var effects: [String] = []
         /// Where it was read: the matrix cell for a static outcome; the `return` (or the
         /// dispatcher arm) in the code for an outcome of a `HANDLE` cell.
         var origin: Origin?
         /// Read from code (a `HANDLE` implementation or a dispatcher arm), not from the matrix:
         /// drawn dashed by `export --dynamic`.
-        var isDynamic: Bool
-
-        init(target: Int, effects: [String] = [], origin: Origin? = nil, isDynamic: Bool = false) {
-            self.target = target
-            self.effects = effects
-            self.origin = origin
-            self.isDynamic = isDynamic
-        }
+        var isDynamic = false
+        // The memberwise initializer, for the reason `Origin` has it.
     }
 
     struct Cell: Equatable {
         var kind: Kind
         /// Every outcome read, in the order read, without repeats of a target with the same
-        /// effects. Empty for `UNREACHABLE` and for a cell whose outcome is unknown.
-        var outcomes: [Outcome]
+        /// effects. Empty for `UNREACHABLE` and for a cell whose outcome is unknown. What the
+        /// analysis walks asks `outcomeCount`, `target(_:)` and `effects(_:)`, which make no array.
+        var outcomes: [Outcome] {
+            get {
+                hasStaticOutcome ? [Outcome(target: staticTarget, effects: staticEffects, origin: origin)] : readOutcomes
+            }
+            set {
+                hasStaticOutcome = false
+                staticTarget = 0
+                staticEffects = []
+                readOutcomes = newValue
+            }
+        }
         /// Why the outcomes are not all known (no implementation found, a body that returns
         /// something tablint cannot read); nil when they are. An unknown cell may lead to any
         /// state: no question whose answer depends on it is answered.
@@ -56,11 +57,27 @@ struct MachineGraph: Equatable {
         /// The cell in the matrix.
         var origin: Origin
 
-        init(kind: Kind, outcomes: [Outcome], unknownReason: String? = nil, origin: Origin) {
-            self.kind = kind
-            self.outcomes = outcomes
-            self.unknownReason = unknownReason
-            self.origin = origin
+        // A cell of the matrix alone (`GO`, `EMIT`, `IGNORE`, `DELEGATE`) has one outcome, read
+        // where the cell is: it is held as its target and effects, not as an array of its own
+        // (a large machine has 50,000 cells, each an allocation to make and to free).
+        // Not private: the graph's initializer makes its cells with the memberwise initializer,
+        // which builds each in place (those of the extension below make a copy, and destroy it, per cell).
+        fileprivate var hasStaticOutcome = false
+        fileprivate var staticTarget = 0
+        fileprivate var staticEffects: [String] = []
+        fileprivate var readOutcomes: [Outcome] = []
+
+        var outcomeCount: Int { hasStaticOutcome ? 1 : readOutcomes.count }
+
+        /// The target of outcome `index` (`outcomes[index].target`).
+        func target(_ index: Int) -> Int { hasStaticOutcome ? staticTarget : readOutcomes[index].target }
+
+        /// The effects of outcome `index` (`outcomes[index].effects`).
+        func effects(_ index: Int) -> [String] { hasStaticOutcome ? staticEffects : readOutcomes[index].effects }
+
+        /// The same outcomes whichever way they are held.
+        static func == (lhs: Cell, rhs: Cell) -> Bool {
+            lhs.kind == rhs.kind && lhs.unknownReason == rhs.unknownReason && lhs.origin == rhs.origin && lhs.outcomes == rhs.outcomes
         }
 
         var isUnknown: Bool { unknownReason != nil }
@@ -134,23 +151,23 @@ struct MachineGraph: Equatable {
                 let here = origin(cell.range)
                 switch cell.kind {
                 case .ignore:
-                    built.append(Cell(kind: .ignore, outcomes: [Outcome(target: state, origin: here)], origin: here))
+                    built.append(Cell(kind: .ignore, origin: here, hasStaticOutcome: true, staticTarget: state))
                 case .emit(let effects):
-                    built.append(Cell(kind: .emit, outcomes: [Outcome(target: state, effects: effects.map(\.text), origin: here)], origin: here))
+                    built.append(Cell(kind: .emit, origin: here, hasStaticOutcome: true, staticTarget: state, staticEffects: effects.map(\.text)))
                 case .go(let target, let effects, _):
                     if let index = stateIndex[target.text] {
-                        built.append(Cell(kind: .go, outcomes: [Outcome(target: index, effects: effects.isEmpty ? [] : effects.map(\.text), origin: here)], origin: here))
+                        built.append(Cell(kind: .go, origin: here, hasStaticOutcome: true, staticTarget: index, staticEffects: effects.isEmpty ? [] : effects.map(\.text)))
                     } else {
-                        built.append(Cell(kind: .go, outcomes: [], unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here))
+                        built.append(Cell(kind: .go, unknownReason: "`GO(\(target.text))` names no state of the matrix", origin: here))
                     }
                 case .delegate:
-                    built.append(Cell(kind: .delegate, outcomes: [Outcome(target: state, origin: here)], origin: here))
+                    built.append(Cell(kind: .delegate, origin: here, hasStaticOutcome: true, staticTarget: state))
                 case .unreachable:
-                    built.append(Cell(kind: .unreachable, outcomes: [], origin: here))
+                    built.append(Cell(kind: .unreachable, origin: here))
                 case .handle:
-                    built.append(Cell(kind: .handle, outcomes: [], unknownReason: "no implementation of the cell was read", origin: here))
+                    built.append(Cell(kind: .handle, unknownReason: "no implementation of the cell was read", origin: here))
                 case .unknown(let written, _):
-                    built.append(Cell(kind: .unknown, outcomes: [], unknownReason: "`\(written)` is not a cell tablint reads", origin: here))
+                    built.append(Cell(kind: .unknown, unknownReason: "`\(written)` is not a cell tablint reads", origin: here))
                 }
             }
             cells.append(built)
@@ -179,9 +196,10 @@ struct MachineGraph: Equatable {
             head += 1
             for (action, cell) in cells[state].enumerated() {
                 if cell.isUnknown { sawUnknown = true }
-                for (which, outcome) in cell.outcomes.enumerated() where routes[outcome.target] == nil {
-                    routes[outcome.target] = routes[state]! + [Step(action: action, outcome: which, from: state, to: outcome.target)]
-                    queue.append(outcome.target)
+                for which in 0..<cell.outcomeCount where routes[cell.target(which)] == nil {
+                    let target = cell.target(which)
+                    routes[target] = routes[state]! + [Step(action: action, outcome: which, from: state, to: target)]
+                    queue.append(target)
                 }
             }
         }
@@ -195,5 +213,24 @@ struct MachineGraph: Equatable {
         var outcome: Int
         var from: Int
         var to: Int
+    }
+}
+
+// In an extension, so the memberwise initializer stays.
+extension MachineGraph.Cell {
+    init(kind: MachineGraph.Kind, outcomes: [MachineGraph.Outcome], unknownReason: String? = nil, origin: MachineGraph.Origin) {
+        self.kind = kind
+        self.unknownReason = unknownReason
+        self.origin = origin
+        readOutcomes = outcomes
+    }
+
+    /// A cell whose one outcome was read from the matrix cell itself (its origin is the cell's).
+    init(kind: MachineGraph.Kind, target: Int, effects: [String] = [], origin: MachineGraph.Origin) {
+        self.kind = kind
+        self.origin = origin
+        hasStaticOutcome = true
+        staticTarget = target
+        staticEffects = effects
     }
 }

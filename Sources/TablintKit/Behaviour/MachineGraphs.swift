@@ -170,6 +170,8 @@ enum MachineGraphs {
                     // once per protocol, and each name once (a machine may require thousands).
                     if let own, declaration.requirements.contains(where: { $0.kind == .function && !$0.isStatic }) {
                         var labels = requirementLabels.removeValue(forKey: own) ?? [:]
+                        // Room made once: a machine may require thousands of names.
+                        labels.reserveCapacity(labels.count + declaration.requirements.count)
                         for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
                             if labels.updateValue(requirement.parameterLabels, forKey: requirement.name.text) != nil {
                                 labels[requirement.name.text] = .some(nil)
@@ -330,10 +332,13 @@ enum MachineGraphs {
                 if effectName[key] == nil { effectName[key] = effect }
             }
             for effect in matrix.effects ?? [] { learn(effect.text) }
-            for state in graph.cells.indices {
-                for action in graph.cells[state].indices {
-                    let outcomes = graph.cells[state][action].outcomes
-                    for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty { outcomes[outcome].effects.forEach(learn) }
+            for row in graph.cells {
+                // By index: a copy of each cell would retain and release all it holds.
+                for action in row.indices {
+                    for outcome in 0..<row[action].outcomeCount {
+                        let effects = row[action].effects(outcome)
+                        if !effects.isEmpty { effects.forEach(learn) }
+                    }
                 }
             }
             // Without a step dispatcher every HANDLE cell is its generated member's: no table of
@@ -368,7 +373,9 @@ enum MachineGraphs {
             func outcome(target: String?, effects: [String], state: Int, file: Int, range: Range<Int>) -> Read {
                 var index = state
                 if let target {
-                    guard let found = stateIndex[NameCasing.lowerFirst(target)] else {
+                    // A name code writes lowerCamel already (`.idle`) is its own key: no fold made.
+                    let startsLower = target.utf8.first.map { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? true
+                    guard let found = stateIndex[startsLower ? target : NameCasing.lowerFirst(target)] else {
                         return .failure("`\(run[file].path)` returns `.go(.\(target)…)`, a state \(graph.machine) does not declare")
                     }
                     index = found

@@ -99,13 +99,13 @@ struct MachinePaths: Equatable {
                     uncovered.append(Uncovered(state: state, action: action, reason: sawUnknown ? .unknownOutcome : .unreachableState, detail: detail))
                     continue
                 }
-                if cell.outcomes.isEmpty {
+                if cell.outcomeCount == 0 {
                     uncovered.append(Uncovered(
                         state: state, action: action, reason: .unknownOutcome,
                         detail: cell.unknownReason ?? "the cell has no outcome"))
                     continue
                 }
-                for outcome in cell.outcomes.indices { items.append(Item(state: state, action: action, outcome: outcome)) }
+                for outcome in 0..<cell.outcomeCount { items.append(Item(state: state, action: action, outcome: outcome)) }
             }
         }
         self.uncovered = uncovered
@@ -127,7 +127,7 @@ struct MachinePaths: Equatable {
         var edges: [[(action: Int, outcome: Int, target: Int)]] = Array(repeating: [], count: stateCount)
         for (state, row) in graph.cells.enumerated() {
             for (action, cell) in row.enumerated() where cell.isFireable {
-                for (which, outcome) in cell.outcomes.enumerated() { edges[state].append((action, which, outcome.target)) }
+                for which in 0..<cell.outcomeCount { edges[state].append((action, which, cell.target(which))) }
             }
         }
         // Whether each edge is still to fire, and how many are left per state.

@@ -257,7 +257,7 @@ enum PathsFormat {
         graph.cells[state].allSatisfy { cell in
             switch cell.kind {
             case .handle, .delegate, .unknown: return false
-            case .go: return cell.outcomes.allSatisfy { $0.target == state }
+            case .go: return (0..<cell.outcomeCount).allSatisfy { cell.target($0) == state }
             default: return true
             }
         }
@@ -275,15 +275,16 @@ enum PathsFormat {
             head += 1
             if isDone(graph, here) { return via[here] }
             for (action, cell) in graph.cells[here].enumerated() where cell.isFireable {
-                for (which, outcome) in cell.outcomes.enumerated() where via[outcome.target] == nil {
-                    let step = MachinePaths.Path.Step(action: action, outcome: which, from: here, to: outcome.target)
+                for which in 0..<cell.outcomeCount where via[cell.target(which)] == nil {
+                    let target = cell.target(which)
+                    let step = MachinePaths.Path.Step(action: action, outcome: which, from: here, to: target)
                     switch hopWriting(machine, step) {
                     case nil: continue
                     case .refused?: if !refusedToo { continue }
                     case .kept?, .derived?: break
                     }
-                    via[outcome.target] = via[here]! + [step]
-                    queue.append(outcome.target)
+                    via[target] = via[here]! + [step]
+                    queue.append(target)
                 }
             }
         }

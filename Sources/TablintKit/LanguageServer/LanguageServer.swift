@@ -87,6 +87,8 @@ final class LanguageServer {
     /// change is not converted (nor read from disk for its columns) again.
     private var lastDiagnostics: [String: [Diagnostic]] = [:]
     private var needsPublishing = false
+    /// The analyses of open documents replaced since the last batch (`releaseRetired`).
+    private var retired: [Workspace.Entry] = []
     private var nextOutgoingID = 1
 
     /// A document the client has open: its text as the client holds it.
@@ -123,7 +125,7 @@ final class LanguageServer {
     }
 
     init(arguments: [String], currentDirectory: String, rules: [Rule], output: @escaping ([UInt8]) -> Void) throws {
-        workspace = Workspace(rules: rules)
+        workspace = Workspace(rules: rules, checksByGroup: true)
         serverOptions = try Self.parse(arguments)
         self.currentDirectory = currentDirectory
         self.output = output
@@ -218,6 +220,17 @@ final class LanguageServer {
             }
         }
         publishIfNeeded()
+        releaseRetired()
+    }
+
+    /// Lets the analyses replaced in this batch go on another thread, once their successors'
+    /// diagnostics are out: freeing a big matrix's tokens, rows and layout is no part of the
+    /// time from a keystroke to its diagnostics.
+    private func releaseRetired() {
+        guard !retired.isEmpty else { return }
+        let batch = retired
+        retired = []
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(batch) {} }
     }
 
     /// A JSON-RPC batch: the responses of its messages in one array, in their order. An `exit`
@@ -613,6 +626,7 @@ final class LanguageServer {
 
     /// An open document analysed as it now reads, or taken out of the run when it is not linted.
     private func analyse(_ document: OpenDocument) {
+        if let previous = workspace.entry(document.path) { retired.append(previous) }
         guard let settings = settings(of: document) else {
             workspace.remove(document.path)
             return

@@ -54,13 +54,8 @@ struct CellsImplementation: Equatable {
         /// Its parameters, which tell an overload of the name from the cell's member; nil when
         /// the list was not read.
         var parameters: [Parameter]?
-
-        init(name: Name, returns: [ReturnedStep], unknown: Unreadable? = nil, parameters: [Parameter]? = nil) {
-            self.name = name
-            self.returns = returns
-            self.unknown = unknown
-            self.parameters = parameters
-        }
+        // The memberwise initializer: one written here makes a copy, and destroys it, per member
+        // read (a machine's implementation may have thousands).
     }
 
     /// A parameter as a call sees it: its argument label (`_` for none) and whether it may be
@@ -68,11 +63,6 @@ struct CellsImplementation: Equatable {
     struct Parameter: Equatable {
         var label: String
         var hasDefault: Bool
-
-        init(label: String, hasDefault: Bool) {
-            self.label = label
-            self.hasDefault = hasDefault
-        }
     }
 
     /// A `return .go(.x…)`, `.stay(effects:)` or `.ignored` of a body.
@@ -82,12 +72,7 @@ struct CellsImplementation: Equatable {
         var effects: [String]
         /// The step expression.
         var range: Range<Int>
-
-        init(target: String?, effects: [String], range: Range<Int>) {
-            self.target = target
-            self.effects = effects
-            self.range = range
-        }
+        // The memberwise initializer, for the reason `Member` has it.
     }
 
     struct Unreadable: Equatable {
@@ -325,7 +310,7 @@ enum CellsImplementationReader {
                     index = nameIndex
                     continue
                 }
-                let name = Name(SignificantTokens.unticked(tokens.text(nameIndex)), tokens[nameIndex].range)
+                let name = Name(tokens.untickedText(nameIndex), tokens[nameIndex].range)
                 // The body: the first `{` after the head, over the parameter lists and the result type.
                 var cursor = nameIndex + 1
                 var bodyOpen: Int?
@@ -376,7 +361,7 @@ enum CellsImplementationReader {
                 stop += 1
             }
             guard let colon = (first..<stop).first(where: { tokens.kind($0) == .colon }), colon - first == 1 || colon - first == 2 else { return nil }
-            let label = tokens.kind(first) == .wildcard ? "_" : SignificantTokens.unticked(tokens.text(first))
+            let label = tokens.kind(first) == .wildcard ? "_" : tokens.untickedText(first)
             // An `=` after the colon can only start a default value.
             parameters.append(.init(label: label, hasDefault: (colon..<stop).contains { tokens.kind($0) == .equal }))
             first = stop + 1
@@ -492,7 +477,7 @@ private struct BodyReader {
                     controlBodyNext = true
                 } else if tokens.isText(index, "return") {
                     sawReturn = true
-                    let end = max(tokens.expressionEnd(from: index + 1, limit: range.upperBound), index + 1)
+                    let end = max(tokens.bodyExpressionEnd(from: index + 1, limit: range.upperBound), index + 1)
                     let expression = (index + 1)..<end
                     if expression.isEmpty || tokens.kind(index + 1) == .rightBrace {
                         noteUnknown("a `return` without a value", tokens[index].range, &member)
@@ -533,7 +518,7 @@ private struct BodyReader {
                 index += 1
                 continue
             }
-            let end = max(tokens.expressionEnd(from: index, limit: range.upperBound), index + 1)
+            let end = max(tokens.bodyExpressionEnd(from: index, limit: range.upperBound), index + 1)
             statements.append(index..<end)
             index = end
         }
@@ -647,7 +632,7 @@ private struct BodyReader {
             tokens.kind(start + 2) == .leftParen, tokens.partner[start + 2] == end - 1,
             tokens.kind(start + 3) == .period, tokens.kind(start + 4) == .identifier
         else { return nil }
-        let target = SignificantTokens.unticked(tokens.text(start + 4))
+        let target = tokens.untickedText(start + 4)
         if start + 5 == end - 1 { return .init(target: target, effects: [], range: range) }
         let open = start + 8
         guard tokens.kind(start + 5) == .comma, tokens.kind(start + 6) == .identifier, tokens.isText(start + 6, "effects"),
@@ -657,7 +642,7 @@ private struct BodyReader {
         var index = open + 1
         while index < end - 2 {
             guard tokens.kind(index) == .period, tokens.kind(index + 1) == .identifier else { return nil }
-            effects.append(SignificantTokens.unticked(tokens.text(index + 1)))
+            effects.append(tokens.untickedText(index + 1))
             index += 2
             if index == end - 2 { break }
             guard tokens.kind(index) == .comma, index + 1 < end - 2 else { return nil }
@@ -680,5 +665,44 @@ private struct BodyReader {
             names.append(name.text)
         }
         return names
+    }
+}
+
+/// What the body reader asks of the tokens of every one of thousands of bodies, without the
+/// general helpers' costs.
+extension SignificantTokens {
+    /// `unticked(text(index))`: a name with no backtick first is its text as it is, made
+    /// without counting its characters.
+    fileprivate func untickedText(_ index: Int) -> String {
+        let token = tokens[index]
+        guard token.length > 0, file.bytes[token.start] == UInt8(ascii: "`") else { return file.text(of: token) }
+        return Self.unticked(file.text(of: token))
+    }
+
+    /// `expressionEnd(from:limit:)`, telling a line break between two tokens by the bytes
+    /// between them (a `\n` or `\r`, what `LineTable` starts a line after) rather than by two
+    /// searches of the line table per token.
+    fileprivate func bodyExpressionEnd(from start: Int, limit: Int) -> Int {
+        var index = start
+        while index < limit {
+            if kind(index) == .semicolon { return index }
+            if index > start, breaksLine(between: index - 1, and: index) {
+                let continues = kind(index) == .period || kind(index) == .operator || kind(index - 1) == .operator
+                    || kind(index - 1) == .equal
+                if !continues { return index }
+            }
+            if partner[index] > index { index = partner[index] }
+            index += 1
+        }
+        return min(index, limit)
+    }
+
+    private func breaksLine(between previous: Int, and next: Int) -> Bool {
+        let from = tokens[previous].end, to = tokens[next].start
+        guard from < to else { return false }
+        return file.bytes.withUnsafeBufferPointer { bytes in
+            for offset in from..<to where bytes[offset] == UInt8(ascii: "\n") || bytes[offset] == UInt8(ascii: "\r") { return true }
+            return false
+        }
     }
 }

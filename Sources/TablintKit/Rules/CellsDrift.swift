@@ -14,6 +14,10 @@ struct CellsDrift: RunRule {
 
     init() {}
 
+    /// What the message of a requirement no cell asks for says: the workspace knows by it that
+    /// the message may name an implementation of another machine (`RemovalSync.implemented`).
+    static let staleRequirement = "every implementation must still write it"
+
     func check(run facts: CrossFileRun) -> [Diagnostic] {
         let run = facts.summaries, pairing = facts.pairing
         var found: [Diagnostic] = []
@@ -170,7 +174,7 @@ struct CellsDrift: RunRule {
                 why = "cell (\(matrix.states[state].text), \(matrix.actions[action].text)) of the matrix \(what) is \(Self.describe(cell.kind)), not HANDLE, so the generator emits no such member"
                 notes = [matrixFile.note(at: cell.range.lowerBound, "cell (\(matrix.states[state].text), \(matrix.actions[action].text)) is \(Self.describe(cell.kind)) here")]
             }
-            var message = "\(protocolName) requires `\(requirement.name.text)`, but \(why); every implementation must still write it. Remove the requirement, or change the matrix"
+            var message = "\(protocolName) requires `\(requirement.name.text)`, but \(why); \(Self.staleRequirement). Remove the requirement, or change the matrix"
             var fix: Diagnostic.Fix?
             if let rename = removals?.renamed.first(where: { $0.members[requirement.name.text] != nil }) {
                 let newName = rename.members[requirement.name.text]!

@@ -55,8 +55,8 @@ struct GraphFacts {
             for action in row.indices {
                 if row[action].isUnknown { sawUnknown = true }
                 if row[action].kind == .delegate { sawDelegate = true }
-                for outcome in row[action].outcomes.indices {
-                    let target = row[action].outcomes[outcome].target
+                for outcome in 0..<row[action].outcomeCount {
+                    let target = row[action].target(outcome)
                     if !seen[target] {
                         seen[target] = true
                         queue.append(target)

@@ -24,7 +24,7 @@ struct StuckStates: GraphRule {
             let isTerminal: ([Int]) -> Bool = { set in
                 set.count == 1 && graph.cells[set[0]].allSatisfy { cell in
                     cell.kind != .handle && cell.kind != .delegate && cell.kind != .unknown
-                        && cell.outcomes.allSatisfy { $0.target == set[0] }
+                        && (0..<cell.outcomeCount).allSatisfy { cell.target($0) == set[0] }
                 }
             }
             let terminals = closed.filter(isTerminal)
@@ -88,9 +88,11 @@ struct StuckStates: GraphRule {
         for state in reached.inOrder {
             // By index: a copy of each cell would retain and release all it holds.
             let row = graph.cells[state]
+            // Room for a successor per cell at once, not grown an element at a time.
+            successors[state].reserveCapacity(row.count)
             for action in row.indices {
-                for outcome in row[action].outcomes.indices {
-                    let target = row[action].outcomes[outcome].target
+                for outcome in 0..<row[action].outcomeCount {
+                    let target = row[action].target(outcome)
                     guard target != state, addedBy[target] != state else { continue }
                     addedBy[target] = state
                     successors[state].append(target)

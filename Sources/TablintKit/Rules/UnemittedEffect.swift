@@ -40,10 +40,13 @@ struct UnemittedEffect: GraphRule {
             // The spelling last found declared, not looked up again in the next cell.
             var lastDeclared: String?
             for row in graph.cells.indices where namesOnlyDeclared {
-                for action in graph.cells[row].indices where namesOnlyDeclared {
-                    let outcomes = graph.cells[row][action].outcomes
-                    for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty {
-                        for effect in outcomes[outcome].effects where effect != lastDeclared {
+                // The row, not each cell, taken out: a copy of a cell retains and releases all it holds.
+                let cells = graph.cells[row]
+                for action in cells.indices where namesOnlyDeclared {
+                    for outcome in 0..<cells[action].outcomeCount {
+                        let effects = cells[action].effects(outcome)
+                        guard !effects.isEmpty else { continue }
+                        for effect in effects where effect != lastDeclared {
                             guard declaredKeys.contains(spellings.key(effect)) else {
                                 namesOnlyDeclared = false
                                 break
@@ -70,10 +73,12 @@ struct UnemittedEffect: GraphRule {
             // The spelling last inserted, not inserted again in the next cell.
             var lastEmitted: String?
             for state in facts.reached.inOrder {
-                for action in graph.cells[state].indices {
-                    let outcomes = graph.cells[state][action].outcomes
-                    for outcome in outcomes.indices where !outcomes[outcome].effects.isEmpty {
-                        for effect in outcomes[outcome].effects where effect != lastEmitted {
+                let cells = graph.cells[state]
+                for action in cells.indices {
+                    for outcome in 0..<cells[action].outcomeCount {
+                        let effects = cells[action].effects(outcome)
+                        guard !effects.isEmpty else { continue }
+                        for effect in effects where effect != lastEmitted {
                             emitted.insert(spellings.key(effect))
                             lastEmitted = effect
                         }
