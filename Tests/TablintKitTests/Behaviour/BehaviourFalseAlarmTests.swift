@@ -67,6 +67,50 @@ final class BehaviourFalseAlarmTests: XCTestCase {
         }
     }
 
+    /// An alias named `…Cells` (`LiveCells`, or `Cells` itself) hides no conformer: a file
+    /// naming it is read. Its conformers' returns are edges, the cell is known, and a state no
+    /// return enters is reported (bb4 #24, play/47).
+    func testAConformanceThroughAnAliasNamedCellsIsReadAndKnown() {
+        for (alias, conformance) in [("typealias LiveCells = RetryCells", "LiveCells"), ("typealias Cells = RetryCells", "Cells"),
+                                     ("typealias Handlers = LiveCells\ntypealias LiveCells = RetryCells", "Handlers")] {
+            func found(_ target: String) -> (codes: [String], tryingFail: MachineGraph.Cell?) {
+                Self.run(["Retry/Live.swift": "\(alias)\nstruct LiveRetry: \(conformance) {\n    func tryingFail\(Self.signature) { .go(.\(target), effects: []) }\n}\n"])
+            }
+            let failed = found("failed")
+            XCTAssertFalse(failed.codes.contains("tablint::unreachable-state"), "\(alias): \(failed.codes)")
+            XCTAssertEqual(failed.tryingFail?.outcomes.map(\.target), [2], "\(alias): \(String(describing: failed.tryingFail))")
+            if !alias.contains("Handlers") {
+                XCTAssertNil(failed.tryingFail?.unknownReason, alias)
+                XCTAssertTrue(found("waiting").codes.contains("tablint::unreachable-state"), alias)
+            }
+        }
+    }
+
+    /// A conformer through a protocol refining the machine's `Cells` is read, and the note
+    /// calls the protocol what it is, not an alias.
+    func testTheNoteOfARefiningProtocolDoesNotCallItAnAlias() {
+        let found = Self.run([
+            "Retry/Handlers.swift": "protocol RetryHandlers: RetryCells {}\n",
+            "Retry/Live.swift": "struct LiveRetry: RetryHandlers {\n    func tryingFail\(Self.signature) { .go(.failed) }\n}\n",
+        ])
+        XCTAssertEqual(found.tryingFail?.outcomes.map(\.target), [2], "\(String(describing: found.tryingFail))")
+        let reason = found.tryingFail?.unknownReason ?? ""
+        XCTAssertTrue(reason.hasPrefix("`RetryHandlers` is a protocol refining Retry's `Cells`"), reason)
+        XCTAssertFalse(reason.contains("alias"), reason)
+    }
+
+    /// A ternary over several lines, `?` and `:` each starting a line: both branches are
+    /// edges, with `return` and as the body's one expression (play/47).
+    func testATernaryOverSeveralLinesIsFollowed() {
+        for body in ["return ctx.flag\n            ? .go(.failed, effects: [])\n            : .go(.waiting, effects: [])",
+                     "ctx.flag\n            ? .go(.failed, effects: [])\n            : .go(.waiting, effects: [])",
+                     "if ctx.ready {\n            return ctx.flag\n                ? .go(.failed)\n                : .stay\n        }\n        return .go(.waiting)"] {
+            let found = Self.run(["Retry/Live.swift": "struct LiveRetry: RetryCells {\n    func tryingFail\(Self.signature) {\n        \(body)\n    }\n}\n"])
+            XCTAssertNil(found.tryingFail?.unknownReason, body)
+            XCTAssertEqual(found.tryingFail?.outcomes.map(\.target).sorted(), [0, 1, 2].filter { body.contains(".stay") || $0 != 1 }, body)
+        }
+    }
+
     func testAnImplementationThatOnlyTrapsLeavesTheCellUnknown() {
         let found = Self.run([
             "Retry/Live.swift": "struct LiveRetry: RetryCells {\n    func tryingFail\(Self.signature) { fatalError(\"unimplemented\") }\n}\n",
