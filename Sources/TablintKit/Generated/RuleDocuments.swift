@@ -6059,7 +6059,7 @@ A set of reachable states that no action leaves once entered: the machine never 
 ## Why it matters
 
 A machine that has an end (a terminal state: a row that cannot be left, only IGNORE, EMIT and
-GO to itself, as `path-unterminated` reads an end) should be able to get there from wherever it is, and one without an end should be
+GO to itself, as `path-unterminated` reads an end, or HANDLE cells whose implementations only stay) should be able to get there from wherever it is, and one without an end should be
 able to get back to where it started. A set of states whose cells only move among themselves
 traps it: it keeps cycling, and `initial`, the end, and every state outside the set can no
 longer be reached. The matrix alone cannot tell when a `HANDLE` cell decides the way

@@ -214,6 +214,34 @@ final class BehaviourFalseAlarmTests: XCTestCase {
         XCTAssertFalse(codes.contains("tablint::stuck-states"), "\(codes)")
     }
 
+    /// A lone state whose HANDLE cells' code only stays (`.ignored`, `.stay(effects:)`) is an
+    /// end, as an IGNORE or EMIT row is: not stuck.
+    func testATerminalStateWhoseHandlesOnlyStayIsNotStuck() {
+        func codes(_ doneRun: String) -> [String] {
+            let job = """
+                let JOB_TABLE = Table(
+                    machine: "Job",
+                    states: ["Queued", "Running", "Done"],
+                    actions: ["Run", "Finish"],
+                    cells: [
+                        [.go(target: "Running", effects: []), .ignore],
+                        [.ignore, .go(target: "Done", effects: [])],
+                        [.handle, .ignore],
+                    ],
+                    initial: "Queued"
+                )
+                struct LiveJob: JobCells {
+                    func doneRun(_ ctx: JobCtx) -> Step<JobS, JobF> { \(doneRun) }
+                }
+                """
+            return MutationTests.lint(["Job.swift": job]).map(\.code)
+        }
+        XCTAssertFalse(codes(".ignored").contains("tablint::stuck-states"), "\(codes(".ignored"))")
+        XCTAssertFalse(codes("ctx.ok ? .stay : .ignored").contains("tablint::stuck-states"))
+        // A HANDLE that goes to another state of a trap still makes one.
+        XCTAssertTrue(codes(".go(.running)").contains("tablint::stuck-states"), "\(codes(".go(.running)"))")
+    }
+
     /// An `@Path` hop through a HANDLE: the generated table's default GO is not what the code
     /// returns. The graph keeps the HANDLE and its implementation's targets; the library's
     /// static lint stays silent for a matrix written with a HANDLE.
