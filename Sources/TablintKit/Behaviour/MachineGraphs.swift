@@ -217,12 +217,6 @@ enum MachineGraphs {
                     let enclosing = implementation.enclosingTypes
                     let targets = implementation.conformances.map { $0 == "Cells" && !enclosing.isEmpty ? "\(enclosing[0]).Cells" : $0 }
                     aliasTargets[name, default: []].append((targets, enclosing))
-                    for machine in machines(of: implementation.conformances, enclosing: enclosing) {
-                        aliased.insert(machine)
-                        if !name.hasSuffix("Cells") {
-                            aliases[machine, default: []].append(Alias(name: name, isRefiningProtocol: implementation.isRefiningProtocol))
-                        }
-                    }
                 }
             }
             // The protocols named through aliases by the names of an inheritance clause
@@ -252,6 +246,23 @@ enum MachineGraphs {
                     }
                 }
                 return found
+            }
+            // The machines each alias is one of, through the aliases it names in turn
+            // (`typealias Handlers = LiveCells`, `typealias LiveCells = RetryCells`).
+            if !aliasTargets.isEmpty {
+                for file in run {
+                    for implementation in file.cellsImplementations where implementation.isAlias {
+                        let name = implementation.typeName.text
+                        let enclosing = implementation.enclosingTypes
+                        let named = implementation.conformances + throughAliases(implementation.conformances, enclosing: enclosing)
+                        for machine in machines(of: named, enclosing: enclosing) {
+                            aliased.insert(machine)
+                            if !name.hasSuffix("Cells"), !(aliases[machine]?.contains { $0.name == name } ?? false) {
+                                aliases[machine, default: []].append(Alias(name: name, isRefiningProtocol: implementation.isRefiningProtocol))
+                            }
+                        }
+                    }
+                }
             }
             // By type name: conformances and members of every declaration and extension.
             var byName: [String: (type: ImplementingType, conformances: [String], enclosing: [String], inherits: [String])] = [:]

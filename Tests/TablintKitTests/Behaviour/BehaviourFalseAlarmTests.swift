@@ -79,7 +79,12 @@ final class BehaviourFalseAlarmTests: XCTestCase {
             let failed = found("failed")
             XCTAssertFalse(failed.codes.contains("tablint::unreachable-state"), "\(alias): \(failed.codes)")
             XCTAssertEqual(failed.tryingFail?.outcomes.map(\.target), [2], "\(alias): \(String(describing: failed.tryingFail))")
-            if !alias.contains("Handlers") {
+            if alias.contains("Handlers") {
+                // `Handlers` is an alias of an alias of Retry's `Cells`, named otherwise: a
+                // conformer through it may be unread, so the cell stays unknown.
+                XCTAssertEqual(failed.tryingFail?.unknownReason?.hasPrefix("`Handlers` is an alias of Retry's `Cells`"), true, alias)
+                XCTAssertFalse(found("waiting").codes.contains("tablint::unreachable-state"), alias)
+            } else {
                 XCTAssertNil(failed.tryingFail?.unknownReason, alias)
                 XCTAssertTrue(found("waiting").codes.contains("tablint::unreachable-state"), alias)
             }
