@@ -684,9 +684,8 @@ extension SignificantTokens {
 
     /// `expressionEnd(from:limit:)`, telling a line break between two tokens by the bytes
     /// between them (a `\n` or `\r`, what `LineTable` starts a line after) rather than by two
-    /// searches of the line table per token.
-    /// A line that starts with the `:` of a ternary whose `?` came before (`return ok\n ? .go(.a)\n
-    /// : .go(.b)`) continues the expression.
+    /// searches of the line table per token. A line that starts with the `:` of a ternary whose
+    /// `?` came before (`return ok\n ? .go(.a)\n : .go(.b)`) continues the expression.
     fileprivate func bodyExpressionEnd(from start: Int, limit: Int) -> Int {
         var index = start
         // The ternaries' `?`s not yet closed by their `:` (an operator `?` after a space: not
