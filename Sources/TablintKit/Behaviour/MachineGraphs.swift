@@ -146,9 +146,21 @@ enum MachineGraphs {
 
         /// Machine key → the types implementing its cells, in run order.
         private(set) var types: [String: [ImplementingType]] = [:]
-        /// Machine key → the aliases of its `Cells` protocol (`typealias Handlers = RetryCells`):
-        /// a type conforming through one, in a file that does not name `Cells`, may be unread.
-        private(set) var aliases: [String: [String]] = [:]
+        /// A `typealias` of a machine's `Cells` protocol, or a protocol refining it, whose name
+        /// does not end in `Cells`.
+        struct Alias {
+            var name: String
+            var isRefiningProtocol: Bool
+        }
+
+        /// Machine key → the aliases and refining protocols of its `Cells` protocol named
+        /// otherwise than `…Cells` (`typealias Handlers = RetryCells`): a type conforming
+        /// through one is read only where its members name `Step`, so one may be unread. One
+        /// named `…Cells` (`typealias LiveCells = RetryCells`, `typealias Cells = RetryCells`)
+        /// hides nothing: every file naming it is read.
+        private(set) var aliases: [String: [Alias]] = [:]
+        /// The machines with any alias or refining protocol of their `Cells`.
+        private var aliased: Set<String> = []
         /// Machine key → the members of protocol extensions of its `Cells` protocol.
         private(set) var defaults: [String: [String: [(file: Int, member: CellsImplementation.Member)]]] = [:]
         /// Machine key → requirement name → its argument labels; nil for a name required twice.
@@ -156,7 +168,7 @@ enum MachineGraphs {
 
         /// Whether the run holds a type, protocol extension or alias for the machine's `Cells`.
         func hasCode(for key: String) -> Bool {
-            types[key]?.isEmpty == false || defaults[key]?.isEmpty == false || aliases[key]?.isEmpty == false
+            types[key]?.isEmpty == false || defaults[key]?.isEmpty == false || aliased.contains(key)
         }
 
         init(_ run: [FileSummary]) {
@@ -196,13 +208,59 @@ enum MachineGraphs {
                 }
                 return found
             }
-            // `typealias Handlers = RetryCells & Sendable`: the alias's name → the protocols it names.
-            var aliases: [String: [String]] = [:]
+            // `typealias Handlers = RetryCells & Sendable`: the alias's name → the protocols it
+            // names (a bare `Cells` is its own enclosing type's), and where it is declared.
+            var aliasTargets: [String: [(targets: [String], enclosing: [String])]] = [:]
             for file in run {
                 for implementation in file.cellsImplementations where implementation.isAlias {
-                    aliases[implementation.typeName.text, default: []] += implementation.conformances
-                    for machine in machines(of: implementation.conformances, enclosing: implementation.enclosingTypes) {
-                        self.aliases[machine, default: []].append(implementation.typeName.text)
+                    let name = implementation.typeName.text
+                    let enclosing = implementation.enclosingTypes
+                    let targets = implementation.conformances.map { $0 == "Cells" && !enclosing.isEmpty ? "\(enclosing[0]).Cells" : $0 }
+                    aliasTargets[name, default: []].append((targets, enclosing))
+                }
+            }
+            // The protocols named through aliases by the names of an inheritance clause
+            // (`LiveCells`, `Safe.Handlers`, an alias of an alias), as the conformer's scope
+            // sees them: an alias declared in one of its enclosing types or at the top level;
+            // any of the name when none is (an alias in another type's extension).
+            func throughAliases(_ written: [String], enclosing: [String]) -> [String] {
+                guard !aliasTargets.isEmpty else { return [] }
+                var found: [String] = []
+                var pending = written.map { ($0, enclosing) }
+                var seen = Set<String>()
+                while let (next, scope) = pending.popLast() {
+                    guard seen.insert(next).inserted else { continue }
+                    let parts = next.split(separator: ".")
+                    guard let last = parts.last, let entries = aliasTargets[String(last)] else { continue }
+                    var visible = entries
+                    if parts.count >= 2 {
+                        let qualifier = String(parts[parts.count - 2])
+                        visible = entries.filter { $0.enclosing.first == qualifier }
+                    } else {
+                        let inScope = entries.filter { $0.enclosing.isEmpty || scope.suffix($0.enclosing.count).elementsEqual($0.enclosing) }
+                        if !inScope.isEmpty { visible = inScope }
+                    }
+                    for entry in visible {
+                        found += entry.targets.filter { !found.contains($0) }
+                        pending += entry.targets.map { ($0, entry.enclosing) }
+                    }
+                }
+                return found
+            }
+            // The machines each alias is one of, through the aliases it names in turn
+            // (`typealias Handlers = LiveCells`, `typealias LiveCells = RetryCells`).
+            if !aliasTargets.isEmpty {
+                for file in run {
+                    for implementation in file.cellsImplementations where implementation.isAlias {
+                        let name = implementation.typeName.text
+                        let enclosing = implementation.enclosingTypes
+                        let named = implementation.conformances + throughAliases(implementation.conformances, enclosing: enclosing)
+                        for machine in machines(of: named, enclosing: enclosing) {
+                            aliased.insert(machine)
+                            if !name.hasSuffix("Cells"), !(aliases[machine]?.contains { $0.name == name } ?? false) {
+                                aliases[machine, default: []].append(Alias(name: name, isRefiningProtocol: implementation.isRefiningProtocol))
+                            }
+                        }
                     }
                 }
             }
@@ -223,8 +281,8 @@ enum MachineGraphs {
                         order.append(name)
                     }
                     // A conformance through an alias is a conformance to what the alias names.
-                    let through = implementation.inherits.flatMap { aliases[$0.split(separator: ".").last.map(String.init) ?? $0] ?? [] }
-                    let conformances = implementation.conformances + through
+                    let through = throughAliases(implementation.conformances + implementation.inherits, enclosing: implementation.enclosingTypes)
+                    let conformances = implementation.conformances + through.filter { !implementation.conformances.contains($0) }
                     byName[name]!.conformances += conformances.filter { !byName[name]!.conformances.contains($0) }
                     byName[name]!.inherits += implementation.inherits.filter { !byName[name]!.inherits.contains($0) }
                     if !conformances.isEmpty { byName[name]!.enclosing = implementation.enclosingTypes }
@@ -422,7 +480,8 @@ enum MachineGraphs {
                         var bodies: [(file: Int, member: CellsImplementation.Member)] = []
                         if let unsure { unknown = unsure }
                         if let alias {
-                            unknown = "`\(alias)` is an alias of \(graph.machine)'s `Cells`: a type conforming through it, in a file that does not name `Cells`, is not read"
+                            let kind = alias.isRefiningProtocol ? "a protocol refining" : "an alias of"
+                            unknown = "`\(alias.name)` is \(kind) \(graph.machine)'s `Cells`: a type conforming through it is read only where its members name `Step`, so one may be unread"
                         }
                         if types.isEmpty {
                             bodies = CellsImplementation.servingCell(defaultMembers(name), labels: labels)

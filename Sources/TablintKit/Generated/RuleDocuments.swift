@@ -6060,7 +6060,7 @@ A set of reachable states that no action leaves once entered: the machine never 
 ## Why it matters
 
 A machine that has an end (a terminal state: a row that cannot be left, only IGNORE, EMIT and
-GO to itself, as `path-unterminated` reads an end) should be able to get there from wherever it is, and one without an end should be
+GO to itself, as `path-unterminated` reads an end, or HANDLE cells whose implementations only stay) should be able to get there from wherever it is, and one without an end should be
 able to get back to where it started. A set of states whose cells only move among themselves
 traps it: it keeps cycling, and `initial`, the end, and every state outside the set can no
 longer be reached. The matrix alone cannot tell when a `HANDLE` cell decides the way
@@ -7133,8 +7133,9 @@ cell's target is decided in code. tablint reads that code: for each `HANDLE` cel
 that implements it (the one the step dispatcher's arm calls, or the generated name
 `lower(State)+Cap(Action)`) in every type of the run conforming to the machine's `Cells`
 protocol (also an `actor`, a subclass read in the run, a conformer through a `typealias` or a
-protocol refining it; not a `static func` of the name), and every `return .go(.x…)`, `.stay`,
-`.ignored` of its body. A type's conformance and members may be in different declarations and
+protocol refining it, in the alias's scope; not a `static func` of the name), and every
+`return .go(.x…)`, `.stay`, `.ignored` of its body, both branches of a ternary too (over
+several lines, each starting with its `?` or `:`). A type's conformance and members may be in different declarations and
 extensions, in different files; a protocol extension's default serves only a conformer without
 its own member. Of same-named overloads, the member is the one whose argument labels are the
 call's (`tick(ctx, payload: p)` reaches `tick(_:payload:)`) or, without a dispatcher, the
@@ -7145,9 +7146,11 @@ Then it follows every outcome from `initial`, breadth first.
 
 When a reached cell's outcome cannot be read (no implementation in the run, a body that
 returns a variable or calls a helper, a `switch` expression, a body that only traps — a
-`fatalError("unimplemented")` stub —, a conformer that is a class not marked `final` or a
-`typealias` (or a refining protocol) of the `Cells` protocol, either of which lets a type in a file tablint does not
-read implement the cell, a `DELEGATE`, whose parent state is what the embedding returns), the
+`fatalError("unimplemented")` stub —, a conformer that is a class not marked `final`, or a
+`typealias` (or a refining protocol) of the `Cells` protocol whose name does not end in `Cells`,
+either of which lets a type in a file tablint does not read implement the cell (an alias named
+`…Cells`, `typealias Cells = RetryCells` or `typealias LiveCells = RetryCells`, hides nothing:
+a file naming it is always read), a `DELEGATE`, whose parent state is what the embedding returns), the
 cell may lead anywhere, and nothing is reported for the machine: [unread-cells](unread-cells.md)
 says which cells were not read.
 

@@ -22,15 +22,19 @@ struct CellsImplementation: Equatable {
     /// For `typealias Handlers = RetryCells & Sendable`, the alias's name is `typeName`, and
     /// its target's `…Cells` names are `conformances`.
     var inherits: [String]
-    /// A `typealias` whose target names a `…Cells` protocol, not a type.
+    /// A `typealias` whose target names a `…Cells` protocol, or a protocol refining one
+    /// (`isRefiningProtocol`), not a type.
     var isAlias: Bool
+    /// `protocol DoorHandlers: DoorCells {}`, read as an alias is.
+    var isRefiningProtocol: Bool
     /// A `class` not marked `final`: a subclass in a file tablint does not read may override
     /// its members.
     var isOpenClass: Bool
 
     init(
         typeName: Name, enclosingTypes: [String], conformances: [String], isProtocolExtension: Bool, members: [Member],
-        hasConditionalMembers: Bool, inherits: [String] = [], isAlias: Bool = false, isOpenClass: Bool = false
+        hasConditionalMembers: Bool, inherits: [String] = [], isAlias: Bool = false, isRefiningProtocol: Bool = false,
+        isOpenClass: Bool = false
     ) {
         self.typeName = typeName
         self.enclosingTypes = enclosingTypes
@@ -40,6 +44,7 @@ struct CellsImplementation: Equatable {
         self.hasConditionalMembers = hasConditionalMembers
         self.inherits = inherits
         self.isAlias = isAlias
+        self.isRefiningProtocol = isRefiningProtocol
         self.isOpenClass = isOpenClass
     }
 
@@ -127,7 +132,7 @@ enum CellsImplementationReader {
             if tokens.kind(index) == .keyword, tokens.isText(index, "protocol"), let refining = refiningProtocol(tokens, at: index) {
                 found.append(CellsImplementation(
                     typeName: refining.name, enclosingTypes: enclosingTypeNames(of: index), conformances: refining.targets,
-                    isProtocolExtension: false, members: [], hasConditionalMembers: false, isAlias: true))
+                    isProtocolExtension: false, members: [], hasConditionalMembers: false, isAlias: true, isRefiningProtocol: true))
                 continue
             }
             if tokens.kind(index) == .keyword, tokens.isText(index, "typealias"), let alias = cellsAlias(tokens, at: index) {
@@ -570,9 +575,7 @@ private struct BodyReader {
         var index = expression.lowerBound
         while index < expression.upperBound {
             let kind = tokens.kind(index)
-            if kind == .operator, tokens.isText(index, "?"), tokens[index].start > 0,
-                tokens.file.bytes[tokens[index].start - 1] == UInt8(ascii: " ")
-            {
+            if kind == .operator, tokens.isTernaryQuestion(index) {
                 if question == nil { question = index } else { depth += 1 }
             } else if kind == .colon, let open = question {
                 if depth == 0 { return ((open + 1)..<index, (index + 1)..<expression.upperBound) }
@@ -681,20 +684,38 @@ extension SignificantTokens {
 
     /// `expressionEnd(from:limit:)`, telling a line break between two tokens by the bytes
     /// between them (a `\n` or `\r`, what `LineTable` starts a line after) rather than by two
-    /// searches of the line table per token.
+    /// searches of the line table per token. A line that starts with the `:` of a ternary whose
+    /// `?` came before (`return ok\n ? .go(.a)\n : .go(.b)`) continues the expression.
     fileprivate func bodyExpressionEnd(from start: Int, limit: Int) -> Int {
         var index = start
+        // The ternaries' `?`s not yet closed by their `:` (an operator `?` after a space: not
+        // an optional's `a?.b`, `T?`).
+        var openTernaries = 0
         while index < limit {
-            if kind(index) == .semicolon { return index }
+            let here = kind(index)
+            if here == .semicolon { return index }
             if index > start, breaksLine(between: index - 1, and: index) {
-                let continues = kind(index) == .period || kind(index) == .operator || kind(index - 1) == .operator
-                    || kind(index - 1) == .equal
+                let continues = here == .period || here == .operator || kind(index - 1) == .operator
+                    || kind(index - 1) == .equal || (here == .colon && openTernaries > 0)
                 if !continues { return index }
+            }
+            if here == .operator, isTernaryQuestion(index) {
+                openTernaries += 1
+            } else if here == .colon, openTernaries > 0 {
+                openTernaries -= 1
             }
             if partner[index] > index { index = partner[index] }
             index += 1
         }
         return min(index, limit)
+    }
+
+    /// A `?` written as the ternary operator is: alone, after a space or a line break.
+    fileprivate func isTernaryQuestion(_ index: Int) -> Bool {
+        let token = tokens[index]
+        guard token.length == 1, file.bytes[token.start] == UInt8(ascii: "?"), token.start > 0 else { return false }
+        let before = file.bytes[token.start - 1]
+        return before == UInt8(ascii: " ") || before == UInt8(ascii: "\n") || before == UInt8(ascii: "\r") || before == UInt8(ascii: "\t")
     }
 
     private func breaksLine(between previous: Int, and next: Int) -> Bool {

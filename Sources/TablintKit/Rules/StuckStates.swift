@@ -1,6 +1,6 @@
 /// `tablint::stuck-states`: a set of reachable states that, once entered, no action leaves,
 /// and that is not terminal by intent (a single row that cannot be left: IGNORE, EMIT, GO to
-/// itself, as `path-unterminated` reads an end): the
+/// itself, as `path-unterminated` reads an end, or a HANDLE whose code only stays): the
 /// machine can no longer get back to `initial`, nor to a terminal state, and gets stuck
 /// cycling. A machine whose states all lead back to `initial` runs forever by design. Reported once per set, at its first state. A single state that
 /// `no-static-exit` or `dead-row` already reports is left to them; nothing is said of a machine
@@ -20,10 +20,11 @@ struct StuckStates: GraphRule {
             guard !facts.sawUnknown else { continue }
             let closed = Self.closedSets(graph, reached: facts.reached)
             // Terminal by intent as `path-unterminated` reads an end: a lone state whose row
-            // cannot be left (IGNORE, EMIT, GO to itself; no HANDLE or DELEGATE).
+            // cannot be left (IGNORE, EMIT, GO to itself; no DELEGATE). A HANDLE whose code only
+            // stays (`.stay(effects: [.log])`, `.ignored`) is the EMIT or IGNORE of code: an end too.
             let isTerminal: ([Int]) -> Bool = { set in
                 set.count == 1 && graph.cells[set[0]].allSatisfy { cell in
-                    cell.kind != .handle && cell.kind != .delegate && cell.kind != .unknown
+                    cell.kind != .delegate && cell.kind != .unknown && (cell.kind != .handle || cell.outcomeCount > 0)
                         && (0..<cell.outcomeCount).allSatisfy { cell.target($0) == set[0] }
                 }
             }

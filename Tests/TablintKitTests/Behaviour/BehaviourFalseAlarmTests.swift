@@ -67,6 +67,55 @@ final class BehaviourFalseAlarmTests: XCTestCase {
         }
     }
 
+    /// An alias named `…Cells` (`LiveCells`, or `Cells` itself) hides no conformer: a file
+    /// naming it is read. Its conformers' returns are edges, the cell is known, and a state no
+    /// return enters is reported (bb4 #24, play/47).
+    func testAConformanceThroughAnAliasNamedCellsIsReadAndKnown() {
+        for (alias, conformance) in [("typealias LiveCells = RetryCells", "LiveCells"), ("typealias Cells = RetryCells", "Cells"),
+                                     ("typealias Handlers = LiveCells\ntypealias LiveCells = RetryCells", "Handlers")] {
+            func found(_ target: String) -> (codes: [String], tryingFail: MachineGraph.Cell?) {
+                Self.run(["Retry/Live.swift": "\(alias)\nstruct LiveRetry: \(conformance) {\n    func tryingFail\(Self.signature) { .go(.\(target), effects: []) }\n}\n"])
+            }
+            let failed = found("failed")
+            XCTAssertFalse(failed.codes.contains("tablint::unreachable-state"), "\(alias): \(failed.codes)")
+            XCTAssertEqual(failed.tryingFail?.outcomes.map(\.target), [2], "\(alias): \(String(describing: failed.tryingFail))")
+            if alias.contains("Handlers") {
+                // `Handlers` is an alias of an alias of Retry's `Cells`, named otherwise: a
+                // conformer through it may be unread, so the cell stays unknown.
+                XCTAssertEqual(failed.tryingFail?.unknownReason?.hasPrefix("`Handlers` is an alias of Retry's `Cells`"), true, alias)
+                XCTAssertFalse(found("waiting").codes.contains("tablint::unreachable-state"), alias)
+            } else {
+                XCTAssertNil(failed.tryingFail?.unknownReason, alias)
+                XCTAssertTrue(found("waiting").codes.contains("tablint::unreachable-state"), alias)
+            }
+        }
+    }
+
+    /// A conformer through a protocol refining the machine's `Cells` is read, and the note
+    /// calls the protocol what it is, not an alias.
+    func testTheNoteOfARefiningProtocolDoesNotCallItAnAlias() {
+        let found = Self.run([
+            "Retry/Handlers.swift": "protocol RetryHandlers: RetryCells {}\n",
+            "Retry/Live.swift": "struct LiveRetry: RetryHandlers {\n    func tryingFail\(Self.signature) { .go(.failed) }\n}\n",
+        ])
+        XCTAssertEqual(found.tryingFail?.outcomes.map(\.target), [2], "\(String(describing: found.tryingFail))")
+        let reason = found.tryingFail?.unknownReason ?? ""
+        XCTAssertTrue(reason.hasPrefix("`RetryHandlers` is a protocol refining Retry's `Cells`"), reason)
+        XCTAssertFalse(reason.contains("alias"), reason)
+    }
+
+    /// A ternary over several lines, `?` and `:` each starting a line: both branches are
+    /// edges, with `return` and as the body's one expression (play/47).
+    func testATernaryOverSeveralLinesIsFollowed() {
+        for body in ["return ctx.flag\n            ? .go(.failed, effects: [])\n            : .go(.waiting, effects: [])",
+                     "ctx.flag\n            ? .go(.failed, effects: [])\n            : .go(.waiting, effects: [])",
+                     "if ctx.ready {\n            return ctx.flag\n                ? .go(.failed)\n                : .stay\n        }\n        return .go(.waiting)"] {
+            let found = Self.run(["Retry/Live.swift": "struct LiveRetry: RetryCells {\n    func tryingFail\(Self.signature) {\n        \(body)\n    }\n}\n"])
+            XCTAssertNil(found.tryingFail?.unknownReason, body)
+            XCTAssertEqual(found.tryingFail?.outcomes.map(\.target).sorted(), [0, 1, 2].filter { body.contains(".stay") || $0 != 1 }, body)
+        }
+    }
+
     func testAnImplementationThatOnlyTrapsLeavesTheCellUnknown() {
         let found = Self.run([
             "Retry/Live.swift": "struct LiveRetry: RetryCells {\n    func tryingFail\(Self.signature) { fatalError(\"unimplemented\") }\n}\n",
@@ -168,6 +217,34 @@ final class BehaviourFalseAlarmTests: XCTestCase {
             """
         let codes = MutationTests.lint(["Job.swift": job]).map(\.code)
         XCTAssertFalse(codes.contains("tablint::stuck-states"), "\(codes)")
+    }
+
+    /// A lone state whose HANDLE cells' code only stays (`.ignored`, `.stay(effects:)`) is an
+    /// end, as an IGNORE or EMIT row is: not stuck.
+    func testATerminalStateWhoseHandlesOnlyStayIsNotStuck() {
+        func codes(_ doneRun: String) -> [String] {
+            let job = """
+                let JOB_TABLE = Table(
+                    machine: "Job",
+                    states: ["Queued", "Running", "Done"],
+                    actions: ["Run", "Finish"],
+                    cells: [
+                        [.go(target: "Running", effects: []), .ignore],
+                        [.ignore, .go(target: "Done", effects: [])],
+                        [.handle, .ignore],
+                    ],
+                    initial: "Queued"
+                )
+                struct LiveJob: JobCells {
+                    func doneRun(_ ctx: JobCtx) -> Step<JobS, JobF> { \(doneRun) }
+                }
+                """
+            return MutationTests.lint(["Job.swift": job]).map(\.code)
+        }
+        XCTAssertFalse(codes(".ignored").contains("tablint::stuck-states"), "\(codes(".ignored"))")
+        XCTAssertFalse(codes("ctx.ok ? .stay : .ignored").contains("tablint::stuck-states"))
+        // A HANDLE that goes to another state of a trap still makes one.
+        XCTAssertTrue(codes(".go(.running)").contains("tablint::stuck-states"), "\(codes(".go(.running)"))")
     }
 
     /// An `@Path` hop through a HANDLE: the generated table's default GO is not what the code
