@@ -309,15 +309,26 @@ struct MemberReferences {
     }
 
     /// Whether the file spells `word` as a whole word anywhere (in code, a comment or a string).
-    func containsWord(_ word: String) -> Bool {
+    func containsWord(_ word: String) -> Bool { containsWord(word, in: bytes.indices) }
+
+    /// Whether the line holding byte `offset` has `word` as a whole name.
+    func lineContainsWord(_ word: String, at offset: Int) -> Bool {
+        guard offset >= 0, offset <= bytes.count else { return false }
+        var start = min(offset, bytes.count), end = start
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        return containsWord(word, in: start..<end)
+    }
+
+    private func containsWord(_ word: String, in range: Range<Int>) -> Bool {
         let wanted = Array(word.utf8)
-        guard !wanted.isEmpty, wanted.count <= bytes.count else { return false }
+        guard !wanted.isEmpty, wanted.count <= range.count else { return false }
         func isName(_ byte: UInt8) -> Bool { byte >= 0x80 || Prefilter.isNameByte(byte) }
-        var index = 0
-        let last = bytes.count - wanted.count
+        var index = range.lowerBound
+        let last = range.upperBound - wanted.count
         while index <= last {
             if bytes[index] == wanted[0], bytes[index..<(index + wanted.count)].elementsEqual(wanted),
-                index == 0 || !isName(bytes[index - 1]), index + wanted.count == bytes.count || !isName(bytes[index + wanted.count])
+                index == range.lowerBound || !isName(bytes[index - 1]), index + wanted.count == range.upperBound || !isName(bytes[index + wanted.count])
             {
                 return true
             }

@@ -5,7 +5,8 @@
 /// it can name its case: qualified with its types (`Door.A.push`, `DoorA.push`), or in its code
 /// (its dispatchers, the bodies of its types and extensions, its implementations), or in a file
 /// that spells only its types; it is the rival's in the rival's code or qualified with the
-/// rival's types. Anything else cannot be told: it still refuses (the safe side), and the
+/// rival's types (a file that only spells the rival's types may still pass a bare name to this
+/// machine's code). Anything else cannot be told: it still refuses (the safe side), and the
 /// refusal says so.
 struct ReferenceOwnership {
     enum Verdict: Equatable {
@@ -178,10 +179,17 @@ struct ReferenceOwnership {
             }
             return scope
         }
-        // A file that spells the types of one of the machines only.
+        // A file that spells this machine's types and no rival's: its own. One that spells only
+        // a rival's may still hand a bare `.push` to this machine's code declared elsewhere
+        // (`model.send(.push)`, black-box pass 5, play5/7): it is the rival's only when its own
+        // line spells the rival's types and not this machine's (`let g: Gate.A = .pull`).
         let mine = own.words.contains(where: references.containsWord)
         let theirs = rivals.contains { $0.words.contains(where: references.containsWord) }
-        if mine != theirs { return mine ? .own : .other }
+        if mine && !theirs { return .own }
+        if theirs && !mine {
+            let line = { (word: String) in references.lineContainsWord(word, at: offset) }
+            if rivals.contains(where: { $0.words.contains(where: line) }) && !own.words.contains(where: line) { return .other }
+        }
         return unknown
     }
 

@@ -192,6 +192,14 @@ final class CrossMachineReferenceTests: XCTestCase {
         let outcome = RemovalSyncFixTests.run(told)
         XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Door.swift"), Self.door(pull: "tug"))
 
+        // Black-box pass 5, play5/7: a file that spells only Gate's types may still hand a bare
+        // `.pull` to Door's code declared elsewhere; only its own line would say Gate's.
+        let screen = ["GateScreen.swift": "var gate: Gate.S = .open\nfunc tapped() { model.send(.pull) }\n"]
+        let screenFound = MutationTests.lint(Self.files(actions: #"["Push", "Tug", "Lock"]"#, extra: screen))
+        XCTAssertTrue(screenFound.contains { $0.code == EnumDrift().code && $0.message.contains("`pull` is referred to at GateScreen.swift:2:") }, "\(screenFound.map(\.message))")
+        let screenOutcome = RemovalSyncFixTests.run(Self.files(actions: #"["Push", "Tug", "Lock"]"#, extra: screen))
+        XCTAssertEqual(RemovalSyncFixTests.text(screenOutcome, "Door.swift"), Self.door())
+
         let both = ["Both.swift": "func both(_ d: Door.A, _ g: Gate.A) -> Bool { g == .pull }\n"]
         let untold = Self.files(actions: #"["Push", "Tug", "Lock"]"#, extra: both)
         let found = MutationTests.lint(untold)
