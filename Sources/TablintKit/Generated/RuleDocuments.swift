@@ -1952,7 +1952,8 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   in a `GO` to it in a label of several pairs (a single pair's `GO` is rewritten by the fix of its
   changed cell), and in the calls of its cells' generated members (`cells.pausedSnooze(ctx)` to
   `cells.holdingSnooze(ctx)`); the new name's pairs are not written as missing arms. A refused
-  rename (said in the message) leaves the old arms, and the new name's arms are written.
+  rename (said in the message) is refused whole: the old arms stay, and neither the new name's
+  case nor its arms are written (see [Scaffold and sync](../docs/scaffold-and-sync.md)).
 
 ```swift before fix=unsafe path=Door.swift
 enum Door {

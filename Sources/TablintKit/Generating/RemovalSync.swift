@@ -364,6 +364,12 @@ struct RemovalSync {
                         // An overload the dispatcher's unlabelled call cannot reach
                         // (`playingStop(_:verbose:)`) is another function: it keeps its name.
                         if !reached(member.name.text, member.parameters) { continue }
+                        // Two reached overloads differ only in their result (`-> Step<Door.S, …>`
+                        // beside `-> Step<Gate.S, …>` in a type implementing both machines' cells,
+                        // black-box pass 5, play5/6): which one the protocol requires is not read.
+                        if implementation.members.filter({ $0.name.text == member.name.text && reached($0.name.text, $0.parameters) }).count > 1 {
+                            refuse("the overloads of `\(member.name.text)` in `\(implementation.typeName.text)` at \(place(file, member.name.range.lowerBound)) differ only in what they return, so tablint cannot tell which one this machine's `Cells` requires")
+                        }
                         if implementation.members.contains(where: { $0.name.text == newMember }) {
                             refuse("`\(implementation.typeName.text)` already has a member `\(newMember)`")
                         }

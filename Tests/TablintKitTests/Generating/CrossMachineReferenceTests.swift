@@ -226,4 +226,115 @@ final class CrossMachineReferenceTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.code == CellsDrift().code && $0.message.contains("`FrontDoor.openPull` at Door.swift:") }, "\(found.map(\.message))")
         XCTAssertFalse(found.contains { $0.message.contains("Garden") || $0.message.contains("Gate.swift") }, "\(found.map(\.message))")
     }
+
+    /// Black-box pass 5, play5/6: one class implements Door's and Gate's cells, with two
+    /// `openPull` that differ only in what they return. Renaming Door's `Open` cannot tell which
+    /// one Door's protocol requires: refused whole, nothing written, and the finding says why.
+    func testOverloadsThatDifferOnlyInTheirResultRefuseTheRename() throws {
+        let files: [String: String] = [
+            "App.swift": """
+            public final class AppCtx { public init() {} }
+            public enum Door {
+                public enum S { case shut, open }
+                public enum A { case push, pull }
+                public enum F { case creak }
+                public typealias Ctx = AppCtx
+            }
+            public enum Gate {
+                public enum S { case shut, open }
+                public enum A { case push, pull }
+                public enum F { case creak }
+                public typealias Ctx = AppCtx
+            }
+            """,
+            "Gen.swift": """
+            // Written by `tablint scaffold` from the matrix; edit the matrix and run it again, not this file.
+
+            public protocol DoorCells {
+                func openPull(_ ctx: Door.Ctx) -> Step<Door.S, Door.F>
+                func creak(_ ctx: Door.Ctx) -> Door.A?
+            }
+
+            extension Door {
+                public static func step(_ cells: DoorCells, _ ctx: Door.Ctx, _ s: Door.S, _ a: Door.A) -> Step<Door.S, Door.F> {
+                    switch (s, a) {
+                    case (.shut, .push): return .go(.open, effects: [.creak])
+                    case (.shut, .pull): return .ignored
+                    case (.open, .push): return .ignored
+                    case (.open, .pull): return cells.openPull(ctx)
+                    }
+                }
+
+                public static func perform(_ cells: DoorCells, _ ctx: Door.Ctx, _ f: Door.F) -> Door.A? {
+                    switch f {
+                    case .creak: return cells.creak(ctx)
+                    }
+                }
+            }
+
+            public protocol GateCells {
+                func openPull(_ ctx: Gate.Ctx) -> Step<Gate.S, Gate.F>
+                func creak(_ ctx: Gate.Ctx) -> Gate.A?
+            }
+
+            extension Gate {
+                public static func step(_ cells: GateCells, _ ctx: Gate.Ctx, _ s: Gate.S, _ a: Gate.A) -> Step<Gate.S, Gate.F> {
+                    switch (s, a) {
+                    case (.shut, .push): return .go(.open, effects: [.creak])
+                    case (.shut, .pull): return .ignored
+                    case (.open, .push): return .ignored
+                    case (.open, .pull): return cells.openPull(ctx)
+                    }
+                }
+
+                public static func perform(_ cells: GateCells, _ ctx: Gate.Ctx, _ f: Gate.F) -> Gate.A? {
+                    switch f {
+                    case .creak: return cells.creak(ctx)
+                    }
+                }
+            }
+            """,
+            "Live.swift": """
+            final class Live: DoorCells, GateCells {
+                func openPull(_ ctx: AppCtx) -> Step<Door.S, Door.F> { .go(.shut, effects: []) }
+                func openPull(_ ctx: AppCtx) -> Step<Gate.S, Gate.F> { .stay(effects: [.creak]) }
+                func creak(_ ctx: AppCtx) -> Door.A? { nil }
+                func creak(_ ctx: AppCtx) -> Gate.A? { nil }
+            }
+            """,
+            "Tables.tb.swift": """
+            // swift-format-ignore-file
+            extension Door {
+                static let TABLE = Table(
+                    machine: "Door",
+                    states: ["Shut", "Ajar"],
+                    actions: ["Push", "Pull"],
+                    cells: [
+                        [.go(target: "Ajar", effects: ["Creak"]), .ignore],
+                        [.ignore,                                 .handle],
+                    ],
+                    initial: "Shut"
+                )
+            }
+
+            extension Gate {
+                static let TABLE = Table(
+                    machine: "Gate",
+                    states: ["Shut", "Open"],
+                    actions: ["Push", "Pull"],
+                    cells: [
+                        [.go(target: "Open", effects: ["Creak"]), .ignore],
+                        [.ignore,                                 .handle],
+                    ],
+                    initial: "Shut"
+                )
+            }
+            """,
+        ]
+        let outcome = RemovalSyncFixTests.run(files)
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), files["Live.swift"])
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Gen.swift"), files["Gen.swift"])
+        let messages = MutationTests.lint(files).map(\.message)
+        XCTAssertTrue(messages.contains { $0.contains("the overloads of `openPull` in `Live` at Live.swift:2:10 differ only in what they return") }, "\(messages)")
+    }
 }
