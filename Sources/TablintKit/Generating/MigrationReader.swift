@@ -259,6 +259,9 @@ struct MigrationReader {
             shape = .bool
         } else if let effects = Self.stepEffects(returnType) {
             shape = .step(effects: effects)
+        } else if returnType == actionParameter.type || returnType == actions.qualifiedName {
+            // `switch (action, state)` returning the state: the subjects are the other way round.
+            return refuse(at, "cannot migrate \(function): its switch takes `\(stateParameter.name)` of `\(stateParameter.type)` first, which migrate reads as the state, and the function returns the other subject's type `\(returnType)`; write the switch as `switch (state, action)` (the state first), then migrate")
         } else {
             return refuse(at, "cannot migrate \(function): it returns `\(returnType)`; migrate expects the state (`-> \(stateParameter.type)`), `Bool` (`shouldTransition(from:to:)`) or the library's `Step<S, F>`")
         }

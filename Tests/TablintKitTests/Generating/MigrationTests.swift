@@ -139,6 +139,21 @@ final class MigrationTests: XCTestCase {
         XCTAssertTrue(refusal(text).contains("cannot migrate `reduce`: `Door` already declares a static `TABLE`"), refusal(text))
     }
 
+    /// Black-box pass 5, play5/8: `switch (a, s)` returning the state: the refusal names the
+    /// subjects' order, not a return type that is right.
+    func testSubjectsTheOtherWayRoundAreNamedAsTheReason() {
+        let text = """
+            func reduce(_ s: Door.S, _ a: Door.A) -> Door.S {
+                switch (a, s) {
+                case (.push, .open): return .closed
+                default: return s
+                }
+            }
+
+            """
+        XCTAssertTrue(refusal(text).contains("its switch takes `a` of `Door.A` first, which migrate reads as the state"), refusal(text))
+    }
+
     /// Black-box pass 4, play/82: a `throws` reducer is refused, and the reason is migrate's
     /// limit, not the library's (whose generator writes `async`/`throws`).
     func testAThrowingFunctionIsRefusedWithMigratesOwnReason() {
