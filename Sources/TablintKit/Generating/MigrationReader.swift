@@ -217,6 +217,9 @@ struct MigrationReader {
         if let attribute = inliningAttribute(before: header.keyword) {
             return refuse(tokens[attribute].range.lowerBound, "cannot migrate \(function): it is `\(tokens.text(attribute))`, and the dispatcher `step`, the `Cells` protocol and the implementation migrate writes are internal, which an inlinable body cannot call; remove the attribute, or migrate by hand with `@usableFromInline` on what it calls")
         }
+        if let attribute = globalActorAttribute(around: header.keyword) {
+            return refuse(tokens[attribute].range.lowerBound, "cannot migrate \(function): it is isolated to `@\(tokens.text(attribute))` (here), and the `Cells` protocol, `step` and the implementation migrate writes are not, so the moved code could not call what it calls now; migrate a nonisolated function, or move it by hand")
+        }
         if let keyword = privateEnclosingType(of: header.keyword) {
             return refuse(tokens[keyword].range.lowerBound, "cannot migrate \(function): the type declared here is `private` or `fileprivate`, and migrate writes the matrix into a file of its own and the `Cells` protocol at file scope, where that type cannot be named; make it internal, then migrate")
         }
@@ -845,6 +848,30 @@ struct MigrationReader {
         while index >= 1, tokens.kind(index) != .leftBrace, tokens.kind(index) != .rightBrace, tokens.kind(index) != .semicolon {
             if tokens.kind(index - 1) == .atSign, inlining.contains(tokens.text(index)) { return index }
             index -= 1
+        }
+        return nil
+    }
+
+    /// A global actor's attribute (`@MainActor`, `@DatabaseActor`) on the `func` at `keyword` or
+    /// on a type or extension around it: the index of its name.
+    private func globalActorAttribute(around keyword: Int) -> Int? {
+        func attribute(before index: Int) -> Int? {
+            var at = index - 1
+            while at >= 1, tokens.kind(at) != .leftBrace, tokens.kind(at) != .rightBrace, tokens.kind(at) != .semicolon {
+                if tokens.kind(at - 1) == .atSign, tokens.kind(at) == .identifier, tokens.text(at).hasSuffix("Actor") { return at }
+                at -= 1
+            }
+            return nil
+        }
+        if let found = attribute(before: keyword) { return found }
+        let declarers: Set<String> = ["enum", "struct", "class", "actor", "extension", "protocol"]
+        var brace = scopes.enclosingBrace(of: keyword)
+        while let current = brace {
+            var head = current - 1
+            while head >= 0, !(tokens.kind(head) == .keyword && declarers.contains(tokens.text(head))),
+                tokens.kind(head) != .leftBrace, tokens.kind(head) != .rightBrace, tokens.kind(head) != .semicolon { head -= 1 }
+            if head >= 0, tokens.kind(head) == .keyword, declarers.contains(tokens.text(head)), let found = attribute(before: head) { return found }
+            brace = scopes.enclosingBrace(of: current)
         }
         return nil
     }

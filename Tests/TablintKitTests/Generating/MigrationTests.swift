@@ -139,6 +139,21 @@ final class MigrationTests: XCTestCase {
         XCTAssertTrue(refusal(text).contains("cannot migrate `reduce`: `Door` already declares a static `TABLE`"), refusal(text))
     }
 
+    /// Black-box pass 5, play5/25: a function isolated to a global actor, by its own attribute
+    /// or its type's, is refused at the attribute: what migrate writes is nonisolated.
+    func testAFunctionIsolatedToAGlobalActorIsRefusedAtTheAttribute() {
+        let own = "@MainActor\n" + Self.function("""
+                case (.open, .push): return .closed
+                default: return s
+            """)
+        XCTAssertTrue(refusal(own).hasPrefix("5:2: cannot migrate `reduce`: it is isolated to `@MainActor`"), refusal(own))
+        let typed = "@MainActor enum Store {\n    static " + Self.function("""
+                case (.open, .push): return .closed
+                default: return s
+            """) + "}\n"
+        XCTAssertTrue(refusal(typed).contains("cannot migrate `reduce`: it is isolated to `@MainActor`"), refusal(typed))
+    }
+
     /// Black-box pass 5, play5/8: `switch (a, s)` returning the state: the refusal names the
     /// subjects' order, not a return type that is right.
     func testSubjectsTheOtherWayRoundAreNamedAsTheReason() {
