@@ -140,6 +140,7 @@ extension Tablint {
             }
         }
         var texts: [String] = []
+        var importingFiles = Set<String>()
         var refusals = ""
         var seen = Set<String>()
         var everything: [String] = []
@@ -209,6 +210,7 @@ extension Tablint {
                     }
                 case .success(let code):
                     texts.append(declarationsMissing(shape, enums, declaredTypes: declaredTypes) + code)
+                    importingFiles.insert(file.path)
                 }
             }
         }
@@ -219,7 +221,19 @@ extension Tablint {
         }
         if !unknown.isEmpty { return .failure(ScaffoldTrouble(message: unknown.joined(), status: .failure)) }
         if texts.isEmpty, refusals.isEmpty { return .failure(ScaffoldTrouble(message: notes + CommandFailure.line("no matrix to scaffold") + "\n")) }
-        let text = texts.isEmpty ? "" : scaffoldMarker + "\n\n" + texts.joined(separator: "\n")
+        // The imports of the scaffolded matrices' files (`import TabularCenter`): the text goes in
+        // a file of its own, which sees `Step` only through them.
+        var imports: [String] = []
+        for path in importingFiles.sorted() {
+            for line in String(decoding: sources[path] ?? [], as: UTF8.self).split(whereSeparator: \.isNewline) {
+                let trimmed = String(line).trimmingBlanks
+                let words = trimmed.split(separator: " ")
+                guard words.contains("import"), words.first.map({ $0 == "import" || $0.hasPrefix("@") }) ?? false, !imports.contains(trimmed) else { continue }
+                imports.append(trimmed)
+            }
+        }
+        let header = scaffoldMarker + "\n\n" + (imports.isEmpty ? "" : imports.joined(separator: "\n") + "\n\n")
+        let text = texts.isEmpty ? "" : header + texts.joined(separator: "\n")
         return .success((text, refusals, notes))
     }
 

@@ -175,6 +175,35 @@ final class ScaffoldCompilesTests: XCTestCase {
         XCTAssertEqual(try compile(program, "private-door"), "closed open\n")
     }
 
+    /// Black-box pass 5, play5/22: the runtime in a module of its own; the scaffold, which goes in
+    /// a file of its own, carries the matrix file's imports (and only those of scaffolded files).
+    func testTheScaffoldCarriesTheMatrixFilesImports() throws {
+        let machine = """
+            import Foundation
+            @testable import TabularCenter
+
+            enum Door {
+                enum S { case closed, open }
+                enum A { case push }
+                static let TABLE = Table(
+                    machine: "Door",
+                    states: ["Closed", "Open"],
+                    actions: ["Push"],
+                    cells: [
+                        [.go(target: "Open", effects: [])],
+                        [.ignore],
+                    ],
+                    initial: "Closed"
+                )
+            }
+
+            """
+        let (status, output, errors) = try scaffold(["Door.swift": machine, "Other.swift": "import Combine\n"])
+        XCTAssertEqual(status, 0, errors)
+        XCTAssertTrue(output.contains("\n\nimport Foundation\n@testable import TabularCenter\n\n"), output)
+        XCTAssertFalse(output.contains("Combine"), output)
+    }
+
     /// Black-box pass 4, play/65: names that cannot be a case (`"a b"`, `"x-y"`, `"1A"`) and a
     /// name declared twice are refused, naming the name, and nothing is printed for them.
     func testNamesThatCannotBeCasesAreRefused() throws {
