@@ -35,6 +35,11 @@ enum MachineGraphs {
     /// step dispatcher, no `Cells` implementation, default or alias), as every `HANDLE` cell of
     /// it stays unknown for a quiet reason (`isQuiet`). `pairing`: the run's, when the caller
     /// has one (`CrossFileRun`), so the dispatchers are not paired a second time.
+    private static func isDelegate(_ kind: Cell.Kind) -> Bool {
+        if case .delegate = kind { return true }
+        return false
+    }
+
     static func build(_ run: [FileSummary], pairing: MachinePairing? = nil, onlyMachinesWithCode: Bool = false) -> [MachineGraph] {
         var graphs: [MachineGraph] = []
         // Built on first use: a run whose matrices have no HANDLE cell reads no code.
@@ -53,7 +58,10 @@ enum MachineGraphs {
                 if onlyMachinesWithCode {
                     readCode()
                     let paired = code!.dispatchers[MatrixKey(file: fileIndex, start: bound.matrix.range.lowerBound)] ?? []
-                    guard !paired.isEmpty || code!.implementations.hasCode(for: bound.key) else { continue }
+                    // A matrix of static cells alone is its own code: its graph is known whole
+                    // (a trap of two states is `stuck-states`' to say; no lint of the library does).
+                    let isStatic = !bound.matrix.rows.contains { $0.cells.contains { $0.kind == .handle || Self.isDelegate($0.kind) } }
+                    guard isStatic || !paired.isEmpty || code!.implementations.hasCode(for: bound.key) else { continue }
                 }
                 guard var graph = MachineGraph(bound.matrix, path: file.path, lines: file.lines) else { continue }
                 Self.markDelegates(&graph)

@@ -6075,7 +6075,8 @@ One warning per trapping set, at its first state, naming the set, the cells that
 said of a set that does not hold `initial` (a machine whose every state leads back to
 `initial` runs forever by design, as a turnstile does), and never when a reached cell's outcome
 is unknown. A single state that
-[no-static-exit](no-static-exit.md) or [dead-row](dead-row.md) already reports is left to them.
+[no-static-exit](no-static-exit.md) or [dead-row](dead-row.md) already reports is left to them;
+a set of two or more is said of a matrix of static cells alone too, which those lints do not see.
 
 Here `Paused` and `Resumed` hand the job back and forth, and nothing leads on to `Done`:
 

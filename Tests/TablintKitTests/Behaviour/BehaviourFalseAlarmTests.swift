@@ -247,6 +247,32 @@ final class BehaviourFalseAlarmTests: XCTestCase {
         XCTAssertTrue(codes(".go(.running)").contains("tablint::stuck-states"), "\(codes(".go(.running)"))")
     }
 
+    /// Black-box pass 5, play5/29: a trap of static cells alone (`Paused` and `Resumed` hand the
+    /// job back and forth, `Done` is never reached) is stuck as the same trap through a HANDLE
+    /// is; a lone row that cannot be left stays dead-row's.
+    func testATrapOfStaticCellsIsStuck() {
+        let job = """
+            enum JobS { case queued, paused, resumed, done }
+            enum JobA { case start, toggle, finish }
+            enum JobF {}
+            let JOB_TABLE = Table(
+                machine: "Job",
+                states: ["Queued", "Paused", "Resumed", "Done"],
+                actions: ["Start", "Toggle", "Finish"],
+                cells: [
+                    [.go(target: "Paused", effects: []), .ignore, .go(target: "Done", effects: [])],
+                    [.ignore, .go(target: "Resumed", effects: []), .ignore],
+                    [.ignore, .go(target: "Paused", effects: []), .ignore],
+                    [.ignore, .ignore, .ignore],
+                ],
+                initial: "Queued"
+            )
+            """
+        let found = MutationTests.lint(["Job.swift": job])
+        XCTAssertEqual(found.filter { $0.code == "tablint::stuck-states" }.map(\.start.line), [6], "\(found.map(\.message))")
+        XCTAssertTrue(found.contains { $0.code == "tabular-center::dead-row" })
+    }
+
     /// An `@Path` hop through a HANDLE: the generated table's default GO is not what the code
     /// returns. The graph keeps the HANDLE and its implementation's targets; the library's
     /// static lint stays silent for a matrix written with a HANDLE.
