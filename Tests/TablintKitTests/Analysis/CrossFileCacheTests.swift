@@ -4,8 +4,12 @@ import XCTest
 /// The workspace runs a run rule again only when a summary part it reads changed, and the
 /// answers it keeps are the ones a fresh run would give.
 final class CrossFileCacheTests: XCTestCase {
+    /// Locked: the workspace may run rules on two threads at once.
     final class Counter {
-        var runs = 0
+        private let lock = NSLock()
+        private var counted = 0
+        var runs: Int { lock.lock(); defer { lock.unlock() }; return counted }
+        func count() { lock.lock(); defer { lock.unlock() }; counted += 1 }
     }
 
     /// A run rule that counts its runs and reports a warning at each matrix or enum it reads.
@@ -17,7 +21,7 @@ final class CrossFileCacheTests: XCTestCase {
         let reads: SummaryParts
 
         func check(run facts: CrossFileRun) -> [Diagnostic] {
-            counter.runs += 1
+            counter.count()
             return facts.summaries.flatMap { file in
                 (reads.contains(.matrices) ? file.matrices.map { diagnostic(file, at: $0.matrix.range, "a matrix of \($0.matrix.states.count) states") } : [])
                     + (reads.contains(.enums) ? file.enums.map { diagnostic(file, at: $0.nameRange, "enum \($0.name) of \($0.cases.count) cases") } : [])

@@ -140,8 +140,15 @@ final class CrossFileComponentTests: XCTestCase {
 
     /// A run rule that notes the files of each run it is given.
     struct RecordingRule: RunRule {
+        /// Locked: the workspace checks independent groups on two threads at once.
         final class Runs {
-            var seen: [[String]] = []
+            private let lock = NSLock()
+            private var recorded: [[String]] = []
+            var seen: [[String]] {
+                get { lock.lock(); defer { lock.unlock() }; return recorded }
+                set { lock.lock(); defer { lock.unlock() }; recorded = newValue }
+            }
+            func record(_ paths: [String]) { lock.lock(); defer { lock.unlock() }; recorded.append(paths) }
         }
 
         let code = "test::recording"
@@ -150,7 +157,7 @@ final class CrossFileComponentTests: XCTestCase {
         let runs: Runs
 
         func check(run facts: CrossFileRun) -> [Diagnostic] {
-            runs.seen.append(facts.summaries.map(\.path))
+            runs.record(facts.summaries.map(\.path))
             return facts.summaries.flatMap { file in file.matrices.map { diagnostic(file, at: $0.matrix.range, "a matrix") } }
         }
     }

@@ -17,7 +17,7 @@ final class DisabledRuleTests: XCTestCase {
         let counter: Counter
 
         func check(_ context: LintContext) -> [Diagnostic] {
-            counter.runs += 1
+            counter.count()
             return []
         }
     }
