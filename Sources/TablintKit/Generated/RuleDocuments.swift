@@ -601,7 +601,12 @@ declared by the same fix where the generator declares it, in `extension Gate { s
 var since: Int } }` after the protocol; for a protocol nested in a type that cannot be done, and
 the requirement is not added (the message says why). Requirements are spelled as their
 neighbours: `DoorCtx`, `DoorS`, `DoorF` for a top-level machine, also when `DoorS` is an alias
-(`typealias DoorS = DoorState`). For an `@Machine` the finding has no fix and says why (`the fix
+(`typealias DoorS = DoorState`). When every other cell's and effect's requirement takes the
+context alike, the new one takes it so, specifiers and all (`_ ctx: inout DoorCtx`, `_ ctx: any
+DoorContext`, `_ ctx: Door.Context`), and returns what the others of its kind return
+(`DoorStep`, `DoorAction?`); when none does, or they differ, the generator's `Door.Ctx` is
+written, and the message says so when a dispatcher passes a context of another type that no
+alias of the run makes the same (structs and classes are not read, so the fix is still offered). For an `@Machine` the finding has no fix and says why (`the fix
 is not offered for an `@Machine`'s dispatcher: it is the macro's; run `tablint scaffold` again`).
 
 A `HANDLE` cell's requirement whose parameter names a type of the machine no file of the run
@@ -1895,7 +1900,9 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   one fix, riding on the first "has no case" diagnostic, each after the arm of the pair before
   it in row-major order: `GO` (`return .go(.x, effects: [...])`), `IGNORE`, `EMIT`, the
   `UNREACHABLE` trap, and `HANDLE` as `return <cells>.<lower(State)+Action>(<ctx>)` with the
-  cells and context names the dispatcher's other arms (or its parameters) use. A `HANDLE` pair
+  cells and context names the dispatcher's other arms (or its parameters) use, the context
+  passed as they pass it (`&ctx` for members that take it `inout`; arms that differ get no new
+  arm, and the message says why). A `HANDLE` pair
   whose state or action carries a payload is written as the generator writes it (`case let
   (.open(since), .reset): return c.openReset(ctx, Gate.Open(since: since))`) when the
   dispatcher's `HANDLE` arms of payload-carrying pairs all pass the context and then one

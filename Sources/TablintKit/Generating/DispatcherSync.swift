@@ -322,26 +322,33 @@ struct DispatcherSync {
     }
 
     /// The cells receiver and context argument an existing HANDLE arm uses (`c`, `ctx` of
-    /// `return c.onUnlock(ctx)`), when every such arm agrees.
+    /// `return c.onUnlock(ctx)`, `&ctx` of `cells.closedKick(&ctx)` for a context the members
+    /// take `inout`), when every such arm agrees.
     func cellsCall() -> (String, String)? {
-        var found: (String, String)?
-        for arm in dispatcher.arms {
-            guard case .handle = arm.outcome.kind else { continue }
-            let text = arm.outcome.text.replacingOccurrences(of: "try ", with: "").replacingOccurrences(of: "await ", with: "")
-            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(of: "("), dot < open else { continue }
-            let receiver = String(text[..<dot])
-            let arguments = text[text.index(after: open)...]
-            let context = String(arguments.prefix { $0 != "," && $0 != ")" }).trimmingCharacters(in: .whitespaces)
-            guard Self.isIdentifier(receiver), Self.isIdentifier(context) else { continue }
-            if let earlier = found, earlier != (receiver, context) { return nil }
-            found = (receiver, context)
+        let calls = armCalls
+        if let first = calls.first {
+            return calls.allSatisfy({ $0.receiver == first.receiver && $0.context == first.context }) ? (first.receiver, first.context) : nil
         }
-        if found != nil { return found }
         // No arm calls a member yet: the parameters typed as the cells and the context.
         let cells = dispatcher.parameters.filter { $0.type.replacingOccurrences(of: "any", with: "").hasSuffix("Cells") }
         let contexts = dispatcher.parameters.filter { $0.type == "Ctx" || $0.type.hasSuffix(".Ctx") || $0.type.hasSuffix("Ctx") }
         guard cells.count == 1, contexts.count == 1 else { return nil }
         return (cells[0].name, contexts[0].name)
+    }
+
+    /// The receiver and context argument of each HANDLE arm's call of a cells member.
+    private var armCalls: [(arm: Dispatcher.Arm, receiver: String, context: String)] {
+        dispatcher.arms.compactMap { arm in
+            guard case .handle = arm.outcome.kind else { return nil }
+            let text = arm.outcome.text.replacingOccurrences(of: "try ", with: "").replacingOccurrences(of: "await ", with: "")
+            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(of: "("), dot < open else { return nil }
+            let receiver = String(text[..<dot])
+            let arguments = text[text.index(after: open)...]
+            let context = String(arguments.prefix { $0 != "," && $0 != ")" }).trimmingCharacters(in: .whitespaces)
+            let passed = context.hasPrefix("&") ? String(context.dropFirst()).trimmingCharacters(in: .whitespaces) : context
+            guard Self.isIdentifier(receiver), Self.isIdentifier(passed) else { return nil }
+            return (arm, receiver, context.hasPrefix("&") ? "&" + passed : passed)
+        }
     }
 
     /// `try await `, `try `, `await ` or nothing: what every arm's call of a cells member is
@@ -365,6 +372,11 @@ struct DispatcherSync {
     /// calls a member, or the arms call one through what is no parameter typed as the cells
     /// (`handlers.closedKick(context)` in a method of a struct holding `handlers`).
     var unknownCellsCall: Why {
+        // `cells.closedKick(&ctx)` beside `cells.closedShut(ctx)`: how a new call passes it is not known.
+        let calls = armCalls
+        if let first = calls.first, let other = calls.first(where: { $0.receiver != first.receiver || $0.context != first.context }) {
+            return Why("`\(first.arm.labelText)` calls `\(first.receiver).…(\(first.context))` and `\(other.arm.labelText)` calls `\(other.receiver).…(\(other.context))`, so how a new arm passes the cells and the context is not known; write the new cases by hand")
+        }
         // `cells.queuedStop()`: the arms pass no context, and the generator's call does.
         for arm in dispatcher.arms {
             guard case .handle = arm.outcome.kind else { continue }

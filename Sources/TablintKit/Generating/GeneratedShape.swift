@@ -78,6 +78,13 @@ struct GeneratedShape: Equatable {
     /// (`async throws`), which make calls `try await`.
     var memberPrefix: String = ""
     var memberEffects: String = ""
+    /// How the `Cells` protocol's own requirements all spell what a new one would otherwise
+    /// spell the generator's way (`RequirementSpelling`): the context's type with its
+    /// specifiers (`inout DoorCtx`), a HANDLE member's result, an effect member's. nil: the
+    /// generator's. Only the requirements the fixes add read them.
+    var requirementContext: String?
+    var handleResult: String?
+    var effectResult: String?
     /// The `@Machine` enum's own access (`public`, `package`; empty for internal or less): the
     /// top-level protocol is never more visible than the enum whose types it names.
     var machineAccess: String = ""
@@ -250,7 +257,7 @@ struct GeneratedShape: Equatable {
     private func member(_ name: String, _ parameters: [String], returning result: String) -> String {
         let prefix = Self.prefix(memberPrefix, for: .requirement)
         let specifiers = memberEffects.isEmpty ? "" : " " + memberEffects
-        return "\(prefix)func \(Self.declared(name))(\((["_ ctx: \(types.context)"] + parameters).joined(separator: ", ")))\(specifiers) -> \(result)"
+        return "\(prefix)func \(Self.declared(name))(\((["_ ctx: \(requirementContext ?? types.context)"] + parameters).joined(separator: ", ")))\(specifiers) -> \(result)"
     }
 
     /// The protocol requirement a cell adds, nil for a cell that calls no member.
@@ -258,7 +265,7 @@ struct GeneratedShape: Equatable {
         let stateName = states[state].name, actionName = actions[action].name
         switch cells[state][action] {
         case .handle:
-            return member(Self.handleMember(state: stateName, action: actionName), narrowedParameters(state: state, action: action), returning: stepResult)
+            return member(Self.handleMember(state: stateName, action: actionName), narrowedParameters(state: state, action: action), returning: handleResult ?? stepResult)
         default:
             return nil
         }
@@ -275,7 +282,7 @@ struct GeneratedShape: Equatable {
             let elements = effect.fields.map { field in (field.label.map { $0 + ": " } ?? "") + field.type }
             parameters.append("_ effect: (\(elements.joined(separator: ", ")))")
         }
-        return member(Self.effectMember(effect.name), parameters, returning: "\(types.action)?")
+        return member(Self.effectMember(effect.name), parameters, returning: effectResult ?? "\(types.action)?")
     }
 
     // MARK: Arms

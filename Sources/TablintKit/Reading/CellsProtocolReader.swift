@@ -77,6 +77,14 @@ struct CellsProtocol: Equatable {
         /// The argument labels in order (`_` for none): a same-named overload with others is
         /// another function. nil when not read.
         var parameterLabels: [String]? { parameters?.map(\.label) }
+        /// The first parameter's type as written, specifiers and all (`inout DoorCtx`, `any
+        /// DoorContext`), blanks between its tokens made one space; nil for a function without
+        /// a parameter or one not read. A requirement a fix adds takes the context so when its
+        /// neighbours all do (`RequirementSpelling`).
+        var contextSpelling: String?
+        /// The result type as written (`Step<Door.S, Door.F>`, `DoorA?`), when it ends on the
+        /// line of its `->`; nil otherwise, and for a function that returns nothing.
+        var resultSpelling: String?
 
         init(name: Name, kind: Kind, isStatic: Bool, lineStart: Int? = nil) {
             self.name = name
@@ -181,6 +189,8 @@ enum CellsProtocolReader {
                     isStatic = false
                     if tokens.isText(member, "func") {
                         declaration.requirements[declaration.requirements.count - 1].parameterTypes = Self.parameterTypes(tokens, after: member + 1)
+                        (declaration.requirements[declaration.requirements.count - 1].contextSpelling,
+                         declaration.requirements[declaration.requirements.count - 1].resultSpelling) = Self.spellings(tokens, after: member + 1, closing: end)
                         declaration.requirements[declaration.requirements.count - 1].parameters = CellsImplementationReader.parameters(tokens, from: member + 2, to: end)
                     }
                     if let lineStart = declaration.requirements.last?.lineStart {
@@ -218,17 +228,94 @@ enum CellsProtocolReader {
                 cursor = tokens.partner[cursor] + 1
                 continue
             }
-            if tokens.kind(cursor) == .colon, tokens.kind(cursor + 1) == .identifier {
-                var last = cursor + 1
+            if tokens.kind(cursor) == .colon, case let first = Self.typeStart(tokens, at: cursor + 1), tokens.kind(first) == .identifier {
+                var last = first
                 while tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier { last += 2 }
-                let text = stride(from: cursor + 1, through: last, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
-                found.append(Name(text, tokens[cursor + 1].range.lowerBound..<tokens[last].range.upperBound))
+                let text = stride(from: first, through: last, by: 2).map { SignificantTokens.unticked(tokens.text($0)) }.joined(separator: ".")
+                found.append(Name(text, tokens[first].range.lowerBound..<tokens[last].range.upperBound))
                 cursor = last + 1
                 continue
             }
             cursor += 1
         }
         return found
+    }
+
+    /// The first token of a parameter's type proper, past its attributes (`@escaping`) and
+    /// specifiers (`inout`, `borrowing`, `consuming`, `sending`, `any`, `some`): `DoorCtx` of
+    /// `inout DoorCtx`.
+    private static func typeStart(_ tokens: SignificantTokens, at start: Int) -> Int {
+        var index = start
+        while index < tokens.count {
+            if tokens.kind(index) == .atSign, let attribute = tokens.attribute(at: index) {
+                index = attribute.end + 1
+            } else if tokens.isText(index, "inout") || tokens.isText(index, "borrowing") || tokens.isText(index, "consuming")
+                || tokens.isText(index, "__owned") || tokens.isText(index, "__shared") || tokens.isText(index, "sending")
+                || ((tokens.isText(index, "any") || tokens.isText(index, "some")) && tokens.kind(index + 1) == .identifier)
+            {
+                index += 1
+            } else {
+                break
+            }
+        }
+        return index
+    }
+
+    /// `Requirement.contextSpelling` and `resultSpelling` of the function whose name is at
+    /// `name`, read from its tokens (the protocol's `}` is at `closing`).
+    private static func spellings(_ tokens: SignificantTokens, after name: Int, closing: Int) -> (String?, String?) {
+        let open = name + 1
+        guard tokens.kind(open) == .leftParen, tokens.partner[open] > open, let elements = tokens.elements(inside: open) else { return (nil, nil) }
+        var context: String?
+        if let first = elements.first, let colon = first.first(where: { tokens.kind($0) == .colon }) {
+            // A default value is no part of the type.
+            var end = first.upperBound
+            var index = colon + 1
+            while index < end {
+                if tokens.kind(index) == .equal { end = index; break }
+                if tokens.partner[index] > index { index = tokens.partner[index] }
+                index += 1
+            }
+            if colon + 1 < end { context = spelled(tokens, (colon + 1)..<end) }
+        }
+        // Past the effects (`async`, `throws`, `throws(E)`) to the `->`.
+        var arrow = tokens.partner[open] + 1
+        while arrow < closing, tokens.kind(arrow) != .arrow {
+            guard tokens.isText(arrow, "async") || tokens.isText(arrow, "throws") || tokens.isText(arrow, "rethrows") || tokens.kind(arrow) == .leftParen else {
+                return (context, nil)
+            }
+            if tokens.partner[arrow] > arrow { arrow = tokens.partner[arrow] }
+            arrow += 1
+        }
+        guard arrow < closing, tokens.kind(arrow) == .arrow else { return (context, nil) }
+        // The result runs to the end of the arrow's line, or to a `;`, `where` or `{` on it.
+        let bytes = tokens.file.bytes
+        func sameLine(_ from: Int, _ to: Int) -> Bool { !bytes[from..<to].contains(UInt8(ascii: "\n")) }
+        var end = arrow + 1
+        while end < closing, sameLine(tokens[arrow].start, tokens[end].start) {
+            if tokens.kind(end) == .semicolon || tokens.kind(end) == .leftBrace || tokens.isText(end, "where") { break }
+            if tokens.partner[end] > end {
+                guard tokens.partner[end] < closing else { return (context, nil) }
+                end = tokens.partner[end]
+            }
+            end += 1
+        }
+        guard end > arrow + 1 else { return (context, nil) }
+        let result = spelled(tokens, (arrow + 1)..<end)
+        // A result cut at the line's end (`Step<S,` and `F>` on the next) is not taken.
+        let angles = result.reduce(0) { $0 + ($1 == "<" ? 1 : $1 == ">" ? -1 : 0) }
+        return (context, angles == 0 && !result.hasSuffix(",") && !result.hasSuffix(".") ? result : nil)
+    }
+
+    /// The tokens of `range` as written, each run of blanks, line breaks and comments between
+    /// two of them made one space.
+    private static func spelled(_ tokens: SignificantTokens, _ range: Range<Int>) -> String {
+        var text = ""
+        for index in range {
+            if index > range.lowerBound, tokens[index].start > tokens[index - 1].end { text += " " }
+            text += tokens.text(index)
+        }
+        return text
     }
 
     /// The start of the line of `offset` when nothing before it there ends or opens a

@@ -40,7 +40,9 @@ struct CellsDrift: RunRule {
                     ref.declaration, run[ref.file], expected, matrixRef, run[matrixRef.file],
                     // With the effects unknown-effect's fix adds, whose requirements are added with them.
                     shape: matrixRef.matrix.surface == .tableLiteral
-                        ? Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration) : nil,
+                        ? RequirementSpelling.applied(
+                            Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration),
+                            as: ref.declaration, handles: expected.handleMembers, effects: expected.effectMembers) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
                     protocolFile: ref.file, run: run, pairing: matrixRef.matrix.surface == .tableLiteral ? pairing : nil)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
@@ -63,6 +65,12 @@ struct CellsDrift: RunRule {
         var order: [String] = []
         /// `AuthCells` for a child `auth`.
         var refinements: Set<String> = []
+
+        /// The members of HANDLE cells, and of effects: the requirements a new one is spelt after.
+        var handleMembers: Set<String> {
+            Set(members.filter { if case .handle? = $0.value.cell?.kind { return true } else { return false } }.keys)
+        }
+        var effectMembers: Set<String> { Set(members.filter { $0.value.effect != nil }.keys) }
 
         mutating func add(_ name: String, _ member: Member) {
             if members[name] == nil {
@@ -356,6 +364,11 @@ struct CellsDrift: RunRule {
             }
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)
             found[firstMissing].message += "; the fix adds \(added.count == 1 ? "it" : "the \(added.count) missing requirements") as the generator declares \(added.count == 1 ? "it" : "them")\(declares), so every implementation stops compiling until it is written"
+            if let shape, shape.requirementContext == nil, let pairing,
+                let doubt = RequirementSpelling.contextDoubt(shape, protocolName: protocolName, of: matrixRef, pairing)
+            {
+                found[firstMissing].message += doubt
+            }
         }
         return found + withheld
     }
@@ -487,7 +500,7 @@ struct CellsDrift: RunRule {
         guard matrix.surface == .tableLiteral, let insertion = declaration.insertion,
             let dispatcher = served.cellsByMember.values.first?.first?.dispatcher, !dispatcher.hasCatchAll
         else { return [] }
-        let shape = Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration)
+        var shape = Self.requalified(AliasedEnumSync.shape(matrixRef, pairing), as: declaration)
         guard shape.states.count == matrix.states.count, shape.actions.count == matrix.actions.count else { return [] }
         var calls: [(state: String, action: String, member: String)] = []
         for (member, entries) in served.cellsByMember {
@@ -495,6 +508,7 @@ struct CellsDrift: RunRule {
                 calls.append((shape.states[entry.state].name, shape.actions[entry.action].name, member))
             }
         }
+        shape = RequirementSpelling.applied(shape, as: declaration, handles: Set(calls.map(\.member)), effects: [])
         let naming = DispatcherSync.MemberNaming.choose(calls)
         let called = Set(served.cellsByMember.keys)
         var added: [String] = []

@@ -1,0 +1,55 @@
+/// A requirement cells-drift's fix adds to a `Cells` protocol is spelt as the protocol's own
+/// are, where they all agree (bb5 #9, #10): its context as theirs (`_ ctx: inout DoorCtx`,
+/// `_ ctx: any DoorContext`, `_ ctx: Door.Context`), its result as theirs of its kind (a HANDLE
+/// member's `Step<DoorS, DoorF>`, an effect member's `DoorA?`). The generator's spelling
+/// (`Door.Ctx`) is only a guess at how the code names the machine's types; its neighbours are
+/// what the code compiles with, and what the dispatcher's calls pass.
+enum RequirementSpelling {
+    /// `shape` with the spellings every neighbour agrees on: the function requirements named
+    /// in `handles` (HANDLE cells' members) and `effects` (effects' members). Where they differ,
+    /// or none is read, the generator's stays.
+    static func applied(_ shape: GeneratedShape, as declaration: CellsProtocol, handles: Set<String>, effects: Set<String>) -> GeneratedShape {
+        let neighbours = declaration.requirements.filter { requirement in
+            requirement.kind == .function && !requirement.isStatic
+                && (handles.contains(requirement.name.text) || effects.contains(requirement.name.text))
+        }
+        var copy = shape
+        copy.requirementContext = agreed(neighbours.map(\.contextSpelling))
+        copy.handleResult = agreed(neighbours.filter { handles.contains($0.name.text) }.map(\.resultSpelling))
+        copy.effectResult = agreed(neighbours.filter { effects.contains($0.name.text) }.map(\.resultSpelling))
+        return copy
+    }
+
+    private static func agreed(_ spellings: [String?]) -> String? {
+        guard let first = spellings.first, let first, spellings.allSatisfy({ $0 == first }) else { return nil }
+        return first
+    }
+
+    /// When the new requirements take the generator's context (`Door.Ctx`, no neighbour agreeing
+    /// on another) and a dispatcher of the matrix passes one of another type, which no alias
+    /// of the run makes the same: what the message says of it. The run reads aliases, not
+    /// structs or classes, so that type may still be declared; the fix is not refused for it.
+    static func contextDoubt(_ shape: GeneratedShape, protocolName: String, of ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> String? {
+        let run = pairing.run, written = shape.types.context
+        let aliased = run.contains { file in
+            file.typeNames.contains { $0.qualifiedName == written || written.hasSuffix("." + $0.qualifiedName) }
+        }
+        guard !aliased else { return nil }
+        for file in run {
+            for dispatcher in file.dispatchers {
+                guard pairing.matrix(for: dispatcher, near: file.path).paired.map({ $0.file == ref.file && $0.matrix.range == ref.matrix.range }) == true,
+                    let (_, context) = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: []).cellsCall(),
+                    case let name = context.hasPrefix("&") ? String(context.dropFirst()) : context,
+                    let parameter = dispatcher.parameters.first(where: { $0.name == name })
+                else { continue }
+                var type = parameter.type
+                for prefix in ["any", "some"] where type.hasPrefix(prefix) && type.dropFirst(prefix.count).first?.isUppercase == true {
+                    type = String(type.dropFirst(prefix.count))
+                }
+                if type == written || written.hasSuffix("." + type) || type.hasSuffix("." + written) { continue }
+                return "; its context is written `\(written)`, the generator's type, as no other requirement of \(protocolName) says how to spell it (or they differ), but dispatcher `\(dispatcher.function.text)` passes `\(name)` of type `\(type)`, and no alias of the run makes `\(written)` that type: correct the requirement if the run declares no `\(written)`"
+            }
+        }
+        return nil
+    }
+}
