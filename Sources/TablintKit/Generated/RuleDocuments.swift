@@ -1901,8 +1901,9 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   it in row-major order: `GO` (`return .go(.x, effects: [...])`), `IGNORE`, `EMIT`, the
   `UNREACHABLE` trap, and `HANDLE` as `return <cells>.<lower(State)+Action>(<ctx>)` with the
   cells and context names the dispatcher's other arms (or its parameters) use, the context
-  passed as they pass it (`&ctx` for members that take it `inout`; arms that differ get no new
-  arm, and the message says why). A `HANDLE` pair
+  passed as they pass it (`&ctx` for members that take it `inout`, and for an `inout` context
+  parameter when no arm shows it and the `Cells` protocol's requirements all take it `inout`;
+  arms that differ get no new arm, and the message says why). A `HANDLE` pair
   whose state or action carries a payload is written as the generator writes it (`case let
   (.open(since), .reset): return c.openReset(ctx, Gate.Open(since: since))`) when the
   dispatcher's `HANDLE` arms of payload-carrying pairs all pass the context and then one

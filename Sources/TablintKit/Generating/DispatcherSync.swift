@@ -44,6 +44,10 @@ struct DispatcherSync {
     var requirementRefusal: (String) -> String? = { _ in nil }
     /// Why an effect's name may not be written (`UnknownEffect.unseenEnumRefusal`), nil when it may.
     var effectRefusal: (String) -> String? = { _ in nil }
+    /// Whether the requirements a new arm calls take the context `inout`, as the `Cells`
+    /// protocol's all do (`RequirementSpelling.takesContextInout`): asked only when no arm
+    /// shows how the context is passed, for a context parameter that is `inout`.
+    var membersTakeContextInout: () -> Bool = { false }
 
     /// Why no arm is written in the library's shape: the function returns the state, not a
     /// `Step` (a reducer named `step`, `return .running` / `return s`), so `.go`, `.ignored`
@@ -329,11 +333,13 @@ struct DispatcherSync {
         if let first = calls.first {
             return calls.allSatisfy({ $0.receiver == first.receiver && $0.context == first.context }) ? (first.receiver, first.context) : nil
         }
-        // No arm calls a member yet: the parameters typed as the cells and the context.
+        // No arm calls a member yet: the parameters typed as the cells and the context, passed
+        // `&ctx` where both it and the members' are `inout` (the arms of the other dispatcher
+        // may call them so).
         let cells = dispatcher.parameters.filter { $0.type.replacingOccurrences(of: "any", with: "").hasSuffix("Cells") }
         let contexts = dispatcher.parameters.filter { $0.type == "Ctx" || $0.type.hasSuffix(".Ctx") || $0.type.hasSuffix("Ctx") }
         guard cells.count == 1, contexts.count == 1 else { return nil }
-        return (cells[0].name, contexts[0].name)
+        return (cells[0].name, (contexts[0].isInout && membersTakeContextInout() ? "&" : "") + contexts[0].name)
     }
 
     /// The receiver and context argument of each HANDLE arm's call of a cells member.

@@ -9,15 +9,34 @@ enum RequirementSpelling {
     /// in `handles` (HANDLE cells' members) and `effects` (effects' members). Where they differ,
     /// or none is read, the generator's stays.
     static func applied(_ shape: GeneratedShape, as declaration: CellsProtocol, handles: Set<String>, effects: Set<String>) -> GeneratedShape {
-        let neighbours = declaration.requirements.filter { requirement in
-            requirement.kind == .function && !requirement.isStatic
-                && (handles.contains(requirement.name.text) || effects.contains(requirement.name.text))
-        }
+        let neighbours = Self.neighbours(declaration, handles: handles, effects: effects)
         var copy = shape
         copy.requirementContext = agreed(neighbours.map(\.contextSpelling))
         copy.handleResult = agreed(neighbours.filter { handles.contains($0.name.text) }.map(\.resultSpelling))
         copy.effectResult = agreed(neighbours.filter { effects.contains($0.name.text) }.map(\.resultSpelling))
         return copy
+    }
+
+    private static func neighbours(_ declaration: CellsProtocol, handles: Set<String>, effects: Set<String>) -> [CellsProtocol.Requirement] {
+        declaration.requirements.filter { requirement in
+            requirement.kind == .function && !requirement.isStatic
+                && (handles.contains(requirement.name.text) || effects.contains(requirement.name.text))
+        }
+    }
+
+    /// Whether the requirement cells-drift's fix adds to the `Cells` protocol of `ref`'s matrix
+    /// takes the context `inout` (`applied`): a new arm of a dispatcher none of whose arms
+    /// shows how to pass it then passes `&ctx`.
+    static func takesContextInout(_ ref: MachinePairing.MatrixRef, _ pairing: MachinePairing) -> Bool {
+        for (protocolRef, outcome) in pairing.cellsProtocols() {
+            guard let paired = outcome.paired, paired.file == ref.file, paired.matrix.range == ref.matrix.range else { continue }
+            let declaration = protocolRef.declaration
+            let declared = DispatcherDrift.declaredEffects(of: ref, machine: declaration.machine ?? ref.matrix.machine.text, pairing)
+            let expected = CellsDrift.members(ref.matrix, effects: UnknownEffect.effectsAfterAdditions(ref, pairing, declared: declared))
+            let context = agreed(neighbours(declaration, handles: expected.handleMembers, effects: expected.effectMembers).map(\.contextSpelling))
+            return context?.hasPrefix("inout ") == true
+        }
+        return false
     }
 
     private static func agreed(_ spellings: [String?]) -> String? {

@@ -67,6 +67,8 @@ struct Dispatcher: Equatable {
     struct Parameter: Equatable {
         var name: String
         var type: String
+        /// `_ ctx: inout DoorCtx`: a call passes it `&ctx` to a member that takes it `inout`.
+        var isInout = false
     }
     /// The switch's source texts, for rewriting it whole (`dispatcher-default`'s nested fix).
     /// Read only for a switch with a catch-all; nil otherwise.

@@ -121,6 +121,7 @@ struct FunctionHeader {
         var name: String
         /// Without spaces, attributes or `inout`/`borrowing`/`consuming`.
         var type: String
+        var isInout = false
     }
 
     var keyword: Int
@@ -216,10 +217,14 @@ struct FunctionHeader {
             if tokens.partner[index] > index { index = tokens.partner[index] }
             index += 1
         }
+        var isInout = false
         while start < end {
             if let attribute = tokens.attribute(at: start) {
                 start = attribute.end + 1
-            } else if tokens.isText(start, "inout") || tokens.isText(start, "borrowing") || tokens.isText(start, "consuming")
+            } else if tokens.isText(start, "inout") {
+                isInout = true
+                start += 1
+            } else if tokens.isText(start, "borrowing") || tokens.isText(start, "consuming")
                 || tokens.isText(start, "__owned") || tokens.isText(start, "__shared") || tokens.isText(start, "sending")
             {
                 start += 1
@@ -228,7 +233,7 @@ struct FunctionHeader {
             }
         }
         guard start < end else { return nil }
-        return Parameter(name: SignificantTokens.unticked(tokens.text(nameIndex)), type: compact(tokens, start..<end))
+        return Parameter(name: SignificantTokens.unticked(tokens.text(nameIndex)), type: compact(tokens, start..<end), isInout: isInout)
     }
 
     /// `<S, A: Equatable>`: the names the clause declares (each after `<` or a comma).
@@ -426,7 +431,7 @@ private struct FunctionReader {
             enclosingTypes: hasCatchAll ? scopes.enclosingTypeNames(of: header.keyword) : [])
         found.owner = scopes.enclosingTypeName(of: header.keyword)
         if found.owner != nil { found.outerTypes = Array(scopes.enclosingTypePath(of: header.keyword).dropFirst()) }
-        found.parameters = header.parameters.map { Dispatcher.Parameter(name: $0.name, type: $0.type) }
+        found.parameters = header.parameters.map { Dispatcher.Parameter(name: $0.name, type: $0.type, isInout: $0.isInout) }
         if hasCatchAll { found.source = arms.switchSource(keyword: keyword, arms: read) }
         return found
     }

@@ -52,7 +52,7 @@ struct DispatcherDrift: RunRule {
                     found += EffectComparison(
                         rule: self, dispatcher: dispatcher, file: file, matrix: ref.matrix, declaredEffects: afterFixes, declaredNow: effects,
                         shape: ref.matrix.surface == .tableLiteral ? UnknownEffect.shape(AliasedEnumSync.shape(ref, pairing), adding: afterFixes) : nil,
-                        effectRemovals: EffectRemovalSync(ref, pairing))
+                        effectRemovals: EffectRemovalSync(ref, pairing), membersTakeContextInout: { RequirementSpelling.takesContextInout(ref, pairing) })
                         .run()
                 default:
                     break
@@ -76,6 +76,7 @@ struct DispatcherDrift: RunRule {
         comparison.fileIndex = fileIndex
         comparison.effectsAfterFixes = UnknownEffect.effectsAfterAdditions(ref, pairing, declared: effects)
         comparison.requirementRefusal = { CellsDrift.requirementRefusal($0, effect: false, of: ref, pairing) }
+        comparison.membersTakeContextInout = { RequirementSpelling.takesContextInout(ref, pairing) }
         comparison.effectRefusal = { UnknownEffect.unseenEnumRefusal($0, of: ref, pairing) }
         // A name the dispatcher's patterns already spell is a case of an enum no file gives.
         let named = { (role: Dispatcher.Role, name: String) -> Bool in
@@ -193,6 +194,8 @@ private struct EffectComparison {
     var shape: GeneratedShape? = nil
     /// The effects no cell emits any more, whose arms go with their cases.
     var effectRemovals: EffectRemovalSync? = nil
+    /// `DispatcherSync.membersTakeContextInout`.
+    var membersTakeContextInout: () -> Bool = { false }
 
     func run() -> [Diagnostic] {
         var found = removedEffectsArms()
@@ -277,7 +280,7 @@ private struct EffectComparison {
         let declaresAll = missing.allSatisfy { now.contains(NameCasing.lowerFirst(declared[$0])) }
         let whose = declaresAll ? "which `enum F` declares" : "which the matrix emits (unknown-effect's fix adds what `enum F` lacks)"
         var message = "effect dispatcher \(name) has no case for \(names.count == 1 ? "effect " + names[0] : "effects " + names.joined(separator: ", ")), \(whose); expected a case calling \(missing.map { "`\(GeneratedShape.effectMember(declared[$0]))`" }.joined(separator: ", "))"
-        let receiver = Self.cellsCall(dispatcher)
+        let receiver = Self.cellsCall(dispatcher, membersTakeContextInout: membersTakeContextInout)
         var fix: Diagnostic.Fix?
         if let (cells, context) = receiver {
             var byOffset: [Int: String] = [:]
@@ -322,9 +325,11 @@ private struct EffectComparison {
     }
 
     /// The cells receiver and context the arms call members with, else the parameters typed so.
-    static func cellsCall(_ dispatcher: Dispatcher) -> (String, String)? {
+    static func cellsCall(_ dispatcher: Dispatcher, membersTakeContextInout: @escaping () -> Bool = { false }) -> (String, String)? {
         let placeholder = GeneratedShape(machine: "M", states: [], actions: [], effects: [], cells: [])
-        return DispatcherSync(dispatcher: dispatcher, shape: placeholder, deciders: []).cellsCall()
+        var sync = DispatcherSync(dispatcher: dispatcher, shape: placeholder, deciders: [])
+        sync.membersTakeContextInout = membersTakeContextInout
+        return sync.cellsCall()
     }
 
     /// `.stopClock(let reason)`: the case, even with a refutable payload.
@@ -412,6 +417,8 @@ private struct Comparison {
     var effectsAfterFixes: [String]?
     /// Why no requirement of a member will be declared (`DispatcherSync.requirementRefusal`).
     var requirementRefusal: (String) -> String? = { _ in nil }
+    /// `DispatcherSync.membersTakeContextInout`.
+    var membersTakeContextInout: () -> Bool = { false }
     /// Why an effect's name may not be written (`DispatcherSync.effectRefusal`).
     var effectRefusal: (String) -> String? = { _ in nil }
     /// Why a name is no case once the fixes are applied (`DispatcherSync.caseRefusal`).
@@ -551,6 +558,7 @@ private struct Comparison {
         sync.narrowedStructAvailable = narrowedStructAvailable
         sync.effectsAfterFixes = effectsAfterFixes
         sync.requirementRefusal = requirementRefusal
+        sync.membersTakeContextInout = membersTakeContextInout
         sync.effectRefusal = effectRefusal
         // A name this dispatcher leaves out with all its cases (so enum-drift does not add its
         // case) is no case after the fixes either: no rewritten arm may name it (black-box play/42).

@@ -312,4 +312,37 @@ final class RequirementParameterSpellingTests: XCTestCase {
         XCTAssertFalse(compiler.contains("error:"), compiler)
         XCTAssertEqual(ran, "1\n")
     }
+
+    /// A `step` none of whose arms calls a member yet: its `inout` context is passed `&ctx` to
+    /// the new member, which takes it `inout` as the effects' members do.
+    func testAStepWithNoCallYetPassesItsInoutContextAsTheMembersTakeIt() throws {
+        let door = Self.door(context: "struct DoorCtx { var kicks = 0 }", spelling: "inout DoorCtx", call: "&ctx")
+            .replacingOccurrences(of: "    func closedKick(_ ctx: inout DoorCtx) -> Step<Door.S, Door.F>\n", with: "")
+            .replacingOccurrences(of: "case (.closed, .kick): return cells.closedKick(&ctx)", with: "case (.closed, .kick): return .go(.open, effects: [.log])")
+        let matrix = Self.matrix
+            .replacingOccurrences(of: "[.handle, .go(target: \"Closed\", effects: [\"Log\", \"Chime\"])]", with: "[.go(target: \"Open\", effects: [\"Log\"]), .go(target: \"Closed\", effects: [\"Log\"])]")
+        let outcome = RemovalSyncFixTests.run(["Door.tb.swift": matrix, "Door.swift": door])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        let after = RemovalSyncFixTests.text(outcome, "Door.swift")
+        XCTAssertEqual(after, door
+            .replacingOccurrences(of: "    func log(", with: "    func openKick(_ ctx: inout DoorCtx) -> Step<Door.S, Door.F>\n    func log(")
+            .replacingOccurrences(of: "        case (.open, .shut)", with: "        case (.open, .kick): return cells.openKick(&ctx)\n        case (.open, .shut)"))
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spelling-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = matrix + after + HandNamedRenameTests.standIn + """
+            struct Impl: DoorCells {
+                func openKick(_ ctx: inout DoorCtx) -> Step<Door.S, Door.F> { ctx.kicks += 1; return .ignored }
+                func log(_ ctx: inout DoorCtx) -> Door.A? { nil }
+            }
+            var ctx = DoorCtx()
+            _ = Door.step(Impl(), &ctx, .open, .kick)
+            print(ctx.kicks)
+
+            """
+        let (ran, compiler) = try DispatcherDefaultFixTests.compileAndRun(program, named: "firstCall", in: folder, swiftc: swiftc)
+        XCTAssertFalse(compiler.contains("error:"), compiler)
+        XCTAssertEqual(ran, "1\n")
+    }
 }
