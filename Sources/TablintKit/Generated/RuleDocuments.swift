@@ -6733,7 +6733,11 @@ named before it), as [enum-drift](enum-drift.md) adds states and actions; the fi
 effect's first mention (at the enum, when the enum is in another file). The arms that emit it
 ([dispatcher-drift](dispatcher-drift.md)), its `perform` arm and its `Cells` requirement
 ([cells-drift](cells-drift.md)) follow in the same run. A string that is a slip of a declared
-effect (`"StartClok"`) is a misspelling, not a new effect: no fix.
+effect (`"StartClok"`) is a misspelling, not a new effect: no fix. Nor is the case added when
+no fix can write its `perform` arm, which the case alone would leave non-exhaustive: `perform`
+takes its cells as a protocol not named `…Cells` (`cells: some DoorHandling`), which tablint does
+not read as the machine's cells, or its arms call no member (a `perform` of the implementation);
+the message names that `perform` and where it is.
 
 An effect renamed in every cell (`"Beep"` now `"Chime"`) is a new effect and an old one no cell
 emits: in one run the new case is added and the old one goes, each with its `perform` arm and
