@@ -74,12 +74,45 @@ enum ExhaustiveSwitches {
                 if let judge = ownership ?? nil {
                     let verdict = judge.verdict(cases[0], isCase: true, file: index, offset: first)
                     if verdict == .other { continue }
-                    if case .unknown(let rival) = verdict { doubt = "`\(rival)` declares these cases too, so it may switch over its enum" }
+                    if case .unknown(let rival) = verdict {
+                        // `switch g` with `g: Gate.S` declared before it says whose enum it is.
+                        switch Self.declaredType(of: subject, before: keyword, tokens).map({ Self.names($0, enumRef.declaration) }) {
+                        case true?: break
+                        case false?: continue
+                        case nil: doubt = "`\(rival)` declares these cases too, so it may switch over its enum"
+                        }
+                    }
                 }
                 found.append(Found(file: index, offset: tokens[keyword].range.lowerBound, text: "switch " + tokens.oneLine(subject), doubt: doubt))
             }
         }
         return found
+    }
+
+    /// The type written for a subject that is one name, at its nearest declaration before the
+    /// switch (`_ g: Gate.S`, `var state: Door.S = …`), without spaces; nil when none is written.
+    private static func declaredType(of subject: Range<Int>, before keyword: Int, _ tokens: SignificantTokens) -> String? {
+        guard subject.count == 1, tokens.kind(subject.lowerBound) == .identifier else { return nil }
+        let name = tokens.text(subject.lowerBound)
+        var index = keyword - 1
+        while index > 0 {
+            if tokens.kind(index) == .colon, tokens.kind(index - 1) == .identifier, tokens.text(index - 1) == name {
+                var end = index + 1
+                while end < keyword, tokens.kind(end) == .identifier || tokens.kind(end) == .period { end += 1 }
+                guard end > index + 1 else { return nil }
+                return ((index + 1)..<end).map { tokens.text($0) }.joined()
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Whether `type` (as written) names `declaration`: `Door.S`, `App.Door.S`, or `S` itself.
+    private static func names(_ type: String, _ declaration: EnumDeclaration) -> Bool {
+        let qualified = declaration.qualifiedName
+        if type == qualified || type.hasSuffix("." + qualified) { return true }
+        let last = qualified.split(separator: ".").suffix(2).joined(separator: ".")
+        return type == last || (declaration.parent == nil && type == declaration.name)
     }
 
     /// The `{` of the switch at `keyword`, and its subject's tokens.

@@ -154,6 +154,51 @@ final class AddedCaseSwitchesTests: XCTestCase {
         XCTAssertFalse(effect.message.contains("Door.swift:"), effect.message)
     }
 
+    /// Another machine whose enum has the same cases: its own switches are not named (in its
+    /// extension, or over a value declared as its type), and one that cannot be told says so.
+    func testASwitchOverAnotherMachinesEnumOfTheSameCasesIsNotNamed() throws {
+        let gate = """
+            enum Gate {
+                enum S { case open, closed }
+                enum A { case lift }
+                enum F { case beep }
+            }
+            extension Gate.S {
+                var sign: String {
+                    switch self {
+                    case .open: "up"
+                    case .closed: "down"
+                    }
+                }
+            }
+            func gateText(_ g: Gate.S) -> String {
+                switch g {
+                case .open: return "o"
+                case .closed: return "c"
+                }
+            }
+            func doorText(_ d: Door.S) -> String {
+                switch d {
+                case .open: return "o"
+                case .closed: return "c"
+                }
+            }
+            func anyText() -> String {
+                switch current() {
+                case .open: return "o"
+                case .closed: return "c"
+                }
+            }
+
+            """
+        var files = Self.ajar
+        files["Gate.swift"] = gate
+        let found = MutationTests.lint(files)
+        let finding = try XCTUnwrap(found.first { $0.code == EnumDrift().code && $0.message.contains("`Ajar`") }, "\(found.map(\.message))")
+        XCTAssertTrue(finding.message.contains(
+            "`switch self` at Door+Labels.swift:3, `switch state` at DoorViewModel.swift:4, `switch d` at Gate.swift:21 and `switch current()` at Gate.swift:27 (`Gate` declares these cases too, so it may switch over its enum) will each need a `.ajar` arm"), finding.message)
+    }
+
     /// Only an enum gaining a case makes the run search its files for one of its cases: a
     /// matrix in step with its enums adds no name to the search.
     func testOnlyAnAdditionAddsToTheSearch() {
