@@ -245,4 +245,31 @@ final class AddedCaseSwitchesTests: XCTestCase {
             XCTAssertTrue(texts["Door.swift"]!.contains("enum S { case open, closed, ajar }"), edit)
         }
     }
+
+    /// The same for an effect no cell emits any more while a `switch effect` elsewhere has its arm.
+    func testAnEffectNoCellEmitsNamedBySwitchElsewhereStays() throws {
+        let sounds = """
+            func volume(of effect: Door.F) -> Int {
+                switch effect {
+                case .thud: return 3
+                case .creak: return 1
+                }
+            }
+
+            """
+        let files = [
+            "Door.tb.swift": Self.matrix(states: ["Open", "Closed"], rows: [
+                #"[.go(target: "Closed", effects: ["Thud"]), .ignore]"#,
+                #"[.ignore,                                  .go(target: "Open", effects: [])]"#,
+            ]),
+            "Door.swift": Self.door, "DoorImpl.swift": Self.implementation, "DoorSounds.swift": sounds,
+        ]
+        let found = MutationTests.lint(files).filter { $0.code == EnumDrift().code && $0.message.contains("`creak`") }
+        let finding = try XCTUnwrap(found.first, "\(found.map(\.message))")
+        XCTAssertNil(finding.fix)
+        XCTAssertTrue(finding.message.contains("no fix removes `creak`: `creak` is referred to at DoorSounds.swift:4:11"), finding.message)
+        let (texts, _) = CombinedMatrixEditTests.fix(files)
+        XCTAssertEqual(texts["DoorSounds.swift"], sounds)
+        XCTAssertTrue(texts["Door.swift"]!.contains("enum F { case thud, creak }"))
+    }
 }
