@@ -56,6 +56,8 @@ enum ExhaustiveSwitches {
                 for arm in arms {
                     guard case .items(let items, _) = arm.label else { readable = false; break }
                     for item in items {
+                        // `case nil:` of an optional subject: the cases are still all needed.
+                        if !item.isTuple, item.elements.count == 1, item.elements[0].text == "nil" { continue }
                         guard !item.isTuple, item.elements.count == 1, case .member(let name, let refutable) = item.elements[0].kind else {
                             readable = false
                             break

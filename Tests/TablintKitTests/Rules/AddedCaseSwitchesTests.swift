@@ -85,6 +85,14 @@ final class AddedCaseSwitchesTests: XCTestCase {
                 default: return false
                 }
             }
+            var last: Door.S?
+            var lastTitle: String {
+                switch last {
+                case .open: return "was open"
+                case .closed: return "was shut"
+                case nil: return "new"
+                }
+            }
         }
 
         """
@@ -99,7 +107,7 @@ final class AddedCaseSwitchesTests: XCTestCase {
         let finding = try XCTUnwrap(found.first { $0.code == EnumDrift().code && $0.message.contains("`Ajar`") }, "\(found.map(\.message))")
         XCTAssertNotNil(finding.fix)
         XCTAssertTrue(finding.message.contains(
-            "the fix adds `case ajar` to `enum Door.S`, in the matrix's order; `switch self` at Door+Labels.swift:3 and `switch state` at DoorViewModel.swift:4 will each need a `.ajar` arm, which no fix writes"), finding.message)
+            "the fix adds `case ajar` to `enum Door.S`, in the matrix's order; `switch self` at Door+Labels.swift:3, `switch state` at DoorViewModel.swift:4 and `switch last` at DoorViewModel.swift:17 will each need a `.ajar` arm, which no fix writes"), finding.message)
         // Neither the switch with a `default:` nor the dispatchers the fixes write are named.
         XCTAssertFalse(finding.message.contains("DoorViewModel.swift:10"), finding.message)
         XCTAssertFalse(finding.message.contains("Door.swift:"), finding.message)
@@ -113,6 +121,7 @@ final class AddedCaseSwitchesTests: XCTestCase {
         XCTAssertTrue(texts["Door.swift"]!.contains("enum S { case open, closed, ajar }"), texts["Door.swift"]!)
         let byHand = texts["Door+Labels.swift"]!.replacingOccurrences(of: "case .closed: \"Closed\"\n", with: "case .closed: \"Closed\"\n        case .ajar: \"Ajar\"\n")
             + texts["DoorViewModel.swift"]!.replacingOccurrences(of: "case .closed: return \"It is shut\"\n", with: "case .closed: return \"It is shut\"\n        case .ajar: return \"It is ajar\"\n")
+                .replacingOccurrences(of: "case .closed: return \"was shut\"\n", with: "case .closed: return \"was shut\"\n        case .ajar: return \"was ajar\"\n")
         let implementation = texts["DoorImpl.swift"]!.replacingOccurrences(
             of: "struct DoorImpl: DoorCells {\n", with: "struct DoorImpl: DoorCells {\n    func ajarPush(_ ctx: Door.Ctx) -> Step<Door.S, Door.F> { .ignored }\n")
         let program = texts["Door.tb.swift"]! + texts["Door.swift"]! + implementation + byHand
@@ -196,7 +205,7 @@ final class AddedCaseSwitchesTests: XCTestCase {
         let found = MutationTests.lint(files)
         let finding = try XCTUnwrap(found.first { $0.code == EnumDrift().code && $0.message.contains("`Ajar`") }, "\(found.map(\.message))")
         XCTAssertTrue(finding.message.contains(
-            "`switch self` at Door+Labels.swift:3, `switch state` at DoorViewModel.swift:4, `switch d` at Gate.swift:21 and `switch current()` at Gate.swift:27 (`Gate` declares these cases too, so it may switch over its enum) will each need a `.ajar` arm"), finding.message)
+            "`switch self` at Door+Labels.swift:3, `switch state` at DoorViewModel.swift:4, `switch last` at DoorViewModel.swift:17, `switch d` at Gate.swift:21 and `switch current()` at Gate.swift:27 (`Gate` declares these cases too, so it may switch over its enum) will each need a `.ajar` arm"), finding.message)
     }
 
     /// Only an enum gaining a case makes the run search its files for one of its cases: a
