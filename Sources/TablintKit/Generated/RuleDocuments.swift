@@ -2552,6 +2552,15 @@ cannot be written: …`` and neither fix writes anything of that name. A top-lev
 enum, and the case is added there (`enum DoorState (`typealias DoorS`)`), removed or renamed
 there as in a direct enum.
 
+The new case also makes every other exhaustive `switch` over the enum stop compiling (`switch self`
+in an `extension Door.S`, `switch state` in a view model), and no fix can know what its arm should
+do. Such a switch (no `default:` or other catch-all, an unguarded arm for every case the enum has
+today, none for the new one) is named by `path:line` in the finding that adds the case:
+``; `switch self` at Door+Labels.swift:3 will need a `.ajar` arm, which no fix writes (what it does
+is yours to say), so it will not compile until you write it``. The files searched are those the
+run reads and those that name one of the enum's cases; the dispatchers the fixes write are not
+named. [unknown-effect](unknown-effect.md) names a `switch` over `enum F` (other than `perform`) so.
+
 A case the enum declares and the matrix no longer lists (a state or action removed from the
 matrix) is removed from the enum (`, paused`, or the line of a `case paused` alone on it), while
 [dispatcher-drift](dispatcher-drift.md)'s fix removes the arms and patterns that name it and
@@ -6741,7 +6750,13 @@ named before it), as [enum-drift](enum-drift.md) adds states and actions; the fi
 effect's first mention (at the enum, when the enum is in another file). The arms that emit it
 ([dispatcher-drift](dispatcher-drift.md)), its `perform` arm and its `Cells` requirement
 ([cells-drift](cells-drift.md)) follow in the same run. A string that is a slip of a declared
-effect (`"StartClok"`) is a misspelling, not a new effect: no fix.
+effect (`"StartClok"`) is a misspelling, not a new effect: no fix. Nor is the case added when
+no fix can write its `perform` arm, which the case alone would leave non-exhaustive: `perform`
+takes its cells as a protocol not named `…Cells` (`cells: some DoorHandling`), which tablint does
+not read as the machine's cells, or its arms call no member (a `perform` of the implementation);
+the message names that `perform` and where it is. An exhaustive `switch` over `enum F` other than
+`perform` (`switch effect { case .thud: … }` in a mixer) gets no arm for the new case: the finding
+names it by `path:line`, as [enum-drift](enum-drift.md)'s names a `switch` over `enum S`.
 
 An effect renamed in every cell (`"Beep"` now `"Chime"`) is a new effect and an old one no cell
 emits: in one run the new case is added and the old one goes, each with its `perform` arm and

@@ -378,6 +378,7 @@ struct DispatcherSync {
     /// calls a member, or the arms call one through what is no parameter typed as the cells
     /// (`handlers.closedKick(context)` in a method of a struct holding `handlers`).
     var unknownCellsCall: Why {
+        if let why = unreadCellsProtocol() { return why }
         // `cells.closedKick(&ctx)` beside `cells.closedShut(ctx)`: how a new call passes it is not known.
         let calls = armCalls
         if let first = calls.first, let other = calls.first(where: { $0.receiver != first.receiver || $0.context != first.context }) {
@@ -402,6 +403,41 @@ struct DispatcherSync {
             return Why("`\(arm.labelText)` calls `\(text)` through `\(receiver)`, which is no parameter of `\(dispatcher.function.text)` typed as the machine's cells, so which cells and context a new arm would pass is not known")
         }
         return Why("no arm of the dispatcher calls a cells member, so the names of its cells and context parameters are not known")
+    }
+
+    /// The parameter the arms call members through when its type is a protocol of the team's
+    /// own name (`cells: some DoorHandling`, `handlers: DoorHandling`): only `Cells` and
+    /// `…Cells` protocols are read as a machine's cells (bb5 #15), so the members of this one
+    /// are not known, and neither an arm calling a new one nor its requirement can be written.
+    var unreadCellsParameter: Dispatcher.Parameter? {
+        for arm in dispatcher.arms {
+            var text = Substring(arm.outcome.text)
+            for word in ["return ", "try ", "await "] where text.hasPrefix(word) { text = text.dropFirst(word.count) }
+            guard let dot = text.firstIndex(of: "."), let open = text.firstIndex(of: "("), dot < open, text.hasSuffix(")") else { continue }
+            let receiver = String(text[..<dot])
+            guard let parameter = dispatcher.parameters.first(where: { $0.name == receiver }) else { continue }
+            var type = parameter.type
+            for prefix in ["any", "some"] where type.hasPrefix(prefix) && type.count > prefix.count {
+                if let first = type.dropFirst(prefix.count).unicodeScalars.first, ("A"..."Z").contains(first) { type = String(type.dropFirst(prefix.count)) }
+            }
+            let last = type.split(separator: ".").last.map(String.init) ?? type
+            guard MachineType.isTypeName(Substring(last)), !last.hasSuffix("Cells"), !last.hasSuffix("Ctx"), MachineType(type) == nil else { continue }
+            return parameter
+        }
+        return nil
+    }
+
+    /// Why nothing that calls a new member is written through `unreadCellsParameter`; `place`
+    /// says where the dispatcher is, for a message about another surface.
+    func unreadCellsProtocol(at place: String? = nil) -> Why? {
+        guard let parameter = unreadCellsParameter else { return nil }
+        // The type as written without spaces: `someDoorHandling` is `some DoorHandling`.
+        var type = parameter.type
+        for prefix in ["any", "some"] where type.hasPrefix(prefix) {
+            if let first = type.dropFirst(prefix.count).unicodeScalars.first, ("A"..."Z").contains(first) { type = prefix + " " + type.dropFirst(prefix.count) }
+        }
+        let name = "`\(dispatcher.function.text)`" + (place.map { " at \($0)" } ?? "")
+        return Why("\(name) calls its cells through `\(parameter.name): \(type)`, a protocol not named `…Cells`, which tablint does not read as the machine's cells, so no fix writes an arm calling a member it may not declare, nor the requirement")
     }
 
     private static func isIdentifier(_ text: String) -> Bool {

@@ -268,6 +268,10 @@ struct MemberReferences {
 
     var isEmpty: Bool { references.isEmpty && typeBodies.isEmpty && codingExtensions.isEmpty }
 
+    /// The file's bytes, nil for a summary read without them: `ExhaustiveSwitches` reads the
+    /// switches of the few files that name every case of an enum gaining one.
+    var fileBytes: [UInt8]? { bytes.isEmpty ? nil : bytes }
+
     var hasCodingConformance: Bool { !codingExtensions.isEmpty }
 
     /// The file's bytes in `range` (cut at the file's end), nil when it starts outside them (a

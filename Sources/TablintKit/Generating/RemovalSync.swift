@@ -708,6 +708,21 @@ extension RemovalSync {
                 }
                 // An effect no cell emits: its case, which is also its member's name.
                 names.formUnion(EffectRemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), facts.pairing).removed.map(\.name))
+                // An enum gaining a case: a case every exhaustive switch over it names
+                // (`ExhaustiveSwitches`, which enum-drift and unknown-effect ask).
+                let enums = facts.pairing.enums(of: bound, near: file.path)
+                let folded = NameComparison.firstLetterFolded
+                let effects = bound.matrix.rows.flatMap(\.cells).flatMap { cell -> [Name] in
+                    switch cell.kind {
+                    case .go(_, let list, _), .emit(let list): return list
+                    default: return []
+                    }
+                }
+                for (listed, enumRef) in [(bound.matrix.states, enums.states), (bound.matrix.actions, enums.actions), (effects, enums.effects)] {
+                    guard let declaration = enumRef?.declaration, let probe = ExhaustiveSwitches.probe(declaration) else { continue }
+                    let keys = Set(declaration.cases.map { folded.key($0.name) })
+                    if listed.contains(where: { !keys.contains(folded.key($0.text)) }) { names.insert(probe) }
+                }
             }
         }
         return names

@@ -690,6 +690,20 @@ struct CellsDrift: RunRule {
                 }
             }
         }
+        // A `perform` whose new arm no fix can write (`cells: some DoorHandling`, a protocol
+        // not read; arms that call no member): the case alone would make its `switch`
+        // non-exhaustive, so nothing is added (bb5 #15).
+        if effect {
+            for (file, dispatcher) in RemovalSync.dispatchers(of: ref, .effect, pairing) where !dispatcher.hasCatchAll {
+                let sync = DispatcherSync(dispatcher: dispatcher, shape: GeneratedShape(machine: "M", states: [], actions: [], effects: [], cells: []), deciders: [])
+                guard sync.cellsCall() == nil else { continue }
+                let place = RemovalSync.place(file, dispatcher.function.range.lowerBound, in: run)
+                if let why = sync.unreadCellsProtocol(at: place) {
+                    return "\(why.text); add the case, its arm and the requirement `\(member)` by hand, or name the protocol `…Cells`"
+                }
+                return "no fix writes the arm of `\(dispatcher.function.text)` at \(place) that would perform it (\(sync.unknownCellsCall.text)), and the case alone would make its `switch` non-exhaustive; add the case and the arm by hand"
+            }
+        }
         return nil
     }
 

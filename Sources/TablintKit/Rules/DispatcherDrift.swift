@@ -318,6 +318,8 @@ private struct EffectComparison {
                 fix = Diagnostic.Fix(edits: offsets.map { TextEdit(range: $0..<$0, replacement: Array(byOffset[$0]!.utf8)) }, applicability: .unsafe)
                 message += "; the fix writes \(missing.count == 1 ? "it" : "them") as the generator would"
             }
+        } else if let why = DispatcherSync(dispatcher: dispatcher, shape: shape, deciders: []).unreadCellsProtocol() {
+            message += "; no fix: \(why.text)"
         } else {
             message += "; no fix: no arm calls a cells member and no parameter is typed as the cells and the context, so their names are not known"
         }

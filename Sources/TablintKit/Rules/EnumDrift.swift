@@ -43,15 +43,20 @@ struct EnumDrift: RunRule {
                         ? "the matrix `\(bound.matrix.machine.text)` has a row missing or of the wrong length, so its dispatcher's cases for `\(name)` cannot be written from it"
                         : DispatcherDrift.additionRefusal(role, name, of: ref, pairing)
                 }
+                // The switches elsewhere that a case the fix adds leaves without its arm.
+                let needingArms = { (enumRef: MachinePairing.EnumRef, newCase: String) -> String in
+                    ExhaustiveSwitches.sentence(
+                        ExhaustiveSwitches.needingArm(for: newCase, over: enumRef, machine: bound.machine, spelled: machine, pairing), newCase: newCase, in: run)
+                }
                 if let states = enums.states {
-                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals, leftOut: leftOut)
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, states, role: "state", file, run, removals, leftOut: leftOut, needingArms: needingArms)
                 } else if let aliased = AliasedEnumSync.aliased("S", machine: machine, run) {
-                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, aliased.enumRef, role: "state", file, run, removals, alias: aliased.alias, leftOut: leftOut)
+                    found += compare(bound, bound.matrix.states, bound.matrix.statesRange, aliased.enumRef, role: "state", file, run, removals, alias: aliased.alias, leftOut: leftOut, needingArms: needingArms)
                 }
                 if let actions = enums.actions {
-                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals, leftOut: leftOut)
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, actions, role: "action", file, run, removals, leftOut: leftOut, needingArms: needingArms)
                 } else if let aliased = AliasedEnumSync.aliased("A", machine: machine, run) {
-                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, removals, alias: aliased.alias, leftOut: leftOut)
+                    found += compare(bound, bound.matrix.actions, bound.matrix.actionsRange, aliased.enumRef, role: "action", file, run, removals, alias: aliased.alias, leftOut: leftOut, needingArms: needingArms)
                 }
                 if position < file.matrices.count { found += unemittedEffects(EffectRemovalSync(ref, pairing), bound, file, run) }
             }
@@ -62,7 +67,7 @@ struct EnumDrift: RunRule {
     private func compare(
         _ bound: BoundMatrix, _ names: [Name], _ listRange: Range<Int>, _ ref: MachinePairing.EnumRef, role: String,
         _ file: FileSummary, _ run: [FileSummary], _ removals: RemovalSync?, alias: String? = nil,
-        leftOut: (RemovalSync.Role, String) -> String?
+        leftOut: (RemovalSync.Role, String) -> String?, needingArms: (MachinePairing.EnumRef, String) -> String
     ) -> [Diagnostic] {
         let declaration = ref.declaration
         let enumFile = run[ref.file]
@@ -103,6 +108,7 @@ struct EnumDrift: RunRule {
                     case .success(let edit):
                         fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
                         message += "; the fix adds `case \(NameCasing.lowerFirst(name.text))` to \(label), in the matrix's order"
+                        message += needingArms(ref, NameCasing.lowerFirst(name.text))
                     case .failure(let why):
                         message += "; no fix: \(why.text)"
                     }

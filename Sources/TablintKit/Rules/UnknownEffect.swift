@@ -76,7 +76,11 @@ struct UnknownEffect: RunRule {
                                 switch blocked.map({ .failure(DispatcherSync.Why($0)) }) ?? Self.addition(of: effect, among: mentioned, to: declaration, going: going) {
                                 case .success(let edit):
                                     fix = Diagnostic.Fix(edits: [edit], applicability: .unsafe)
-                                    message += "; the fix adds `case \(GeneratedShape.declared(NameCasing.lowerFirst(effect.text)))` to \(label), in the order the matrix first names its effects"
+                                    let newCase = GeneratedShape.declared(NameCasing.lowerFirst(effect.text))
+                                    message += "; the fix adds `case \(newCase)` to \(label), in the order the matrix first names its effects"
+                                    let machine = pairing.spelling(of: bound.machine) ?? bound.owner ?? matrix.machine.text
+                                    message += ExhaustiveSwitches.sentence(
+                                        ExhaustiveSwitches.needingArm(for: NameCasing.lowerFirst(effect.text), over: ref, machine: bound.machine, spelled: machine, pairing), newCase: NameCasing.lowerFirst(effect.text), in: run)
                                 case .failure(let why):
                                     message += "; no fix: \(why.text)"
                                 }
