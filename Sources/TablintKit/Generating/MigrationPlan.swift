@@ -32,6 +32,7 @@ struct MigrationPlan {
         var instanceMembers: [String: Set<String>] = [:]
         var staticMembers: [String: Set<String>] = [:]
         var protocolRequirements: [String: Set<String>] = [:]
+        var locationDefaults: [String: [MigrationReader.LocationDefault]] = [:]
         for (path, bytes) in files {
             let file = SourceFile(path: path, bytes: bytes)
             guard file.kind == .swift else { continue }
@@ -45,6 +46,7 @@ struct MigrationPlan {
             for declaration in names { typeNames.insert((declaration.parent.map { $0 + "." } ?? "") + declaration.name) }
             for (type, names) in MigrationReader.instanceMembers(tokens, scopes) { instanceMembers[type, default: []].formUnion(names) }
             for (type, names) in MigrationReader.staticMembers(tokens, scopes) { staticMembers[type, default: []].formUnion(names) }
+            for (name, defaults) in MigrationReader.locationDefaults(tokens, scopes, file: file) { locationDefaults[name, default: []] += defaults }
             for declaration in CellsProtocolReader.read(tokens, scopes: { scopes }) {
                 protocolRequirements[declaration.name.text, default: []].formUnion(declaration.requirements.filter { $0.kind == .function }.map(\.name.text))
             }
@@ -72,6 +74,7 @@ struct MigrationPlan {
         run.instanceMembers = instanceMembers
         run.staticMembers = staticMembers
         run.protocolRequirements = protocolRequirements
+        run.locationDefaults = locationDefaults
         var machines: [String: String] = [:]
         // The names an implementation type must not take: every type the run declares, by its
         // last name (a nested one would hide it from the moved code), and each implementation

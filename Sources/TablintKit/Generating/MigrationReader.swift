@@ -18,6 +18,9 @@ struct MigrationReader {
         var staticMembers: [String: Set<String>] = [:]
         /// Per protocol name, the functions it requires: a library-shaped dispatcher's `Cells`.
         var protocolRequirements: [String: Set<String>] = [:]
+        /// Per function (or `init`'s type) name, its parameters that default to `#function`,
+        /// `#line` or `#column`: a HANDLE arm that calls it is refused.
+        var locationDefaults: [String: [LocationDefault]] = [:]
     }
 
     let file: SourceFile
@@ -338,6 +341,9 @@ struct MigrationReader {
                 return refuse(tokens[first].range.lowerBound, "cannot migrate \(function): `\(arm.labelText)` leaves the switch with `break`, after which \(function) returns nothing; migrate expects each arm of a function that returns a value to end in its own `return`")
             }
             let body = armBody(arm, next: next, close: switchClose, breaks: leaving)
+            if library == nil, let found = movingCallerLocation(in: arm) {
+                return refuse(found.offset, "cannot migrate \(function): `\(arm.labelText)` \(found.what)")
+            }
             let declaredInBody = declaredNames(in: armRanges(arm, condition: nil))
             var items: [(pattern: String?, condition: String?, sets: [[Int]], partial: Bool, binds: Bool, bindings: Set<String>, item: Dispatcher.CaseItem?)] = []
             switch arm.label {
@@ -974,7 +980,7 @@ struct MigrationReader {
     }
 
     /// The token ranges of an arm's `where` clause (when it has a condition) and its body.
-    private func armRanges(_ arm: Dispatcher.Arm, condition: String?) -> [Range<Int>] {
+    func armRanges(_ arm: Dispatcher.Arm, condition: String?) -> [Range<Int>] {
         guard let start = tokenIndex(at: arm.labelRange.lowerBound) else { return [] }
         var end = start
         while end < tokens.count, tokens[end].range.lowerBound < arm.layout.removal.upperBound { end += 1 }
@@ -1035,7 +1041,8 @@ struct MigrationReader {
                 }
                 guard tokens.kind(index) == .identifier else { continue }
                 let name = SignificantTokens.unticked(tokens.text(index))
-                if declared.contains(name) || tokens.kind(index - 1) == .period { continue }
+                // `#fileID`, `#selector(…)`: a literal or macro, no variable.
+                if declared.contains(name) || tokens.kind(index - 1) == .period || tokens.kind(index - 1) == .pound { continue }
                 if let first = name.unicodeScalars.first, ("A"..."Z").contains(first) { continue }  // a type
                 if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
                 if let owner = members[name] {
