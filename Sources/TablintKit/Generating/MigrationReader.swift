@@ -538,8 +538,34 @@ struct MigrationReader {
             if let refusal = narrowingRefusal(migration, at: at, function: function) { return refusal }
             migration.assumptions.insert(contentsOf: narrowingNotes(migration, function: function), at: migration.assumptions.count - 1)
         }
+        if let refusal = shadowedLibraryType(migration, function: function, at: at) { return refusal }
         migration.switchStatement = dispatcher.switchRange.lowerBound..<tokens[tokens.partner[open]].range.upperBound
         return .migrated(migration)
+    }
+
+    /// A type of the run named as a library type the written code names unqualified (a machine
+    /// named `Step`, a `Table` beside the matrix): the code would mean that type, and not compile.
+    private func shadowedLibraryType(_ migration: Migration, function: String, at: Int) -> Outcome? {
+        let declared = { (path: String) -> Bool in
+            let parts = path.split(separator: ".")
+            // The run's type names hold a nested type under its innermost parent only (`Turnstile.Step`).
+            return run.typeNames.contains(path) || parts.count > 2 && run.typeNames.contains(parts.suffix(2).joined(separator: "."))
+                || migration.declaresNamespace && path == migration.narrowedNamespace
+        }
+        var machinePath: [String] = []
+        if case .nested(let qualified) = migration.style { machinePath = qualified.split(separator: ".").map(String.init) }
+        let ownerPath = migration.owners.reversed().flatMap { $0.split(separator: ".").map(String.init) }
+        // The matrix, in the machine's extension (or at the top level); then `step`, the protocol
+        // and the implementation, which a library-shaped dispatcher has already.
+        var places: [(names: [String], path: [String])] = [(["Table"], machinePath)]
+        if migration.library == nil { places += [(["Step"], machinePath), (["Step"], ownerPath), (["Step"], [])] }
+        for place in places {
+            if let found = LibraryTypeShadowing.shadowed(place.names, inside: place.path, declared: declared) {
+                let declaredHere = migration.declaresNamespace && found.by == migration.narrowedNamespace
+                return refuse(at, "cannot migrate \(function): \(LibraryTypeShadowing.reason(found, inside: place.path, declaredHere: declaredHere)), then migrate")
+            }
+        }
+        return nil
     }
 
     /// A library-shaped dispatcher's `Cells` protocol that declares the member the generator's

@@ -391,6 +391,15 @@ extension Tablint {
         _ shape: GeneratedShape, _ matrix: Matrix, near: String, _ pairing: MachinePairing, _ declarations: [String: TypeDeclaration]
     ) -> [String] {
         var reasons: [String] = []
+        // `step`, `perform` and the protocol name the library's `Step` in the machine's
+        // extension and at the top level.
+        let namespace = shape.types.namespace.split(separator: ".").map(String.init)
+        for path in [namespace, []] {
+            if let found = LibraryTypeShadowing.shadowed(["Step"], inside: path, declared: { declarations[$0] != nil }) {
+                reasons.append(LibraryTypeShadowing.reason(found, inside: path) + " (and the matrix's machine)")
+                break
+            }
+        }
         if shape.machineAccess.trimmingBlanks == "private" {
             reasons.append("a type it names is `private` inside another type, so the `Cells` protocol, declared at file scope, cannot name it; make it `fileprivate` or internal")
         }

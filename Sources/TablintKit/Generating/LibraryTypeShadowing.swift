@@ -1,0 +1,31 @@
+/// The library's types that generated code names unqualified (`Step<S, F>` in every signature,
+/// `Table(` in a matrix): a type of the same name that the code's scope sees, declared at the top
+/// level of the run, in a type around where the code is written, or that type itself (a machine
+/// named `Step`), is what the name then means there, and the code does not compile.
+enum LibraryTypeShadowing {
+    static let spellings = ["Step": "`Step<S, F>`", "Table": "`Table(machine: …)`"]
+
+    /// The first of `names` that a type of the run shadows for code written inside `path`
+    /// (outermost first, `["App", "Turnstile"]`; empty for the top level): the name and the path
+    /// of the type that shadows it. `declared` says whether the run declares a type of a path.
+    static func shadowed(_ names: [String], inside path: [String], declared: (String) -> Bool) -> (name: String, by: String)? {
+        for name in names {
+            if let index = path.firstIndex(of: name) { return (name, path[...index].joined(separator: ".")) }
+            for depth in stride(from: path.count, through: 1, by: -1) {
+                let candidate = path[..<depth].joined(separator: ".") + "." + name
+                if declared(candidate) { return (name, candidate) }
+            }
+            if declared(name) { return (name, name) }
+        }
+        return nil
+    }
+
+    /// Why the code is refused, for a message: `Step` and what shadows it.
+    /// `declaredHere`: the type is one the written code declares itself (`enum Step {}`).
+    static func reason(_ found: (name: String, by: String), inside path: [String], declaredHere: Bool = false) -> String {
+        let place = path.isEmpty ? "at the top level" : "in `extension \(path.joined(separator: "."))`"
+        let by = declaredHere ? "the `enum \(found.by) {}` it declares for the narrowed structs"
+            : found.by == path.joined(separator: ".") ? "the machine's own type `\(found.by)`" : "the type `\(found.by)` the files declare"
+        return "the code it writes names the library's `\(found.name)` (\(spellings[found.name] ?? found.name)) \(place), where \(by) is what `\(found.name)` means, so it would not compile; rename that type"
+    }
+}
