@@ -2530,7 +2530,11 @@ failing the run. Both go on the command line or in a `.tablint` file.
 A state or action the matrix lists and the enum lacks (no slip of a declared case) is declared
 in the enum, after the case of the matrix's name before it (first when none is), without a
 payload, so the matrix's order is kept; after a case that has a trailing `// comment` it takes
-a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
+a line of its own (`case flicker`), so the comment stays with its case. So it does after the
+last case of a clause with a doc comment above it (`/// Both.` over `case push, pull`: a new
+`case kick` line, which the comment does not document) and in an enum written one `case` clause
+per line, with or without doc comments; a new first case then goes above the first clause's doc
+comment, never between a comment and the case it documents. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
 for an enum with raw values written out, nor for one with an integer raw type (`enum S: Int`) when
