@@ -3532,7 +3532,15 @@ tablint reports two things, both warnings:
 
 * a header whose words are not the action names in order: the message names the words that
   are not actions, the actions without a label and labels out of order. `--fix` never moves
-  such a header: it is not known which label belongs to which column.
+  such a header: it is not known which label belongs to which column. One exception, as after
+  a rename in `actions:` (`"Repair"` to `"Fix"`, which `--fix --unsafe-fixes` carries into the
+  enum, the dispatcher and the `Cells` members): a header with one word per action, whose
+  words that name actions stand at their own actions' positions and whose other words name no
+  action, has those words renamed after the actions at their positions, in the casing of the
+  word each replaces (`// Coin Push Repair` becomes `// Coin Push Fix`, then placed over the
+  cells). This fix is unsafe, as a comment's words change. Such a header is read even when fewer than half of its
+  words are still action names (several actions renamed at once) if each of its words sits
+  over its column, where `--fix` (and `tablint migrate`) put a header's labels: prose does not.
 * a header whose words are the actions, in order, but whose labels are not over their cells.
   `--fix` places each label one column after its cell's dot (over its identifier), where the
   cells are once aligned, so the header moves with its columns. When the first label cannot
@@ -3565,7 +3573,7 @@ Example.tb.swift:5:5: note: the actions are declared here
 ```
 
 A renamed action: `Halt` is still labelled `stop`, and the header is still a header (one of
-its two words is an action):
+its two words is an action); `--fix --unsafe-fixes` renames the label, in the header's casing:
 
 ```swift triggers path=Example.tb.swift
 // swift-format-ignore-file
@@ -3583,7 +3591,7 @@ let TIMER_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.tb.swift:7:9: warning: the column header `start stop` does not name the actions of `Timer` in order (Start Halt): `stop` is not an action; `Halt` has no label; fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:7:9: warning: the column header `start stop` does not name the actions of `Timer` in order (Start Halt): `stop` is not an action; `Halt` has no label; each such label stands where an action of another name is, as after a rename: `tablint --fix --unsafe-fixes` renames `stop` to `halt` [tablint::header-labels]
 Example.tb.swift:5:14: note: the actions are declared here
 ```
 
