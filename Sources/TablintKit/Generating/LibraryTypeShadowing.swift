@@ -20,6 +20,21 @@ enum LibraryTypeShadowing {
         return nil
     }
 
+    /// The declarations of a file that are the library's own types, or stand-ins of them, by
+    /// path: a generic `Step<S, F>` (what the written code means by `Step`, so it compiles), and
+    /// a `Table` beside a `Cell` of the run (`tabular-center`'s sources in the run). Not shadows.
+    static func libraryLike(_ tokens: SignificantTokens, _ scopes: TypeScopes, typeNames: Set<String>) -> Set<String> {
+        var found = Set<String>()
+        let declarers: Set<String> = ["enum", "struct", "class"]
+        for index in 0..<tokens.count where tokens.kind(index) == .keyword && declarers.contains(tokens.text(index)) && tokens.kind(index + 1) == .identifier {
+            let name = SignificantTokens.unticked(tokens.text(index + 1))
+            let path = (scopes.directTypeName(of: index).map { $0 + "." } ?? "") + name
+            if name == "Step", tokens.kind(index + 2) == .operator, tokens.text(index + 2).hasPrefix("<") { found.insert(path) }
+            if name == "Table", typeNames.contains("Cell") || typeNames.contains(path + ".Cell") { found.insert(path) }
+        }
+        return found
+    }
+
     /// Why the code is refused, for a message: `Step` and what shadows it.
     /// `declaredHere`: the type is one the written code declares itself (`enum Step {}`).
     static func reason(_ found: (name: String, by: String), inside path: [String], declaredHere: Bool = false) -> String {

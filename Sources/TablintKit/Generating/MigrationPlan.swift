@@ -57,6 +57,12 @@ struct MigrationPlan {
                 typeNames.insert((scopes.directTypeName(of: index).map { $0 + "." } ?? "") + SignificantTokens.unticked(tokens.text(index + 1)))
             }
         }
+        // The library's own `Step` and `Table` (or stand-ins) in the run shadow nothing.
+        var libraryLike = Set<String>()
+        for file in sources {
+            let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
+            libraryLike.formUnion(LibraryTypeShadowing.libraryLike(tokens, TypeScopes(tokens), typeNames: typeNames))
+        }
         // Every matrix of the run, on any surface (`.tbl` pins included).
         var workspace = Workspace()
         workspace.update(files.map { Engine.Document(path: $0.path, bytes: $0.bytes) }, keeping: .context)
@@ -75,6 +81,7 @@ struct MigrationPlan {
         run.staticMembers = staticMembers
         run.protocolRequirements = protocolRequirements
         run.locationDefaults = locationDefaults
+        run.libraryLike = libraryLike
         var machines: [String: String] = [:]
         // The names an implementation type must not take: every type the run declares, by its
         // last name (a nested one would hide it from the moved code), and each implementation

@@ -21,6 +21,9 @@ struct MigrationReader {
         /// Per function (or `init`'s type) name, its parameters that default to `#function`,
         /// `#line` or `#column`: a HANDLE arm that calls it is refused.
         var locationDefaults: [String: [LocationDefault]] = [:]
+        /// The paths of the library's own `Step` and `Table` declared in the run (its sources,
+        /// or stand-ins): the written code means them, so they shadow nothing.
+        var libraryLike: Set<String> = []
     }
 
     let file: SourceFile
@@ -549,6 +552,7 @@ struct MigrationReader {
         let declared = { (path: String) -> Bool in
             let parts = path.split(separator: ".")
             // The run's type names hold a nested type under its innermost parent only (`Turnstile.Step`).
+            if run.libraryLike.contains(path) || parts.count > 2 && run.libraryLike.contains(parts.suffix(2).joined(separator: ".")) { return false }
             return run.typeNames.contains(path) || parts.count > 2 && run.typeNames.contains(parts.suffix(2).joined(separator: "."))
                 || migration.declaresNamespace && path == migration.narrowedNamespace
         }

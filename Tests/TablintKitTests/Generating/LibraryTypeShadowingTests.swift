@@ -62,6 +62,11 @@ final class LibraryTypeShadowingTests: XCTestCase {
             "cannot migrate `advance`: the code it writes names the library's `Step` (`Step<S, F>`) at the top level, where the `enum Step {}` it declares for the narrowed structs is what `Step` means, so it would not compile; rename that type, then migrate",
         ])
         XCTAssertEqual(migrate(Self.machine("Stepper", extra: "struct Steps {}\nstruct Tables {}\n\n")).migrated, ["reduce"])
+        // The library's own types in the run (its sources, or a stand-in: a generic `Step`, a
+        // `Table` beside a `Cell`) are what the code means: no collision.
+        let library = "enum Step<S, F> { case ignored }\nstruct Table {}\nenum Cell { case ignore }\n\n"
+        XCTAssertEqual(migrate(Self.machine("Door", extra: library)).migrated, ["reduce"])
+        XCTAssertEqual(migrate(Self.machine("Door", extra: library)).refusals, [])
     }
 
     func testScaffoldRefusesAMachineNamedStep() throws {
@@ -91,13 +96,15 @@ final class LibraryTypeShadowingTests: XCTestCase {
 
                 """.write(toFile: path, atomically: true, encoding: .utf8)
             var output = "", errors = ""
-            let status = Tablint.run(arguments: ["scaffold", path], stdout: &output, stderr: &errors)
+            let status = Tablint.run(arguments: ["scaffold", path, folder.appendingPathComponent("Library.swift").path], stdout: &output, stderr: &errors)
             return (status, output, errors.replacingOccurrences(of: folder.path + "/", with: ""))
         }
+        try "".write(toFile: folder.appendingPathComponent("Library.swift").path, atomically: true, encoding: .utf8)
         let (status, output, errors) = try scaffold("Step")
         XCTAssertEqual(status, 1)
         XCTAssertEqual(output, "")
         XCTAssertEqual(errors, "tablint: error: `Step` (Step.swift:7) is not scaffolded: the code it writes names the library's `Step` (`Step<S, F>`) in `extension Step`, where the machine's own type `Step` is what `Step` means, so it would not compile; rename that type (and the matrix's machine)\n")
+        try "enum Step<S, F> { case ignored }\n".write(toFile: folder.appendingPathComponent("Library.swift").path, atomically: true, encoding: .utf8)
         let (fine, written, _) = try scaffold("Stepper")
         XCTAssertEqual(fine, 0)
         XCTAssertTrue(written.contains("-> Step<Stepper.S, Stepper.F>"), written)
