@@ -1,9 +1,10 @@
 /// The caller-location literals a HANDLE arm's code spells or receives by default: moved into a
 /// `Cells` member, `#function` would name the member's nested function instead of the migrated
-/// one, and `#line` and `#column` would say where the member is written. Such an arm is refused.
+/// one, `#line` and `#column` would say where the member is written, and `#isolation` would be
+/// the nonisolated member's (nil) where an actor's method had its actor. Such an arm is refused.
 /// `#file`, `#fileID` and `#filePath` keep their value: the member is written in the same file.
 extension MigrationReader {
-    static let movingLocationLiterals: Set<String> = ["function", "line", "column"]
+    static let movingLocationLiterals: Set<String> = ["function", "line", "column", "isolation"]
 
     /// A parameter that defaults to a moving caller-location literal
     /// (`func log(_ m: String, function: String = #function)`).
@@ -58,7 +59,7 @@ extension MigrationReader {
                 {
                     let literal = "#" + tokens.text(index + 1)
                     let means = "the member's \(Self.meaning(literal))"
-                    return (tokens[index].range.lowerBound, "writes `\(literal)` (line \(file.location(of: tokens[index].range.lowerBound).line)), which moved into a `Cells` member would be \(means); write the value it has now in its place, or keep this function hand-written")
+                    return (tokens[index].range.lowerBound, "writes `\(literal)` (line \(file.location(of: tokens[index].range.lowerBound).line)), which moved into a `Cells` member would be \(means); \(literal == "#isolation" ? "" : "write the value it has now in its place, or ")keep this function hand-written")
                 }
                 guard tokens.kind(index) == .identifier, tokens.kind(index + 1) == .leftParen, tokens.kind(index - 1) != .pound,
                     let defaults = run.locationDefaults[SignificantTokens.unticked(tokens.text(index))]

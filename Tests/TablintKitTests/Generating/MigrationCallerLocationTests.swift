@@ -64,6 +64,9 @@ final class MigrationCallerLocationTests: XCTestCase {
         XCTAssertEqual(refusals(Self.door(push: "print(#line)")), [
             "8: cannot migrate `reduce`: `case (.closed, .push):` writes `#line` (line 8), which moved into a `Cells` member would be the member's line; write the value it has now in its place, or keep this function hand-written",
         ])
+        XCTAssertEqual(refusals(Self.door(push: "print(#isolation as Any)")), [
+            "8: cannot migrate `reduce`: `case (.closed, .push):` writes `#isolation` (line 8), which moved into a `Cells` member would be the member's isolation; keep this function hand-written",
+        ])
         XCTAssertEqual(refusals(Self.door(push: "print(1)", pull: "print(#function); return .closed")), [
             "11: cannot migrate `reduce`: `case (.open, .pull):` writes `#function` (line 11), which moved into a `Cells` member would be the member's function name; write the value it has now in its place, or keep this function hand-written",
         ])
