@@ -24,7 +24,9 @@ struct HeaderComment: Equatable {
     }
 
     /// The header on the line above the one holding `offset`, for a matrix with `actions`.
-    static func find(above offset: Int, actions: [String], file: SourceFile, pieces: [Token]) -> HeaderComment? {
+    /// `mostlyActions: false` reads any comment line there, however few of its words name
+    /// actions (a header after a rename of several actions), for a caller that has other proof.
+    static func find(above offset: Int, actions: [String], file: SourceFile, pieces: [Token], mostlyActions: Bool = true) -> HeaderComment? {
         let rowLine = file.lines.lineIndex(of: offset)
         guard rowLine > 0 else { return nil }
         let start = file.lines.lineStarts[rowLine - 1]
@@ -57,7 +59,7 @@ struct HeaderComment: Equatable {
         let actionIndex = Dictionary(folded.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let named = words.filter { actionIndex[fold($0.text)] != nil }
         // Prose mentions an action now and then; a header is mostly action names.
-        guard !named.isEmpty, named.count * 2 >= words.count else { return nil }
+        guard !mostlyActions || !named.isEmpty && named.count * 2 >= words.count else { return nil }
         let matches = words.count == actions.count && zip(words, folded).allSatisfy { fold($0.text) == $1 }
         var problems: [String] = []
         if !matches {

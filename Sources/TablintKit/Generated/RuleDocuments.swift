@@ -2538,7 +2538,11 @@ failing the run. Both go on the command line or in a `.tablint` file.
 A state or action the matrix lists and the enum lacks (no slip of a declared case) is declared
 in the enum, after the case of the matrix's name before it (first when none is), without a
 payload, so the matrix's order is kept; after a case that has a trailing `// comment` it takes
-a line of its own (`case flicker`), so the comment stays with its case. An enum in another file
+a line of its own (`case flicker`), so the comment stays with its case. So it does after the
+last case of a clause with a doc comment above it (`/// Both.` over `case push, pull`: a new
+`case kick` line, which the comment does not document) and in an enum written one `case` clause
+per line, with or without doc comments; a new first case then goes above the first clause's doc
+comment, never between a comment and the case it documents. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
 for an enum with raw values written out, nor for one with an integer raw type (`enum S: Int`) when
@@ -3545,7 +3549,15 @@ tablint reports two things, both warnings:
 
 * a header whose words are not the action names in order: the message names the words that
   are not actions, the actions without a label and labels out of order. `--fix` never moves
-  such a header: it is not known which label belongs to which column.
+  such a header: it is not known which label belongs to which column. One exception, as after
+  a rename in `actions:` (`"Repair"` to `"Fix"`, which `--fix --unsafe-fixes` carries into the
+  enum, the dispatcher and the `Cells` members): a header with one word per action, whose
+  words that name actions stand at their own actions' positions and whose other words name no
+  action, has those words renamed after the actions at their positions, in the casing of the
+  word each replaces (`// Coin Push Repair` becomes `// Coin Push Fix`, then placed over the
+  cells). This fix is unsafe, as a comment's words change. Such a header is read even when fewer than half of its
+  words are still action names (several actions renamed at once) if each of its words sits
+  over its column, where `--fix` (and `tablint migrate`) put a header's labels: prose does not.
 * a header whose words are the actions, in order, but whose labels are not over their cells.
   `--fix` places each label one column after its cell's dot (over its identifier), where the
   cells are once aligned, so the header moves with its columns. When the first label cannot
@@ -3578,7 +3590,7 @@ Example.tb.swift:5:5: note: the actions are declared here
 ```
 
 A renamed action: `Halt` is still labelled `stop`, and the header is still a header (one of
-its two words is an action):
+its two words is an action); `--fix --unsafe-fixes` renames the label, in the header's casing:
 
 ```swift triggers path=Example.tb.swift
 // swift-format-ignore-file
@@ -3596,7 +3608,7 @@ let TIMER_TABLE = Table(
 ```
 
 ```text diagnostics
-Example.tb.swift:7:9: warning: the column header `start stop` does not name the actions of `Timer` in order (Start Halt): `stop` is not an action; `Halt` has no label; fix the labels, as tablint --fix leaves them where they are [tablint::header-labels]
+Example.tb.swift:7:9: warning: the column header `start stop` does not name the actions of `Timer` in order (Start Halt): `stop` is not an action; `Halt` has no label; each such label stands where an action of another name is, as after a rename: `tablint --fix --unsafe-fixes` renames `stop` to `halt` [tablint::header-labels]
 Example.tb.swift:5:14: note: the actions are declared here
 ```
 

@@ -32,6 +32,7 @@ struct MigrationPlan {
         var instanceMembers: [String: Set<String>] = [:]
         var staticMembers: [String: Set<String>] = [:]
         var protocolRequirements: [String: Set<String>] = [:]
+        var locationDefaults: [String: [MigrationReader.LocationDefault]] = [:]
         for (path, bytes) in files {
             let file = SourceFile(path: path, bytes: bytes)
             guard file.kind == .swift else { continue }
@@ -45,6 +46,7 @@ struct MigrationPlan {
             for declaration in names { typeNames.insert((declaration.parent.map { $0 + "." } ?? "") + declaration.name) }
             for (type, names) in MigrationReader.instanceMembers(tokens, scopes) { instanceMembers[type, default: []].formUnion(names) }
             for (type, names) in MigrationReader.staticMembers(tokens, scopes) { staticMembers[type, default: []].formUnion(names) }
+            for (name, defaults) in MigrationReader.locationDefaults(tokens, scopes, file: file) { locationDefaults[name, default: []] += defaults }
             for declaration in CellsProtocolReader.read(tokens, scopes: { scopes }) {
                 protocolRequirements[declaration.name.text, default: []].formUnion(declaration.requirements.filter { $0.kind == .function }.map(\.name.text))
             }
@@ -54,6 +56,12 @@ struct MigrationPlan {
                 guard ["struct", "class", "actor", "protocol"].contains(tokens.text(index)) else { continue }
                 typeNames.insert((scopes.directTypeName(of: index).map { $0 + "." } ?? "") + SignificantTokens.unticked(tokens.text(index + 1)))
             }
+        }
+        // The library's own `Step` and `Table` (or stand-ins) in the run shadow nothing.
+        var libraryLike = Set<String>()
+        for file in sources {
+            let tokens = SignificantTokens(file: file, pieces: Tokenizer.tokenize(file.bytes))
+            libraryLike.formUnion(LibraryTypeShadowing.libraryLike(tokens, TypeScopes(tokens), typeNames: typeNames))
         }
         // Every matrix of the run, on any surface (`.tbl` pins included).
         var workspace = Workspace()
@@ -72,6 +80,8 @@ struct MigrationPlan {
         run.instanceMembers = instanceMembers
         run.staticMembers = staticMembers
         run.protocolRequirements = protocolRequirements
+        run.locationDefaults = locationDefaults
+        run.libraryLike = libraryLike
         var machines: [String: String] = [:]
         // The names an implementation type must not take: every type the run declares, by its
         // last name (a nested one would hide it from the moved code), and each implementation

@@ -18,6 +18,12 @@ struct MigrationReader {
         var staticMembers: [String: Set<String>] = [:]
         /// Per protocol name, the functions it requires: a library-shaped dispatcher's `Cells`.
         var protocolRequirements: [String: Set<String>] = [:]
+        /// Per function (or `init`'s type) name, its parameters that default to `#function`,
+        /// `#line` or `#column`: a HANDLE arm that calls it is refused.
+        var locationDefaults: [String: [LocationDefault]] = [:]
+        /// The paths of the library's own `Step` and `Table` declared in the run (its sources,
+        /// or stand-ins): the written code means them, so they shadow nothing.
+        var libraryLike: Set<String> = []
     }
 
     let file: SourceFile
@@ -338,6 +344,9 @@ struct MigrationReader {
                 return refuse(tokens[first].range.lowerBound, "cannot migrate \(function): `\(arm.labelText)` leaves the switch with `break`, after which \(function) returns nothing; migrate expects each arm of a function that returns a value to end in its own `return`")
             }
             let body = armBody(arm, next: next, close: switchClose, breaks: leaving)
+            if library == nil, let found = movingCallerLocation(in: arm) {
+                return refuse(found.offset, "cannot migrate \(function): `\(arm.labelText)` \(found.what)")
+            }
             let declaredInBody = declaredNames(in: armRanges(arm, condition: nil))
             var items: [(pattern: String?, condition: String?, sets: [[Int]], partial: Bool, binds: Bool, bindings: Set<String>, item: Dispatcher.CaseItem?)] = []
             switch arm.label {
@@ -532,8 +541,35 @@ struct MigrationReader {
             if let refusal = narrowingRefusal(migration, at: at, function: function) { return refusal }
             migration.assumptions.insert(contentsOf: narrowingNotes(migration, function: function), at: migration.assumptions.count - 1)
         }
+        if let refusal = shadowedLibraryType(migration, function: function, at: at) { return refusal }
         migration.switchStatement = dispatcher.switchRange.lowerBound..<tokens[tokens.partner[open]].range.upperBound
         return .migrated(migration)
+    }
+
+    /// A type of the run named as a library type the written code names unqualified (a machine
+    /// named `Step`, a `Table` beside the matrix): the code would mean that type, and not compile.
+    private func shadowedLibraryType(_ migration: Migration, function: String, at: Int) -> Outcome? {
+        let declared = { (path: String) -> Bool in
+            let parts = path.split(separator: ".")
+            // The run's type names hold a nested type under its innermost parent only (`Turnstile.Step`).
+            if run.libraryLike.contains(path) || parts.count > 2 && run.libraryLike.contains(parts.suffix(2).joined(separator: ".")) { return false }
+            return run.typeNames.contains(path) || parts.count > 2 && run.typeNames.contains(parts.suffix(2).joined(separator: "."))
+                || migration.declaresNamespace && path == migration.narrowedNamespace
+        }
+        var machinePath: [String] = []
+        if case .nested(let qualified) = migration.style { machinePath = qualified.split(separator: ".").map(String.init) }
+        let ownerPath = migration.owners.reversed().flatMap { $0.split(separator: ".").map(String.init) }
+        // The matrix, in the machine's extension (or at the top level); then `step`, the protocol
+        // and the implementation, which a library-shaped dispatcher has already.
+        var places: [(names: [String], path: [String])] = [(["Table"], machinePath)]
+        if migration.library == nil { places += [(["Step"], machinePath), (["Step"], ownerPath), (["Step"], [])] }
+        for place in places {
+            if let found = LibraryTypeShadowing.shadowed(place.names, inside: place.path, declared: declared) {
+                let declaredHere = migration.declaresNamespace && found.by == migration.narrowedNamespace
+                return refuse(at, "cannot migrate \(function): \(LibraryTypeShadowing.reason(found, inside: place.path, declaredHere: declaredHere)), then migrate")
+            }
+        }
+        return nil
     }
 
     /// A library-shaped dispatcher's `Cells` protocol that declares the member the generator's
@@ -974,7 +1010,7 @@ struct MigrationReader {
     }
 
     /// The token ranges of an arm's `where` clause (when it has a condition) and its body.
-    private func armRanges(_ arm: Dispatcher.Arm, condition: String?) -> [Range<Int>] {
+    func armRanges(_ arm: Dispatcher.Arm, condition: String?) -> [Range<Int>] {
         guard let start = tokenIndex(at: arm.labelRange.lowerBound) else { return [] }
         var end = start
         while end < tokens.count, tokens[end].range.lowerBound < arm.layout.removal.upperBound { end += 1 }
@@ -1035,7 +1071,8 @@ struct MigrationReader {
                 }
                 guard tokens.kind(index) == .identifier else { continue }
                 let name = SignificantTokens.unticked(tokens.text(index))
-                if declared.contains(name) || tokens.kind(index - 1) == .period { continue }
+                // `#fileID`, `#selector(…)`: a literal or macro, no variable.
+                if declared.contains(name) || tokens.kind(index - 1) == .period || tokens.kind(index - 1) == .pound { continue }
                 if let first = name.unicodeScalars.first, ("A"..."Z").contains(first) { continue }  // a type
                 if tokens.kind(index + 1) == .colon, tokens.kind(index - 1) == .leftParen || tokens.kind(index - 1) == .comma { continue }  // a label
                 if let owner = members[name] {

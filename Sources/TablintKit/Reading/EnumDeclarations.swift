@@ -43,6 +43,11 @@ struct EnumDeclaration: Equatable {
         }
         private var trailingCommentEnd: Int?
         private var trailingCommentIndentation = ""
+        /// Where its `case` clause stands, when the clause has its lines to itself: a case
+        /// added beside a case of a documented clause, or of an enum written one clause per
+        /// line, takes a line of its own (`enum-drift`'s fix), so a doc comment keeps
+        /// documenting only what it documented.
+        var clauseLayout: ClauseLayout?
         /// The bytes that delete this case and nothing else (`, paused` after another case of
         /// its `case` clause, `paused, ` before one, or the whole line of a `case paused` alone
         /// on it): `enum-drift`'s fix for a case the matrix removed. nil when no such span is
@@ -55,6 +60,19 @@ struct EnumDeclaration: Equatable {
             self.hasPayload = hasPayload
             self.payloadFields = payloadFields
         }
+    }
+
+    struct ClauseLayout: Equatable {
+        /// The start of the clause's first line, above its doc comment and attributes.
+        var leadingStart: Int
+        /// Where the clause's last line ends (before its line break).
+        var lineEnd: Int
+        var indentation: String
+        var newline: String
+        /// A comment (or attribute) on the lines above the `case`.
+        var isDocumented: Bool
+        var isLastOfClause: Bool
+        var isAloneInClause: Bool
     }
 
     struct PayloadField: Equatable {
@@ -75,6 +93,9 @@ struct EnumDeclaration: Equatable {
         self.hasConditionalCases = hasConditionalCases
         self.isIncomplete = isIncomplete
     }
+
+    /// How many `case` clauses declare the cases (`case a, b` is one).
+    var clauseCount = 0
 
     /// Whether the case list is the whole of the enum as the compiler sees it on every build.
     var hasKnownCases: Bool { !hasConditionalCases && !isIncomplete }
@@ -209,7 +230,42 @@ enum EnumDeclarationReader {
             index += 1
         }
         setRemovals(tokens, keyword: keyword, clause: clause, of: &declaration)
+        declaration.clauseCount += 1
+        if let last = clause.last, let layout = clauseLayout(tokens, keyword: keyword, last: last.last) {
+            let base = declaration.cases.count - clause.count
+            for position in clause.indices {
+                var own = layout
+                own.isLastOfClause = position == clause.count - 1
+                own.isAloneInClause = clause.count == 1
+                declaration.cases[base + position].clauseLayout = own
+            }
+        }
         return index
+    }
+
+    /// The lines of a `case` clause from `keyword` to token `last`, when its keyword starts a line
+    /// and only blanks follow `last` on its line.
+    private static func clauseLayout(_ tokens: SignificantTokens, keyword: Int, last: Int) -> EnumDeclaration.ClauseLayout? {
+        let bytes = tokens.file.bytes
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t")]
+        var lineStart = tokens[keyword].start
+        while lineStart > 0, blanks.contains(bytes[lineStart - 1]) { lineStart -= 1 }
+        guard lineStart > 0, bytes[lineStart - 1] == UInt8(ascii: "\n") else { return nil }
+        var lineEnd = tokens[last].end
+        while lineEnd < bytes.count, blanks.contains(bytes[lineEnd]) { lineEnd += 1 }
+        let newline: String
+        if lineEnd + 1 < bytes.count, bytes[lineEnd] == UInt8(ascii: "\r"), bytes[lineEnd + 1] == UInt8(ascii: "\n") {
+            newline = "\r\n"
+        } else if lineEnd < bytes.count, bytes[lineEnd] == UInt8(ascii: "\n") {
+            newline = "\n"
+        } else {
+            return nil
+        }
+        let leading = CellsProtocolReader.leadingStart(tokens, above: lineStart, declarers: ["case "])
+        let indentation = String(decoding: bytes[lineStart..<tokens[keyword].start], as: UTF8.self)
+        return EnumDeclaration.ClauseLayout(
+            leadingStart: leading, lineEnd: lineEnd, indentation: indentation, newline: newline,
+            isDocumented: leading < lineStart, isLastOfClause: false, isAloneInClause: false)
     }
 
     /// `EnumDeclaration.Case.removal` for the cases of one `case` clause (the last

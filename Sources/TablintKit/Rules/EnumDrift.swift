@@ -273,13 +273,28 @@ struct EnumDrift: RunRule {
                     // `case off // dark`: the comment is the case's, so the new case takes a line.
                     return .success(TextEdit(range: comment.lineEnd..<comment.lineEnd, replacement: Array(("\n" + comment.indentation + "case " + caseName).utf8)))
                 }
+                if let layout = declared.clauseLayout, layout.isLastOfClause, ownsLines(layout, declaration) {
+                    // After a documented clause, or in an enum of one clause per line: a line of its own.
+                    return .success(TextEdit(range: layout.lineEnd..<layout.lineEnd, replacement: Array((layout.newline + layout.indentation + "case " + caseName).utf8)))
+                }
                 return .success(TextEdit(range: declared.range.upperBound..<declared.range.upperBound, replacement: Array((", " + caseName).utf8)))
             }
         }
         if positional {
             return .failure(DispatcherSync.Why("its cases have `\(declaration.inherits[0])` raw values by position, and `\(caseName)` would go before `\(first.name)`, changing the raw value of every case after it; add the case at the end of the enum yourself"))
         }
+        if let layout = first.clauseLayout, ownsLines(layout, declaration) {
+            // Above the first clause's doc comment, which stays its own.
+            return .success(TextEdit(range: layout.leadingStart..<layout.leadingStart, replacement: Array((layout.indentation + "case " + caseName + layout.newline).utf8)))
+        }
         return .success(TextEdit(range: first.range.lowerBound..<first.range.lowerBound, replacement: Array((caseName + ", ").utf8)))
+    }
+
+    /// Whether a case added beside a case of this clause takes a line of its own: the clause is
+    /// documented (its comment would then document the new case too), or the enum declares its
+    /// cases one clause per line.
+    private static func ownsLines(_ layout: EnumDeclaration.ClauseLayout, _ declaration: EnumDeclaration) -> Bool {
+        layout.isDocumented || layout.isAloneInClause && declaration.clauseCount > 1
     }
 
     /// Raw types whose implicit raw values count the cases: `Int` and the other integers.

@@ -146,6 +146,12 @@ extension Tablint {
         var everything: [String] = []
         let declaredTypes = declaredTypeNames(sources)
         let declarations = typeDeclarations(sources)
+        // The library's own `Step` (or a stand-in) in the run is what the code means by `Step`.
+        var libraryLike = Set<String>()
+        for (path, bytes) in sources {
+            let tokens = SignificantTokens(file: SourceFile(path: path, bytes: bytes), pieces: Tokenizer.tokenize(bytes))
+            libraryLike.formUnion(LibraryTypeShadowing.libraryLike(tokens, TypeScopes(tokens), typeNames: []))
+        }
         var notes = ""
         for file in run {
             // A matrix without states or actions generates nothing: said, so it is not missed.
@@ -186,7 +192,7 @@ extension Tablint {
                     refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded into \(target): its types are `private` or `fileprivate` at file scope, so code naming them compiles only in their own file; run `tablint scaffold` without --write and put the text in that file, or make the types internal") + "\n"
                     continue
                 }
-                let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations)
+                let enumTrouble = enumRefusals(shape, bound.matrix, near: file.path, pairing, declarations, libraryLike: libraryLike)
                 guard enumTrouble.isEmpty else {
                     for reason in enumTrouble { refusals += CommandFailure.line("`\(name)` (\(place)) is not scaffolded: \(reason)") + "\n" }
                     continue
@@ -388,9 +394,19 @@ extension Tablint {
     /// is no readable enum (the scaffold would declare it again), or cases the matrix does not
     /// list the same way (the switch would not be exhaustive, or name a case that is not there).
     static func enumRefusals(
-        _ shape: GeneratedShape, _ matrix: Matrix, near: String, _ pairing: MachinePairing, _ declarations: [String: TypeDeclaration]
+        _ shape: GeneratedShape, _ matrix: Matrix, near: String, _ pairing: MachinePairing, _ declarations: [String: TypeDeclaration],
+        libraryLike: Set<String> = []
     ) -> [String] {
         var reasons: [String] = []
+        // `step`, `perform` and the protocol name the library's `Step` in the machine's
+        // extension and at the top level.
+        let namespace = shape.types.namespace.split(separator: ".").map(String.init)
+        for path in [namespace, []] {
+            if let found = LibraryTypeShadowing.shadowed(["Step"], inside: path, declared: { declarations[$0] != nil && !libraryLike.contains($0) }) {
+                reasons.append(LibraryTypeShadowing.reason(found, inside: path) + " (and the matrix's machine)")
+                break
+            }
+        }
         if shape.machineAccess.trimmingBlanks == "private" {
             reasons.append("a type it names is `private` inside another type, so the `Cells` protocol, declared at file scope, cannot name it; make it `fileprivate` or internal")
         }

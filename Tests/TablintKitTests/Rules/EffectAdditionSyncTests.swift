@@ -188,7 +188,8 @@ final class EffectAdditionSyncTests: XCTestCase {
         XCTAssertEqual(errors, [])
         let after = try XCTUnwrap(texts["Door.tb.swift"])
         XCTAssertFalse(after.contains("beep"), after)
-        XCTAssertTrue(after.contains("    enum F {\n        case chime, buzz\n    }"), after)
+        // `enum F` declares one case per line: the new one takes a line of its own.
+        XCTAssertTrue(after.contains("    enum F {\n        case chime\n        case buzz\n    }"), after)
         XCTAssertTrue(after.contains("case (.open, .close): return .go(.idle, effects: [.chime])"), after)
         XCTAssertTrue(after.contains("case .chime: return cells.chime(ctx)") && after.contains("    func chime(_ ctx: Door.Ctx) -> Door.A?\n"), after)
         XCTAssertEqual(RemovalSyncFixTests.run(texts).files.compactMap(\.fixed).count, 0, "a second run changes nothing")
