@@ -448,7 +448,9 @@ per `@Path` hop `lower(From)+Action`.
 Reported: a `func` requirement that is none of these, or a `var` requirement named as a
 cell's or a child's member would be (at the requirement, naming the cell it would be for when
 there is one); the generator emits no properties, so any other `var` (`var name: String { get }`)
-is the team's own surface and is not reported; a refined `…Cells` protocol that is no child's; and
+is the team's own surface and is not reported; when no `enum F` is in the run (a pre-commit
+hook given only the staged matrix and protocol), a `func` that returns no `Step` and is named as
+no cell's member may serve an effect only HANDLE code emits, and is not reported either; a refined `…Cells` protocol that is no child's; and
 a HANDLE or DELEGATE cell with no requirement (at the protocol's name, with a note at the
 cell); and, in a protocol that declares some effect's member, an effect with no requirement
 (at the protocol's name): `perform`'s arm for it calls `cells.log(ctx)`, which the protocol

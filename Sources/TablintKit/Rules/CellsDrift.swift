@@ -65,6 +65,9 @@ struct CellsDrift: RunRule {
         var order: [String] = []
         /// `AuthCells` for a child `auth`.
         var refinements: Set<String> = []
+        /// Whether the machine's `enum F` is in the run. Without it the effects are only those
+        /// the cells name, and a requirement may serve one that only `HANDLE` code emits.
+        var effectsKnown = true
 
         /// The members of HANDLE cells, and of effects: the requirements a new one is spelt after.
         var handleMembers: Set<String> {
@@ -82,6 +85,7 @@ struct CellsDrift: RunRule {
 
     static func members(_ matrix: Matrix, effects declared: [String]?) -> Expected {
         var expected = Expected()
+        expected.effectsKnown = declared != nil
         var effects: [String] = declared ?? []
         for (row, state) in zip(matrix.rows, matrix.states) {
             for (cell, action) in zip(row.cells, matrix.actions) {
@@ -119,6 +123,19 @@ struct CellsDrift: RunRule {
             }
         }
         return expected
+    }
+
+    /// Whether a requirement may be the member of an effect: a function that returns no `Step`
+    /// (an effect's member returns the action it feeds back, `M.A?`, or nothing), named as no
+    /// cell's, child's or path hop's member would be.
+    static func mayServeAnUnseenEffect(_ requirement: CellsProtocol.Requirement, in matrix: Matrix) -> Bool {
+        let name = requirement.name.text
+        return requirement.kind == .function && requirement.resultSpelling?.contains("Step") != true && cell(named: name, in: matrix) == nil && !["ChildState", "Embed", "Lift", "ChildCtx", "ToChild"].contains(where: { name.hasSuffix($0) })
+            && !matrix.paths.contains { path in
+                stride(from: 0, to: max(0, path.spine.count - 2), by: 2).contains {
+                    NameCasing.lowerFirst(path.spine[$0].text) + NameCasing.upperFirst(path.spine[$0 + 1].text) == name
+                }
+            }
     }
 
     /// `F.stopClock(reason: x)` → `stopClock`.
@@ -172,6 +189,13 @@ struct CellsDrift: RunRule {
             // team's own surface, unless it is named as a cell's or a child's member would be.
             if requirement.kind == .property, Self.cell(named: requirement.name.text, in: matrix) == nil,
                 !["ChildState", "Embed", "Lift", "ChildCtx"].contains(where: { requirement.name.text.hasSuffix($0) })
+            {
+                continue
+            }
+            // A run without `enum F` (a pre-commit hook given the staged files only) cannot tell
+            // this from the member of an effect only `HANDLE` code emits: nothing is claimed.
+            if !expected.effectsKnown, Self.mayServeAnUnseenEffect(requirement, in: matrix),
+                removals?.renamed.contains(where: { $0.members[requirement.name.text] != nil }) != true
             {
                 continue
             }
@@ -599,6 +623,7 @@ struct CellsDrift: RunRule {
             if served.called.contains(name) { continue }
             // Effects', children's and hops' members keep the generator's names.
             if let member = expected.members[name], member.cell == nil { continue }
+            if !expected.effectsKnown, Self.mayServeAnUnseenEffect(requirement, in: matrix) { continue }
             if requirement.kind == .property, Self.cell(named: name, in: matrix) == nil,
                 !["ChildState", "Embed", "Lift", "ChildCtx"].contains(where: { name.hasSuffix($0) })
             {
