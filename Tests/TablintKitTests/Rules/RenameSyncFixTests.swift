@@ -109,6 +109,27 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertEqual(ranAfter, ranBefore.replacingOccurrences(of: "paused", with: "holding"))
     }
 
+    /// A property of the old case's spelling reached through a value (`ctx.paused`, a flag of
+    /// the context) is no reference to the case: the rename goes ahead, compiles and behaves
+    /// as before, and the property keeps its name (black-box bb6/b 11). Reached through a type
+    /// (`Alarm.S.paused`) it still refuses (`testAReferenceElsewhereRefusesTheRename`).
+    func testAPropertyOfTheSameNameOnAValueIsNoReference() throws {
+        let withFlag = { (text: String) in
+            text.replacingOccurrences(of: "final class Ctx { var snoozes = 0 }", with: "final class Ctx { var snoozes = 0; var paused = false }")
+        }
+        let before = withFlag(Self.alarm())
+        let live = Self.live("paused").replacingOccurrences(of: "ctx.snoozes += 1;", with: "ctx.snoozes += 1; ctx.paused = true;")
+        let outcome = RemovalSyncFixTests.run(["Alarm.swift": before, "Live.swift": live])
+        for file in outcome.files { XCTAssertNil(file.failure, file.failure ?? "") }
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), withFlag(Self.alarm(paused: "holding")))
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), live.replacingOccurrences(of: "pausedSnooze", with: "holdingSnooze"))
+        XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
+        XCTAssertTrue(RemovalSync.isMemberOfAValue(["model", "state"]))
+        XCTAssertFalse(RemovalSync.isMemberOfAValue(["Alarm", "S"]))
+        XCTAssertFalse(RemovalSync.isMemberOfAValue(["self"]), "`self.paused` in a static member is the case")
+        XCTAssertFalse(RemovalSync.isMemberOfAValue([]), "an implicit member")
+    }
+
     /// The new name's row is not the old one's: a removal and an addition, not a rename.
     func testANameChangedInPlaceWithOtherCellsIsNoRename() throws {
         let before = Self.alarm(holdingRow: #"[.ignore, .go(target: "Armed", effects: []), .handle]"#)
