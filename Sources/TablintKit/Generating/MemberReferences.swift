@@ -312,6 +312,20 @@ struct MemberReferences {
         }
     }
 
+    /// Whether the name at `offset` is reached through a value (`ctx.locked`,
+    /// `model.state.locked`): the `.` before it follows a name with nothing between them, and
+    /// that name starts lower-case, as Swift's values do, and is no `self` (a static member's
+    /// `self.locked` is the case) or keyword (`case .locked`, `return .locked`).
+    func isReachedThroughAValue(_ offset: Int) -> Bool {
+        func isName(_ byte: UInt8) -> Bool { byte >= 0x80 || Prefilter.isNameByte(byte) }
+        guard offset >= 2, offset <= bytes.count, bytes[offset - 1] == UInt8(ascii: "."), isName(bytes[offset - 2]) else { return false }
+        var start = offset - 2
+        while start > 0, isName(bytes[start - 1]) { start -= 1 }
+        let receiver = String(decoding: bytes[start..<(offset - 1)], as: UTF8.self)
+        guard let first = receiver.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) else { return false }
+        return receiver != "self" && !Keywords.reserved.contains(receiver)
+    }
+
     /// Whether the file spells `word` as a whole word anywhere (in code, a comment or a string).
     func containsWord(_ word: String) -> Bool { containsWord(word, in: bytes.indices) }
 

@@ -599,7 +599,7 @@ struct RemovalSync {
         var ownership: ReferenceOwnership??
         for (file, summary) in run.enumerated() {
             for offset in summary.memberReferences.offsets(of: name, inBodiesOf: type) where !excluded.contains(where: { $0.file == file && $0.range.contains(offset) }) {
-                if isCase, Self.isMemberOfAValue(summary.memberReferences.qualifier(before: offset)) { continue }
+                if isCase, summary.memberReferences.isReachedThroughAValue(offset) { continue }
                 if ownership == nil { ownership = .some(context?.ownership(of: name, isCase: isCase)) }
                 let verdict = ownership!?.verdict(name, isCase: isCase, file: file, offset: offset) ?? .own
                 if verdict == .other { continue }
@@ -607,15 +607,6 @@ struct RemovalSync {
             }
         }
         return nil
-    }
-
-    /// Whether a name is reached through a value (`ctx.locked`, `model.state.locked`): a case is
-    /// reached bare, as `.locked`, or through a type (`S.locked`, `Door.S.locked`, `Self.locked`,
-    /// `self.locked` in a static member), so such a name is a property of the same spelling
-    /// (black-box bb6/b 11). A value's name is taken to start lower-case, as Swift's do.
-    static func isMemberOfAValue(_ qualifier: [String]?) -> Bool {
-        guard let last = qualifier?.last, last != "self", let first = last.unicodeScalars.first else { return false }
-        return first == "_" || ("a"..."z").contains(first)
     }
 
     /// `path:line:column`.

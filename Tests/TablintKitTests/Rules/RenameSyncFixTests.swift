@@ -124,10 +124,8 @@ final class RenameSyncFixTests: XCTestCase {
         XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), withFlag(Self.alarm(paused: "holding")))
         XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Live.swift"), live.replacingOccurrences(of: "pausedSnooze", with: "holdingSnooze"))
         XCTAssertEqual(outcome.files.flatMap(\.diagnostics).filter { $0.severity == .error }.map(\.message), [])
-        XCTAssertTrue(RemovalSync.isMemberOfAValue(["model", "state"]))
-        XCTAssertFalse(RemovalSync.isMemberOfAValue(["Alarm", "S"]))
-        XCTAssertFalse(RemovalSync.isMemberOfAValue(["self"]), "`self.paused` in a static member is the case")
-        XCTAssertFalse(RemovalSync.isMemberOfAValue([]), "an implicit member")
+        let references = MemberReferences(pieces: Tokenizer.tokenize(Array("ctx.paused; m.state.paused; case .paused; return .paused; self.paused; S.paused".utf8)), bytes: Array("ctx.paused; m.state.paused; case .paused; return .paused; self.paused; S.paused".utf8))
+        XCTAssertEqual(references.offsets(of: "paused").map(references.isReachedThroughAValue), [true, true, false, false, false, false])
     }
 
     /// The new name's row is not the old one's: a removal and an addition, not a rename.
