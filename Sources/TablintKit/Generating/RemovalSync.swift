@@ -387,7 +387,13 @@ struct RemovalSync {
             // A member of the new name in the enum's body or an extension of it (`static var
             // shove`) would be redeclared by the renamed case.
             for (file, summary) in run.enumerated() {
-                if let offset = summary.memberReferences.membersNamed(entry.new, inBodiesOf: declaration.name).first {
+                // In another type of the same last name (`Timer.S` beside `Alarm.S`) it is no member of this one.
+                let references = summary.memberReferences
+                if let offset = references.membersNamed(entry.new, inBodiesOf: declaration.name).first(where: { offset in
+                    let written = references.enclosingTypes(of: offset).reversed().joined(separator: ".")
+                    let full = declaration.qualifiedName
+                    return written == full || written.hasSuffix("." + full) || full.hasSuffix("." + written)
+                }) {
                     refuse("`\(declaration.qualifiedName)` already has a member `\(entry.new)` at \(place(file, offset)), which the renamed case would redeclare")
                     break
                 }

@@ -199,6 +199,13 @@ final class RenameSyncFixTests: XCTestCase {
         let unrelated = "extension Other {\n    static var holding: Int { paused }\n}\n"
         let found = MutationTests.lint(["Alarm.swift": before, "Live.swift": live, "Extra.swift": unrelated])
         XCTAssertFalse(found.contains { $0.message.contains("Extra.swift") }, "\(found.map(\.message))")
+        // Another machine's `enum S` of the new name's case is another type (black-box bb6/b 10):
+        // the rename goes, and compiles beside it.
+        for other in ["enum Timer {\n    enum S { case idle, paused, holding }\n}\n", "extension Timer.S {\n    static var holding: Int { 1 }\n}\nenum Timer { enum S {} }\n"] {
+            let outcome = RemovalSyncFixTests.run(["Alarm.swift": before, "Live.swift": live, "Timer.swift": other])
+            XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Alarm.swift"), Self.alarm(paused: "holding"), other)
+            XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Timer.swift"), other)
+        }
     }
 
     /// Black-box play/36, across files: `extension Alarm.S: Codable {}` in `Alarm+Codable.swift`
