@@ -462,6 +462,16 @@ struct MigrationReader {
             cells.append(planned)
         }
 
+        // A moved body's `Self` would name the `Cells` type it moves into, not the function's
+        // (`Self.capacity` of `CartReducer` no longer compiles, or names another member).
+        for row in cells.indices where library == nil {
+            for column in cells[row].indices where cells[row][column].kind == .handle {
+                for candidate in cells[row][column].candidates where Self.significant(candidate.body).contains("Self") {
+                    let owner = statics.extended.isEmpty ? "the function's type" : "`\(statics.extended)`"
+                    return refuse(at, "cannot migrate \(function): the arm of cell (\(states.cases[row].name), \(actions.cases[column].name)) uses `Self`, which in the `Cells` member it moves into names that member's type, not \(owner); write \(owner)'s name instead of `Self`")
+                }
+            }
+        }
         if case .mutating(let effect?) = shape {
             // The wrapper returns `.none` for a step without an effect: an arm must show it exists.
             let returnsNone = dispatcher.arms.indices.contains { index in

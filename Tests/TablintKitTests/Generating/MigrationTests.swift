@@ -107,6 +107,32 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(plan(own).refusals, [])
     }
 
+    /// A moved body's `Self` would name the `Cells` type it moves into (black-box bb6/b 7:
+    /// `Self.capacity` of `CartReducer` stopped compiling); the same body naming the type, or
+    /// the static member unqualified, migrates.
+    func testSelfInAMovedBodyIsRefused() {
+        let reducer = { (capacity: String) in
+            """
+            struct CartReducer {
+                static let capacity = 3
+                static func reduce(_ s: Door.S, _ a: Door.A) -> Door.S {
+                    switch (s, a) {
+                    case let (.locked(code), .pull):
+                        return code > \(capacity) ? .open : s
+                    default: return s
+                    }
+                }
+            }
+
+            """
+        }
+        XCTAssertTrue(refusal(reducer("Self.capacity")).contains(
+            "cannot migrate `reduce`: the arm of cell (locked, pull) uses `Self`, which in the `Cells` member it moves into names that member's type, not `CartReducer`; write `CartReducer`'s name instead of `Self`"),
+            refusal(reducer("Self.capacity")))
+        XCTAssertEqual(plan(reducer("CartReducer.capacity")).refusals.map(\.message), [])
+        XCTAssertEqual(plan(reducer("capacity")).refusals.map(\.message), [])
+    }
+
     func testIfInsideTheSwitchIsRefused() {
         let text = Self.function("""
                 case (.open, .push): return .closed
