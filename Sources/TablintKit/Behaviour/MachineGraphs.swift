@@ -95,11 +95,13 @@ enum MachineGraphs {
     /// what the embedding returns, which tablint does not read.
     static let delegated = "the parent's state after `DELEGATE` is what the embedding returns"
 
-    /// A `DELEGATE` cell may leave the parent in any state: unknown, so that every consumer
-    /// of the graph (the rules, `paths`, the hover) says the same of the states after it.
+    /// A `DELEGATE` cell may leave the parent in any state: unknown, with no outcome, so that
+    /// every consumer of the graph (the rules, `paths` and its tour, the hover) says the same
+    /// of the states after it, and no sequence passes it as if it stayed.
     static func markDelegates(_ graph: inout MachineGraph) {
         for state in graph.cells.indices {
             for action in graph.cells[state].indices where graph.cells[state][action].kind == .delegate {
+                graph.cells[state][action].outcomes = []
                 graph.cells[state][action].unknownReason = "\(delegated), which tablint does not read"
             }
         }

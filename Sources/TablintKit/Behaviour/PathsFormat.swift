@@ -413,6 +413,14 @@ enum PathsFormat {
             /// `expected.returnedAt`, where that outcome is returned): make the cells take that branch.
 
             """ + initialNote
+        // The case a state is in, by pattern (a payload matches whatever it carries), not by
+        // its description, which a `CustomStringConvertible` state enum writes as it likes.
+        var named: [Int] = [initial]
+        for (_, path) in namedPaths(machine) { for step in path.steps where !named.contains(step.to) { named.append(step.to) } }
+        let caseTests = named.map { state -> String in
+            let name = caseName(graph.states[state])
+            return "    if case \(member(name)) = state { return \"\(escaped(name))\" }"
+        }.joined(separator: "\n")
         let expected = """
             /// What `step(_:_:expecting:)` is told of each step: the sequence and the step's place in
             /// it, the case the state should be in after it, and for an outcome read from code (a
@@ -422,6 +430,12 @@ enum PathsFormat {
                 var index: Int
                 var state: String
                 var returnedAt: String?
+            }
+
+            /// The case `state` is in, matched by pattern: its description may be anything.
+            static func caseName(of state: \(stateType)) -> String? {
+            \(caseTests)
+                return nil
             }
 
 
@@ -434,7 +448,7 @@ enum PathsFormat {
                     for (index, planned) in sequence.steps.enumerated() {
                         let expected = Expected(sequence: sequence.name, index: index, state: planned.state, returnedAt: planned.returnedAt)
                         if case .go(let next, _) = step(state, planned.action, expecting: expected) { state = next }
-                        let reached = String(String(describing: state).prefix { $0 != "(" })
+                        let reached = Self.caseName(of: state) ?? String(describing: state)
                         \(framework == .xctest ? "XCTAssertEqual(reached, planned.state, " : "#expect(reached == planned.state, ")"\\(sequence.name): after action \\(index + 1), .\\(planned.action)")
                     }
                 }
