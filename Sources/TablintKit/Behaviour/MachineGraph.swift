@@ -93,6 +93,9 @@ struct MachineGraph: Equatable {
     var states: [String]
     /// Where each state is declared in the matrix (its row label or its `states:` entry).
     var stateOrigins: [Origin]
+    /// Where each state is declared: its `states:` entry, or in an `@Machine` enum its `case`
+    /// in `enum S` (not its `@Row`), where a suppression of a finding about the state goes.
+    var stateDeclarations: [Origin]
     var actions: [String]
     /// The declared effects; nil where the surface declares none.
     var effects: [String]?
@@ -137,6 +140,7 @@ struct MachineGraph: Equatable {
         stateOrigins = matrix.states.enumerated().map { index, state in
             origin(matrix.rows[index].label?.range ?? state.range)
         }
+        stateDeclarations = matrix.surface == .machineEnum ? matrix.states.map { origin($0.range) } : stateOrigins
         actions = matrix.actions.map(\.text)
         effects = matrix.effects?.map(\.text)
         initial = matrix.initial.flatMap { stateIndex[$0.text] }
