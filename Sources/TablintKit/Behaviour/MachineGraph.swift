@@ -104,6 +104,9 @@ struct MachineGraph: Equatable {
     var initial: Int?
     /// `cells[state][action]`.
     var cells: [[Cell]]
+    /// The `@Path`s the matrix already has, by name: the spine's names as plain case names
+    /// (no `.`, no backticks), alternating states and actions.
+    var writtenPaths: [String: [String]] = [:]
 
     /// The graph the matrix alone gives: static outcomes for `GO`, `EMIT`, `IGNORE` and
     /// `DELEGATE` (the parent stays; the child moves), none for `UNREACHABLE`, and `HANDLE`
@@ -177,6 +180,13 @@ struct MachineGraph: Equatable {
             cells.append(built)
         }
         self.cells = cells
+        for path in matrix.paths {
+            writtenPaths[path.name.text] = path.spine.map { name in
+                var plain = name.text.replacingOccurrences(of: "`", with: "")
+                if plain.hasPrefix(".") { plain.removeFirst() }
+                return plain
+            }
+        }
     }
 
     /// "(Idle, Start)", as the library names a cell.

@@ -301,6 +301,10 @@ enum PathsFormat {
         var text = "// @Path attributes for `\(graph.machine)` (\(graph.path)), from `tablint paths`: write them beside `@Machine`.\n"
         guard let initial = graph.initial else { return text + "// `\(graph.machine)` names no initial state: no path.\n" }
         var written: [String: String] = [:]
+        // A name the enum already has cannot be written again (the library's path-duplicate);
+        // a walk it already has is not written twice.
+        var taken = Set(graph.writtenPaths.keys)
+        let writtenNames = graph.writtenPaths.keys.sorted()
         // `initial` itself is no path; the tour's own sequences come after the reach paths.
         for (name, path) in namedPaths(machine) where !path.steps.isEmpty {
             var hops = path.steps.filter { hopWriting(machine, $0) != nil }
@@ -326,12 +330,25 @@ enum PathsFormat {
             if onward == nil {
                 refusals.append("it ends at `\(graph.states[hops.last!.to])`, which can still be left, and no state that cannot be left is reached from there (the library's path-unterminated)")
             }
-            let label = name.replacingOccurrences(of: " ", with: "-")
+            let base = name.replacingOccurrences(of: " ", with: "-")
             let spineText = spine.joined(separator: ", ")
             if let same = written[spineText] {
-                text += "// \(label): the same walk as \(same)\n"
+                text += "// \(base): the same walk as \(same)\n"
                 continue
             }
+            let plainSpine = [graph.states[initial]] + hops.flatMap { [graph.actions[$0.action], graph.states[$0.to]] }
+            if let same = writtenNames.first(where: { graph.writtenPaths[$0] == plainSpine }) {
+                written[spineText] = "the enum's `@Path(\"\(same)\")`"
+                text += "// \(base): the same walk as the enum's `@Path(\"\(same)\")`\n"
+                continue
+            }
+            var label = base
+            var suffix = 2
+            while taken.contains(label) {
+                label = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(label)
             written[spineText] = label
             let attribute = "@Path(\"\(escaped(label))\", [\(spineText)])"
             if refusals.isEmpty {
