@@ -5241,7 +5241,9 @@ and checks each such hop against what they return.
 ## What tablint reports
 
 One warning per hop, at the hop's target in the `@Path`, naming the states the cell's
-implementations do return, with a note at each `return`. A hop through a cell whose outcome
+implementations do return, with a note at each `return`. With `back: .act`, the library derives
+each hop's reverse `HANDLE` cell `(to, act)` as `GO(from)` too: such a walk back is checked the
+same way, and reported at the `back:` action. A hop through a cell whose outcome
 cannot be read is not checked.
 
 ```swift triggers
