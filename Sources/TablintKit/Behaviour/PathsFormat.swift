@@ -63,7 +63,8 @@ enum PathsFormat {
     }
 
     /// The steps that follow an outcome read from code (a `HANDLE` implementation's
-    /// `return`, a dispatcher arm): which step, and where the outcome was read.
+    /// `return`, a dispatcher arm): which step (from 0 here; text and JSON both number from
+    /// 1, as a person counts actions), and where the outcome was read.
     static func dynamicSteps(_ graph: MachineGraph, _ path: MachinePaths.Path) -> [(step: Int, origin: MachineGraph.Origin?)] {
         path.steps.enumerated().compactMap { index, step in
             let outcome = graph.cells[step.from][step.action].outcomes[step.outcome]
@@ -146,7 +147,7 @@ enum PathsFormat {
                     fields.append(("purpose", .string("cover")))
                 }
                 fields.append(("dynamic", .array(dynamicSteps(graph, path).map { item in
-                    .orderedObject([("step", .int(item.step)), ("at", item.origin.map { .string(location($0)) } ?? .null)])
+                    .orderedObject([("step", .int(item.step + 1)), ("at", item.origin.map { .string(location($0)) } ?? .null)])
                 })))
                 return .orderedObject(fields)
             }
