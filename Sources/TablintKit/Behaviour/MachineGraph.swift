@@ -93,6 +93,9 @@ struct MachineGraph: Equatable {
     var states: [String]
     /// Where each state is declared in the matrix (its row label or its `states:` entry).
     var stateOrigins: [Origin]
+    /// Where each state is declared: its `states:` entry, or in an `@Machine` enum its `case`
+    /// in `enum S` (not its `@Row`), where a suppression of a finding about the state goes.
+    var stateDeclarations: [Origin]
     var actions: [String]
     /// The declared effects; nil where the surface declares none.
     var effects: [String]?
@@ -101,6 +104,9 @@ struct MachineGraph: Equatable {
     var initial: Int?
     /// `cells[state][action]`.
     var cells: [[Cell]]
+    /// The `@Path`s the matrix already has, by name: the spine's names as plain case names
+    /// (no `.`, no backticks), alternating states and actions.
+    var writtenPaths: [String: [String]] = [:]
 
     /// The graph the matrix alone gives: static outcomes for `GO`, `EMIT`, `IGNORE` and
     /// `DELEGATE` (the parent stays; the child moves), none for `UNREACHABLE`, and `HANDLE`
@@ -137,6 +143,7 @@ struct MachineGraph: Equatable {
         stateOrigins = matrix.states.enumerated().map { index, state in
             origin(matrix.rows[index].label?.range ?? state.range)
         }
+        stateDeclarations = matrix.surface == .machineEnum ? matrix.states.map { origin($0.range) } : stateOrigins
         actions = matrix.actions.map(\.text)
         effects = matrix.effects?.map(\.text)
         initial = matrix.initial.flatMap { stateIndex[$0.text] }
@@ -173,6 +180,13 @@ struct MachineGraph: Equatable {
             cells.append(built)
         }
         self.cells = cells
+        for path in matrix.paths {
+            writtenPaths[path.name.text] = path.spine.map { name in
+                var plain = name.text.replacingOccurrences(of: "`", with: "")
+                if plain.hasPrefix(".") { plain.removeFirst() }
+                return plain
+            }
+        }
     }
 
     /// "(Idle, Start)", as the library names a cell.

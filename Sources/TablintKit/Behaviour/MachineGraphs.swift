@@ -95,11 +95,13 @@ enum MachineGraphs {
     /// what the embedding returns, which tablint does not read.
     static let delegated = "the parent's state after `DELEGATE` is what the embedding returns"
 
-    /// A `DELEGATE` cell may leave the parent in any state: unknown, so that every consumer
-    /// of the graph (the rules, `paths`, the hover) says the same of the states after it.
+    /// A `DELEGATE` cell may leave the parent in any state: unknown, with no outcome, so that
+    /// every consumer of the graph (the rules, `paths` and its tour, the hover) says the same
+    /// of the states after it, and no sequence passes it as if it stayed.
     static func markDelegates(_ graph: inout MachineGraph) {
         for state in graph.cells.indices {
             for action in graph.cells[state].indices where graph.cells[state][action].kind == .delegate {
+                graph.cells[state][action].outcomes = []
                 graph.cells[state][action].unknownReason = "\(delegated), which tablint does not read"
             }
         }
@@ -436,13 +438,15 @@ enum MachineGraphs {
             func origin(_ file: Int, _ range: Range<Int>) -> MachineGraph.Origin {
                 MachineGraph.Origin(path: run[file].path, range: range, start: run[file].location(of: range.lowerBound))
             }
-            func outcome(target: String?, effects: [String], state: Int, file: Int, range: Range<Int>) -> Read {
+            /// `who` names what returns it, as every reason does: "`tryingFail`", or the dispatcher's arm.
+            func outcome(target: String?, effects: [String], state: Int, file: Int, range: Range<Int>, who: String) -> Read {
                 var index = state
                 if let target {
                     // A name code writes lowerCamel already (`.idle`) is its own key: no fold made.
                     let startsLower = target.utf8.first.map { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } ?? true
                     guard let found = stateIndex[startsLower ? target : NameCasing.lowerFirst(target)] else {
-                        return .failure("`\(run[file].path)` returns `.go(.\(target)…)`, a state \(graph.machine) does not declare")
+                        let (line, column) = run[file].lines.location(of: range.lowerBound)
+                        return .failure("\(who) at \(run[file].path):\(line):\(column): it returns `.go(.\(target)…)`, a state \(graph.machine) does not declare")
                     }
                     index = found
                 }
@@ -469,7 +473,7 @@ enum MachineGraphs {
                     case .arm(let arm, let file):
                         switch arm.outcome.kind {
                         case .go(let target, let effects):
-                            add(outcome(target: target.text, effects: effects.map(\.text), state: state, file: file, range: arm.outcome.range))
+                            add(outcome(target: target.text, effects: effects.map(\.text), state: state, file: file, range: arm.outcome.range, who: "the dispatcher's arm `\(arm.labelText)`"))
                         case .stay, .ignored, .unreachable, .delegate:
                             unknown = "\(MachineGraphs.armDrift) `\(arm.labelText)` returns `\(arm.outcome.text)`"
                         default:
@@ -514,7 +518,7 @@ enum MachineGraphs {
                                 unknown = unknown ?? "`\(name)` at \(run[file].path):\(line):\(column): \(problem.reason)"
                             }
                             for step in member.returns {
-                                add(outcome(target: step.target, effects: step.effects, state: state, file: file, range: step.range))
+                                add(outcome(target: step.target, effects: step.effects, state: state, file: file, range: step.range, who: "`\(name)`"))
                             }
                         }
                         // A stub (`fatalError("unimplemented")`) says nothing of what the cell will do.

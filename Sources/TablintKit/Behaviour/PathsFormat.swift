@@ -63,7 +63,8 @@ enum PathsFormat {
     }
 
     /// The steps that follow an outcome read from code (a `HANDLE` implementation's
-    /// `return`, a dispatcher arm): which step, and where the outcome was read.
+    /// `return`, a dispatcher arm): which step (from 0 here; text and JSON both number from
+    /// 1, as a person counts actions), and where the outcome was read.
     static func dynamicSteps(_ graph: MachineGraph, _ path: MachinePaths.Path) -> [(step: Int, origin: MachineGraph.Origin?)] {
         path.steps.enumerated().compactMap { index, step in
             let outcome = graph.cells[step.from][step.action].outcomes[step.outcome]
@@ -146,7 +147,7 @@ enum PathsFormat {
                     fields.append(("purpose", .string("cover")))
                 }
                 fields.append(("dynamic", .array(dynamicSteps(graph, path).map { item in
-                    .orderedObject([("step", .int(item.step)), ("at", item.origin.map { .string(location($0)) } ?? .null)])
+                    .orderedObject([("step", .int(item.step + 1)), ("at", item.origin.map { .string(location($0)) } ?? .null)])
                 })))
                 return .orderedObject(fields)
             }
@@ -301,6 +302,10 @@ enum PathsFormat {
         var text = "// @Path attributes for `\(graph.machine)` (\(graph.path)), from `tablint paths`: write them beside `@Machine`.\n"
         guard let initial = graph.initial else { return text + "// `\(graph.machine)` names no initial state: no path.\n" }
         var written: [String: String] = [:]
+        // A name the enum already has cannot be written again (the library's path-duplicate);
+        // a walk it already has is not written twice.
+        var taken = Set(graph.writtenPaths.keys)
+        let writtenNames = graph.writtenPaths.keys.sorted()
         // `initial` itself is no path; the tour's own sequences come after the reach paths.
         for (name, path) in namedPaths(machine) where !path.steps.isEmpty {
             var hops = path.steps.filter { hopWriting(machine, $0) != nil }
@@ -326,12 +331,25 @@ enum PathsFormat {
             if onward == nil {
                 refusals.append("it ends at `\(graph.states[hops.last!.to])`, which can still be left, and no state that cannot be left is reached from there (the library's path-unterminated)")
             }
-            let label = name.replacingOccurrences(of: " ", with: "-")
+            let base = name.replacingOccurrences(of: " ", with: "-")
             let spineText = spine.joined(separator: ", ")
             if let same = written[spineText] {
-                text += "// \(label): the same walk as \(same)\n"
+                text += "// \(base): the same walk as \(same)\n"
                 continue
             }
+            let plainSpine = [graph.states[initial]] + hops.flatMap { [graph.actions[$0.action], graph.states[$0.to]] }
+            if let same = writtenNames.first(where: { graph.writtenPaths[$0] == plainSpine }) {
+                written[spineText] = "the enum's `@Path(\"\(same)\")`"
+                text += "// \(base): the same walk as the enum's `@Path(\"\(same)\")`\n"
+                continue
+            }
+            var label = base
+            var suffix = 2
+            while taken.contains(label) {
+                label = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(label)
             written[spineText] = label
             let attribute = "@Path(\"\(escaped(label))\", [\(spineText)])"
             if refusals.isEmpty {
@@ -413,6 +431,14 @@ enum PathsFormat {
             /// `expected.returnedAt`, where that outcome is returned): make the cells take that branch.
 
             """ + initialNote
+        // The case a state is in, by pattern (a payload matches whatever it carries), not by
+        // its description, which a `CustomStringConvertible` state enum writes as it likes.
+        var named: [Int] = [initial]
+        for (_, path) in namedPaths(machine) { for step in path.steps where !named.contains(step.to) { named.append(step.to) } }
+        let caseTests = named.map { state -> String in
+            let name = caseName(graph.states[state])
+            return "    if case \(member(name)) = state { return \"\(escaped(name))\" }"
+        }.joined(separator: "\n")
         let expected = """
             /// What `step(_:_:expecting:)` is told of each step: the sequence and the step's place in
             /// it, the case the state should be in after it, and for an outcome read from code (a
@@ -422,6 +448,12 @@ enum PathsFormat {
                 var index: Int
                 var state: String
                 var returnedAt: String?
+            }
+
+            /// The case `state` is in, matched by pattern: its description may be anything.
+            static func caseName(of state: \(stateType)) -> String? {
+            \(caseTests)
+                return nil
             }
 
 
@@ -434,7 +466,7 @@ enum PathsFormat {
                     for (index, planned) in sequence.steps.enumerated() {
                         let expected = Expected(sequence: sequence.name, index: index, state: planned.state, returnedAt: planned.returnedAt)
                         if case .go(let next, _) = step(state, planned.action, expecting: expected) { state = next }
-                        let reached = String(String(describing: state).prefix { $0 != "(" })
+                        let reached = Self.caseName(of: state) ?? String(describing: state)
                         \(framework == .xctest ? "XCTAssertEqual(reached, planned.state, " : "#expect(reached == planned.state, ")"\\(sequence.name): after action \\(index + 1), .\\(planned.action)")
                     }
                 }

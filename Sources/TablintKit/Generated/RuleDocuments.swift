@@ -5255,7 +5255,9 @@ and checks each such hop against what they return.
 ## What tablint reports
 
 One warning per hop, at the hop's target in the `@Path`, naming the states the cell's
-implementations do return, with a note at each `return`. A hop through a cell whose outcome
+implementations do return, with a note at each `return`. With `back: .act`, the library derives
+each hop's reverse `HANDLE` cell `(to, act)` as `GO(from)` too: such a walk back is checked the
+same way, and reported at the `back:` action. A hop through a cell whose outcome
 cannot be read is not checked.
 
 ```swift triggers
@@ -7195,13 +7197,16 @@ says which cells were not read.
 
 ## What tablint reports
 
-One warning per state not reached, at its declaration, naming the edges followed. A note points
+One warning per state not reached, at its declaration (its `states:` entry; in an `@Machine`
+enum its `case` in `enum S`, not its `@Row`), naming the edges followed. A note points
 at the cells near the mistake: each `return` of a `HANDLE` implementation of a reached state,
 and up to four GOs of reached states (one whose target is named like the state first, then one
 into a state other cells enter too, or into its own state), one of which may have named this
 state before.
 A state that `no-static-entry` reports (a matrix of only static cells, and no GO from another
-state into it) is left to that rule.
+state into it) is left to that rule. A matrix of static cells and `UNREACHABLE` ones has no code
+to read, but `no-static-entry` does not ask it (an `UNREACHABLE` is not static to the library):
+this rule does.
 
 Here the only way into `Failed` is the HANDLE at `(Trying, Fail)`, and its implementation
 returns `Waiting` on every path:

@@ -23,8 +23,14 @@ struct PathHandleTarget: GraphRule {
             for bound in file.matrices where bound.matrix.surface == .machineEnum && !bound.matrix.paths.isEmpty {
                 let matrix = bound.matrix
                 for path in matrix.paths {
-                    guard let hops = matrix.hops(of: path) else { continue }
-                    for hop in hops where hop.from < matrix.rows.count && hop.action < matrix.rows[hop.from].cells.count {
+                    guard let forward = matrix.hops(of: path) else { continue }
+                    // With `back: .act`, the library derives each reverse cell `(to, act)` as
+                    // `GO(from)` too: a walk back the path describes, checked as its hops are.
+                    var hops = forward.map { (hop: $0, back: false) }
+                    if let back = path.back, let action = matrix.actionIndex(back.text) {
+                        hops += forward.map { (hop: Matrix.Hop(from: $0.to, action: action, to: $0.from, range: back.range), back: true) }
+                    }
+                    for (hop, isBack) in hops where hop.from < matrix.rows.count && hop.action < matrix.rows[hop.from].cells.count {
                         // A HANDLE the path turned into GO(to): its target's name is the whole cell.
                         let cell = matrix.rows[hop.from].cells[hop.action]
                         guard case .go(let target, _, _) = cell.kind, target.range == cell.range else { continue }
@@ -39,12 +45,12 @@ struct PathHandleTarget: GraphRule {
                         var unique: [String] = []
                         for name in named where !unique.contains(name) { unique.append(name) }
                         let cellLabel = "(\(matrix.states[hop.from].text), \(matrix.actions[hop.action].text))"
-                        let message = "\(matrix.machine.text): @Path `\(path.name.text)` hops \(cellLabel) → `\(to)`, but the cell is HANDLE and "
+                        let message = "\(matrix.machine.text): @Path `\(path.name.text)` \(isBack ? "walks back by `\(path.back!.text)` through" : "hops") \(cellLabel) → `\(to)`, but the cell is HANDLE and "
                             + (unique.isEmpty ? "no implementation of `\(member)` returns a state" : "the implementations of `\(member)` return only \(GraphFacts.quoted(unique))")
                         let notes = returned.prefix(6).map { item in
                             run[item.file].note(at: item.step.range.lowerBound, "\(cellLabel) → \(item.step.target ?? matrix.states[hop.from].text): returned here")
                         }
-                        let spot = path.spine.first { $0.range.lowerBound > hop.range.lowerBound }?.range ?? hop.range
+                        let spot = isBack ? hop.range : path.spine.first { $0.range.lowerBound > hop.range.lowerBound }?.range ?? hop.range
                         found.append(Diagnostic(
                             path: file.path, start: file.location(of: spot.lowerBound), end: file.location(of: spot.upperBound),
                             severity: defaultSeverity, message: message, code: code, notes: Array(notes)))

@@ -13,7 +13,14 @@ struct UnreachableState: GraphRule {
     func check(facts ofRun: [GraphFacts], run: [FileSummary]) -> [Diagnostic] {
         let locations = RunLocations(run)
         var found: [Diagnostic] = []
-        for facts in GraphFacts.asked(ofRun) {
+        // Besides the graphs whose code was read, a matrix of static cells and `UNREACHABLE`
+        // ones: `no-static-entry` asks only a matrix whose every cell is static, so a state
+        // nothing enters in such a matrix is this rule's, or no one's.
+        let staticWithUnreachable = ofRun.filter { facts in
+            facts.graph.cells.allSatisfy { $0.allSatisfy { [.ignore, .go, .emit, .unreachable].contains($0.kind) } }
+                && facts.graph.cells.contains { $0.contains { $0.kind == .unreachable } }
+        }
+        for facts in GraphFacts.asked(ofRun) + staticWithUnreachable {
             let graph = facts.graph
             guard !facts.sawUnknown, let initial = graph.initial else { continue }
             let missing = graph.states.indices.filter { !facts.reached.contains($0) }
@@ -44,7 +51,7 @@ struct UnreachableState: GraphRule {
                         ? "no cell of `\(graph.states[initial])` leaves it"
                         : "the states reached (\(GraphFacts.quoted(reachedInOrder.map { graph.states[$0] }))) move only by "
                             + GraphFacts.list(edges.map { facts.edge($0.state, $0.action, $0.outcome) }, limit: 8))
-                found.append(locations.diagnostic(self, at: graph.stateOrigins[state], message, notes: notes(facts, state, edges, entries, locations)))
+                found.append(locations.diagnostic(self, at: graph.stateDeclarations[state], message, notes: notes(facts, state, edges, entries, locations)))
             }
         }
         return found
