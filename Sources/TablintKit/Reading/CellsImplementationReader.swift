@@ -30,11 +30,14 @@ struct CellsImplementation: Equatable {
     /// A `class` not marked `final`: a subclass in a file tablint does not read may override
     /// its members.
     var isOpenClass: Bool
+    /// A `class` (final or not): a name of its inheritance clause may be a superclass whose
+    /// member Swift takes as the witness before a protocol extension's default.
+    var isClass: Bool
 
     init(
         typeName: Name, enclosingTypes: [String], conformances: [String], isProtocolExtension: Bool, members: [Member],
         hasConditionalMembers: Bool, inherits: [String] = [], isAlias: Bool = false, isRefiningProtocol: Bool = false,
-        isOpenClass: Bool = false
+        isOpenClass: Bool = false, isClass: Bool = false
     ) {
         self.typeName = typeName
         self.enclosingTypes = enclosingTypes
@@ -46,6 +49,7 @@ struct CellsImplementation: Equatable {
         self.isAlias = isAlias
         self.isRefiningProtocol = isRefiningProtocol
         self.isOpenClass = isOpenClass
+        self.isClass = isClass
     }
 
     /// One member function and what its body returns.
@@ -109,6 +113,9 @@ enum CellsImplementationReader {
             var inherits: [String]
             var body: Int
             var isOpenClass: Bool
+            var isClass: Bool
+            /// `extension Wrapper where T == Int`: a `where` clause and no conformance of its own.
+            var isConstrained: Bool
         }
         var heads: [Head] = []
         var found: [CellsImplementation] = []
@@ -198,7 +205,8 @@ enum CellsImplementationReader {
             heads.append(Head(
                 keyword: index, name: Name(parts.last!, tokens[nameIndex].range), qualified: qualified,
                 conformances: isExtension && conformances.isEmpty && parts.last!.hasSuffix("Cells") ? [] : conformances,
-                inherits: inherits, body: body, isOpenClass: tokens.isText(index, "class") && !Self.isFinal(tokens, before: index)))
+                inherits: inherits, body: body, isOpenClass: tokens.isText(index, "class") && !Self.isFinal(tokens, before: index),
+                isClass: tokens.isText(index, "class"), isConstrained: isExtension && inWhere && conformances.isEmpty))
         }
         // Conformers, the protocols extended, then the same file's extensions of the conformers.
         var conformers = Set<String>()
@@ -215,7 +223,17 @@ enum CellsImplementationReader {
             // in another file may make its members the implementations.
             let mayConform = !isExtension && (!head.inherits.isEmpty || everyExtension)
             guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || declaresConformer || mayConform else { continue }
-            let (members, conditional) = readMembers(tokens, body: head.body)
+            var (members, conditional) = readMembers(tokens, body: head.body)
+            // A member of a constrained extension is not the witness of a conformance declared
+            // for every generic argument (Swift takes the protocol's default there), yet is for
+            // a caller that knows the argument: which body a cell gets is not sure.
+            if head.isConstrained, !extendsProtocol {
+                for index in members.indices where members[index].unknown == nil {
+                    members[index].unknown = CellsImplementation.Unreadable(
+                        reason: "it is declared in the constrained extension `extension \(head.qualified) where …`, so Swift may call the protocol's default for the cell instead",
+                        range: members[index].name.range)
+                }
+            }
             // An extension of a type this file does not show conforming is kept only for members
             // that return a `Step` (what the file says, whatever triggered the reading).
             if head.conformances.isEmpty, !extendsProtocol, !conformers.contains(head.name.text),
@@ -226,7 +244,8 @@ enum CellsImplementationReader {
             found.append(CellsImplementation(
                 typeName: head.name, enclosingTypes: enclosingTypeNames(of: head.keyword),
                 conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
-                members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass))
+                members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass,
+                isClass: head.isClass))
         }
         return found
     }
