@@ -288,9 +288,10 @@ enum MachineGraphs {
                         }
                         continue
                     }
-                    let name = implementation.typeName.text
+                    // Keyed by the full name: `Live.Impl` and `Strict.Impl` are two types.
+                    let name = implementation.path.isEmpty ? implementation.typeName.text : implementation.path.joined(separator: ".")
                     if byName[name] == nil {
-                        byName[name] = (ImplementingType(name: name), [], implementation.enclosingTypes, [])
+                        byName[name] = (ImplementingType(name: implementation.typeName.text), [], implementation.enclosingTypes, [])
                         order.append(name)
                     }
                     // A conformance through an alias is a conformance to what the alias names.
@@ -314,14 +315,25 @@ enum MachineGraphs {
             }
             // A subclass of a conforming class implements its cells too: its own members, and
             // its superclass's for the ones it does not override.
+            // The type a superclass name of `key`'s clause names: as its scopes see it (`Outer.Base`
+            // from `Outer.Live`, then the top level), else the one type of that simple name.
+            func superclassKey(_ inherited: String, of key: String) -> String? {
+                let scope = key.split(separator: ".").dropLast().map(String.init)
+                for count in stride(from: scope.count, through: 0, by: -1) {
+                    let candidate = (scope.prefix(count) + [inherited]).joined(separator: ".")
+                    if candidate != key, byName[candidate] != nil { return candidate }
+                }
+                let simple = inherited.split(separator: ".").last.map(String.init) ?? inherited
+                let matches = byName.keys.filter { $0 != key && ($0 == simple || $0.hasSuffix("." + simple)) }
+                return matches.count == 1 ? matches[0] : nil
+            }
             func resolved(_ name: String, seen: Set<String> = []) -> (type: ImplementingType, machines: [String]) {
                 let entry = byName[name]!
                 var type = entry.type
                 var found = machines(of: entry.conformances, enclosing: entry.enclosing)
                 for inherited in entry.inherits {
-                    let base = inherited.split(separator: ".").last.map(String.init) ?? inherited
-                    guard base != name, !seen.contains(base), byName[base] != nil else {
-                        if isClass.contains(name), !base.hasSuffix("Cells"), throughAliases([inherited], enclosing: entry.enclosing).isEmpty {
+                    guard let base = superclassKey(inherited, of: name), !seen.contains(base) else {
+                        if isClass.contains(name), !inherited.hasSuffix("Cells"), throughAliases([inherited], enclosing: entry.enclosing).isEmpty {
                             type.unreadSuperclasses.append(inherited)
                         }
                         continue

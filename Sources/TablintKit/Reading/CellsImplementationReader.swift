@@ -33,6 +33,10 @@ struct CellsImplementation: Equatable {
     /// A `class` (final or not): a name of its inheritance clause may be a superclass whose
     /// member Swift takes as the witness before a protocol extension's default.
     var isClass: Bool
+    /// The type's full name, outermost first (`["Live", "Impl"]` for `enum Live { struct Impl }`,
+    /// the written path for `extension Live.Impl`): two conformers named `Impl` in different
+    /// types are two types. Empty when not read (the simple name is used).
+    var path: [String] = []
 
     init(
         typeName: Name, enclosingTypes: [String], conformances: [String], isProtocolExtension: Bool, members: [Member],
@@ -109,6 +113,7 @@ enum CellsImplementationReader {
             var keyword: Int
             var name: Name
             var qualified: String
+            var parts: [String]
             var conformances: [String]
             var inherits: [String]
             var body: Int
@@ -128,6 +133,11 @@ enum CellsImplementationReader {
             guard keyword > firstBrace else { return [] }
             if built == nil { built = scopes() }
             return built!.enclosingTypeNames(of: keyword)
+        }
+        func enclosingTypePath(of keyword: Int) -> [String] {
+            guard keyword > firstBrace else { return [] }
+            if built == nil { built = scopes() }
+            return built!.enclosingTypePath(of: keyword)
         }
         for index in pieces.indices where pieces[index].kind == .keyword || pieces[index].kind == .identifier {
             // Only `typealias`, `extension`, `struct`, `class`, `enum` and `actor` start what is
@@ -203,7 +213,7 @@ enum CellsImplementationReader {
             let qualified = parts.joined(separator: ".")
             let nameIndex = last
             heads.append(Head(
-                keyword: index, name: Name(parts.last!, tokens[nameIndex].range), qualified: qualified,
+                keyword: index, name: Name(parts.last!, tokens[nameIndex].range), qualified: qualified, parts: parts,
                 conformances: isExtension && conformances.isEmpty && parts.last!.hasSuffix("Cells") ? [] : conformances,
                 inherits: inherits, body: body, isOpenClass: tokens.isText(index, "class") && !Self.isFinal(tokens, before: index),
                 isClass: tokens.isText(index, "class"), isConstrained: isExtension && inWhere && conformances.isEmpty))
@@ -241,11 +251,13 @@ enum CellsImplementationReader {
             {
                 continue
             }
-            found.append(CellsImplementation(
+            var implementation = CellsImplementation(
                 typeName: head.name, enclosingTypes: enclosingTypeNames(of: head.keyword),
                 conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
                 members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass,
-                isClass: head.isClass))
+                isClass: head.isClass)
+            implementation.path = isExtension ? head.parts : enclosingTypePath(of: head.keyword).reversed() + head.parts
+            found.append(implementation)
         }
         return found
     }
