@@ -152,6 +152,10 @@ enum MachineGraphs {
             var file: Int?
             /// A `class` not marked `final` (nor a subclass of one that is).
             var isOpenClass = false
+            /// The names a class's inheritance clause writes that the run does not show as a
+            /// conforming class: one may be a superclass whose member Swift calls before a
+            /// protocol extension's default.
+            var unreadSuperclasses: [String] = []
         }
 
         /// Machine key → the types implementing its cells, in run order.
@@ -277,6 +281,7 @@ enum MachineGraphs {
             // By type name: conformances and members of every declaration and extension.
             var byName: [String: (type: ImplementingType, conformances: [String], enclosing: [String], inherits: [String])] = [:]
             var order: [String] = []
+            var isClass = Set<String>()
             for (fileIndex, file) in run.enumerated() {
                 for implementation in file.cellsImplementations where !implementation.isAlias {
                     if implementation.isProtocolExtension {
@@ -285,9 +290,10 @@ enum MachineGraphs {
                         }
                         continue
                     }
-                    let name = implementation.typeName.text
+                    // Keyed by the full name: `Live.Impl` and `Strict.Impl` are two types.
+                    let name = implementation.path.isEmpty ? implementation.typeName.text : implementation.path.joined(separator: ".")
                     if byName[name] == nil {
-                        byName[name] = (ImplementingType(name: name), [], implementation.enclosingTypes, [])
+                        byName[name] = (ImplementingType(name: implementation.typeName.text), [], implementation.enclosingTypes, [])
                         order.append(name)
                     }
                     // A conformance through an alias is a conformance to what the alias names.
@@ -299,6 +305,7 @@ enum MachineGraphs {
                     if byName[name]!.type.file == nil, !conformances.isEmpty || !implementation.inherits.isEmpty { byName[name]!.type.file = fileIndex }
                     byName[name]!.type.hasConditionalMembers = byName[name]!.type.hasConditionalMembers || implementation.hasConditionalMembers
                     byName[name]!.type.isOpenClass = byName[name]!.type.isOpenClass || implementation.isOpenClass
+                    if implementation.isClass { isClass.insert(name) }
                     // Taken out while the file's members are added: the type is looked up once per
                     // file, not once per member (a machine's implementation may have thousands).
                     var members = byName[name]!.type.members
@@ -310,15 +317,34 @@ enum MachineGraphs {
             }
             // A subclass of a conforming class implements its cells too: its own members, and
             // its superclass's for the ones it does not override.
+            // The type a superclass name of `key`'s clause names: as its scopes see it (`Outer.Base`
+            // from `Outer.Live`, then the top level), else the one type of that simple name.
+            func superclassKey(_ inherited: String, of key: String) -> String? {
+                let scope = key.split(separator: ".").dropLast().map(String.init)
+                for count in stride(from: scope.count, through: 0, by: -1) {
+                    let candidate = (scope.prefix(count) + [inherited]).joined(separator: ".")
+                    if candidate != key, byName[candidate] != nil { return candidate }
+                }
+                let simple = inherited.split(separator: ".").last.map(String.init) ?? inherited
+                let matches = byName.keys.filter { $0 != key && ($0 == simple || $0.hasSuffix("." + simple)) }
+                return matches.count == 1 ? matches[0] : nil
+            }
             func resolved(_ name: String, seen: Set<String> = []) -> (type: ImplementingType, machines: [String]) {
                 let entry = byName[name]!
                 var type = entry.type
                 var found = machines(of: entry.conformances, enclosing: entry.enclosing)
                 for inherited in entry.inherits {
-                    let base = inherited.split(separator: ".").last.map(String.init) ?? inherited
-                    guard base != name, !seen.contains(base), byName[base] != nil else { continue }
+                    guard let base = superclassKey(inherited, of: name), !seen.contains(base) else {
+                        if isClass.contains(name), !inherited.hasSuffix("Cells"), throughAliases([inherited], enclosing: entry.enclosing).isEmpty {
+                            type.unreadSuperclasses.append(inherited)
+                        }
+                        continue
+                    }
                     let superclass = resolved(base, seen: seen.union([name]))
-                    guard !superclass.machines.isEmpty else { continue }
+                    guard !superclass.machines.isEmpty else {
+                        if isClass.contains(name) { type.unreadSuperclasses.append(inherited) }
+                        continue
+                    }
                     found += superclass.machines.filter { !found.contains($0) }
                     for (member, bodies) in superclass.type.members where type.members[member] == nil { type.members[member] = bodies }
                     type.hasConditionalMembers = type.hasConditionalMembers || superclass.type.hasConditionalMembers
@@ -507,7 +533,14 @@ enum MachineGraphs {
                                 unknown = unknown ?? "`\(type.name)` is a class not marked `final`: a subclass tablint does not read may override `\(name)`"
                             }
                             var own = CellsImplementation.servingCell(type.members[name] ?? [], labels: labels)
-                            if own.isEmpty { own = CellsImplementation.servingCell(defaultMembers(name), labels: labels) }
+                            if own.isEmpty {
+                                own = CellsImplementation.servingCell(defaultMembers(name), labels: labels)
+                                // `final class Live: Policy, RetryCells {}`: Swift takes `Policy`'s
+                                // member, if it has one, before the default.
+                                if !own.isEmpty, let superclass = type.unreadSuperclasses.first {
+                                    unknown = unknown ?? "`\(type.name)` inherits from `\(superclass)`, which tablint does not read as a class of the run: its `\(name)`, if it has one, is what Swift calls instead of the protocol's default"
+                                }
+                            }
                             if own.isEmpty { unknown = unknown ?? "`\(type.name)` conforms to \(graph.machine)'s `Cells`, but tablint read no `\(name)` in it" }
                             // The one conforming type's bodies are taken as they are, not copied.
                             if bodies.isEmpty { bodies = own } else { bodies += own }

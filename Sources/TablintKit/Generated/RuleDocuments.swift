@@ -7191,7 +7191,10 @@ returns a variable or calls a helper, a `switch` expression, a body that only tr
 `typealias` (or a refining protocol) of the `Cells` protocol whose name does not end in `Cells`,
 either of which lets a type in a file tablint does not read implement the cell (an alias named
 `…Cells`, `typealias Cells = RetryCells` or `typealias LiveCells = RetryCells`, hides nothing:
-a file naming it is always read), a `DELEGATE`, whose parent state is what the embedding returns), the
+a file naming it is always read), a class conformer that would take the protocol's default but
+inherits from a class the run does not show conforming (`final class Live: Policy, RetryCells {}`:
+Swift calls `Policy`'s member if it has one), a member of a constrained extension without a
+conformance of its own (`extension Wrapper where T == Int`: Swift may call the default), a `DELEGATE`, whose parent state is what the embedding returns), the
 cell may lead anywhere, and nothing is reported for the machine: [unread-cells](unread-cells.md)
 says which cells were not read.
 

@@ -30,11 +30,18 @@ struct CellsImplementation: Equatable {
     /// A `class` not marked `final`: a subclass in a file tablint does not read may override
     /// its members.
     var isOpenClass: Bool
+    /// A `class` (final or not): a name of its inheritance clause may be a superclass whose
+    /// member Swift takes as the witness before a protocol extension's default.
+    var isClass: Bool
+    /// The type's full name, outermost first (`["Live", "Impl"]` for `enum Live { struct Impl }`,
+    /// the written path for `extension Live.Impl`): two conformers named `Impl` in different
+    /// types are two types. Empty when not read (the simple name is used).
+    var path: [String] = []
 
     init(
         typeName: Name, enclosingTypes: [String], conformances: [String], isProtocolExtension: Bool, members: [Member],
         hasConditionalMembers: Bool, inherits: [String] = [], isAlias: Bool = false, isRefiningProtocol: Bool = false,
-        isOpenClass: Bool = false
+        isOpenClass: Bool = false, isClass: Bool = false
     ) {
         self.typeName = typeName
         self.enclosingTypes = enclosingTypes
@@ -46,6 +53,7 @@ struct CellsImplementation: Equatable {
         self.isAlias = isAlias
         self.isRefiningProtocol = isRefiningProtocol
         self.isOpenClass = isOpenClass
+        self.isClass = isClass
     }
 
     /// One member function and what its body returns.
@@ -105,10 +113,14 @@ enum CellsImplementationReader {
             var keyword: Int
             var name: Name
             var qualified: String
+            var parts: [String]
             var conformances: [String]
             var inherits: [String]
             var body: Int
             var isOpenClass: Bool
+            var isClass: Bool
+            /// `extension Wrapper where T == Int`: a `where` clause and no conformance of its own.
+            var isConstrained: Bool
         }
         var heads: [Head] = []
         var found: [CellsImplementation] = []
@@ -121,6 +133,11 @@ enum CellsImplementationReader {
             guard keyword > firstBrace else { return [] }
             if built == nil { built = scopes() }
             return built!.enclosingTypeNames(of: keyword)
+        }
+        func enclosingTypePath(of keyword: Int) -> [String] {
+            guard keyword > firstBrace else { return [] }
+            if built == nil { built = scopes() }
+            return built!.enclosingTypePath(of: keyword)
         }
         for index in pieces.indices where pieces[index].kind == .keyword || pieces[index].kind == .identifier {
             // Only `typealias`, `extension`, `struct`, `class`, `enum` and `actor` start what is
@@ -196,9 +213,10 @@ enum CellsImplementationReader {
             let qualified = parts.joined(separator: ".")
             let nameIndex = last
             heads.append(Head(
-                keyword: index, name: Name(parts.last!, tokens[nameIndex].range), qualified: qualified,
+                keyword: index, name: Name(parts.last!, tokens[nameIndex].range), qualified: qualified, parts: parts,
                 conformances: isExtension && conformances.isEmpty && parts.last!.hasSuffix("Cells") ? [] : conformances,
-                inherits: inherits, body: body, isOpenClass: tokens.isText(index, "class") && !Self.isFinal(tokens, before: index)))
+                inherits: inherits, body: body, isOpenClass: tokens.isText(index, "class") && !Self.isFinal(tokens, before: index),
+                isClass: tokens.isText(index, "class"), isConstrained: isExtension && inWhere && conformances.isEmpty))
         }
         // Conformers, the protocols extended, then the same file's extensions of the conformers.
         var conformers = Set<String>()
@@ -215,7 +233,17 @@ enum CellsImplementationReader {
             // in another file may make its members the implementations.
             let mayConform = !isExtension && (!head.inherits.isEmpty || everyExtension)
             guard !head.conformances.isEmpty || extendsProtocol || extendsConformer || declaresConformer || mayConform else { continue }
-            let (members, conditional) = readMembers(tokens, body: head.body)
+            var (members, conditional) = readMembers(tokens, body: head.body)
+            // A member of a constrained extension is not the witness of a conformance declared
+            // for every generic argument (Swift takes the protocol's default there), yet is for
+            // a caller that knows the argument: which body a cell gets is not sure.
+            if head.isConstrained, !extendsProtocol {
+                for index in members.indices where members[index].unknown == nil {
+                    members[index].unknown = CellsImplementation.Unreadable(
+                        reason: "it is declared in the constrained extension `extension \(head.qualified) where …`, so Swift may call the protocol's default for the cell instead",
+                        range: members[index].name.range)
+                }
+            }
             // An extension of a type this file does not show conforming is kept only for members
             // that return a `Step` (what the file says, whatever triggered the reading).
             if head.conformances.isEmpty, !extendsProtocol, !conformers.contains(head.name.text),
@@ -223,10 +251,13 @@ enum CellsImplementationReader {
             {
                 continue
             }
-            found.append(CellsImplementation(
+            var implementation = CellsImplementation(
                 typeName: head.name, enclosingTypes: enclosingTypeNames(of: head.keyword),
                 conformances: extendsProtocol ? [head.qualified] : head.conformances, isProtocolExtension: extendsProtocol,
-                members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass))
+                members: members, hasConditionalMembers: conditional, inherits: head.inherits, isOpenClass: head.isOpenClass,
+                isClass: head.isClass)
+            implementation.path = isExtension ? head.parts : enclosingTypePath(of: head.keyword).reversed() + head.parts
+            found.append(implementation)
         }
         return found
     }

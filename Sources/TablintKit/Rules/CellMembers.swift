@@ -74,7 +74,18 @@ struct CellMembers {
                                     // generated-style code, not a name of the authors' own.
                                     guard !isHandNamed else { continue }
                                     let own = NameCasing.lowerFirst(matrix.states[state].text) + NameCasing.upperFirst(matrix.actions[action].text)
-                                    guard member != own, member != own + "ToChild" else { continue }
+                                    // A DELEGATE cell's generated member is `…ToChild`: one named as
+                                    // the cell's HANDLE member would be (`loggedOutCredentials`) is the
+                                    // library's own hand-written spelling (reference §1.6), not a slip.
+                                    if case .delegate = kind {
+                                        guard member != own + "ToChild" else { continue }
+                                        if member == own {
+                                            isHandNamed = true
+                                            continue
+                                        }
+                                    } else {
+                                        guard member != own, member != own + "ToChild" else { continue }
+                                    }
                                     // `onLockedLock` is two letters from `lockedLock`, but it is
                                     // a pattern authors name members by, not a slip.
                                     if DispatcherSync.MemberNaming.allCases.contains(where: {
