@@ -14,11 +14,15 @@ struct ArmReader {
     /// Each label's first token, as `read` found them.
     private(set) var starts: [Int] = []
 
-    init(tokens: SignificantTokens, header: FunctionHeader, subjectCount: Int, open: Int) {
+    /// The stored properties of a `Cells` type the arms may call members through.
+    let storedCells: Set<String>
+
+    init(tokens: SignificantTokens, header: FunctionHeader, subjectCount: Int, open: Int, storedCells: Set<String> = []) {
         self.tokens = tokens
         self.header = header
         self.subjectCount = subjectCount
         self.open = open
+        self.storedCells = storedCells
     }
 
     mutating func read() -> [Dispatcher.Arm] {
@@ -237,9 +241,10 @@ struct ArmReader {
         return arm
     }
 
-    /// `c.member(` in a body, `c` a parameter of a `Cells` type.
+    /// `c.member(` in a body, `c` a parameter of a `Cells` type or such a stored property of
+    /// the function's type.
     private func cellsCalls(_ body: Range<Int>) -> [Name] {
-        let cells = Set(header.parameters.filter { header.isCellsType($0.type) }.map(\.name))
+        let cells = Set(header.parameters.filter { header.isCellsType($0.type) }.map(\.name)).union(storedCells)
         guard !cells.isEmpty else { return [] }
         var found: [Name] = []
         var index = body.lowerBound
@@ -543,9 +548,7 @@ struct ArmReader {
         }
         guard let callee = names.last, index == open else { return nil }
         if callee == "fatalError", names == ["fatalError"] || names == ["Swift", "fatalError"] { return .unreachable }
-        if names.count == 2, let parameter = header.parameters.first(where: { $0.name == names[0] }),
-            header.isCellsType(parameter.type)
-        {
+        if names.count == 2, header.parameters.first(where: { $0.name == names[0] }).map({ header.isCellsType($0.type) }) ?? storedCells.contains(names[0]) {
             return callee.hasSuffix("ToChild") ? .delegate(callee: callee) : .handle(member: callee)
         }
         if callee.hasPrefix("delegate") { return .delegate(callee: callee) }

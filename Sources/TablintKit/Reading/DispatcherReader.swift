@@ -417,7 +417,7 @@ private struct FunctionReader {
         }
         guard open < bodyClose, tokens.partner[open] > open, let names = subjectNames(keyword + 1..<open) else { return nil }
         guard let (kind, subjects) = classify(names) else { return nil }
-        var arms = ArmReader(tokens: tokens, header: header, subjectCount: subjects.count, open: open)
+        var arms = ArmReader(tokens: tokens, header: header, subjectCount: subjects.count, open: open, storedCells: storedCells())
         let read = arms.read()
         let hasCatchAll = read.contains(where: \.hasCatchAll)
         // What spelling out a catch-all needs, read only for a switch that has one.
@@ -433,6 +433,35 @@ private struct FunctionReader {
         if found.owner != nil { found.outerTypes = Array(scopes.enclosingTypePath(of: header.keyword).dropFirst()) }
         found.parameters = header.parameters.map { Dispatcher.Parameter(name: $0.name, type: $0.type, isInout: $0.isInout) }
         if hasCatchAll { found.source = arms.switchSource(keyword: keyword, arms: read) }
+        return found
+    }
+
+    /// The stored properties of a `Cells` type in the function's own type (`let cells:
+    /// RetryCells` of a TCA-style reducer), which its arms call members through as through a
+    /// parameter; a parameter of the same name hides one.
+    private func storedCells() -> Set<String> {
+        guard let brace = scopes.enclosingTypeBrace(of: header.keyword), tokens.partner[brace] > brace else { return [] }
+        var found = Set<String>()
+        var index = brace + 1
+        let close = tokens.partner[brace]
+        while index + 3 < close {
+            if tokens.kind(index) == .keyword, tokens.isText(index, "let") || tokens.isText(index, "var"),
+                scopes.enclosingBrace(of: index) == brace, tokens.kind(index + 1) == .identifier, tokens.kind(index + 2) == .colon
+            {
+                var last = index + 3
+                var type = tokens.text(last)
+                if type == "any" || type == "some", tokens.kind(last + 1) == .identifier { last += 1; type += tokens.text(last) }
+                while last + 2 < close, tokens.kind(last + 1) == .period, tokens.kind(last + 2) == .identifier {
+                    last += 2
+                    type += "." + tokens.text(last)
+                }
+                let name = tokens.text(index + 1)
+                if header.isCellsType(type), !header.parameters.contains(where: { $0.name == name }) { found.insert(name) }
+                index = last + 1
+                continue
+            }
+            index = tokens.partner[index] > index && index != brace ? tokens.partner[index] + 1 : index + 1
+        }
         return found
     }
 

@@ -234,6 +234,14 @@ struct TypeScopes {
         return type >= 0 ? typeName(openedAt: Int(type)) : nil
     }
 
+    /// The `{` of the innermost type body that holds token `index`, through functions and
+    /// closures; nil outside every type.
+    func enclosingTypeBrace(of index: Int) -> Int? {
+        guard let brace = enclosingBrace(of: index) else { return nil }
+        let type = nearestType[brace]
+        return type >= 0 ? Int(type) : nil
+    }
+
     /// Whether token `index` sits at the top level or directly in a type body: where a `let` is
     /// a global or a member, not a local.
     func isDeclarationLevel(_ index: Int) -> Bool {
