@@ -148,6 +148,75 @@ final class GeneratedPayloadTypeTests: XCTestCase {
         }
         """
 
+    static let wizard = """
+        enum Wizard {
+            enum S: Equatable { case welcome, page(Int), step(Int), finished }
+            enum A { case next, skip }
+            enum F {}
+            final class Ctx {}
+
+            static let TABLE = Table(
+                machine: "Wizard",
+                states: ["Welcome", "Page", "Step", "Finished"],
+                actions: ["Next", "Skip"],
+                cells: [
+                    [.handle, .go(target: "Finished", effects: [])],
+                    [.handle, .go(target: "Finished", effects: [])],
+                    [.handle, .go(target: "Finished", effects: [])],
+                    [.ignore, .ignore],
+                ],
+                initial: "Welcome"
+            )
+        }
+
+        protocol WizardCells {
+            func welcomeNext(_ ctx: Wizard.Ctx) -> Step<Wizard.S, Wizard.F>
+            func pageNext(_ ctx: Wizard.Ctx, _ state: Wizard.Page) -> Step<Wizard.S, Wizard.F>
+        }
+
+        extension Wizard {
+            struct Page {
+                var value: Int
+            }
+
+            static func step(_ cells: WizardCells, _ ctx: Wizard.Ctx, _ s: Wizard.S, _ a: Wizard.A) -> Step<Wizard.S, Wizard.F> {
+                switch (s, a) {
+                case (.welcome, .next): return cells.welcomeNext(ctx)
+                case (.welcome, .skip): return .go(.finished, effects: [])
+                case let (.page(value), .next): return cells.pageNext(ctx, Wizard.Page(value: value))
+                case (.page, .skip): return .go(.finished, effects: [])
+                case (.step, .next): return .ignored
+                case (.step, .skip): return .go(.finished, effects: [])
+                case (.finished, .next): return .ignored
+                case (.finished, .skip): return .ignored
+                }
+            }
+        }
+        """
+
+    static let onboarding = """
+        enum Onboarding {
+            enum S: Equatable {
+                case welcome
+                case step(Int)
+                case finished
+            }
+            enum A { case next, back, skip }
+
+            static let lastStep = 3
+
+            static func reduce(_ s: S, _ a: A) -> S {
+                switch (s, a) {
+                case (.welcome, .next): return .step(1)
+                case let (.step(n), .next): return n >= 3 ? .finished : .step(n + 1)
+                case let (.step(n), .back): return n <= 1 ? .welcome : .step(n - 1)
+                case (_, .skip): return .finished
+                default: return s
+                }
+            }
+        }
+        """
+
     private var folder: URL!
 
     override func setUpWithError() throws {
@@ -267,5 +336,44 @@ final class GeneratedPayloadTypeTests: XCTestCase {
         XCTAssertFalse(after.contains("settings"), after)
         XCTAssertTrue(outcome.files.flatMap(\.diagnostics).contains { $0.message.contains("is declared by an `indirect case` clause") },
                       outcome.files.flatMap(\.diagnostics).map(\.message).joined(separator: "\n"))
+    }
+
+    // MARK: bb6 #5
+
+    func testANarrowedStructNamedAsALibraryTypeIsRefused() throws {
+        let outcome = RemovalSyncFixTests.run(["Wizard.swift": Self.wizard])
+        XCTAssertEqual(RemovalSyncFixTests.text(outcome, "Wizard.swift"), Self.wizard)
+        let messages = outcome.files.flatMap(\.diagnostics).map(\.message)
+        XCTAssertTrue(messages.contains { $0.contains("would hide the library's `Step` (`Step<S, F>`)") }, messages.joined(separator: "\n"))
+
+        let machine = Self.wizard.components(separatedBy: "\nprotocol WizardCells")[0] + "\n"
+        let (status, output, errors) = try scaffold(["Wizard.swift": machine])
+        XCTAssertEqual(status, 1, output)
+        XCTAssertTrue(errors.contains("the generator's narrowed struct `Wizard.Step` of `step` would hide the library's `Step`"), errors)
+
+        let made = MigrationPlan.make([("Onboarding.swift", Array(Self.onboarding.utf8))], function: nil) { _ in false }
+        XCTAssertTrue(made.refusals.contains { $0.message.contains("the generator's narrowed struct `Onboarding.Step` of `step` would hide the library's `Step`") },
+                      made.refusals.map(\.message).joined(separator: "\n"))
+    }
+
+    // MARK: bb6 #13
+
+    func testScaffoldCitesOnlyARuleThatExists() throws {
+        let knob = """
+            enum Knob {
+                static let TABLE = Table(
+                    machine: "Knob",
+                    states: ["Idle", "idle"],
+                    actions: ["Turn"],
+                    cells: [[.ignore], [.ignore]],
+                    initial: "Idle"
+                )
+            }
+
+            """
+        let (status, _, errors) = try scaffold(["Knob.swift": knob])
+        XCTAssertEqual(status, 1)
+        XCTAssertTrue(errors.contains("the states `Idle` and `idle` would both be the case `idle`"), errors)
+        XCTAssertFalse(errors.contains("tabular-center::duplicate-name"), errors)
     }
 }
