@@ -2544,7 +2544,10 @@ a line of its own (`case flicker`), so the comment stays with its case. So it do
 last case of a clause with a doc comment above it (`/// Both.` over `case push, pull`: a new
 `case kick` line, which the comment does not document) and in an enum written one `case` clause
 per line, with or without doc comments; a new first case then goes above the first clause's doc
-comment, never between a comment and the case it documents. An enum in another file
+comment, never between a comment and the case it documents. After an `indirect case` clause
+(`indirect case alert(below: S)`) the new case always takes a line of its own, as a case without a
+payload cannot be `indirect`; where that clause has no line to itself, the fix is refused, saying
+so. An enum in another file
 than the matrix is fixed in its own file, where the diagnostic is then reported (a fix edits the
 file its diagnostic is in); `--fix` writes that file only when it is among the files given. Not
 for an enum with raw values written out, nor for one with an integer raw type (`enum S: Int`) when

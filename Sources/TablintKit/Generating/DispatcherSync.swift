@@ -125,6 +125,11 @@ struct DispatcherSync {
         let authors = Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's")
         guard !isHandNamed, handsPayloadsNarrowed else { return .failure(authors) }
         guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
+        if let why = NarrowedStructSync.variants(state: state, action: action, in: shape).lazy
+            .compactMap({ LibraryTypeShadowing.narrowedCollision($0.name, namespace: self.shape.types.namespace) }).first
+        {
+            return .failure(Why(why))
+        }
         let missing = NarrowedStructSync.variants(state: state, action: action, in: shape).map { GeneratedShape.narrowedName($0.name) }
             .filter { !narrowedStructAvailable($0) }
         if let name = missing.first {

@@ -15,6 +15,20 @@ extension GeneratedShape {
             machine = pairing.spelling(of: ref.bound.machine) ?? ref.bound.owner ?? matrix.machine.text
         }
         let enums = pairing.enums(of: machine, near: near, outer: ref.bound.owner == nil ? nil : ref.bound.outerTypes)
+        /// A field's type with the types the enum declares itself qualified (`Pump.S.Mode` for
+        /// `Mode`): the structs and requirements it is written into are outside the enum.
+        func fields(of declaredCase: EnumDeclaration.Case, in declaration: EnumDeclaration) -> [Field] {
+            // Declared in this enum, not in another machine's `enum S`: the type around it matches too.
+            let outer = declaration.parent
+            let nested = Set(declaration.nestedTypeNames).union(pairing.run.flatMap { file in
+                file.typeNames.filter { $0.parent == declaration.name && (outer == nil || $0.enclosingTypes.dropFirst().first == outer) }.map(\.name)
+                    + file.enums.filter { $0.parent == declaration.name && (outer == nil || $0.outerTypes.first == outer) }.map(\.name)
+            })
+            let qualified = MigrationReader.qualified(declaration)
+            return declaredCase.payloadFields.map {
+                Field(label: $0.label, type: nested.isEmpty ? $0.type : GeneratedShape.qualifyingNested($0.type, nested: nested, in: qualified))
+            }
+        }
         func variants(_ names: [Name], _ declared: MachinePairing.EnumRef?) -> [Variant] {
             // The first case by name and by folded name, looked up (not scanned) for every name.
             let cases = declared?.declaration.cases ?? []
@@ -25,14 +39,15 @@ extension GeneratedShape {
                     .map { cases[$0] }
                 // A declared case keeps the code's spelling (`URLLoaded` for `"URLLoaded"`).
                 let caseName = declaredCase?.name ?? (matrix.surface == .machineEnum ? name.text : NameCasing.lowerFirst(name.text))
-                return Variant(caseName, fields: (declaredCase?.payloadFields ?? []).map { Field(label: $0.label, type: $0.type) })
+                guard let declaredCase, let declared else { return Variant(caseName) }
+                return Variant(caseName, fields: fields(of: declaredCase, in: declared.declaration))
             }
         }
         let states = variants(matrix.states, enums.states)
         let actions = variants(matrix.actions, enums.actions)
         var effects: [Variant]
         if let declared = enums.effects {
-            effects = declared.declaration.cases.map { Variant($0.name, fields: $0.payloadFields.map { Field(label: $0.label, type: $0.type) }) }
+            effects = declared.declaration.cases.map { Variant($0.name, fields: fields(of: $0, in: declared.declaration)) }
         } else {
             // No `enum F` in the run: the effects the cells name, in first-named order.
             var names: [String] = []
@@ -126,6 +141,27 @@ extension GeneratedShape {
         if words.last == "handle" { words.removeLast() }
         if words.last == "func" { words.removeLast() }
         return words.joined(separator: " ")
+    }
+
+    /// `type` with each name of `nested` that is not already after a `.` written `qualified.name`.
+    static func qualifyingNested(_ type: String, nested: Set<String>, in qualified: String) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            let previous = out.last { $0 != " " }
+            out += !word.isEmpty && previous != "." && nested.contains(word) ? qualified + "." + word : word
+            word = ""
+        }
+        for character in type {
+            if character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                out.append(character)
+            }
+        }
+        flush()
+        return out
     }
 }
 

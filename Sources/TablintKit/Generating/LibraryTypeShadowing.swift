@@ -43,4 +43,13 @@ enum LibraryTypeShadowing {
             : found.by == path.joined(separator: ".") ? "the machine's own type `\(found.by)`" : "the type `\(found.by)` the files declare"
         return "the code it writes names the library's `\(found.name)` (\(spellings[found.name] ?? found.name)) \(place), where \(by) is what `\(found.name)` means, so it would not compile; rename that type"
     }
+
+    /// Why a payload-carrying variant's narrowed struct cannot be declared as the generator
+    /// names it: `step(Int)` gets `struct Step`, which in `extension <namespace>` would then be
+    /// what the written `Step<S, F>` (or `Table(`) means. nil when its name is no library type's.
+    static func narrowedCollision(_ variant: String, namespace: String) -> String? {
+        let name = GeneratedShape.narrowedName(variant)
+        guard let spelling = spellings[name] else { return nil }
+        return "the generator's narrowed struct `\(namespace).\(name)` of `\(variant)` would hide the library's `\(name)` (\(spelling)) in `extension \(namespace)`, so the code would not compile; rename the case"
+    }
 }

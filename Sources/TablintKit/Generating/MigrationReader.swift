@@ -663,6 +663,9 @@ struct MigrationReader {
         let last = namespace.split(separator: ".").last.map(String.init) ?? namespace
         for (index, item) in structs.enumerated() {
             let qualified = namespace + "." + item.name
+            if let why = LibraryTypeShadowing.narrowedCollision(item.variant, namespace: namespace) {
+                return refuse(at, "cannot migrate \(function): \(why)")
+            }
             if let earlier = structs[..<index].first(where: { $0.name == item.name }) {
                 return refuse(at, "cannot migrate \(function): the \(earlier.side) case `\(earlier.variant)` and the \(item.side) case `\(item.variant)` would both be narrowed to the generator's struct `\(qualified)`, with other fields; rename one of them")
             }

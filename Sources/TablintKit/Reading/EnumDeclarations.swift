@@ -48,6 +48,9 @@ struct EnumDeclaration: Equatable {
         /// line, takes a line of its own (`enum-drift`'s fix), so a doc comment keeps
         /// documenting only what it documented.
         var clauseLayout: ClauseLayout?
+        /// Declared by an `indirect case` clause: a case added to the clause would be `indirect`
+        /// too, which a case without a payload cannot be.
+        var isIndirect = false
         /// The bytes that delete this case and nothing else (`, paused` after another case of
         /// its `case` clause, `paused, ` before one, or the whole line of a `case paused` alone
         /// on it): `enum-drift`'s fix for a case the matrix removed. nil when no such span is
@@ -96,6 +99,10 @@ struct EnumDeclaration: Equatable {
 
     /// How many `case` clauses declare the cases (`case a, b` is one).
     var clauseCount = 0
+
+    /// The types its body declares (`struct Setting` in `enum A`): a payload naming one is
+    /// written qualified outside the enum (`Pump.A.Setting`).
+    var nestedTypeNames: [String] = []
 
     /// Whether the case list is the whole of the enum as the compiler sees it on every build.
     var hasKnownCases: Bool { !hasConditionalCases && !isIncomplete }
@@ -175,6 +182,10 @@ enum EnumDeclarationReader {
             } else if kind == .keyword, tokens.isText(index, "case") {
                 index = readCases(tokens, after: index, end: end, into: &declaration)
                 continue
+            } else if kind == .keyword, ["struct", "class", "enum", "actor", "typealias"].contains(tokens.text(index)),
+                tokens.kind(index + 1) == .identifier
+            {
+                declaration.nestedTypeNames.append(SignificantTokens.unticked(tokens.text(index + 1)))
             } else if tokens.partner[index] > index {
                 index = tokens.partner[index]  // a nested body, parameter list or attribute argument
             }
@@ -196,7 +207,7 @@ enum EnumDeclarationReader {
             var fields: [EnumDeclaration.PayloadField] = []
             if tokens.kind(index) == .leftParen, tokens.partner[index] > index {
                 hasPayload = true
-                for element in tokens.elements(inside: index) ?? [] where !element.isEmpty {
+                for element in genericJoined(tokens, tokens.elements(inside: index) ?? []) where !element.isEmpty {
                     var typeStart = element.lowerBound
                     var label: String?
                     // `since: Int`; a colon further in is a dictionary type's (`[String: Int]`).
@@ -231,7 +242,12 @@ enum EnumDeclarationReader {
         }
         setRemovals(tokens, keyword: keyword, clause: clause, of: &declaration)
         declaration.clauseCount += 1
-        if let last = clause.last, let layout = clauseLayout(tokens, keyword: keyword, last: last.last) {
+        // `indirect case alert(below: S)`: the clause's first line starts at its modifier.
+        let isIndirect = keyword > 0 && tokens.text(keyword - 1) == "indirect"
+        if isIndirect {
+            for position in clause.indices { declaration.cases[declaration.cases.count - clause.count + position].isIndirect = true }
+        }
+        if let last = clause.last, let layout = clauseLayout(tokens, keyword: isIndirect ? keyword - 1 : keyword, last: last.last) {
             let base = declaration.cases.count - clause.count
             for position in clause.indices {
                 var own = layout
@@ -241,6 +257,28 @@ enum EnumDeclarationReader {
             }
         }
         return index
+    }
+
+    /// The payload's elements with those a generic argument list's comma cut apart joined again:
+    /// `Result<[String], FeedError>` is one field. Brackets and parentheses already nest in
+    /// `elements(inside:)`; `<` and `>` are operator tokens to it, so their depth is counted here.
+    private static func genericJoined(_ tokens: SignificantTokens, _ elements: [Range<Int>]) -> [Range<Int>] {
+        var joined: [Range<Int>] = []
+        var depth = 0
+        for element in elements {
+            if depth > 0, let open = joined.popLast() {
+                joined.append(open.lowerBound..<element.upperBound)
+            } else {
+                joined.append(element)
+            }
+            for index in element {
+                let text = tokens.text(index)
+                guard text != "->" else { continue }
+                depth += text.filter { $0 == "<" }.count - text.filter { $0 == ">" }.count
+            }
+            depth = max(depth, 0)
+        }
+        return joined
     }
 
     /// The lines of a `case` clause from `keyword` to token `last`, when its keyword starts a line

@@ -333,7 +333,11 @@ struct CellsDrift: RunRule {
                 let undeclared = NarrowedStructSync.variants(state: state, action: action, in: shape).filter {
                     !NarrowedStructSync.isDeclared(GeneratedShape.narrowedName($0.name), in: shape.types.namespace, run)
                 }
-                if let first = undeclared.first, structsAt == nil {
+                if let why = NarrowedStructSync.variants(state: state, action: action, in: shape).lazy
+                    .compactMap({ LibraryTypeShadowing.narrowedCollision($0.name, namespace: shape.types.namespace) }).first
+                {
+                    found[found.count - 1].message += "; the fix does not add it: \(why)"
+                } else if let first = undeclared.first, structsAt == nil {
                     found[found.count - 1].message += "; the fix does not add it: its narrowed struct `\(shape.types.namespace).\(GeneratedShape.narrowedName(first.name))` is declared nowhere in the run, and the fix declares one only after a protocol at the top level of its file"
                 } else {
                     added.append((name, requirement))

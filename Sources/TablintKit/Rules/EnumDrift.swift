@@ -273,9 +273,12 @@ struct EnumDrift: RunRule {
                     // `case off // dark`: the comment is the case's, so the new case takes a line.
                     return .success(TextEdit(range: comment.lineEnd..<comment.lineEnd, replacement: Array(("\n" + comment.indentation + "case " + caseName).utf8)))
                 }
-                if let layout = declared.clauseLayout, layout.isLastOfClause, ownsLines(layout, declaration) {
-                    // After a documented clause, or in an enum of one clause per line: a line of its own.
+                if let layout = declared.clauseLayout, layout.isLastOfClause, declared.isIndirect || ownsLines(layout, declaration) {
+                    // After a documented clause, an `indirect` one, or in an enum of one clause per line: a line of its own.
                     return .success(TextEdit(range: layout.lineEnd..<layout.lineEnd, replacement: Array((layout.newline + layout.indentation + "case " + caseName).utf8)))
+                }
+                if declared.isIndirect {
+                    return .failure(DispatcherSync.Why("`\(declared.name)` is declared by an `indirect case` clause, which `\(caseName)` would join, and a case without a payload cannot be `indirect`; add it on a `case` line of its own yourself"))
                 }
                 return .success(TextEdit(range: declared.range.upperBound..<declared.range.upperBound, replacement: Array((", " + caseName).utf8)))
             }
@@ -283,9 +286,12 @@ struct EnumDrift: RunRule {
         if positional {
             return .failure(DispatcherSync.Why("its cases have `\(declaration.inherits[0])` raw values by position, and `\(caseName)` would go before `\(first.name)`, changing the raw value of every case after it; add the case at the end of the enum yourself"))
         }
-        if let layout = first.clauseLayout, ownsLines(layout, declaration) {
+        if let layout = first.clauseLayout, first.isIndirect || ownsLines(layout, declaration) {
             // Above the first clause's doc comment, which stays its own.
             return .success(TextEdit(range: layout.leadingStart..<layout.leadingStart, replacement: Array((layout.indentation + "case " + caseName + layout.newline).utf8)))
+        }
+        if first.isIndirect {
+            return .failure(DispatcherSync.Why("`\(first.name)` is declared by an `indirect case` clause, which `\(caseName)` would join, and a case without a payload cannot be `indirect`; add it on a `case` line of its own yourself"))
         }
         return .success(TextEdit(range: first.range.lowerBound..<first.range.lowerBound, replacement: Array((caseName + ", ").utf8)))
     }

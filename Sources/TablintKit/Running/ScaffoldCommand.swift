@@ -407,6 +407,14 @@ extension Tablint {
                 break
             }
         }
+        // A HANDLE member's narrowed struct named as a library type (`step(Int)` → `Step`).
+        for (row, cells) in shape.cells.enumerated() where row < shape.states.count {
+            for (column, cell) in cells.enumerated() where cell == .handle && column < shape.actions.count {
+                for variant in NarrowedStructSync.variants(state: row, action: column, in: shape) {
+                    if let why = LibraryTypeShadowing.narrowedCollision(variant.name, namespace: shape.types.namespace), !reasons.contains(why) { reasons.append(why) }
+                }
+            }
+        }
         if shape.machineAccess.trimmingBlanks == "private" {
             reasons.append("a type it names is `private` inside another type, so the `Cells` protocol, declared at file scope, cannot name it; make it `fileprivate` or internal")
         }
@@ -422,12 +430,17 @@ extension Tablint {
         var effectsOnce = Set<String>()
         let effects = effectsNamed.filter { effectsOnce.insert($0).inserted }
         for (role, listed) in [("state", matrix.states.map(\.text)), ("action", matrix.actions.map(\.text)), ("effect", effects)] {
-            var seen = Set<String>()
+            var seen: [String: String] = [:]
             for name in listed {
                 if !UnicodeClasses.isIdentifier(name) {
                     reasons.append("the \(role) `\"\(name)\"` is no Swift identifier, so no case can be named after it; rename it in the matrix")
-                } else if !seen.insert(NameCasing.lowerFirst(name)).inserted {
-                    reasons.append("the \(role) `\(name)` is declared twice (`tabular-center::duplicate-name`), so its enum would declare one case twice; remove one from the matrix")
+                } else if let earlier = seen[NameCasing.lowerFirst(name)] {
+                    // Only an exact repeat is the lint's `duplicate-name`; `Idle` beside `idle` is one case only here.
+                    reasons.append(earlier == name
+                        ? "the \(role) `\(name)` is declared twice (`tablint::duplicate-name`), so its enum would declare one case twice; remove one from the matrix"
+                        : "the \(role)s `\(earlier)` and `\(name)` would both be the case `\(NameCasing.lowerFirst(name))`, so its enum would declare one case twice; rename one in the matrix")
+                } else {
+                    seen[NameCasing.lowerFirst(name)] = name
                 }
             }
         }
