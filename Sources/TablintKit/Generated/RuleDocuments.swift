@@ -640,7 +640,9 @@ of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writ
 reported once, "has no member for the HANDLE cell …", and the fix declares the member named as
 the others are when one pattern names them all (`on` + the action, `on` + the state and the
 action, the action), else by the generator's rule, before the protocol's `}`; the message says
-which. A name the pattern gives that another cell's member already has is not reused.
+which. A name the pattern gives that another cell's member already has is not reused, nor one
+it gives two `HANDLE` cells (`onReset` for `Reset` in two states): each of those is named by the
+generator's rule (`lockedReset`, `jammedReset`), and the message says so.
 
 ```swift before fix=unsafe path=Vault.swift
 enum Vault {

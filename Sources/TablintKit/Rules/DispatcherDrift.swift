@@ -726,6 +726,16 @@ private struct Comparison {
             note += naming == .generated
                 ? "; its HANDLE members are named by the generator's rule (`lower(State)+Action`): the protocol's members are its authors', and no one pattern names them all"
                 : "; its HANDLE members are named as the neighbouring arms' are: \(naming.description)"
+            // A pattern name another cell would share (`onReset` for Reset in two states) falls back.
+            let fellBack = pairs.filter { pair in
+                guard naming != .generated, !refusedPairs.contains(pair.state * actions.count + pair.action),
+                    sync.shape.cells[pair.state][pair.action] == .handle else { return false }
+                let state = sync.shape.states[pair.state].name, action = sync.shape.actions[pair.action].name
+                return naming.sharesName(state: state, action: action, handles: sync.shape.handleCells)
+            }
+            if !fellBack.isEmpty {
+                note += ", except \(fellBack.map { label($0.state, $0.action) }.joined(separator: ", ")), named by the generator's rule, as \(naming.description) would give two cells one member"
+            }
         }
         if !edits.isEmpty {
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)

@@ -242,6 +242,76 @@ extension DispatcherSyncFixTests {
             """)
     }
 
+    /// bb6 #8: a new action HANDLE in two states of a protocol named `on` + the action would give
+    /// both cells `onReset`, one member declared twice: both are named by the generator's rule,
+    /// in the requirement and in the arms, the messages say so, and the result compiles.
+    func testTwoNewCellsThePatternWouldNameAlikeGetTheGeneratorsNames() throws {
+        let before = """
+            enum Lock {
+                enum S { case locked, jammed }
+                enum A { case unlock, kick, reset }
+                enum F {}
+                final class Ctx {}
+
+                protocol Cells {
+                    func onUnlock(_ ctx: Ctx) -> Step<S, F>
+                    func onKick(_ ctx: Ctx) -> Step<S, F>
+                }
+
+                static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.locked, .unlock): return c.onUnlock(ctx)
+                    case (.locked, .kick): return .ignored
+                    case (.jammed, .unlock): return .ignored
+                    case (.jammed, .kick): return c.onKick(ctx)
+                    }
+                }
+
+                static let TABLE = Table(
+                    machine: "Lock",
+                    states: ["Locked", "Jammed"],
+                    actions: ["Unlock", "Kick", "Reset"],
+                    cells: [
+                        [.handle, .ignore, .handle],
+                        [.ignore, .handle, .handle],
+                    ],
+                    initial: "Locked"
+                )
+            }
+
+            """
+        let found = TestRun.lint(SourceFile(path: "Lock.swift", text: before))
+        XCTAssertTrue(found.contains { $0.code == CellsDrift().code && $0.message.contains("`on` + the action would give two cells one member, so they are named by the generator's rule") }, "\(found.map(\.message))")
+        XCTAssertTrue(found.contains { $0.code == DispatcherDrift().code && $0.message.contains("except (Locked, Reset), (Jammed, Reset), named by the generator's rule") }, "\(found.map(\.message))")
+        let outcome = Engine.run([Engine.Document(path: "Lock.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertFalse(after.contains("onReset"), after)
+        XCTAssertEqual(after.components(separatedBy: "func lockedReset(").count, 2, after)
+        XCTAssertEqual(after.components(separatedBy: "func jammedReset(").count, 2, after)
+        XCTAssertTrue(after.contains("case (.locked, .reset): return c.lockedReset(ctx)"), after)
+        XCTAssertTrue(after.contains("case (.jammed, .reset): return c.jammedReset(ctx)"), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hand-named-alike-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            struct Impl: Lock.Cells {
+                func onUnlock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.jammed, effects: []) }
+                func onKick(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.locked, effects: []) }
+                func lockedReset(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .ignored }
+                func jammedReset(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.locked, effects: []) }
+            }
+            for s in [Lock.S.locked, .jammed] { print(s, Lock.step(Impl(), Lock.Ctx(), s, .reset)) }
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "lock", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, """
+            locked ignored
+            jammed go(Example.Lock.S.locked, effects: [])
+
+            """)
+    }
+
     /// Issue 24, defect B5: a pair a `default:` decides is left by the fix (no arm of its own to
     /// rewrite); its finding says why and what to do, whether or not dispatcher-default runs.
     func testADefaultDecidedDriftSaysWhyItIsLeft() {
