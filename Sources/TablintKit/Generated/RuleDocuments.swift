@@ -1919,7 +1919,10 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   takes none): the arm would not compile. When one pair of a state or action the dispatcher has
   no case for at all (one the matrix added) cannot be written, none of its pairs is, and
   [enum-drift](enum-drift.md)'s fix does not add its case either, so the code keeps compiling;
-  both findings name the pair and why. A new arm that belongs where a removed arm starts is
+  both findings name the pair and why. The same holds for one whose pairs only a catch-all
+  (`default:`, `(.off, _)`) decides: [dispatcher-default](dispatcher-default.md)'s fix spells
+  the catch-all out with the enum's cases, so the case alone would leave the switch
+  non-exhaustive. A new arm that belongs where a removed arm starts is
   written after it, so both fixes apply in one pass (one matrix edit that removes one name and
   adds another leaves no arm behind);
 * **a changed cell** (a `GO` retargeted, `IGNORE` ↔ `EMIT`, effects changed, a cell made

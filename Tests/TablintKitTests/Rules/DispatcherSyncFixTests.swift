@@ -312,6 +312,66 @@ extension DispatcherSyncFixTests {
             """)
     }
 
+    /// bb6 #3: a state the matrix adds that only a `default:` decides, whose HANDLE pair cannot
+    /// be written (no cells parameter): dispatcher-default spells the `default:` out with the
+    /// enum's cases, so enum-drift does not add the case (nor is a `GO` to it retargeted), as
+    /// the message says, and the switch stays exhaustive and behaves as before.
+    func testACatchAllCoveredStateWhosePairCannotBeWrittenIsNotAdded() throws {
+        let before = """
+            enum Fan {
+                enum S { case off, on }
+                enum A { case press, hold }
+                enum F { case hum }
+            }
+
+            let FAN_TABLE = Table(
+                machine: "Fan",
+                states: ["Off", "On", "Turbo"],
+                actions: ["Press", "Hold"],
+                cells: [
+                    [.go(target: "On", effects: ["Hum"]), .ignore],
+                    [.go(target: "Turbo", effects: []), .ignore],
+                    [.go(target: "Off", effects: ["Hum"]), .handle],
+                ],
+                initial: "Off"
+            )
+
+            extension Fan {
+                static func step(_ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.off, .press): return .go(.on, effects: [.hum])
+                    case (.on, .press): return .go(.off, effects: [])
+                    default: return .ignored
+                    }
+                }
+            }
+
+            """
+        let outcome = Engine.run([Engine.Document(path: "Fan.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertTrue(after.contains("enum S { case off, on }"), after)
+        XCTAssertFalse(after.contains("turbo"), after)
+        let left = TestRun.lint(SourceFile(path: "Fan.swift", text: after))
+        XCTAssertTrue(left.contains { $0.code == DispatcherDrift().code && $0.message.contains("(and enum-drift does not add a case for it)") }, "\(left.map(\.message))")
+        XCTAssertTrue(left.contains { $0.code == EnumDrift().code && $0.message.contains("no fix: dispatcher `step` has no case for state `Turbo`") }, "\(left.map(\.message))")
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caught-addition-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            for s in [Fan.S.off, .on] { for a in [Fan.A.press, .hold] { print(s, a, Fan.step(s, a)) } }
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "fan", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, """
+            off press go(Example.Fan.S.on, effects: [Example.Fan.F.hum])
+            off hold ignored
+            on press go(Example.Fan.S.off, effects: [])
+            on hold ignored
+
+            """)
+    }
+
     /// Issue 24, defect B5: a pair a `default:` decides is left by the fix (no arm of its own to
     /// rewrite); its finding says why and what to do, whether or not dispatcher-default runs.
     func testADefaultDecidedDriftSaysWhyItIsLeft() {
