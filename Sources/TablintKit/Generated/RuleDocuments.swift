@@ -1148,6 +1148,12 @@ replaced the same way. There is no fix, and the message says why, when:
 * the switch is too large for one flat switch and cannot be written nested without losing
   something (below).
 
+A catch-all whose cases name a state, action or effect that another fix of the same run removes
+or renames (the matrix no longer lists `Hold`, renamed `Off` `Idle`, or no cell emits `Alarm`
+any more) is not spelt out in that pass: the message says which name and why, and the pass
+after the removal or rename spells it out with the cases that are left, so one
+`--fix --unsafe-fixes` run ends with no case naming what is gone.
+
 **Past what swiftc checks in one switch**, the fix writes the dispatcher nested instead. swiftc
 gives up on a large flat switch ("unable to check that this switch is exhaustive in reasonable
 time") at a size that falls steeply with the first subject's count. Measured with swiftc 6.3.1

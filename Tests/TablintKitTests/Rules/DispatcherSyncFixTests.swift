@@ -372,6 +372,80 @@ extension DispatcherSyncFixTests {
             """)
     }
 
+    /// bb6 #2: a catch-all spelt out in the run that removes or renames a case it decides waits
+    /// for the pass after, so its cases name what the run leaves (`(.off, _)` with `Hold`
+    /// removed, `default:` with `Off` renamed `Idle`); both results compile and behave as before.
+    func testACatchAllIsSpeltOutWithTheCasesARemovalOrRenameLeaves() throws {
+        func fan(states: String, actions: String, rows: String, arms: String, enums: String) -> String {
+            """
+            enum Fan {
+            \(enums)
+                enum F { case hum }
+            }
+
+            let FAN_TABLE = Table(
+                machine: "Fan",
+                states: \(states),
+                actions: \(actions),
+                cells: [
+            \(rows)
+                ]
+            )
+
+            extension Fan {
+                static func step(_ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+            \(arms)
+                    }
+                }
+            }
+
+            """
+        }
+        let removed = fan(
+            states: #"["Off", "On"]"#, actions: #"["Press"]"#,
+            rows: "        [.go(target: \"On\", effects: [\"Hum\"])],\n        [.go(target: \"Off\", effects: [])],",
+            arms: """
+                    case (.off, .press): return .go(.on, effects: [.hum])
+                    case (.off, _): return .ignored
+                    case (.on, .press): return .go(.off, effects: [])
+                    case (.on, .hold): return .ignored
+            """,
+            enums: "    enum S { case off, on }\n    enum A { case press, hold }")
+        let renamed = fan(
+            states: #"["Idle", "On"]"#, actions: #"["Press", "Hold"]"#,
+            rows: "        [.go(target: \"On\", effects: [\"Hum\"]), .ignore],\n        [.go(target: \"Idle\", effects: []), .ignore],",
+            arms: """
+                    case (.off, .press): return .go(.on, effects: [.hum])
+                    case (.on, .press): return .go(.off, effects: [])
+                    default: return .ignored
+            """,
+            enums: "    enum S { case off, on }\n    enum A { case press, hold }")
+        let found = TestRun.lint(SourceFile(path: "Fan.swift", text: renamed)).filter { $0.code == DispatcherDefault().code }
+        XCTAssertTrue(found.contains { $0.fix == nil && $0.message.contains("no fix: the cases it decides name `off`, and the matrix `Fan` renamed state `off` `Idle`") }, "\(found.map(\.message))")
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caught-going-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, before, state, actions) in [("removed", removed, "off", ".press"), ("renamed", renamed, "idle", ".press, .hold")] {
+            let outcome = Engine.run([Engine.Document(path: "Fan.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+            let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+            XCTAssertFalse(after.contains("default:") || after.contains("_)"), after)
+            XCTAssertFalse(after.contains(name == "removed" ? ".hold" : ".off"), after)
+            let again = Engine.run([Engine.Document(path: "Fan.swift", bytes: Array(after.utf8))], mode: .fix, unsafeFixes: true)
+            XCTAssertNil(again.files.first?.fixed, "a second run changes nothing: \(name)")
+            let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+                for s in [Fan.S.\(state), .on] { for a in [Fan.A\(actions.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))] { print(s, a, Fan.step(s, a)) } }
+
+                """
+            let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: name, in: folder, swiftc: swiftc)
+            let expected = name == "removed"
+                ? "off press go(Example.Fan.S.on, effects: [Example.Fan.F.hum])\non press go(Example.Fan.S.off, effects: [])\n"
+                : "idle press go(Example.Fan.S.on, effects: [Example.Fan.F.hum])\nidle hold ignored\non press go(Example.Fan.S.idle, effects: [])\non hold ignored\n"
+            XCTAssertEqual(ran, expected, name)
+        }
+    }
+
     /// Issue 24, defect B5: a pair a `default:` decides is left by the fix (no arm of its own to
     /// rewrite); its finding says why and what to do, whether or not dispatcher-default runs.
     func testADefaultDecidedDriftSaysWhyItIsLeft() {
