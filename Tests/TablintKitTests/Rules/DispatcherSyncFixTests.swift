@@ -446,6 +446,88 @@ extension DispatcherSyncFixTests {
         }
     }
 
+    /// bb6 #4: a rename in place reaches a type that conforms through a refining protocol of
+    /// the run (`Siren: LoudAlarmCells`, `protocol LoudAlarmCells: AlarmCells`): its member is
+    /// renamed with the requirement, its body kept, and the result compiles and runs it.
+    func testARenameReachesATypeConformingThroughARefiningProtocol() throws {
+        let before = """
+            enum Alarm {
+                enum S { case armed, ringing, paused }
+                enum A { case trigger, stop, snooze }
+                enum F { case ring, silence }
+                final class Ctx { var snoozes = 0 }
+
+                static let TABLE = Table(
+                    machine: "Alarm",
+                    states: ["Armed", "Ringing", "Holding"],
+                    actions: ["Trigger", "Stop", "Snooze"],
+                    cells: [
+                        [.go(target: "Ringing", effects: ["Ring"]), .ignore, .unreachable],
+                        [.ignore, .go(target: "Armed", effects: ["Silence"]), .handle],
+                        [.handle, .go(target: "Armed", effects: []), .handle],
+                    ],
+                    initial: "Armed"
+                )
+            }
+
+            protocol AlarmCells {
+                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>
+                func pausedTrigger(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>
+                func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A?
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A?
+            }
+
+            extension AlarmCells {
+                /// By default a paused alarm ignores a trigger.
+                func pausedTrigger(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+            }
+
+            extension Alarm {
+                static func step(_ cells: AlarmCells, _ ctx: Alarm.Ctx, _ s: Alarm.S, _ a: Alarm.A) -> Step<Alarm.S, Alarm.F> {
+                    switch (s, a) {
+                    case (.armed, .trigger): return .go(.ringing, effects: [.ring])
+                    case (.armed, .stop): return .ignored
+                    case (.armed, .snooze): fatalError("tabular-center: Armed x Snooze was declared UNREACHABLE but occurred")
+                    case (.ringing, .trigger): return .ignored
+                    case (.ringing, .stop): return .go(.armed, effects: [.silence])
+                    case (.ringing, .snooze): return cells.ringingSnooze(ctx)
+                    case (.paused, .trigger): return cells.pausedTrigger(ctx)
+                    case (.paused, .stop): return .go(.armed, effects: [])
+                    case (.paused, .snooze): return cells.pausedSnooze(ctx)
+                    }
+                }
+            }
+            /// Alarms that can also report their volume.
+            protocol LoudAlarmCells: AlarmCells {
+                var volume: Int { get }
+            }
+
+            struct Siren: LoudAlarmCells {
+                var volume: Int { 11 }
+                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .go(.ringing, effects: [.ring]) }
+            }
+
+            """
+        let outcome = Engine.run([Engine.Document(path: "Alarm.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertFalse(after.contains("pausedSnooze"), after)
+        XCTAssertTrue(after.contains("func holdingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .go(.ringing, effects: [.ring]) }"), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refining-rename-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            print(Alarm.step(Siren(), Alarm.Ctx(), .holding, .snooze))
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "alarm", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, "go(Example.Alarm.S.ringing, effects: [Example.Alarm.F.ring])\n")
+    }
+
     /// Issue 24, defect B5: a pair a `default:` decides is left by the fix (no arm of its own to
     /// rewrite); its finding says why and what to do, whether or not dispatcher-default runs.
     func testADefaultDecidedDriftSaysWhyItIsLeft() {
