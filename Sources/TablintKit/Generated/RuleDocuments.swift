@@ -642,7 +642,9 @@ of its dispatcher decides yet (one the matrix added; dispatcher-drift's fix writ
 reported once, "has no member for the HANDLE cell …", and the fix declares the member named as
 the others are when one pattern names them all (`on` + the action, `on` + the state and the
 action, the action), else by the generator's rule, before the protocol's `}`; the message says
-which. A name the pattern gives that another cell's member already has is not reused.
+which. A name the pattern gives that another cell's member already has is not reused, nor one
+it gives two `HANDLE` cells (`onReset` for `Reset` in two states): each of those is named by the
+generator's rule (`lockedReset`, `jammedReset`), and the message says so.
 
 ```swift before fix=unsafe path=Vault.swift
 enum Vault {
@@ -1147,6 +1149,12 @@ replaced the same way. There is no fix, and the message says why, when:
   than swiftc checks in one switch (below);
 * the switch is too large for one flat switch and cannot be written nested without losing
   something (below).
+
+A catch-all whose cases name a state, action or effect that another fix of the same run removes
+or renames (the matrix no longer lists `Hold`, renamed `Off` `Idle`, or no cell emits `Alarm`
+any more) is not spelt out in that pass: the message says which name and why, and the pass
+after the removal or rename spells it out with the cases that are left, so one
+`--fix --unsafe-fixes` run ends with no case naming what is gone.
 
 **Past what swiftc checks in one switch**, the fix writes the dispatcher nested instead. swiftc
 gives up on a large flat switch ("unable to check that this switch is exhaustive in reasonable
@@ -1919,7 +1927,10 @@ dispatcher (an `@Machine`'s is the macro's: its findings say so, `the fix is not
   takes none): the arm would not compile. When one pair of a state or action the dispatcher has
   no case for at all (one the matrix added) cannot be written, none of its pairs is, and
   [enum-drift](enum-drift.md)'s fix does not add its case either, so the code keeps compiling;
-  both findings name the pair and why. A new arm that belongs where a removed arm starts is
+  both findings name the pair and why. The same holds for one whose pairs only a catch-all
+  (`default:`, `(.off, _)`) decides: [dispatcher-default](dispatcher-default.md)'s fix spells
+  the catch-all out with the enum's cases, so the case alone would leave the switch
+  non-exhaustive. A new arm that belongs where a removed arm starts is
   written after it, so both fixes apply in one pass (one matrix edit that removes one name and
   adds another leaves no arm behind);
 * **a changed cell** (a `GO` retargeted, `IGNORE` ↔ `EMIT`, effects changed, a cell made

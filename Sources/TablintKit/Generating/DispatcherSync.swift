@@ -152,7 +152,7 @@ struct DispatcherSync {
         var arguments = [context]
         if stateVariant.hasPayload { arguments.append(narrowed(stateVariant, stateBindings)) }
         if actionVariant.hasPayload { arguments.append(narrowed(actionVariant, actionBindings)) }
-        let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
+        let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers, handles: shape.handleCells)
         if let why = requirementRefusal(member) { return .failure(Why(why)) }
         return .success("case let (\(elements.joined(separator: ", "))): return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(arguments.joined(separator: ", ")))")
     }
@@ -229,7 +229,7 @@ struct DispatcherSync {
                 return .failure(Why("its \(stateVariant.hasPayload ? "state" : "action") carries a payload, and how this dispatcher hands payloads to its members is its author's"))
             }
             guard let (receiver, context) = cellsCall() else { return .failure(unknownCellsCall) }
-            let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers)
+            let member = memberNaming.member(state: stateVariant.name, action: actionVariant.name, called: calledMembers, handles: shape.handleCells)
             if let why = requirementRefusal(member) { return .failure(Why(why)) }
             return .success("return \(callPrefix)\(receiver).\(GeneratedShape.declared(member))(\(context))")
         }
@@ -286,10 +286,19 @@ struct DispatcherSync {
         }
 
         /// The member for a new cell: by this pattern, unless that names a member already
-        /// called (it would merge two cells' code), then by the generator's.
-        func member(state: String, action: String, called: Set<String>) -> String {
+        /// called, or the pattern gives the name to another of `handles` (`onReset` for Reset
+        /// in two states): one member would merge two cells' code, so the generator's names it.
+        func member(state: String, action: String, called: Set<String>, handles: [(state: String, action: String)]) -> String {
             let named = name(state: state, action: action)
-            return self != .generated && called.contains(named) ? GeneratedShape.handleMember(state: state, action: action) : named
+            guard self != .generated else { return named }
+            return called.contains(named) || sharesName(state: state, action: action, handles: handles)
+                ? GeneratedShape.handleMember(state: state, action: action) : named
+        }
+
+        /// Whether this pattern names another of `handles` as it names (state, action).
+        func sharesName(state: String, action: String, handles: [(state: String, action: String)]) -> Bool {
+            let named = name(state: state, action: action)
+            return handles.contains { ($0.state != state || $0.action != action) && name(state: $0.state, action: $0.action) == named }
         }
 
         /// The pattern every call follows; the generator's when none or several do (it wins a tie).

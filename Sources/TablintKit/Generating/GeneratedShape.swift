@@ -68,6 +68,15 @@ struct GeneratedShape: Equatable {
     var effects: [Variant]
     /// One row per state, one cell per action.
     var cells: [[Cell]]
+
+    /// The (state, action) case names of every HANDLE cell, row by row.
+    var handleCells: [(state: String, action: String)] {
+        states.indices.flatMap { state in
+            actions.indices.compactMap { action in
+                cells[state][action] == .handle ? (state: states[state].name, action: actions[action].name) : nil
+            }
+        }
+    }
     /// How the code names the machine's types: `Timer.S`, `Timer.Ctx`… by default; a `Table`
     /// machine with top-level `TimerS` enums names them so.
     var types: TypeNames

@@ -65,11 +65,28 @@ struct ReferenceOwnership {
         // The machines each implementing type serves, by the `…Cells` protocols its
         // declarations and extensions conform to (an alias or a superclass is not followed:
         // a type so conforming is no rival, and its references count, the safe side).
+        // A `…Cells` protocol of the run refining another (`LoudAlarmCells: AlarmCells`): a type
+        // conforming to it serves the refined machine's cells too (bb6 #4).
+        var refined: [String: Set<String>] = [:]
+        for file in run {
+            for declaration in file.cellsProtocols {
+                let enclosing = declaration.parent.map { [$0] } ?? []
+                guard let key = MachineGraphs.Implementations.protocolKey(declaration.name.text, enclosing: enclosing) else { continue }
+                refined[key, default: []].formUnion(declaration.refines.compactMap { MachineGraphs.Implementations.protocolKey($0.text, enclosing: enclosing) })
+            }
+        }
+        func withRefined(_ keys: [String]) -> Set<String> {
+            var found = Set(keys), next = keys
+            while let key = next.popLast() {
+                for more in refined[key] ?? [] where found.insert(more).inserted { next.append(more) }
+            }
+            return found
+        }
         var served: [String: Set<String>] = [:]
         for file in run {
             for implementation in file.cellsImplementations where !implementation.conformances.isEmpty {
                 let keys = implementation.conformances.compactMap { MachineGraphs.Implementations.protocolKey($0, enclosing: implementation.enclosingTypes) }
-                served[implementation.isProtocolExtension ? "\u{0}" + implementation.typeName.text : implementation.typeName.text, default: []].formUnion(keys)
+                served[implementation.isProtocolExtension ? "\u{0}" + implementation.typeName.text : implementation.typeName.text, default: []].formUnion(withRefined(keys))
             }
         }
         func servedKeys(of implementation: CellsImplementation) -> Set<String> {

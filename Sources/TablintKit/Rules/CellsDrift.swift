@@ -541,6 +541,8 @@ struct CellsDrift: RunRule {
         let called = Set(served.cellsByMember.keys)
         var added: [String] = []
         var names: [String] = []
+        // New cells the pattern would name as another cell's member, named the generator's way.
+        var fallbacks: [String] = []
         // The effects the neighbours are declared with, read once a member is to be added.
         var effects: String?
         for state in shape.states.indices {
@@ -554,7 +556,10 @@ struct CellsDrift: RunRule {
                 else { continue }
                 if effects == nil { effects = Self.requirementEffects(declaration, pairing.run[ref.file], step: true) }
                 let generated = GeneratedShape.handleMember(state: shape.states[state].name, action: shape.actions[action].name)
-                let member = naming.member(state: shape.states[state].name, action: shape.actions[action].name, called: called)
+                let member = naming.member(state: shape.states[state].name, action: shape.actions[action].name, called: called, handles: shape.handleCells)
+                if member == generated, naming != .generated {
+                    fallbacks.append("`\(member)` for (\(matrix.states[state].text), \(matrix.actions[action].text))")
+                }
                 guard !declaration.requirements.contains(where: { $0.name.text == member }) else { continue }
                 names.append("`\(member)` for (\(matrix.states[state].text), \(matrix.actions[action].text))")
                 var text = requirement.replacingOccurrences(of: "func \(generated)(", with: "func \(GeneratedShape.declared(member))(")
@@ -564,10 +569,18 @@ struct CellsDrift: RunRule {
         }
         guard !added.isEmpty else { return [] }
         let how = naming == .generated ? "by the generator's rule (`lower(State)+Action`), as no one pattern names its members" : "as its members are: \(naming.description)"
+        let fellBack: String
+        if fallbacks.isEmpty {
+            fellBack = ""
+        } else if fallbacks.count == added.count {
+            fellBack = ", but \(naming.description) would give two cells one member, so \(added.count == 1 ? "it is" : "they are") named by the generator's rule (`lower(State)+Action`)"
+        } else {
+            fellBack = ", except \(fallbacks.joined(separator: ", ")), which \(naming.description) would name as another cell's member, so the generator's rule (`lower(State)+Action`) names \(fallbacks.count == 1 ? "it" : "them")"
+        }
         let text = added.map { insertion.indent + $0 + insertion.newline }.joined()
         return [diagnostic(
             pairing.run[ref.file], at: declaration.name.range,
-            "`\(declaration.name.text)` has no member for the HANDLE \(added.count == 1 ? "cell" : "cells") no arm of `\(dispatcher.function.text)` decides yet: \(names.joined(separator: ", ")); the fix declares \(added.count == 1 ? "it" : "them") named \(how)",
+            "`\(declaration.name.text)` has no member for the HANDLE \(added.count == 1 ? "cell" : "cells") no arm of `\(dispatcher.function.text)` decides yet: \(names.joined(separator: ", ")); the fix declares \(added.count == 1 ? "it" : "them") named \(how)\(fellBack)",
             fix: Diagnostic.Fix(edits: insertion.edits(adding: text), applicability: .unsafe))]
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 /// `tablint::dispatcher-default`: the library's guarantee that a new state or action breaks the
 /// build rests on the dispatcher's `switch` listing every pair with no catch-all, so Swift's
 /// exhaustiveness check does the rest. A `default:`, a `_` or a bare binding in a dispatcher's
@@ -21,9 +22,40 @@ struct DispatcherDefault: RunRule {
         let run = facts.summaries, enums = facts.enumIndex
         guard run.contains(where: { !$0.catchAllDispatchers.isEmpty }) else { return [] }
         let cuts = Self.removalCuts(facts)
+        let going = Self.goingNames(facts)
         return run.enumerated().flatMap { index, file in
-            file.catchAllDispatchers.flatMap { check($0, in: file, enums, cut: cuts[index] ?? []) }
+            file.catchAllDispatchers.flatMap { check($0, in: file, enums, cut: cuts[index] ?? [], going: going) }
         }
+    }
+
+    /// A case the run's fixes remove or rename, and what does it (`the matrix \`Fan\` removes it`).
+    struct Going {
+        var machine: String
+        var name: String
+        var how: String
+    }
+
+    /// The states, actions and effects whose cases the fixes of this run remove or rename: a
+    /// catch-all spelt out now would name them, so it waits for the pass after (bb6 #2).
+    private static func goingNames(_ facts: CrossFileRun) -> [Going] {
+        var found: [Going] = []
+        for (index, file) in facts.summaries.enumerated() {
+            for bound in file.matrices where bound.matrix.surface == .tableLiteral {
+                let ref = MachinePairing.MatrixRef(file: index, bound: bound)
+                let plan = RemovalSync(ref, machine: bound.machine, facts.pairing)
+                let matrix = "the matrix `\(bound.matrix.machine.text)`"
+                for removed in plan.removed where removed.refusal == nil {
+                    found.append(Going(machine: bound.machine, name: removed.name, how: "\(matrix) no longer declares \(removed.role.rawValue) `\(removed.name)`, whose case enum-drift's fix removes"))
+                }
+                for renamed in plan.renamed where renamed.refusal == nil {
+                    found.append(Going(machine: bound.machine, name: renamed.old, how: "\(matrix) renamed \(renamed.role.rawValue) `\(renamed.old)` `\(renamed.matrixName)`, and enum-drift's fix renames its case `\(renamed.new)`"))
+                }
+                for removed in EffectRemovalSync(ref, facts.pairing).removed where removed.refusal == nil {
+                    found.append(Going(machine: bound.machine, name: removed.name, how: "no cell of \(matrix) emits effect `\(removed.name)` any more, and unemitted-effect's fix removes its case"))
+                }
+            }
+        }
+        return found
     }
 
     /// By file, the spans of dispatcher patterns the removal of a state or action cuts: a
@@ -40,12 +72,20 @@ struct DispatcherDefault: RunRule {
         return found
     }
 
-    private func check(_ dispatcher: Dispatcher, in file: FileSummary, _ enums: EnumIndex, cut: [Range<Int>]) -> [Diagnostic] {
+    private func check(_ dispatcher: Dispatcher, in file: FileSummary, _ enums: EnumIndex, cut: [Range<Int>], going: [Going]) -> [Diagnostic] {
         let note = file.note(at: dispatcher.switchRange.lowerBound, Self.switchNote(dispatcher))
         let spelling = CatchAllSpelling(dispatcher, enums: enums)
         let noun = Self.everything(dispatcher).noun
+        // `FAN_TABLE` binds machine `FAN`; the dispatcher's is `Fan`.
+        let goingHere = going.filter { ($0.machine.lowercased() == (dispatcher.machine ?? $0.machine).lowercased()) }
         var found: [Diagnostic] = []
         func report(_ range: Range<Int>, _ message: String, _ spelled: CatchAllSpelling.Spelled, noun: String) {
+            var spelled = spelled
+            if spelled.edit != nil, let patterns = spelled.patterns,
+                let gone = goingHere.first(where: { entry in patterns.contains { Self.names(entry.name, in: $0) } }) {
+                spelled.edit = nil
+                spelled.noFix = "the cases it decides name `\(gone.name)`, and \(gone.how) in this run; the pass after it spells them out with the cases left"
+            }
             var diagnostic = diagnostic(file, at: range, message + Self.advice(spelled, noun: noun), notes: [note])
             diagnostic.fix = spelled.edit.map { Diagnostic.Fix(edits: [$0], applicability: .unsafe) }
             found.append(diagnostic)
@@ -83,6 +123,18 @@ struct DispatcherDefault: RunRule {
             }
         }
         return found
+    }
+
+    /// Whether a spelt-out pattern (`(.off, .hold)`, `.alarm`) names the case `name`.
+    static func names(_ name: String, in pattern: String) -> Bool {
+        let scalars = Array(pattern.unicodeScalars), target = Array(("." + name).unicodeScalars)
+        guard scalars.count >= target.count else { return false }
+        let isPart = { (scalar: Unicode.Scalar) in CharacterSet.alphanumerics.contains(scalar) || scalar == "_" }
+        for start in 0...(scalars.count - target.count) where Array(scalars[start..<start + target.count]) == target {
+            let end = start + target.count
+            if end == scalars.count || !isPart(scalars[end]) { return true }
+        }
+        return false
     }
 
     /// How many patterns a message lists before `and N more`.

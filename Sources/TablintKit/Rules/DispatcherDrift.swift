@@ -89,6 +89,11 @@ struct DispatcherDrift: RunRule {
         comparison.caseRefusal = { role, name in
             EnumDrift.caseRefusal(role, name, of: ref, pairing, namedByDispatcher: { named(role == .state ? .state : .action, $0) })
         }
+        let enums = pairing.enums(of: ref.bound, near: run[ref.file].path)
+        comparison.enumDeclares = { role, name in
+            guard let declaration = (role == .state ? enums.states : enums.actions)?.declaration, declaration.hasKnownCases else { return true }
+            return declaration.cases.contains { NameComparison.firstLetterFolded.equal($0.name, name) }
+        }
         if let namespace = comparison.shape?.types.namespace {
             // cells-drift's fix declares a missing narrowed struct after a top-level protocol.
             let declares = pairing.cellsProtocols().contains { protocolRef, outcome in
@@ -429,6 +434,9 @@ private struct Comparison {
     /// for, keyed `state <folded name>`: one of them cannot be written (enum-drift then leaves
     /// the enum's case out too, so the code still compiles).
     private(set) var additionRefusals: [String: String] = [:]
+    /// Whether the state or action enum declares a case of the matrix's name (true when its
+    /// cases are not known).
+    var enumDeclares: (RemovalSync.Role, String) -> Bool = { _, _ in true }
     /// Why no arm will call the member of a HANDLE cell, by `state * actions + action`: its
     /// arm is left or not written, so cells-drift adds no requirement for it.
     private(set) var leftHandleArms: [Int: String] = [:]
@@ -487,9 +495,45 @@ private struct Comparison {
                 }
             }
         }
+        withholdCaughtAdditions(stateAt, actionAt)
         reportMissing()
         reportMismatches()
         return found
+    }
+
+    /// A state or action the matrix added, which the enum lacks and only catch-alls decide
+    /// (`default:`, `(.off, _)`): dispatcher-default's fix spells them out with the enum's
+    /// cases, so once enum-drift added the case the switch would lack its pairs. When one of
+    /// them cannot be written, enum-drift does not add the case either, and a `GO` to it is
+    /// not retargeted, so the switch stays exhaustive (bb6 #3). Fills `additionRefusals`.
+    private mutating func withholdCaughtAdditions(_ stateAt: Int, _ actionAt: Int) {
+        guard dispatcher.hasCatchAll, matrix.surface == .tableLiteral, let sync else { return }
+        func caught(_ state: Int, _ action: Int, namedAt position: Int) -> Bool {
+            guard let decider = decider[state][action], !conditional[state][action] else { return false }
+            guard let item = decider.item else { return true }
+            return item.elements.count > position && item.elements[position].wholeMember == nil
+        }
+        func probe(_ pairs: [(state: Int, action: Int)]) -> (pair: String, why: String)? {
+            for pair in pairs {
+                if case .failure(let why) = sync.arm(state: pair.state, action: pair.action) {
+                    return ("(\(matrix.states[pair.state].text), \(matrix.actions[pair.action].text))", why.text)
+                }
+            }
+            return nil
+        }
+        let because = "; its other cases are decided by a catch-all that dispatcher-default's fix spells out with the enum's cases, so the case alone would leave the switch non-exhaustive"
+        for state in states.indices where !actions.isEmpty && !enumDeclares(.state, matrix.states[state].text)
+            && removals?.rename(.state, matrixName: matrix.states[state].text) == nil
+            && actions.indices.allSatisfy({ caught(state, $0, namedAt: stateAt) }) {
+            guard let refusal = probe(actions.indices.map { (state, $0) }) else { continue }
+            additionRefusals["state " + states[state]] = "dispatcher \(name) has no case for state `\(matrix.states[state].text)`, and its case for \(refusal.pair) cannot be written: \(refusal.why)" + because
+        }
+        for action in actions.indices where !states.isEmpty && !enumDeclares(.action, matrix.actions[action].text)
+            && removals?.rename(.action, matrixName: matrix.actions[action].text) == nil
+            && states.indices.allSatisfy({ caught($0, action, namedAt: actionAt) }) {
+            guard let refusal = probe(states.indices.map { ($0, action) }) else { continue }
+            additionRefusals["action " + actions[action]] = "dispatcher \(name) has no case for action `\(matrix.actions[action].text)`, and its case for \(refusal.pair) cannot be written: \(refusal.why)" + because
+        }
     }
 
     /// The states and actions an item covers (all, one, or none for an undeclared name), and
@@ -726,6 +770,16 @@ private struct Comparison {
             note += naming == .generated
                 ? "; its HANDLE members are named by the generator's rule (`lower(State)+Action`): the protocol's members are its authors', and no one pattern names them all"
                 : "; its HANDLE members are named as the neighbouring arms' are: \(naming.description)"
+            // A pattern name another cell would share (`onReset` for Reset in two states) falls back.
+            let fellBack = pairs.filter { pair in
+                guard naming != .generated, !refusedPairs.contains(pair.state * actions.count + pair.action),
+                    sync.shape.cells[pair.state][pair.action] == .handle else { return false }
+                let state = sync.shape.states[pair.state].name, action = sync.shape.actions[pair.action].name
+                return naming.sharesName(state: state, action: action, handles: sync.shape.handleCells)
+            }
+            if !fellBack.isEmpty {
+                note += ", except \(fellBack.map { label($0.state, $0.action) }.joined(separator: ", ")), named by the generator's rule, as \(naming.description) would give two cells one member"
+            }
         }
         if !edits.isEmpty {
             found[firstMissing].fix = Diagnostic.Fix(edits: edits, applicability: .unsafe)

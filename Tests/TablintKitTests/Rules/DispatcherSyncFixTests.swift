@@ -242,6 +242,292 @@ extension DispatcherSyncFixTests {
             """)
     }
 
+    /// bb6 #8: a new action HANDLE in two states of a protocol named `on` + the action would give
+    /// both cells `onReset`, one member declared twice: both are named by the generator's rule,
+    /// in the requirement and in the arms, the messages say so, and the result compiles.
+    func testTwoNewCellsThePatternWouldNameAlikeGetTheGeneratorsNames() throws {
+        let before = """
+            enum Lock {
+                enum S { case locked, jammed }
+                enum A { case unlock, kick, reset }
+                enum F {}
+                final class Ctx {}
+
+                protocol Cells {
+                    func onUnlock(_ ctx: Ctx) -> Step<S, F>
+                    func onKick(_ ctx: Ctx) -> Step<S, F>
+                }
+
+                static func step(_ c: Cells, _ ctx: Ctx, _ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.locked, .unlock): return c.onUnlock(ctx)
+                    case (.locked, .kick): return .ignored
+                    case (.jammed, .unlock): return .ignored
+                    case (.jammed, .kick): return c.onKick(ctx)
+                    }
+                }
+
+                static let TABLE = Table(
+                    machine: "Lock",
+                    states: ["Locked", "Jammed"],
+                    actions: ["Unlock", "Kick", "Reset"],
+                    cells: [
+                        [.handle, .ignore, .handle],
+                        [.ignore, .handle, .handle],
+                    ],
+                    initial: "Locked"
+                )
+            }
+
+            """
+        let found = TestRun.lint(SourceFile(path: "Lock.swift", text: before))
+        XCTAssertTrue(found.contains { $0.code == CellsDrift().code && $0.message.contains("`on` + the action would give two cells one member, so they are named by the generator's rule") }, "\(found.map(\.message))")
+        XCTAssertTrue(found.contains { $0.code == DispatcherDrift().code && $0.message.contains("except (Locked, Reset), (Jammed, Reset), named by the generator's rule") }, "\(found.map(\.message))")
+        let outcome = Engine.run([Engine.Document(path: "Lock.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertFalse(after.contains("onReset"), after)
+        XCTAssertEqual(after.components(separatedBy: "func lockedReset(").count, 2, after)
+        XCTAssertEqual(after.components(separatedBy: "func jammedReset(").count, 2, after)
+        XCTAssertTrue(after.contains("case (.locked, .reset): return c.lockedReset(ctx)"), after)
+        XCTAssertTrue(after.contains("case (.jammed, .reset): return c.jammedReset(ctx)"), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hand-named-alike-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            struct Impl: Lock.Cells {
+                func onUnlock(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.jammed, effects: []) }
+                func onKick(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.locked, effects: []) }
+                func lockedReset(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .ignored }
+                func jammedReset(_ ctx: Lock.Ctx) -> Step<Lock.S, Lock.F> { .go(.locked, effects: []) }
+            }
+            for s in [Lock.S.locked, .jammed] { print(s, Lock.step(Impl(), Lock.Ctx(), s, .reset)) }
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "lock", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, """
+            locked ignored
+            jammed go(Example.Lock.S.locked, effects: [])
+
+            """)
+    }
+
+    /// bb6 #3: a state the matrix adds that only a `default:` decides, whose HANDLE pair cannot
+    /// be written (no cells parameter): dispatcher-default spells the `default:` out with the
+    /// enum's cases, so enum-drift does not add the case (nor is a `GO` to it retargeted), as
+    /// the message says, and the switch stays exhaustive and behaves as before.
+    func testACatchAllCoveredStateWhosePairCannotBeWrittenIsNotAdded() throws {
+        let before = """
+            enum Fan {
+                enum S { case off, on }
+                enum A { case press, hold }
+                enum F { case hum }
+            }
+
+            let FAN_TABLE = Table(
+                machine: "Fan",
+                states: ["Off", "On", "Turbo"],
+                actions: ["Press", "Hold"],
+                cells: [
+                    [.go(target: "On", effects: ["Hum"]), .ignore],
+                    [.go(target: "Turbo", effects: []), .ignore],
+                    [.go(target: "Off", effects: ["Hum"]), .handle],
+                ],
+                initial: "Off"
+            )
+
+            extension Fan {
+                static func step(_ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+                    case (.off, .press): return .go(.on, effects: [.hum])
+                    case (.on, .press): return .go(.off, effects: [])
+                    default: return .ignored
+                    }
+                }
+            }
+
+            """
+        let outcome = Engine.run([Engine.Document(path: "Fan.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertTrue(after.contains("enum S { case off, on }"), after)
+        XCTAssertFalse(after.contains("turbo"), after)
+        let left = TestRun.lint(SourceFile(path: "Fan.swift", text: after))
+        XCTAssertTrue(left.contains { $0.code == DispatcherDrift().code && $0.message.contains("(and enum-drift does not add a case for it)") }, "\(left.map(\.message))")
+        XCTAssertTrue(left.contains { $0.code == EnumDrift().code && $0.message.contains("no fix: dispatcher `step` has no case for state `Turbo`") }, "\(left.map(\.message))")
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caught-addition-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            for s in [Fan.S.off, .on] { for a in [Fan.A.press, .hold] { print(s, a, Fan.step(s, a)) } }
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "fan", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, """
+            off press go(Example.Fan.S.on, effects: [Example.Fan.F.hum])
+            off hold ignored
+            on press go(Example.Fan.S.off, effects: [])
+            on hold ignored
+
+            """)
+    }
+
+    /// bb6 #2: a catch-all spelt out in the run that removes or renames a case it decides waits
+    /// for the pass after, so its cases name what the run leaves (`(.off, _)` with `Hold`
+    /// removed, `default:` with `Off` renamed `Idle`); both results compile and behave as before.
+    func testACatchAllIsSpeltOutWithTheCasesARemovalOrRenameLeaves() throws {
+        func fan(states: String, actions: String, rows: String, arms: String, enums: String) -> String {
+            """
+            enum Fan {
+            \(enums)
+                enum F { case hum }
+            }
+
+            let FAN_TABLE = Table(
+                machine: "Fan",
+                states: \(states),
+                actions: \(actions),
+                cells: [
+            \(rows)
+                ]
+            )
+
+            extension Fan {
+                static func step(_ s: S, _ a: A) -> Step<S, F> {
+                    switch (s, a) {
+            \(arms)
+                    }
+                }
+            }
+
+            """
+        }
+        let removed = fan(
+            states: #"["Off", "On"]"#, actions: #"["Press"]"#,
+            rows: "        [.go(target: \"On\", effects: [\"Hum\"])],\n        [.go(target: \"Off\", effects: [])],",
+            arms: """
+                    case (.off, .press): return .go(.on, effects: [.hum])
+                    case (.off, _): return .ignored
+                    case (.on, .press): return .go(.off, effects: [])
+                    case (.on, .hold): return .ignored
+            """,
+            enums: "    enum S { case off, on }\n    enum A { case press, hold }")
+        let renamed = fan(
+            states: #"["Idle", "On"]"#, actions: #"["Press", "Hold"]"#,
+            rows: "        [.go(target: \"On\", effects: [\"Hum\"]), .ignore],\n        [.go(target: \"Idle\", effects: []), .ignore],",
+            arms: """
+                    case (.off, .press): return .go(.on, effects: [.hum])
+                    case (.on, .press): return .go(.off, effects: [])
+                    default: return .ignored
+            """,
+            enums: "    enum S { case off, on }\n    enum A { case press, hold }")
+        let found = TestRun.lint(SourceFile(path: "Fan.swift", text: renamed)).filter { $0.code == DispatcherDefault().code }
+        XCTAssertTrue(found.contains { $0.fix == nil && $0.message.contains("no fix: the cases it decides name `off`, and the matrix `Fan` renamed state `off` `Idle`") }, "\(found.map(\.message))")
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caught-going-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, before, state, actions) in [("removed", removed, "off", ".press"), ("renamed", renamed, "idle", ".press, .hold")] {
+            let outcome = Engine.run([Engine.Document(path: "Fan.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+            let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+            XCTAssertFalse(after.contains("default:") || after.contains("_)"), after)
+            XCTAssertFalse(after.contains(name == "removed" ? ".hold" : ".off"), after)
+            let again = Engine.run([Engine.Document(path: "Fan.swift", bytes: Array(after.utf8))], mode: .fix, unsafeFixes: true)
+            XCTAssertNil(again.files.first?.fixed, "a second run changes nothing: \(name)")
+            let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+                for s in [Fan.S.\(state), .on] { for a in [Fan.A\(actions.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", "))] { print(s, a, Fan.step(s, a)) } }
+
+                """
+            let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: name, in: folder, swiftc: swiftc)
+            let expected = name == "removed"
+                ? "off press go(Example.Fan.S.on, effects: [Example.Fan.F.hum])\non press go(Example.Fan.S.off, effects: [])\n"
+                : "idle press go(Example.Fan.S.on, effects: [Example.Fan.F.hum])\nidle hold ignored\non press go(Example.Fan.S.idle, effects: [])\non hold ignored\n"
+            XCTAssertEqual(ran, expected, name)
+        }
+    }
+
+    /// bb6 #4: a rename in place reaches a type that conforms through a refining protocol of
+    /// the run (`Siren: LoudAlarmCells`, `protocol LoudAlarmCells: AlarmCells`): its member is
+    /// renamed with the requirement, its body kept, and the result compiles and runs it.
+    func testARenameReachesATypeConformingThroughARefiningProtocol() throws {
+        let before = """
+            enum Alarm {
+                enum S { case armed, ringing, paused }
+                enum A { case trigger, stop, snooze }
+                enum F { case ring, silence }
+                final class Ctx { var snoozes = 0 }
+
+                static let TABLE = Table(
+                    machine: "Alarm",
+                    states: ["Armed", "Ringing", "Holding"],
+                    actions: ["Trigger", "Stop", "Snooze"],
+                    cells: [
+                        [.go(target: "Ringing", effects: ["Ring"]), .ignore, .unreachable],
+                        [.ignore, .go(target: "Armed", effects: ["Silence"]), .handle],
+                        [.handle, .go(target: "Armed", effects: []), .handle],
+                    ],
+                    initial: "Armed"
+                )
+            }
+
+            protocol AlarmCells {
+                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>
+                func pausedTrigger(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>
+                func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F>
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A?
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A?
+            }
+
+            extension AlarmCells {
+                /// By default a paused alarm ignores a trigger.
+                func pausedTrigger(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func ring(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+                func silence(_ ctx: Alarm.Ctx) -> Alarm.A? { nil }
+            }
+
+            extension Alarm {
+                static func step(_ cells: AlarmCells, _ ctx: Alarm.Ctx, _ s: Alarm.S, _ a: Alarm.A) -> Step<Alarm.S, Alarm.F> {
+                    switch (s, a) {
+                    case (.armed, .trigger): return .go(.ringing, effects: [.ring])
+                    case (.armed, .stop): return .ignored
+                    case (.armed, .snooze): fatalError("tabular-center: Armed x Snooze was declared UNREACHABLE but occurred")
+                    case (.ringing, .trigger): return .ignored
+                    case (.ringing, .stop): return .go(.armed, effects: [.silence])
+                    case (.ringing, .snooze): return cells.ringingSnooze(ctx)
+                    case (.paused, .trigger): return cells.pausedTrigger(ctx)
+                    case (.paused, .stop): return .go(.armed, effects: [])
+                    case (.paused, .snooze): return cells.pausedSnooze(ctx)
+                    }
+                }
+            }
+            /// Alarms that can also report their volume.
+            protocol LoudAlarmCells: AlarmCells {
+                var volume: Int { get }
+            }
+
+            struct Siren: LoudAlarmCells {
+                var volume: Int { 11 }
+                func ringingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .ignored }
+                func pausedSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .go(.ringing, effects: [.ring]) }
+            }
+
+            """
+        let outcome = Engine.run([Engine.Document(path: "Alarm.swift", bytes: Array(before.utf8))], mode: .fix, unsafeFixes: true)
+        let after = String(decoding: try XCTUnwrap(outcome.files.first?.fixed), as: UTF8.self)
+        XCTAssertFalse(after.contains("pausedSnooze"), after)
+        XCTAssertTrue(after.contains("func holdingSnooze(_ ctx: Alarm.Ctx) -> Step<Alarm.S, Alarm.F> { .go(.ringing, effects: [.ring]) }"), after)
+        guard let swiftc = DispatcherDefaultFixTests.swiftc() else { throw XCTSkip("swiftc is not installed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("refining-rename-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = after + Self.tableStandIn + ScaffoldAndSyncDocumentTests.step + """
+            print(Alarm.step(Siren(), Alarm.Ctx(), .holding, .snooze))
+
+            """
+        let (ran, _) = try DispatcherDefaultFixTests.compileAndRun(program, named: "alarm", in: folder, swiftc: swiftc)
+        XCTAssertEqual(ran, "go(Example.Alarm.S.ringing, effects: [Example.Alarm.F.ring])\n")
+    }
+
     /// Issue 24, defect B5: a pair a `default:` decides is left by the fix (no arm of its own to
     /// rewrite); its finding says why and what to do, whether or not dispatcher-default runs.
     func testADefaultDecidedDriftSaysWhyItIsLeft() {
