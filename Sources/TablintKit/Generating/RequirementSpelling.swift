@@ -9,12 +9,41 @@ enum RequirementSpelling {
     /// in `handles` (HANDLE cells' members) and `effects` (effects' members). Where they differ,
     /// or none is read, the generator's stays.
     static func applied(_ shape: GeneratedShape, as declaration: CellsProtocol, handles: Set<String>, effects: Set<String>) -> GeneratedShape {
-        let neighbours = Self.neighbours(declaration, handles: handles, effects: effects)
+        applied(shape, as: declaration) { handles.contains($0) ? .handle : effects.contains($0) ? .effect : nil }
+    }
+
+    /// The kind of member a requirement's name is, as `applied` tells neighbours apart.
+    enum MemberKind { case handle, effect }
+
+    /// `applied`, asking `kind` of each requirement's name: one pass, no sets of a machine's
+    /// thousands of members built to be asked once.
+    static func applied(_ shape: GeneratedShape, as declaration: CellsProtocol, kind: (String) -> MemberKind?) -> GeneratedShape {
+        var context = Agreement(), handleResult = Agreement(), effectResult = Agreement()
+        for requirement in declaration.requirements where requirement.kind == .function && !requirement.isStatic {
+            guard let kind = kind(requirement.name.text) else { continue }
+            context.add(requirement.contextSpelling)
+            switch kind {
+            case .handle: handleResult.add(requirement.resultSpelling)
+            case .effect: effectResult.add(requirement.resultSpelling)
+            }
+        }
         var copy = shape
-        copy.requirementContext = agreed(neighbours.map(\.contextSpelling))
-        copy.handleResult = agreed(neighbours.filter { handles.contains($0.name.text) }.map(\.resultSpelling))
-        copy.effectResult = agreed(neighbours.filter { effects.contains($0.name.text) }.map(\.resultSpelling))
+        copy.requirementContext = context.agreed
+        copy.handleResult = handleResult.agreed
+        copy.effectResult = effectResult.agreed
         return copy
+    }
+
+    /// The one spelling every neighbour has; nil when one has none, two differ or none is seen.
+    private struct Agreement {
+        private var first: String??
+        private var differs = false
+
+        mutating func add(_ spelling: String?) {
+            if let first { differs = differs || first != spelling } else { first = .some(spelling) }
+        }
+
+        var agreed: String? { differs ? nil : first ?? nil }
     }
 
     private static func neighbours(_ declaration: CellsProtocol, handles: Set<String>, effects: Set<String>) -> [CellsProtocol.Requirement] {

@@ -265,21 +265,24 @@ enum CellsProtocolReader {
     /// `name`, read from its tokens (the protocol's `}` is at `closing`).
     private static func spellings(_ tokens: SignificantTokens, after name: Int, closing: Int) -> (String?, String?) {
         let open = name + 1
-        guard tokens.kind(open) == .leftParen, tokens.partner[open] > open, let elements = tokens.elements(inside: open) else { return (nil, nil) }
+        guard tokens.kind(open) == .leftParen, tokens.partner[open] > open else { return (nil, nil) }
+        let close = tokens.partner[open]
+        // The first parameter's type: from its `:` to the `,`, `=` (a default value is no part
+        // of the type) or `)` that ends it. Read in place: a protocol of thousands of
+        // requirements pays for no array per requirement.
         var context: String?
-        if let first = elements.first, let colon = first.first(where: { tokens.kind($0) == .colon }) {
-            // A default value is no part of the type.
-            var end = first.upperBound
-            var index = colon + 1
-            while index < end {
-                if tokens.kind(index) == .equal { end = index; break }
-                if tokens.partner[index] > index { index = tokens.partner[index] }
-                index += 1
-            }
-            if colon + 1 < end { context = spelled(tokens, (colon + 1)..<end) }
+        var index = open + 1
+        var colon: Int?
+        while index < close {
+            let kind = tokens.kind(index)
+            if kind == .comma || (colon != nil && kind == .equal) { break }
+            if kind == .colon, colon == nil { colon = index }
+            if tokens.partner[index] > index { index = tokens.partner[index] }
+            index += 1
         }
+        if let colon, colon + 1 < index { context = spelled(tokens, (colon + 1)..<index) }
         // Past the effects (`async`, `throws`, `throws(E)`) to the `->`.
-        var arrow = tokens.partner[open] + 1
+        var arrow = close + 1
         while arrow < closing, tokens.kind(arrow) != .arrow {
             guard tokens.isText(arrow, "async") || tokens.isText(arrow, "throws") || tokens.isText(arrow, "rethrows") || tokens.kind(arrow) == .leftParen else {
                 return (context, nil)
@@ -290,12 +293,12 @@ enum CellsProtocolReader {
         guard arrow < closing, tokens.kind(arrow) == .arrow else { return (context, nil) }
         // The result runs to the end of the arrow's line, or to a `;`, `where` or `{` on it.
         let bytes = tokens.file.bytes
-        func sameLine(_ from: Int, _ to: Int) -> Bool { !bytes[from..<to].contains(UInt8(ascii: "\n")) }
+        func breaksLine(_ from: Int, _ to: Int) -> Bool { from < to && bytes[from..<to].contains(UInt8(ascii: "\n")) }
         var end = arrow + 1
-        while end < closing, sameLine(tokens[arrow].start, tokens[end].start) {
+        while end < closing, !breaksLine(tokens[end - 1].end, tokens[end].start) {
             if tokens.kind(end) == .semicolon || tokens.kind(end) == .leftBrace || tokens.isText(end, "where") { break }
             if tokens.partner[end] > end {
-                guard tokens.partner[end] < closing else { return (context, nil) }
+                guard tokens.partner[end] < closing, !breaksLine(tokens[end].start, tokens[tokens.partner[end]].start) else { return (context, nil) }
                 end = tokens.partner[end]
             }
             end += 1
@@ -303,13 +306,24 @@ enum CellsProtocolReader {
         guard end > arrow + 1 else { return (context, nil) }
         let result = spelled(tokens, (arrow + 1)..<end)
         // A result cut at the line's end (`Step<S,` and `F>` on the next) is not taken.
-        let angles = result.reduce(0) { $0 + ($1 == "<" ? 1 : $1 == ">" ? -1 : 0) }
+        let angles = result.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "<") ? 1 : $1 == UInt8(ascii: ">") ? -1 : 0) }
         return (context, angles == 0 && !result.hasSuffix(",") && !result.hasSuffix(".") ? result : nil)
     }
 
     /// The tokens of `range` as written, each run of blanks, line breaks and comments between
-    /// two of them made one space.
+    /// two of them made one space: the bytes themselves when every gap is at most one space.
     private static func spelled(_ tokens: SignificantTokens, _ range: Range<Int>) -> String {
+        let bytes = tokens.file.bytes
+        let first = tokens[range.lowerBound].start, last = tokens[range.upperBound - 1].end
+        var plain = true
+        for index in range.dropFirst() {
+            let gap = tokens[index].start - tokens[index - 1].end
+            if gap > 1 || (gap == 1 && bytes[tokens[index - 1].end] != UInt8(ascii: " ")) {
+                plain = false
+                break
+            }
+        }
+        if plain { return String(decoding: bytes[first..<last], as: UTF8.self) }
         var text = ""
         for index in range {
             if index > range.lowerBound, tokens[index].start > tokens[index - 1].end { text += " " }

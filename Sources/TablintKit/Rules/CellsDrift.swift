@@ -42,7 +42,11 @@ struct CellsDrift: RunRule {
                     shape: matrixRef.matrix.surface == .tableLiteral
                         ? RequirementSpelling.applied(
                             Self.requalified(UnknownEffect.shape(AliasedEnumSync.shape(matrixRef, pairing), adding: effects), as: ref.declaration),
-                            as: ref.declaration, handles: expected.handleMembers, effects: expected.effectMembers) : nil,
+                            as: ref.declaration, kind: { name in
+                                guard let member = expected.members[name] else { return nil }
+                                if case .handle? = member.cell?.kind { return .handle }
+                                return member.effect != nil ? .effect : nil
+                            }) : nil,
                     removals: removals, effectRemovals: matrixRef.matrix.surface == .tableLiteral ? EffectRemovalSync(matrixRef, pairing) : nil,
                     protocolFile: ref.file, run: run, pairing: matrixRef.matrix.surface == .tableLiteral ? pairing : nil)
                 found += renamedImplementations(removals, protocolName: ref.declaration.name.text)
