@@ -17,14 +17,23 @@ extension GeneratedShape {
         let enums = pairing.enums(of: machine, near: near, outer: ref.bound.owner == nil ? nil : ref.bound.outerTypes)
         /// A field's type with the types the enum declares itself qualified (`Pump.S.Mode` for
         /// `Mode`): the structs and requirements it is written into are outside the enum.
+        // Worked out once for each enum, and only for one whose cases carry a payload.
+        var nestedByEnum: [String: Set<String>] = [:]
         func fields(of declaredCase: EnumDeclaration.Case, in declaration: EnumDeclaration) -> [Field] {
-            // Declared in this enum, not in another machine's `enum S`: the type around it matches too.
-            let outer = declaration.parent
-            let nested = Set(declaration.nestedTypeNames).union(pairing.run.flatMap { file in
-                file.typeNames.filter { $0.parent == declaration.name && (outer == nil || $0.enclosingTypes.dropFirst().first == outer) }.map(\.name)
-                    + file.enums.filter { $0.parent == declaration.name && (outer == nil || $0.outerTypes.first == outer) }.map(\.name)
-            })
+            guard !declaredCase.payloadFields.isEmpty else { return [] }
             let qualified = MigrationReader.qualified(declaration)
+            let nested: Set<String>
+            if let known = nestedByEnum[qualified] {
+                nested = known
+            } else {
+                // Declared in this enum, not in another machine's `enum S`: the type around it matches too.
+                let outer = declaration.parent
+                nested = Set(declaration.nestedTypeNames).union(pairing.run.flatMap { file in
+                    file.typeNames.filter { $0.parent == declaration.name && (outer == nil || $0.enclosingTypes.dropFirst().first == outer) }.map(\.name)
+                        + file.enums.filter { $0.parent == declaration.name && (outer == nil || $0.outerTypes.first == outer) }.map(\.name)
+                })
+                nestedByEnum[qualified] = nested
+            }
             return declaredCase.payloadFields.map {
                 Field(label: $0.label, type: nested.isEmpty ? $0.type : GeneratedShape.qualifyingNested($0.type, nested: nested, in: qualified))
             }

@@ -21,8 +21,7 @@ struct DispatcherDefault: RunRule {
     func check(run facts: CrossFileRun) -> [Diagnostic] {
         let run = facts.summaries, enums = facts.enumIndex
         guard run.contains(where: { !$0.catchAllDispatchers.isEmpty }) else { return [] }
-        let cuts = Self.removalCuts(facts)
-        let going = Self.goingNames(facts)
+        let (cuts, going) = Self.plans(facts)
         return run.enumerated().flatMap { index, file in
             file.catchAllDispatchers.flatMap { check($0, in: file, enums, cut: cuts[index] ?? [], going: going) }
         }
@@ -37,39 +36,31 @@ struct DispatcherDefault: RunRule {
 
     /// The states, actions and effects whose cases the fixes of this run remove or rename: a
     /// catch-all spelt out now would name them, so it waits for the pass after (bb6 #2).
-    private static func goingNames(_ facts: CrossFileRun) -> [Going] {
-        var found: [Going] = []
+    /// Each matrix's removal plan is made once for both. `cuts`, by file: the spans of
+    /// dispatcher patterns the removal of a state or action cuts: a catch-all there names a case
+    /// that goes (`(_, .pause)` once `Pause` leaves the matrix), so it goes with it rather than
+    /// being spelt out into patterns of cases that no longer exist.
+    private static func plans(_ facts: CrossFileRun) -> (cuts: [Int: [Range<Int>]], going: [Going]) {
+        var cuts: [Int: [Range<Int>]] = [:]
+        var going: [Going] = []
         for (index, file) in facts.summaries.enumerated() {
             for bound in file.matrices where bound.matrix.surface == .tableLiteral {
                 let ref = MachinePairing.MatrixRef(file: index, bound: bound)
                 let plan = RemovalSync(ref, machine: bound.machine, facts.pairing)
+                for cut in plan.cuts { cuts[cut.file, default: []].append(cut.edit.range) }
                 let matrix = "the matrix `\(bound.matrix.machine.text)`"
                 for removed in plan.removed where removed.refusal == nil {
-                    found.append(Going(machine: bound.machine, name: removed.name, how: "\(matrix) no longer declares \(removed.role.rawValue) `\(removed.name)`, whose case enum-drift's fix removes"))
+                    going.append(Going(machine: bound.machine, name: removed.name, how: "\(matrix) no longer declares \(removed.role.rawValue) `\(removed.name)`, whose case enum-drift's fix removes"))
                 }
                 for renamed in plan.renamed where renamed.refusal == nil {
-                    found.append(Going(machine: bound.machine, name: renamed.old, how: "\(matrix) renamed \(renamed.role.rawValue) `\(renamed.old)` `\(renamed.matrixName)`, and enum-drift's fix renames its case `\(renamed.new)`"))
+                    going.append(Going(machine: bound.machine, name: renamed.old, how: "\(matrix) renamed \(renamed.role.rawValue) `\(renamed.old)` `\(renamed.matrixName)`, and enum-drift's fix renames its case `\(renamed.new)`"))
                 }
                 for removed in EffectRemovalSync(ref, facts.pairing).removed where removed.refusal == nil {
-                    found.append(Going(machine: bound.machine, name: removed.name, how: "no cell of \(matrix) emits effect `\(removed.name)` any more, and unemitted-effect's fix removes its case"))
+                    going.append(Going(machine: bound.machine, name: removed.name, how: "no cell of \(matrix) emits effect `\(removed.name)` any more, and unemitted-effect's fix removes its case"))
                 }
             }
         }
-        return found
-    }
-
-    /// By file, the spans of dispatcher patterns the removal of a state or action cuts: a
-    /// catch-all there names a case that goes (`(_, .pause)` once `Pause` leaves the matrix),
-    /// so it goes with it rather than being spelt out into patterns of cases that no longer exist.
-    private static func removalCuts(_ facts: CrossFileRun) -> [Int: [Range<Int>]] {
-        var found: [Int: [Range<Int>]] = [:]
-        for (index, file) in facts.summaries.enumerated() {
-            for bound in file.matrices where bound.matrix.surface == .tableLiteral {
-                let plan = RemovalSync(MachinePairing.MatrixRef(file: index, bound: bound), machine: bound.machine, facts.pairing)
-                for cut in plan.cuts { found[cut.file, default: []].append(cut.edit.range) }
-            }
-        }
-        return found
+        return (cuts, going)
     }
 
     private func check(_ dispatcher: Dispatcher, in file: FileSummary, _ enums: EnumIndex, cut: [Range<Int>], going: [Going]) -> [Diagnostic] {
