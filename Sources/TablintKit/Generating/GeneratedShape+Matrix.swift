@@ -154,11 +154,17 @@ extension GeneratedShape {
 
     /// `type` with each name of `nested` that is not already after a `.` written `qualified.name`.
     static func qualifyingNested(_ type: String, nested: Set<String>, in qualified: String) -> String {
+        qualifyingNested(type, in: qualified, isNested: nested.contains)
+    }
+
+    /// `type` with each name `isNested` says the enum declares, not already after a `.`,
+    /// written `qualified.name` (the one word-by-word rewrite migrate and the fixes share).
+    static func qualifyingNested(_ type: String, in qualified: String, isNested: (String) -> Bool) -> String {
         var out = ""
         var word = ""
         func flush() {
             let previous = out.last { $0 != " " }
-            out += !word.isEmpty && previous != "." && nested.contains(word) ? qualified + "." + word : word
+            out += !word.isEmpty && previous != "." && isNested(word) ? qualified + "." + word : word
             word = ""
         }
         for character in type {

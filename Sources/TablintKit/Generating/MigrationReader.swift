@@ -631,27 +631,7 @@ struct MigrationReader {
     /// declares itself (`Mode` in `enum S { case priming(Mode); enum Mode { … } }`) qualified
     /// (`Pump.S.Mode`), the rest as written.
     private func nestedQualified(_ type: String, in declaration: EnumDeclaration) -> String {
-        var out = ""
-        var word = ""
-        func flush() {
-            let previous = out.last { $0 != " " }
-            if !word.isEmpty, previous != ".", run.typeNames.contains(declaration.name + "." + word) {
-                out += Self.qualified(declaration) + "." + word
-            } else {
-                out += word
-            }
-            word = ""
-        }
-        for character in type {
-            if character.isLetter || character.isNumber || character == "_" {
-                word.append(character)
-            } else {
-                flush()
-                out.append(character)
-            }
-        }
-        flush()
-        return out
+        GeneratedShape.qualifyingNested(type, in: Self.qualified(declaration)) { run.typeNames.contains(declaration.name + "." + $0) }
     }
 
     /// Why the HANDLE members cannot take the generator's narrowed structs as they are named:
